@@ -1,0 +1,98 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { Form, Link, NavLink, useLocation } from "react-router";
+import { Avatar } from "../../components/ui/avatar";
+import { useSessionUser } from "../../root";
+import { useFocusTrap } from "./use-focus-trap";
+
+/** SPEC §2 header; at 768 px and below the links move into a 250 px slide-in menu. */
+export function SiteHeader() {
+  const user = useSessionUser();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const location = useLocation();
+
+  // Any navigation (a link chosen in the menu) closes it.
+  useEffect(() => setMenuOpen(false), [location.key]);
+  useFocusTrap(panelRef, menuOpen, () => {
+    setMenuOpen(false);
+    toggleRef.current?.focus();
+  });
+
+  const links = (
+    <>
+      <NavLink to="/" end className="nav-link">
+        Marketplace
+      </NavLink>
+      <NavLink to="/exhibition" className="nav-link">
+        Exhibitions
+      </NavLink>
+      {user?.isArtist ? (
+        <NavLink to="/upload" className="nav-link">
+          Upload
+        </NavLink>
+      ) : null}
+      {user ? (
+        <>
+          <NavLink to="/profile" className="nav-link nav-profile" aria-label={`Your profile (${user.displayName})`}>
+            <Avatar name={user.displayName} photo={user.profilePhoto} />
+            <span className="nav-profile-name">{user.displayName}</span>
+          </NavLink>
+          <Form method="post" action="/signout" className="nav-form">
+            <button type="submit" className="nav-link nav-button">
+              Sign Out
+            </button>
+          </Form>
+        </>
+      ) : (
+        <>
+          <NavLink to="/signin" className="nav-link">
+            Sign In
+          </NavLink>
+          <NavLink to="/signup" className="nav-link nav-cta">
+            Sign Up
+          </NavLink>
+        </>
+      )}
+    </>
+  );
+
+  return (
+    <header className="site-header">
+      <div className="page-inner header-bar">
+        <Link to="/" className="logo" aria-label="Vernissage, home">
+          Vernissage
+        </Link>
+        <nav className="nav-desktop" aria-label="Main">
+          {links}
+        </nav>
+        <button
+          ref={toggleRef}
+          type="button"
+          className="menu-toggle"
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <span className="menu-toggle-bars" aria-hidden="true" />
+          <span className="visually-hidden">{menuOpen ? "Close menu" : "Open menu"}</span>
+        </button>
+      </div>
+      <div className={`side-menu-backdrop${menuOpen ? " is-open" : ""}`} onClick={() => setMenuOpen(false)} aria-hidden="true" />
+      <div
+        ref={panelRef}
+        id={menuId}
+        className={`side-menu${menuOpen ? " is-open" : ""}`}
+        role="dialog"
+        aria-modal="true"
+        aria-label="Menu"
+        hidden={!menuOpen}
+      >
+        <nav className="side-menu-nav" aria-label="Main">
+          {links}
+        </nav>
+      </div>
+    </header>
+  );
+}

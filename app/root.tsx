@@ -1,0 +1,77 @@
+import type {} from "../server/web/load-context";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { SiteHeader } from "./features/layout/site-header";
+import "./styles/app.css";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await context.services.authService.getSessionUser(request.headers);
+  return { user };
+}
+
+export function useSessionUser() {
+  return useRouteLoaderData<typeof loader>("root")?.user ?? null;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#f7f5f0" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <SiteHeader />
+        <main id="main" className="page">
+          {children}
+        </main>
+        <footer className="site-footer">
+          <div className="page-inner">Vernissage — original art, directly from the artists.</div>
+        </footer>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function HydrateFallback() {
+  return <p className="status-text">Loading...</p>;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let title = "Something went wrong";
+  let detail = "Please try again in a moment.";
+  if (isRouteErrorResponse(error)) {
+    title = error.status === 404 ? "Page not found" : `Error ${error.status}`;
+    detail = error.status === 404 ? "We could not find the page you were looking for." : error.statusText || detail;
+  }
+  return (
+    <section className="narrow stack">
+      <h1>{title}</h1>
+      <p>{detail}</p>
+      <p>
+        <a href="/">Return to Marketplace</a>
+      </p>
+    </section>
+  );
+}

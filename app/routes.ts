@@ -1,0 +1,20 @@
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
+
+export default [
+  index("routes/home.tsx"),
+  route("signin", "routes/signin.tsx"),
+  route("signup", "routes/signup.tsx"),
+  route("signout", "routes/signout.tsx"),
+  route("reset-password", "routes/reset-password.tsx"),
+  route("profile", "routes/profile.tsx"),
+  route("profile/purchases", "routes/profile-purchases.tsx"),
+  route("profile/:userId", "routes/profile-user.tsx"),
+  route("artist/:artistId", "routes/artist.tsx"),
+  route("artwork/:artworkId", "routes/artwork.tsx"),
+  route("exhibition", "routes/exhibitions.tsx"),
+  route("exhibition/:exhibitionId", "routes/exhibition.tsx"),
+  route("upload", "routes/upload.tsx"),
+  route("listing-preview", "routes/listing-preview.tsx"),
+  route("purchase-success", "routes/purchase-success.tsx"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

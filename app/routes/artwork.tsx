@@ -1,0 +1,9 @@
+import { NotBuiltYet } from "../components/ui/not-built-yet";
+
+export function meta() {
+  return [{ title: "Artwork · Vernissage" }];
+}
+
+export default function Page() {
+  return <NotBuiltYet title="Artwork" />;
+}

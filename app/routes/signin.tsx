@@ -1,0 +1,105 @@
+import { useState } from "react";
+import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { authMessages } from "../../domain/auth-messages";
+import { actionError } from "../features/auth/action-error.server";
+import { cookieHeaders, requestMeta } from "../features/auth/request-meta.server";
+import type { Route } from "./+types/signin";
+
+export function meta() {
+  return [{ title: "Sign in · Vernissage" }, { name: "description", content: "Sign in to Vernissage." }];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (await context.services.authService.getSessionUser(request.headers)) throw redirect("/");
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const email = String(form.get("email") ?? "");
+  const { authService } = context.services;
+  if (form.get("intent") === "reset") {
+    try {
+      await authService.requestPasswordReset({ email }, requestMeta(request, context));
+      return { notice: authMessages.resetSent };
+    } catch (error) {
+      return actionError(error, authMessages.resetFailed);
+    }
+  }
+  try {
+    const { setCookies } = await authService.signIn(
+      { email, password: String(form.get("password") ?? "") },
+      requestMeta(request, context),
+    );
+    return redirect(safeNext(new URL(request.url).searchParams.get("next")), { headers: cookieHeaders(setCookies) });
+  } catch (error) {
+    return actionError(error, authMessages.signInFailed);
+  }
+}
+
+/** Only same-site paths: an open redirect would let a link send people elsewhere. */
+function safeNext(next: string | null): string {
+  return next && next.startsWith("/") && !next.startsWith("//") ? next : "/";
+}
+
+export default function SignIn() {
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const [clientError, setClientError] = useState<string | null>(null);
+  const error = clientError ?? (result && "error" in result ? result.error : null);
+  const notice = !clientError && result && "notice" in result ? result.notice : null;
+
+  return (
+    <section className="auth-card">
+      <h1>Sign in</h1>
+      <Form
+        method="post"
+        className="stack"
+        noValidate
+        onSubmit={(event) => {
+          const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+          const form = new FormData(event.currentTarget);
+          const email = String(form.get("email") ?? "").trim();
+          const password = String(form.get("password") ?? "");
+          let message: string | null = null;
+          if (submitter?.value === "reset") {
+            if (!email) message = authMessages.resetNeedsEmail;
+          } else if (!email || !password) {
+            message = authMessages.signInRequired;
+          }
+          setClientError(message);
+          if (message) event.preventDefault();
+        }}
+      >
+        <label className="field">
+          <span>Email</span>
+          <input name="email" type="email" autoComplete="email" required />
+        </label>
+        <label className="field">
+          <span>Password</span>
+          <input name="password" type="password" autoComplete="current-password" />
+        </label>
+        {error ? (
+          <p className="message message-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        {notice ? (
+          <p className="message message-success" role="status">
+            {notice}
+          </p>
+        ) : null}
+        <button type="submit" name="intent" value="signin" className="button button-primary" disabled={busy}>
+          {busy && navigation.formData?.get("intent") === "signin" ? "Signing in..." : "Sign In"}
+        </button>
+        <button type="submit" name="intent" value="reset" className="button-link" disabled={busy}>
+          Forgot password?
+        </button>
+      </Form>
+      <p className="auth-switch">
+        New to Vernissage? <Link to="/signup">Create an account</Link>
+      </p>
+    </section>
+  );
+}

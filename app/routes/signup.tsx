@@ -1,0 +1,150 @@
+import { useRef, useState } from "react";
+import {
+  Form,
+  Link,
+  type ShouldRevalidateFunctionArgs,
+  data,
+  redirect,
+  useActionData,
+  useNavigate,
+  useNavigation,
+} from "react-router";
+import { authMessages } from "../../domain/auth-messages";
+import { firstMessage, signUpSchema } from "../../domain/sign-up";
+import { AlertDialog } from "../components/ui/alert-dialog";
+import { actionError } from "../features/auth/action-error.server";
+import { cookieHeaders, requestMeta } from "../features/auth/request-meta.server";
+import type { Route } from "./+types/signup";
+
+export function meta() {
+  return [{ title: "Sign up · Vernissage" }, { name: "description", content: "Create a Vernissage account." }];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (await context.services.authService.getSessionUser(request.headers)) throw redirect("/");
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const input = formInput(await request.formData());
+  try {
+    const { user, setCookies } = await context.services.authService.signUp(input, requestMeta(request, context));
+    if (user.pendingOccupation === "artist") {
+      return data({ pendingArtist: true as const }, { headers: cookieHeaders(setCookies) });
+    }
+    return redirect("/", { headers: cookieHeaders(setCookies) });
+  } catch (error) {
+    return actionError(error, authMessages.signUpFailed);
+  }
+}
+
+/** After an artist applies we stay here to show the pending-review alert. */
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (actionResult && typeof actionResult === "object" && "pendingArtist" in actionResult) return false;
+  return defaultShouldRevalidate;
+}
+
+function formInput(form: FormData) {
+  const text = (name: string) => String(form.get(name) ?? "");
+  return {
+    firstName: text("firstName"),
+    lastName: text("lastName"),
+    email: text("email"),
+    password: text("password"),
+    occupation: text("occupation") === "artist" ? ("artist" as const) : ("collector" as const),
+    instagramHandle: text("instagramHandle"),
+    websiteURL: text("websiteURL"),
+    acceptTerms: form.get("acceptTerms") === "on",
+  };
+}
+
+export default function SignUp() {
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  const busy = navigation.state !== "idle";
+  const [clientError, setClientError] = useState<string | null>(null);
+  const [occupation, setOccupation] = useState<"collector" | "artist">("collector");
+  const formRef = useRef<HTMLFormElement>(null);
+  const serverError = result && "error" in result ? result.error : null;
+  const error = clientError ?? serverError;
+  const pendingArtist = Boolean(result && "pendingArtist" in result);
+
+  return (
+    <section className="auth-card auth-card-wide">
+      <h1>Create an account</h1>
+      <Form
+        ref={formRef}
+        method="post"
+        className="stack"
+        noValidate
+        onSubmit={(event) => {
+          const parsed = signUpSchema.safeParse(formInput(new FormData(event.currentTarget)));
+          const message = parsed.success ? null : firstMessage(parsed.error);
+          setClientError(message);
+          if (message) event.preventDefault();
+        }}
+      >
+        <div className="field-row">
+          <label className="field">
+            <span>First name</span>
+            <input name="firstName" autoComplete="given-name" required />
+          </label>
+          <label className="field">
+            <span>Last name</span>
+            <input name="lastName" autoComplete="family-name" required />
+          </label>
+        </div>
+        <label className="field">
+          <span>Email</span>
+          <input name="email" type="email" autoComplete="email" required />
+        </label>
+        <label className="field">
+          <span>Password</span>
+          <input name="password" type="password" autoComplete="new-password" minLength={6} required aria-describedby="password-hint" />
+          <small id="password-hint">At least 6 characters.</small>
+        </label>
+        <fieldset className="field choice-group">
+          <legend>I am joining as</legend>
+          <label className="choice">
+            <input type="radio" name="occupation" value="collector" checked={occupation === "collector"} onChange={() => setOccupation("collector")} />
+            <span>A collector</span>
+          </label>
+          <label className="choice">
+            <input type="radio" name="occupation" value="artist" checked={occupation === "artist"} onChange={() => setOccupation("artist")} />
+            <span>An artist (apply to sell; our team reviews applications)</span>
+          </label>
+        </fieldset>
+        <label className="field">
+          <span>Instagram handle{occupation === "artist" ? "" : " (optional)"}</span>
+          <input name="instagramHandle" autoComplete="off" placeholder="@yourhandle" />
+        </label>
+        <label className="field">
+          <span>Website URL{occupation === "artist" ? "" : " (optional)"}</span>
+          <input name="websiteURL" type="url" autoComplete="url" placeholder="https://" />
+        </label>
+        {occupation === "artist" ? <p className="hint">Artists must give an Instagram handle or a website.</p> : null}
+        <label className="choice">
+          <input type="checkbox" name="acceptTerms" />
+          <span>I agree to the Terms of Service and Privacy Policy.</span>
+        </label>
+        {error ? (
+          <p className="message message-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <button type="submit" className="button button-primary" disabled={busy}>
+          {busy ? "Creating account..." : "Sign Up"}
+        </button>
+      </Form>
+      <p className="auth-switch">
+        Already have an account? <Link to="/signin">Sign in</Link>
+      </p>
+      {pendingArtist ? (
+        <AlertDialog title="Application received" onClose={() => navigate("/")}>
+          {authMessages.artistPending}
+        </AlertDialog>
+      ) : null}
+    </section>
+  );
+}

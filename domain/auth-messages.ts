@@ -1,0 +1,28 @@
+/** The SPEC §5 and §8 texts of sign-in, sign-up and password reset, verbatim. */
+export const authMessages = {
+  invalidCredentials: "Invalid email or password.",
+  tooManyAttempts:
+    "Too many unsuccessful login attempts. Please try again later or reset your password.",
+  signInFailed: "Failed to sign in. Please try again.",
+  resetSent: "Password reset email sent! Check your inbox.",
+  resetFailed: "Failed to send password reset email. Please try again.",
+  resetNeedsEmail: "Please enter your email address to reset your password.",
+  emailInUse: "An account with this email already exists. Please sign in instead.",
+  weakPassword: "Password is too weak. Please use at least 6 characters.",
+  signUpFailed: "Failed to create account. Please try again.",
+  mustAgreeToTerms: "You must agree to the Terms of Service and Privacy Policy.",
+  artistNeedsLink: "Artists must provide either an Instagram handle or website URL.",
+  artistPending:
+    "Thank you for applying as an artist! Your application is pending review. We will email you once your artist account has been approved.",
+  // Not in the SPEC: our own texts for cases it leaves open.
+  requiredFields: "Please fill in all required fields.",
+  signInRequired: "Please enter your email and password.",
+  invalidEmail: "Please enter a valid email address.",
+  invalidWebsite: "Please enter a valid website URL starting with http:// or https://.",
+  invalidHandle: "Instagram handles may contain only letters, numbers, periods and underscores.",
+  resetLinkInvalid: "This password reset link is invalid or has expired. Please request a new one.",
+  passwordsDoNotMatch: "The two passwords do not match.",
+  passwordChanged: "Your password has been changed. You can now sign in.",
+} as const;
+
+export const MIN_PASSWORD_LENGTH = 6;

@@ -1,0 +1,19 @@
+/** Error codes of the JSON API: `{ error: { code, message } }`. */
+export const ERROR_CODES = [
+  "BAD_REQUEST",
+  "VALIDATION_FAILED",
+  "UNAUTHENTICATED",
+  "FORBIDDEN",
+  "NOT_FOUND",
+  "CONFLICT",
+  "EMAIL_IN_USE",
+  "WEAK_PASSWORD",
+  "INVALID_CREDENTIALS",
+  "TOO_MANY_ATTEMPTS",
+  "INVALID_TOKEN",
+  "PAYLOAD_TOO_LARGE",
+  "INTERNAL",
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export type ApiErrorBody = { error: { code: ErrorCode; message: string } };

@@ -1,0 +1,51 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import type { Logger } from "../../logger";
+
+export type MailMessage = { id: string; to: string; subject: string; text: string };
+
+/** Where e-mail goes: files in the data folder by default, an SMTP server when configured. */
+export type MailTransport = {
+  kind: "outbox-files" | "smtp";
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+};
+
+/** Writes each message as an RFC 822 `.eml` file that any mail client can open. */
+export function createFileTransport(options: { dir: string; from: string; logger: Logger }): MailTransport {
+  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    kind: "outbox-files",
+    async send(message) {
+      const info = await builder.sendMail({
+        from: options.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+      });
+      await mkdir(options.dir, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+      const file = path.join(options.dir, `${stamp}-${message.id}.eml`);
+      await writeFile(file, info.message as Buffer);
+      options.logger.info("mail written", { to: message.to, subject: message.subject, file });
+    },
+    close() {
+      builder.close();
+    },
+  };
+}
+
+export function createSmtpTransport(options: { url: string; from: string; logger: Logger }): MailTransport {
+  const transport = nodemailer.createTransport(options.url);
+  return {
+    kind: "smtp",
+    async send(message) {
+      await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text });
+      options.logger.info("mail sent", { to: message.to, subject: message.subject });
+    },
+    close() {
+      transport.close();
+    },
+  };
+}

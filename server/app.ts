@@ -1,0 +1,65 @@
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import path from "node:path";
+import { AppError } from "./errors";
+import { registerAuthRoutes } from "./features/auth/auth.routes";
+import { registerHealthRoutes } from "./features/health/health.routes";
+import { clientIp } from "./http/client-ip";
+import { createErrorHandler } from "./http/error-handler";
+import { originGuard } from "./http/origin-guard";
+import { securityHeaders } from "./http/security-headers";
+import type { AppServices } from "./services";
+import type { WebHandler } from "./web/load-context";
+
+export type ServerOptions = {
+  services: AppServices;
+  /** The React Router request handler; absent in API-only tests. */
+  web?: { handler: WebHandler; clientDir?: string };
+};
+
+const IMMUTABLE = "public, max-age=31536000, immutable";
+
+/** The whole HTTP surface, every feature registered here explicitly. */
+export function buildServer({ services, web }: ServerOptions): Hono {
+  const { logger, config } = services;
+  const app = new Hono();
+
+  app.onError(createErrorHandler(logger));
+  app.use(securityHeaders());
+  if (config.logRequests) {
+    app.use(async (c, next) => {
+      const start = performance.now();
+      await next();
+      if (c.req.path.startsWith("/assets/")) return;
+      logger.info(`${c.req.method} ${c.req.path} ${c.res.status} ${Math.round(performance.now() - start)}ms`);
+    });
+  }
+
+  app.use(originGuard(config.trustedOrigins));
+
+  registerHealthRoutes(app, services);
+  registerAuthRoutes(app, services);
+  app.all("/api/*", () => {
+    throw new AppError("NOT_FOUND", 404, "Not found.");
+  });
+
+  app.use(
+    "/media/*",
+    serveStatic({
+      root: path.relative(process.cwd(), config.mediaDir),
+      rewriteRequestPath: (p) => p.replace(/^\/media/, ""),
+      onFound: (_path, c) => c.header("Cache-Control", IMMUTABLE),
+    }),
+  );
+  app.get("/media/*", (c) => c.text("Not found", 404));
+
+  if (web) {
+    if (web.clientDir) {
+      const root = path.relative(process.cwd(), web.clientDir);
+      app.use("/assets/*", serveStatic({ root, onFound: (_p, c) => c.header("Cache-Control", IMMUTABLE) }));
+      app.use("*", serveStatic({ root, onFound: (_p, c) => c.header("Cache-Control", "public, max-age=3600") }));
+    }
+    app.all("*", (c) => web.handler(c.req.raw, { services, clientIp: clientIp(c) }));
+  }
+  return app;
+}

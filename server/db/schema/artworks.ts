@@ -1,0 +1,112 @@
+import { type SQL, sql } from "drizzle-orm";
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { users } from "./auth";
+import { artCategories } from "./catalog";
+
+const tsvector = customType<{ data: string }>({
+  dataType() {
+    return "tsvector";
+  },
+});
+
+export const ARTWORK_STATUSES = ["draft", "available", "not for sale"] as const;
+export type ArtworkStatus = (typeof ARTWORK_STATUSES)[number];
+
+export const artworks = pgTable(
+  "artworks",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull().default(""),
+    createdYear: integer("created_year"),
+    materials: text("materials").notNull().default(""),
+    description: text("description").notNull().default(""),
+    width: integer("width").notNull().default(0),
+    height: integer("height").notNull().default(0),
+    depth: integer("depth").notNull().default(0),
+    /** USD cents; null when the work is offered for offers only. */
+    priceCents: integer("price_cents"),
+    isForSale: boolean("is_for_sale").notNull().default(false),
+    isCurated: boolean("is_curated").notNull().default(false),
+    randomOrder: integer("random_order").notNull().default(100),
+    isPublicArt: boolean("is_public_art").notNull().default(false),
+    allowBuyerPickUp: boolean("allow_buyer_pick_up").notNull().default(false),
+    zipCode: text("zip_code"),
+    imageOriginal: text("image_original"),
+    imageMedium: text("image_medium"),
+    imageThumbnail: text("image_thumbnail"),
+    status: text("status").$type<ArtworkStatus>().notNull().default("draft"),
+    artistId: uuid("artist_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    ownerId: uuid("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    /**
+     * Copy of the artist's display name, kept by a trigger on users, so that the
+     * search document can be a generated column of this table.
+     */
+    artistDisplayName: text("artist_display_name").notNull().default(""),
+    searchVector: tsvector("search_vector")
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL =>
+          sql`setweight(to_tsvector('simple', coalesce(${artworks.title}, '')), 'A') || setweight(to_tsvector('simple', coalesce(${artworks.artistDisplayName}, '')), 'B')`,
+      ),
+    reservedUntil: timestamp("reserved_until", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("artworks_search_idx").using("gin", t.searchVector),
+    index("artworks_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
+    index("artworks_artist_name_trgm_idx").using("gin", t.artistDisplayName.op("gin_trgm_ops")),
+    index("artworks_price_idx").on(t.priceCents),
+    index("artworks_curated_order_idx").on(t.isCurated.desc(), t.randomOrder.asc(), t.id),
+    index("artworks_artist_idx").on(t.artistId, t.createdAt.desc()),
+    index("artworks_owner_idx").on(t.ownerId, t.createdAt.desc()),
+  ],
+);
+
+export const artworkImages = pgTable(
+  "artwork_images",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    artworkId: uuid("artwork_id")
+      .notNull()
+      .references(() => artworks.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    original: text("original").notNull(),
+    medium: text("medium").notNull(),
+    thumbnail: text("thumbnail").notNull(),
+    type: text("type").notNull().default("artist_uploaded"),
+    contextId: text("context_id"),
+  },
+  (t) => [uniqueIndex("artwork_images_position_idx").on(t.artworkId, t.position)],
+);
+
+export const artworkCategories = pgTable(
+  "artwork_categories",
+  {
+    artworkId: uuid("artwork_id")
+      .notNull()
+      .references(() => artworks.id, { onDelete: "cascade" }),
+    categoryId: uuid("category_id")
+      .notNull()
+      .references(() => artCategories.id, { onDelete: "restrict" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.artworkId, t.categoryId] }),
+    index("artwork_categories_category_idx").on(t.categoryId, t.artworkId),
+  ],
+);

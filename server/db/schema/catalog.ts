@@ -1,0 +1,23 @@
+import { boolean, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+
+export const cities = pgTable("cities", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  name: text("name").notNull().unique(),
+});
+
+/** Names are stored with underscores ("mixed_media") and shown as "Mixed Media". */
+export const artCategories = pgTable("art_categories", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  name: text("name").notNull().unique(),
+});
+
+export const banners = pgTable(
+  "banners",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    imageUrl: text("image_url").notNull(),
+    isActive: boolean("is_active").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("banners_active_idx").on(t.isActive, t.createdAt)],
+);

@@ -1,0 +1,89 @@
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { type ShippingAddress, users } from "./auth";
+import { artworks } from "./artworks";
+
+export const PAYMENT_STATUSES = [
+  "created",
+  "authorized",
+  "captured",
+  "cancelled",
+  "refunded",
+  "declined",
+] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** One card payment for one artwork; amounts in USD cents. */
+export const payments = pgTable(
+  "payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    artworkId: uuid("artwork_id")
+      .notNull()
+      .references(() => artworks.id, { onDelete: "restrict" }),
+    purchaserId: uuid("purchaser_id").references(() => users.id, { onDelete: "set null" }),
+    purchaserEmail: text("purchaser_email").notNull(),
+    provider: text("provider").notNull(),
+    providerPaymentId: text("provider_payment_id"),
+    idempotencyKey: text("idempotency_key").notNull(),
+    preTaxAmount: integer("pre_tax_amount").notNull(),
+    taxAmount: integer("tax_amount").notNull(),
+    totalAmount: integer("total_amount").notNull(),
+    status: text("status").$type<PaymentStatus>().notNull().default("created"),
+    shippingAddress: jsonb("shipping_address").$type<ShippingAddress>(),
+    reservedUntil: timestamp("reserved_until", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("payments_idempotency_idx").on(t.idempotencyKey),
+    uniqueIndex("payments_provider_id_idx").on(t.provider, t.providerPaymentId),
+    index("payments_status_idx").on(t.status, t.createdAt),
+    index("payments_artwork_idx").on(t.artworkId),
+  ],
+);
+
+/** The SPEC's Transaction: a finished purchase, kept even if the artwork changes later. */
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    artworkId: uuid("artwork_id")
+      .notNull()
+      .references(() => artworks.id, { onDelete: "restrict" }),
+    paymentId: uuid("payment_id")
+      .notNull()
+      .references(() => payments.id, { onDelete: "restrict" }),
+    purchaserId: uuid("purchaser_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    title: text("title").notNull(),
+    imageThumbnail: text("image_thumbnail"),
+    imageOriginal: text("image_original"),
+    artistName: text("artist_name").notNull(),
+    price: integer("price").notNull(),
+    preTaxAmount: integer("pre_tax_amount").notNull(),
+    taxAmount: integer("tax_amount").notNull(),
+    totalAmount: integer("total_amount").notNull(),
+    shippingAddress: jsonb("shipping_address").$type<ShippingAddress>(),
+    timestamp: timestamp("timestamp", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("orders_payment_idx").on(t.paymentId),
+    index("orders_purchaser_idx").on(t.purchaserId, t.timestamp.desc()),
+    index("orders_artwork_idx").on(t.artworkId),
+  ],
+);
+
+export const processedWebhookEvents = pgTable("processed_webhook_events", {
+  id: text("id").primaryKey(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});

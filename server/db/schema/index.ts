@@ -1,0 +1,6 @@
+export * from "./auth";
+export * from "./catalog";
+export * from "./artworks";
+export * from "./exhibitions";
+export * from "./commerce";
+export * from "./outbox";

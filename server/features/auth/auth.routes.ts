@@ -1,0 +1,79 @@
+import type { Context, Hono } from "hono";
+import { AppError } from "../../errors";
+import { CLIENT_IP_HEADER, clientIp } from "../../http/client-ip";
+import type { AppServices } from "../../services";
+import type { RequestMeta } from "./auth.service";
+
+/**
+ * Sign-up, sign-in, sign-out and password reset go through our service (our
+ * validation, messages and throttling); the few other Better Auth endpoints we use
+ * are passed through. Everything else under /api/auth is not exposed: profile
+ * changes go through /api/me, where our rules apply.
+ */
+const PASSTHROUGH = new Set(["GET /get-session", "GET /reset-password/:token", "GET /ok"]);
+
+export function registerAuthRoutes(app: Hono, services: AppServices) {
+  const { authService } = services;
+
+  app.post("/api/auth/sign-up/email", async (c) => {
+    const { user, setCookies } = await authService.signUp(await jsonBody(c), meta(c));
+    return withCookies(c.json({ user }), setCookies);
+  });
+
+  app.post("/api/auth/sign-in/email", async (c) => {
+    const { user, setCookies } = await authService.signIn(await jsonBody(c), meta(c));
+    return withCookies(c.json({ user }), setCookies);
+  });
+
+  app.post("/api/auth/sign-out", async (c) => {
+    const setCookies = await authService.signOut(meta(c));
+    return withCookies(c.json({ success: true }), setCookies);
+  });
+
+  app.post("/api/auth/request-password-reset", async (c) => {
+    await authService.requestPasswordReset((await jsonBody(c)) as { email?: unknown }, meta(c));
+    return c.json({ status: true });
+  });
+
+  app.post("/api/auth/reset-password", async (c) => {
+    await authService.resetPassword((await jsonBody(c)) as { token?: unknown; newPassword?: unknown }, meta(c));
+    return c.json({ status: true });
+  });
+
+  app.all("/api/auth/*", async (c) => {
+    const rest = c.req.path.slice("/api/auth".length).replace(/^\/reset-password\/[^/]+$/, "/reset-password/:token");
+    if (!PASSTHROUGH.has(`${c.req.method} ${rest}`)) {
+      throw new AppError("NOT_FOUND", 404, "Not found.");
+    }
+    const headers = new Headers(c.req.raw.headers);
+    headers.delete(CLIENT_IP_HEADER);
+    const ip = clientIp(c);
+    if (ip) headers.set(CLIENT_IP_HEADER, ip);
+    return services.auth.handler(new Request(c.req.raw, { headers }));
+  });
+
+  app.get("/api/session", async (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json(await authService.getSessionUser(c.req.raw.headers));
+  });
+}
+
+export function meta(c: Context): RequestMeta {
+  return { headers: c.req.raw.headers, ip: clientIp(c) };
+}
+
+async function jsonBody(c: Context): Promise<unknown> {
+  try {
+    const body: unknown = await c.req.json();
+    if (typeof body !== "object" || body === null || Array.isArray(body)) throw new Error("not an object");
+    return body;
+  } catch {
+    throw new AppError("BAD_REQUEST", 400, "The request body must be a JSON object.");
+  }
+}
+
+function withCookies(response: Response, setCookies: string[]): Response {
+  for (const cookie of setCookies) response.headers.append("Set-Cookie", cookie);
+  response.headers.set("Cache-Control", "no-store");
+  return response;
+}

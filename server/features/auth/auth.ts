@@ -1,0 +1,83 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { MIN_PASSWORD_LENGTH } from "../../../domain/auth-messages";
+import type { Config } from "../../config";
+import type { Database } from "../../db/client";
+import { accounts, rateLimits, sessions, users, verifications } from "../../db/schema";
+import { CLIENT_IP_HEADER } from "../../http/client-ip";
+import { passwordResetMail } from "./auth.mails";
+
+export type AuthDeps = {
+  config: Config;
+  db: Database;
+  enqueueMail: (mail: { kind: string; to: string; subject: string; text: string }) => Promise<void>;
+};
+
+/**
+ * Better Auth owns passwords, sessions and reset tokens; our extra profile fields
+ * live on the same `users` row. Fields a person must not set (isArtist, role) are
+ * not inputs here, so a sign-up body cannot set them.
+ */
+export function createAuth({ config, db, enqueueMail }: AuthDeps) {
+  const secure = config.publicUrl.startsWith("https:");
+
+  return betterAuth({
+    appName: "Vernissage",
+    baseURL: config.publicUrl,
+    basePath: "/api/auth",
+    secret: config.sessionSecret,
+    trustedOrigins: config.trustedOrigins,
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits },
+    }),
+    user: {
+      fields: { name: "displayName", image: "profilePhoto", updatedAt: "lastModified" },
+      additionalFields: {
+        firstName: { type: "string", required: true, input: true },
+        lastName: { type: "string", required: true, input: true },
+        pendingOccupation: { type: "string", required: false, input: true },
+        instagramHandle: { type: "string", required: false, input: true },
+        websiteURL: { type: "string", required: false, input: true },
+        isArtist: { type: "boolean", required: false, input: false, defaultValue: false },
+        role: { type: "string", required: false, input: false, defaultValue: "user" },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      async sendResetPassword({ user, token }) {
+        const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        await enqueueMail(passwordResetMail({ to: user.email, name: user.name, link }));
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+    },
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      window: 60,
+      max: 300,
+      customRules: {
+        "/sign-in/email": { window: 60, max: 30 },
+        "/sign-up/email": { window: 60, max: 20 },
+        "/request-password-reset": { window: 60, max: 10 },
+      },
+    },
+    advanced: {
+      database: { generateId: "uuid" },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      useSecureCookies: secure,
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+    },
+    telemetry: { enabled: false },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,40 @@
+import { createFileTransport, createSmtpTransport, type MailTransport } from "./adapters/mail/mail-transport";
+import { createLocalStorage, type StorageAdapter } from "./adapters/storage/storage";
+import type { Config } from "./config";
+import type { DatabaseHandle } from "./db/client";
+import { createAuth } from "./features/auth/auth";
+import { createAuthService } from "./features/auth/auth.service";
+import { enqueueMail } from "./features/mail/outbox.repository";
+import { createOutboxWorker } from "./features/mail/outbox.worker";
+import type { Logger } from "./logger";
+
+/** Everything the routes and the web app's loaders use, built once per process. */
+export function createServices(config: Config, database: DatabaseHandle, logger: Logger) {
+  const { db } = database;
+  const transport: MailTransport = config.mail.smtpUrl
+    ? createSmtpTransport({ url: config.mail.smtpUrl, from: config.mail.from, logger })
+    : createFileTransport({ dir: config.mail.outboxDir, from: config.mail.from, logger });
+  const outbox = createOutboxWorker({ db, transport, logger });
+  const auth = createAuth({
+    config,
+    db,
+    async enqueueMail(mail) {
+      await enqueueMail(db, mail);
+      outbox.kick();
+    },
+  });
+  const storage: StorageAdapter = createLocalStorage({ dir: config.mediaDir, publicPath: "/media" });
+  return {
+    config,
+    db,
+    databaseKind: database.kind,
+    logger,
+    auth,
+    authService: createAuthService({ auth, db, config, logger }),
+    outbox,
+    mailTransport: transport,
+    storage,
+  };
+}
+
+export type AppServices = ReturnType<typeof createServices>;

@@ -1,0 +1,87 @@
+import { serve, type ServerType } from "@hono/node-server";
+import { count } from "drizzle-orm";
+import { buildServer } from "./app";
+import type { Config } from "./config";
+import { type DatabaseHandle, openPglite, openPostgres } from "./db/client";
+import { acquireDataFolderLock, type DataFolderLock } from "./db/lock";
+import { users } from "./db/schema";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from "./demo/seed";
+import type { Logger } from "./logger";
+import { createServices } from "./services";
+import type { WebHandler } from "./web/load-context";
+import path from "node:path";
+
+export type Running = { url: string; close(): Promise<void> };
+
+/** config → lock → migrate → demo data when empty → listen. Shared by main.ts and dev.ts. */
+export async function startServer(options: {
+  config: Config;
+  logger: Logger;
+  web: { handler: WebHandler; clientDir?: string };
+  /** dev.ts puts Vite in front of Hono; production serves Hono alone. */
+  listen?: (app: ReturnType<typeof buildServer>) => ServerType;
+}): Promise<Running> {
+  const { config, logger } = options;
+  let lock: DataFolderLock | undefined;
+  let database: DatabaseHandle;
+  if (config.databaseUrl) {
+    database = openPostgres(config.databaseUrl);
+  } else {
+    lock = acquireDataFolderLock(config.dataDir);
+    try {
+      database = await openPglite(path.join(config.dataDir, "db"));
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
+  }
+  try {
+    await database.migrate();
+    const services = createServices(config, database, logger);
+    if (config.demoData && (await isEmpty(database))) {
+      logger.info("Loading demo data (first start)…");
+      await seedDemoData(services);
+    }
+    services.outbox.start(5_000);
+    services.outbox.kick();
+    const app = buildServer({ services, web: options.web });
+    const server = options.listen
+      ? options.listen(app)
+      : serve({ fetch: app.fetch, port: config.port, hostname: config.host });
+    await new Promise<void>((resolve, reject) => {
+      if (server.listening) resolve();
+      server.once("listening", () => resolve());
+      server.once("error", reject);
+    });
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : config.port;
+    const url = config.publicUrl.includes(`:${config.port}`) ? config.publicUrl.replace(`:${config.port}`, `:${port}`) : config.publicUrl;
+    logger.info(`Vernissage is running at ${url} (database: ${database.kind})`);
+    if (config.demoData) {
+      logger.info(`Demo accounts (password "${DEMO_PASSWORD}"): ${DEMO_ACCOUNTS.map((a) => a.email).join(", ")}`);
+    }
+    let closing: Promise<void> | undefined;
+    return {
+      url,
+      close() {
+        closing ??= (async () => {
+          await new Promise<void>((resolve) => server.close(() => resolve()));
+          await services.outbox.stop();
+          services.mailTransport.close();
+          await database.close();
+          lock?.release();
+        })();
+        return closing;
+      },
+    };
+  } catch (error) {
+    await database.close().catch(() => undefined);
+    lock?.release();
+    throw error;
+  }
+}
+
+async function isEmpty(database: DatabaseHandle): Promise<boolean> {
+  const [row] = await database.db.select({ n: count() }).from(users);
+  return (row?.n ?? 0) === 0;
+}

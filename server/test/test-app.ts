@@ -1,0 +1,79 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { buildServer } from "../app";
+import { loadConfig } from "../config";
+import { createLogger } from "../logger";
+import { createServices } from "../services";
+import { openTestDatabase } from "./database";
+
+export const TEST_ORIGIN = "http://localhost:3000";
+
+/**
+ * The Hono app on a fresh database and a temporary data folder, called in-process.
+ * `close()` removes everything it made.
+ */
+export async function createTestApp(env: Record<string, string> = {}) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "vernissage-test-"));
+  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, PUBLIC_URL: TEST_ORIGIN, ...env });
+  const database = await openTestDatabase();
+  const services = createServices(config, database, createLogger({ json: false, silent: true }));
+  const app = buildServer({ services });
+  return {
+    app,
+    services,
+    config,
+    dataDir,
+    client: () => createClient(app, config.publicUrl),
+    async close() {
+      await services.outbox.stop();
+      services.mailTransport.close();
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+type Fetcher = { request(input: string, init?: RequestInit): Response | Promise<Response> };
+
+/** A browser-like client: keeps cookies, sends JSON with an Origin header as browsers do. */
+export function createClient(app: Fetcher, origin: string) {
+  const jar = new Map<string, string>();
+  async function send(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
+    const h = new Headers({ origin, ...headers });
+    if (jar.size) h.set("cookie", [...jar].map(([k, v]) => `${k}=${v}`).join("; "));
+    if (body !== undefined) h.set("content-type", "application/json");
+    const response = await app.request(url, {
+      method,
+      headers: h,
+      body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ""] = line.split(";");
+      const eq = pair.indexOf("=");
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      if (!value || /max-age=0/i.test(line)) jar.delete(name);
+      else jar.set(name, value);
+    }
+    return response;
+  }
+  return {
+    jar,
+    get: (url: string) => send("GET", url),
+    post: (url: string, body?: unknown, headers?: Record<string, string>) => send("POST", url, body ?? {}, headers),
+  };
+}
+
+export function signUpBody(overrides: Record<string, unknown> = {}) {
+  return {
+    firstName: "Ada",
+    lastName: "Lovelace",
+    email: `ada.${Math.random().toString(36).slice(2)}@example.com`,
+    password: "secret-123",
+    occupation: "collector",
+    acceptTerms: true,
+    ...overrides,
+  };
+}

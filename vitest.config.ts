@@ -1,0 +1,25 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["domain/**/*.test.ts", "server/**/*.test.ts", "app/**/*.test.ts"],
+          exclude: ["**/*.integration.test.ts", "node_modules/**"],
+          setupFiles: ["server/test/fail-on-console-error.ts"],
+        },
+      },
+      {
+        test: {
+          name: "integration",
+          include: ["server/**/*.integration.test.ts"],
+          setupFiles: ["server/test/fail-on-console-error.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
