@@ -12,3 +12,16 @@ export class AppError extends Error {
     super(message);
   }
 }
+
+/**
+ * True for an AppError from any copy of this module: the React Router build and
+ * the server bundle each carry one, so `instanceof` is not enough across them.
+ */
+export function isAppError(error: unknown): error is AppError {
+  return (
+    error instanceof Error &&
+    error.name === "AppError" &&
+    typeof (error as AppError).code === "string" &&
+    typeof (error as AppError).status === "number"
+  );
+}

@@ -18,6 +18,7 @@ export function createServices(config: Config, database: DatabaseHandle, logger:
   const auth = createAuth({
     config,
     db,
+    logger,
     async enqueueMail(mail) {
       await enqueueMail(db, mail);
       outbox.kick();

@@ -2,13 +2,13 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { ZodError } from "zod";
 import type { ApiErrorBody } from "../../domain/errors";
-import { AppError } from "../errors";
+import { isAppError } from "../errors";
 import type { Logger } from "../logger";
 
 /** One place that turns any thrown error into `{ error: { code, message } }`. */
 export function createErrorHandler(logger: Logger) {
   return function handleError(error: Error, c: Context): Response {
-    if (error instanceof AppError) {
+    if (isAppError(error)) {
       return c.json<ApiErrorBody>({ error: { code: error.code, message: error.message } }, error.status);
     }
     if (error instanceof ZodError) {

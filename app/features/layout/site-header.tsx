@@ -76,7 +76,7 @@ export function SiteHeader() {
           onClick={() => setMenuOpen((open) => !open)}
         >
           <span className="menu-toggle-bars" aria-hidden="true" />
-          <span className="visually-hidden">{menuOpen ? "Close menu" : "Open menu"}</span>
+          <span className="visually-hidden">Menu</span>
         </button>
       </div>
       <div className={`side-menu-backdrop${menuOpen ? " is-open" : ""}`} onClick={() => setMenuOpen(false)} aria-hidden="true" />
@@ -89,6 +89,17 @@ export function SiteHeader() {
         aria-label="Menu"
         hidden={!menuOpen}
       >
+        <button
+          type="button"
+          className="side-menu-close"
+          onClick={() => {
+            setMenuOpen(false);
+            toggleRef.current?.focus();
+          }}
+        >
+          <span aria-hidden="true">×</span>
+          <span className="visually-hidden">Close menu</span>
+        </button>
         <nav className="side-menu-nav" aria-label="Main">
           {links}
         </nav>

@@ -5,11 +5,13 @@ import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import { accounts, rateLimits, sessions, users, verifications } from "../../db/schema";
 import { CLIENT_IP_HEADER } from "../../http/client-ip";
+import type { Logger } from "../../logger";
 import { passwordResetMail } from "./auth.mails";
 
 export type AuthDeps = {
   config: Config;
   db: Database;
+  logger: Logger;
   enqueueMail: (mail: { kind: string; to: string; subject: string; text: string }) => Promise<void>;
 };
 
@@ -18,7 +20,7 @@ export type AuthDeps = {
  * live on the same `users` row. Fields a person must not set (isArtist, role) are
  * not inputs here, so a sign-up body cannot set them.
  */
-export function createAuth({ config, db, enqueueMail }: AuthDeps) {
+export function createAuth({ config, db, logger, enqueueMail }: AuthDeps) {
   const secure = config.publicUrl.startsWith("https:");
 
   return betterAuth({
@@ -77,6 +79,11 @@ export function createAuth({ config, db, enqueueMail }: AuthDeps) {
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
     },
     telemetry: { enabled: false },
+    // Wrong passwords are expected traffic; only the library's errors reach our log.
+    logger: {
+      level: "error",
+      log: (_level, message, ...args) => logger.error(`auth: ${message}`, args.length ? { details: args } : undefined),
+    },
   });
 }
 

@@ -1,0 +1,167 @@
+import {
+  artCategories,
+  artworkCategories,
+  artworkImages,
+  artworks,
+  banners,
+  cities,
+  exhibitionArtworks,
+  exhibitions,
+} from "../db/schema";
+import type { AppServices } from "../services";
+import type { Composition } from "./art";
+import { type ArtworkPlan, type Buyer, planArtworks } from "./catalog";
+import { renderArtworkImage, renderBannerImage, type StoredImage } from "./images";
+import { createDemoAccounts } from "./accounts";
+import { DEMO_CATEGORIES, DEMO_CITIES } from "./people";
+import { mapLimit } from "./random";
+import { planBanners, planExhibitions } from "./showcase";
+
+export const DEMO_PASSWORD = "vernissage-demo";
+
+/** The accounts worth signing in with; every demo account uses DEMO_PASSWORD. */
+export const DEMO_ACCOUNTS: ReadonlyArray<{ email: string; role: string }> = [
+  { email: "artist@demo.vernissage.test", role: "artist" },
+  { email: "collector@demo.vernissage.test", role: "collector" },
+  { email: "applicant@demo.vernissage.test", role: "applicant" },
+  { email: "admin@demo.vernissage.test", role: "admin" },
+];
+
+/** Changing it changes every generated title order, price and picture. */
+const SEED = 20_240_501;
+/** Image renders in flight; sharp uses its own threads underneath. */
+const RENDER_CONCURRENCY = 4;
+
+/** Every picture of every artwork, rendered a few at a time; keyed by artwork id. */
+async function renderArtworkImages(services: AppServices, plans: readonly ArtworkPlan[]): Promise<Map<string, StoredImage[]>> {
+  const jobs = plans.flatMap((plan) => plan.images.map((composition, n) => ({ plan, n, composition })));
+  const stored = await mapLimit(jobs, RENDER_CONCURRENCY, ({ plan, n, composition }) =>
+    renderArtworkImage(services.storage, `artworks/${plan.id}/${n}`, composition),
+  );
+  const byArtwork = new Map<string, StoredImage[]>();
+  jobs.forEach(({ plan, n }, i) => {
+    const list = byArtwork.get(plan.id) ?? [];
+    const image = stored[i];
+    if (image) list[n] = image;
+    byArtwork.set(plan.id, list);
+  });
+  return byArtwork;
+}
+
+/**
+ * Fills an empty database with a small, believable marketplace: 9 artists and
+ * their artworks (with generated pictures), a collector, an applicant, an
+ * admin, exhibitions and home-page banners. Same content on every run.
+ */
+export async function seedDemoData(services: AppServices): Promise<void> {
+  const started = Date.now();
+  const { db, storage, logger } = services;
+  const plans = planArtworks(SEED);
+  const exhibitionPlans = planExhibitions(SEED + 1, plans);
+  const bannerPlans = planBanners(SEED + 2);
+
+  // Pictures render while the accounts are created (both mostly wait on worker threads).
+  const pictures = renderArtworkImages(services, plans);
+  const wide: Array<{ key: string; composition: Composition; text?: { title: string; subtitle: string } }> = [
+    ...exhibitionPlans.flatMap((e) => (e.banner ? [{ key: `exhibitions/${e.id}/banner.webp`, composition: e.banner }] : [])),
+    ...bannerPlans.map((b) => ({ key: `banners/${b.id}.webp`, composition: b.composition, text: b.text })),
+  ];
+  const wideImages = mapLimit(wide, 2, (w) => renderBannerImage(storage, w.key, w.composition, w.text));
+  // Awaited below; this only keeps an early failure from being reported as unhandled.
+  void pictures.catch(() => undefined);
+  void wideImages.catch(() => undefined);
+
+  const cityRows = await db.insert(cities).values(DEMO_CITIES.map((c) => ({ name: c.name }))).returning();
+  const cityIds = new Map(cityRows.map((c) => [c.name, c.id]));
+  const categoryRows = await db.insert(artCategories).values(DEMO_CATEGORIES.map((name) => ({ name }))).returning();
+  const categoryIds = new Map(categoryRows.map((c) => [c.name, c.id]));
+
+  const accounts = await createDemoAccounts(services, DEMO_PASSWORD, cityIds);
+  const { artists: artistIds, collector: collectorId, admin: adminId } = accounts;
+
+  const artistId = (index: number) => {
+    const id = artistIds[index];
+    if (!id) throw new Error(`no demo artist #${index}`);
+    return id;
+  };
+  const ownerOf = (plan: ArtworkPlan, buyer: Buyer | null) =>
+    buyer === null ? artistId(plan.artistIndex) : buyer === "collector" ? collectorId : buyer === "admin" ? adminId : artistId(buyer.artist);
+
+  const images = await pictures;
+  const imagesOf = (id: string) => images.get(id) ?? [];
+  const wideRendered = await wideImages;
+  const wideUrls = new Map(wide.map((w, i) => [w.key, wideRendered[i]]));
+  const wideUrl = (key: string) => wideUrls.get(key) ?? null;
+
+  await db.transaction(async (tx) => {
+    await tx.insert(artworks).values(
+      plans.map((p) => {
+        const [cover] = imagesOf(p.id);
+        return {
+          id: p.id,
+          title: p.title,
+          createdYear: p.createdYear,
+          materials: p.materials,
+          description: p.description,
+          width: p.width,
+          height: p.height,
+          depth: p.depth,
+          priceCents: p.priceCents,
+          isForSale: p.isForSale,
+          isCurated: p.isCurated,
+          randomOrder: p.randomOrder,
+          isPublicArt: p.isPublicArt,
+          allowBuyerPickUp: p.allowBuyerPickUp,
+          zipCode: p.zipCode,
+          imageOriginal: cover?.original ?? null,
+          imageMedium: cover?.medium ?? null,
+          imageThumbnail: cover?.thumbnail ?? null,
+          status: p.status,
+          artistId: artistId(p.artistIndex),
+          ownerId: ownerOf(p, p.soldTo),
+          createdAt: p.createdAt,
+          updatedAt: p.createdAt,
+        };
+      }),
+    );
+    await tx.insert(artworkImages).values(
+      plans.flatMap((p) => imagesOf(p.id).map((img, position) => ({ artworkId: p.id, position, type: "artist_uploaded", ...img }))),
+    );
+    await tx.insert(artworkCategories).values(
+      plans.flatMap((p) =>
+        p.categories.flatMap((name) => {
+          const categoryId = categoryIds.get(name);
+          return categoryId ? [{ artworkId: p.id, categoryId }] : [];
+        }),
+      ),
+    );
+    await tx.insert(exhibitions).values(
+      exhibitionPlans.map((e) => ({
+        id: e.id,
+        name: e.name,
+        description: e.description,
+        address: e.address,
+        isActive: e.isActive,
+        bannerUrl: e.banner ? wideUrl(`exhibitions/${e.id}/banner.webp`) : null,
+        createdAt: e.createdAt,
+      })),
+    );
+    await tx
+      .insert(exhibitionArtworks)
+      .values(exhibitionPlans.flatMap((e) => e.artworkIds.map((artworkId, position) => ({ exhibitionId: e.id, artworkId, position }))));
+    await tx.insert(banners).values(
+      bannerPlans.map((b) => ({ id: b.id, isActive: b.isActive, createdAt: b.createdAt, imageUrl: wideUrl(`banners/${b.id}.webp`) ?? "" })),
+    );
+  });
+
+  const imageCount = [...images.values()].reduce((n, list) => n + list.length, 0);
+  logger.info("Demo data loaded", {
+    users: artistIds.length + 3,
+    artists: artistIds.length,
+    artworks: plans.length,
+    images: imageCount,
+    exhibitions: exhibitionPlans.length,
+    banners: bannerPlans.length,
+    ms: Date.now() - started,
+  });
+}
