@@ -63,7 +63,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   let detail = "Please try again in a moment.";
   if (isRouteErrorResponse(error)) {
     title = error.status === 404 ? "Page not found" : `Error ${error.status}`;
-    detail = error.status === 404 ? "We could not find the page you were looking for." : error.statusText || detail;
+    detail =
+      error.status === 404
+        ? "We could not find the page you were looking for."
+        : error.statusText || detail;
   }
   return (
     <section className="narrow stack">

@@ -9,11 +9,14 @@ export function isValidHandle(handle: string): boolean {
   return /^[A-Za-z0-9._]{1,30}$/.test(handle);
 }
 
+export const INVALID_WEBSITE = "invalid";
+
 /**
- * A website must be http or https. "example.com" is taken to mean https://example.com,
+ * A website must be http or https; the answer is the normalised URL, null when
+ * blank, or INVALID_WEBSITE. "example.com" is taken to mean https://example.com,
  * as people type addresses that way; any other scheme (javascript:, data:, ftp:) is refused.
  */
-export function normalizeWebsite(input: string | null | undefined): string | null | "invalid" {
+export function normalizeWebsite(input: string | null | undefined): string | null {
   const raw = (input ?? "").trim();
   if (raw === "") return null;
   const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(raw) ? raw : `https://${raw}`;
@@ -21,9 +24,9 @@ export function normalizeWebsite(input: string | null | undefined): string | nul
   try {
     url = new URL(withScheme);
   } catch {
-    return "invalid";
+    return INVALID_WEBSITE;
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") return "invalid";
-  if (!url.hostname.includes(".") && url.hostname !== "localhost") return "invalid";
+  if (url.protocol !== "http:" && url.protocol !== "https:") return INVALID_WEBSITE;
+  if (!url.hostname.includes(".") && url.hostname !== "localhost") return INVALID_WEBSITE;
   return url.toString();
 }

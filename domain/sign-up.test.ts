@@ -34,7 +34,11 @@ describe("sign-up rules, in order (SPEC §5)", () => {
   });
 
   it("makes an artist an applicant", () => {
-    const result = signUpSchema.parse({ ...valid, occupation: "artist", websiteURL: "https://ada.art" });
+    const result = signUpSchema.parse({
+      ...valid,
+      occupation: "artist",
+      websiteURL: "https://ada.art",
+    });
     expect(result.pendingOccupation).toBe("artist");
     expect(result.websiteURL).toBe("https://ada.art/");
   });
@@ -48,7 +52,9 @@ describe("sign-up rules, in order (SPEC §5)", () => {
   });
 
   it("requires an artist to give a handle or a website; a lone @ is no handle", () => {
-    expect(messageFor({ occupation: "artist", instagramHandle: "@" })).toBe(authMessages.artistNeedsLink);
+    expect(messageFor({ occupation: "artist", instagramHandle: "@" })).toBe(
+      authMessages.artistNeedsLink,
+    );
     expect(messageFor({ occupation: "artist", instagramHandle: "@ada" })).toBeNull();
     expect(messageFor({ occupation: "artist", websiteURL: "ada.art" })).toBeNull();
   });
@@ -59,12 +65,26 @@ describe("sign-up rules, in order (SPEC §5)", () => {
   });
 
   it("reports one message at a time, in the SPEC's order", () => {
-    const everythingWrong = { firstName: "", acceptTerms: false, occupation: "artist", password: "1" };
+    const everythingWrong = {
+      firstName: "",
+      acceptTerms: false,
+      occupation: "artist",
+      password: "1",
+    };
     expect(messageFor(everythingWrong)).toBe(authMessages.requiredFields);
-    expect(messageFor({ ...everythingWrong, firstName: "Ada" })).toBe(authMessages.mustAgreeToTerms);
-    expect(messageFor({ ...everythingWrong, firstName: "Ada", acceptTerms: true })).toBe(authMessages.artistNeedsLink);
+    expect(messageFor({ ...everythingWrong, firstName: "Ada" })).toBe(
+      authMessages.mustAgreeToTerms,
+    );
+    expect(messageFor({ ...everythingWrong, firstName: "Ada", acceptTerms: true })).toBe(
+      authMessages.artistNeedsLink,
+    );
     expect(
-      messageFor({ ...everythingWrong, firstName: "Ada", acceptTerms: true, instagramHandle: "ada" }),
+      messageFor({
+        ...everythingWrong,
+        firstName: "Ada",
+        acceptTerms: true,
+        instagramHandle: "ada",
+      }),
     ).toBe(authMessages.weakPassword);
   });
 

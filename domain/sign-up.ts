@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MIN_PASSWORD_LENGTH, authMessages } from "./auth-messages";
-import { isValidHandle, normalizeHandle, normalizeWebsite } from "./handles";
+import { INVALID_WEBSITE, isValidHandle, normalizeHandle, normalizeWebsite } from "./handles";
 
 export const OCCUPATIONS = ["collector", "artist"] as const;
 export type Occupation = (typeof OCCUPATIONS)[number];
@@ -26,7 +26,8 @@ export type SignUpInput = z.input<typeof signUpShape>;
  */
 export const signUpSchema = signUpShape
   .superRefine((v, ctx) => {
-    const fail = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+    const fail = (path: string, message: string) =>
+      ctx.addIssue({ code: "custom", path: [path], message });
     if (!v.firstName.trim() || !v.lastName.trim() || !v.email.trim() || !v.password) {
       return fail("form", authMessages.requiredFields);
     }
@@ -38,8 +39,9 @@ export const signUpSchema = signUpShape
       return fail("instagramHandle", authMessages.artistNeedsLink);
     }
     if (v.password.length < MIN_PASSWORD_LENGTH) return fail("password", authMessages.weakPassword);
-    if (handle !== null && !isValidHandle(handle)) return fail("instagramHandle", authMessages.invalidHandle);
-    if (website === "invalid") return fail("websiteURL", authMessages.invalidWebsite);
+    if (handle !== null && !isValidHandle(handle))
+      return fail("instagramHandle", authMessages.invalidHandle);
+    if (website === INVALID_WEBSITE) return fail("websiteURL", authMessages.invalidWebsite);
   })
   .transform((v) => {
     const firstName = v.firstName.trim();
@@ -53,7 +55,7 @@ export const signUpSchema = signUpShape
       password: v.password,
       pendingOccupation: v.occupation === "artist" ? ("artist" as const) : null,
       instagramHandle: normalizeHandle(v.instagramHandle),
-      websiteURL: website === "invalid" ? null : website,
+      websiteURL: website === INVALID_WEBSITE ? null : website,
     };
   });
 

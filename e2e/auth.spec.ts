@@ -1,8 +1,8 @@
-import { expect, test } from "@playwright/test";
+import { type Page, expect, test } from "@playwright/test";
 import { authMessages } from "../domain/auth-messages";
 import { expectNoAxeViolations, signIn } from "./helpers";
 
-const header = (page: import("@playwright/test").Page) => page.getByRole("banner");
+const header = (page: Page) => page.getByRole("banner");
 
 test("a visitor applies as an artist, sees the pending alert, and signs out", async ({ page }) => {
   await page.goto("/signup");
@@ -30,7 +30,9 @@ test("a visitor applies as an artist, sees the pending alert, and signs out", as
 
   await expect(page).toHaveURL("/");
   // Signed in, but not yet an artist: no Upload link.
-  await expect(header(page).getByRole("link", { name: /Your profile \(Frida Novak\)/ })).toBeVisible();
+  await expect(
+    header(page).getByRole("link", { name: /Your profile \(Frida Novak\)/ }),
+  ).toBeVisible();
   await expect(header(page).getByRole("link", { name: "Upload" })).toHaveCount(0);
   await expect(header(page).getByRole("link", { name: "Sign In" })).toHaveCount(0);
 
@@ -65,7 +67,9 @@ test("the demo artist sees the Upload link", async ({ page }) => {
   await expect(header(page).getByRole("link", { name: "Upload" })).toBeVisible();
 });
 
-test("forgot password asks for the e-mail first, then confirms the e-mail is sent", async ({ page }) => {
+test("forgot password asks for the e-mail first, then confirms the e-mail is sent", async ({
+  page,
+}) => {
   await page.goto("/signin");
   await page.getByRole("button", { name: "Forgot password?" }).click();
   await expect(page.getByRole("alert")).toHaveText(authMessages.resetNeedsEmail);

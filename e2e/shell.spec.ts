@@ -15,7 +15,9 @@ test("the home page at 1440 px: header links, no side menu, screenshot", async (
   await page.screenshot({ path: "e2e/screenshots/home-1440.png", fullPage: true });
 });
 
-test("the side menu at 375 px opens, traps focus, and closes on Escape, backdrop and link", async ({ page }) => {
+test("the side menu at 375 px opens, traps focus, and closes on Escape, backdrop and link", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto("/");
   const toggle = page.getByRole("button", { name: "Menu", exact: true });
@@ -33,7 +35,9 @@ test("the side menu at 375 px opens, traps focus, and closes on Escape, backdrop
   expect(Math.round(box?.width ?? 0)).toBe(250);
   await expect(menu.getByRole("button", { name: "Close menu" })).toBeFocused();
   for (let i = 0; i < 6; i++) await page.keyboard.press("Tab");
-  const focusInside = await page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'));
+  const focusInside = await page.evaluate(
+    () => !!document.activeElement?.closest('[role="dialog"]'),
+  );
   expect(focusInside).toBe(true);
   await expectNoAxeViolations(page);
   await page.screenshot({ path: "e2e/screenshots/home-375-menu.png" });

@@ -31,7 +31,9 @@ export function buildServer({ services, web }: ServerOptions): Hono {
       const start = performance.now();
       await next();
       if (c.req.path.startsWith("/assets/")) return;
-      logger.info(`${c.req.method} ${c.req.path} ${c.res.status} ${Math.round(performance.now() - start)}ms`);
+      logger.info(
+        `${c.req.method} ${c.req.path} ${c.res.status} ${Math.round(performance.now() - start)}ms`,
+      );
     });
   }
 
@@ -56,8 +58,17 @@ export function buildServer({ services, web }: ServerOptions): Hono {
   if (web) {
     if (web.clientDir) {
       const root = path.relative(process.cwd(), web.clientDir);
-      app.use("/assets/*", serveStatic({ root, onFound: (_p, c) => c.header("Cache-Control", IMMUTABLE) }));
-      app.use("*", serveStatic({ root, onFound: (_p, c) => c.header("Cache-Control", "public, max-age=3600") }));
+      app.use(
+        "/assets/*",
+        serveStatic({ root, onFound: (_p, c) => c.header("Cache-Control", IMMUTABLE) }),
+      );
+      app.use(
+        "*",
+        serveStatic({
+          root,
+          onFound: (_p, c) => c.header("Cache-Control", "public, max-age=3600"),
+        }),
+      );
     }
     app.all("*", (c) => web.handler(c.req.raw, { services, clientIp: clientIp(c) }));
   }

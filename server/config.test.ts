@@ -40,20 +40,30 @@ describe("loadConfig", () => {
   it("turns demo data off by default with DATABASE_URL, and lets DEMO_DATA decide", () => {
     const dir = tempDir();
     expect(loadConfig({ DATA_DIR: dir, DATABASE_URL: "postgres://db/x" }).demoData).toBe(false);
-    expect(loadConfig({ DATA_DIR: dir, DATABASE_URL: "postgres://db/x", DEMO_DATA: "true" }).demoData).toBe(true);
+    expect(
+      loadConfig({ DATA_DIR: dir, DATABASE_URL: "postgres://db/x", DEMO_DATA: "true" }).demoData,
+    ).toBe(true);
     expect(loadConfig({ DATA_DIR: dir, DEMO_DATA: "0" }).demoData).toBe(false);
   });
 
   it("follows PORT in the default public URL and strips a trailing slash from PUBLIC_URL", () => {
     const dir = tempDir();
     expect(loadConfig({ DATA_DIR: dir, PORT: "4100" }).publicUrl).toBe("http://localhost:4100");
-    expect(loadConfig({ DATA_DIR: dir, PUBLIC_URL: "https://art.example.com/" }).publicUrl).toBe("https://art.example.com");
+    expect(loadConfig({ DATA_DIR: dir, PUBLIC_URL: "https://art.example.com/" }).publicUrl).toBe(
+      "https://art.example.com",
+    );
   });
 
   it("explains every invalid setting at once", () => {
     const dir = tempDir();
     const attempt = () =>
-      loadConfig({ DATA_DIR: dir, PORT: "eighty", DATABASE_URL: "mysql://x", SESSION_SECRET: "short", DEMO_DATA: "maybe" });
+      loadConfig({
+        DATA_DIR: dir,
+        PORT: "eighty",
+        DATABASE_URL: "mysql://x",
+        SESSION_SECRET: "short",
+        DEMO_DATA: "maybe",
+      });
     expect(attempt).toThrow(ConfigError);
     expect(attempt).toThrow(/PORT[\s\S]*DATABASE_URL[\s\S]*SESSION_SECRET[\s\S]*DEMO_DATA/);
   });

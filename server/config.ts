@@ -79,7 +79,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 function trustedOriginsOf(publicUrl: string): string[] {
   const url = new URL(publicUrl);
   const origins = [url.origin];
-  if (url.hostname === "localhost") origins.push(`${url.protocol}//127.0.0.1${url.port ? `:${url.port}` : ""}`);
+  if (url.hostname === "localhost")
+    origins.push(`${url.protocol}//127.0.0.1${url.port ? `:${url.port}` : ""}`);
   return origins;
 }
 

@@ -6,9 +6,15 @@ export type Logger = {
 };
 
 export function createLogger(options: { json: boolean; silent?: boolean }): Logger {
-  function write(level: "info" | "warn" | "error", message: string, fields?: Record<string, unknown>) {
+  function write(
+    level: "info" | "warn" | "error",
+    message: string,
+    fields?: Record<string, unknown>,
+  ) {
     if (options.silent && level === "info") return;
-    const data = fields ? Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, serialize(v)])) : {};
+    const data = fields
+      ? Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, serialize(v)]))
+      : {};
     const line = options.json
       ? JSON.stringify({ time: new Date().toISOString(), level, message, ...data })
       : `${level === "info" ? "" : `[${level}] `}${message}${Object.keys(data).length ? ` ${JSON.stringify(data)}` : ""}`;
@@ -22,6 +28,7 @@ export function createLogger(options: { json: boolean; silent?: boolean }): Logg
 }
 
 function serialize(value: unknown): unknown {
-  if (value instanceof Error) return { name: value.name, message: value.message, stack: value.stack };
+  if (value instanceof Error)
+    return { name: value.name, message: value.message, stack: value.stack };
   return value;
 }

@@ -1,4 +1,8 @@
-import { createFileTransport, createSmtpTransport, type MailTransport } from "./adapters/mail/mail-transport";
+import {
+  createFileTransport,
+  createSmtpTransport,
+  type MailTransport,
+} from "./adapters/mail/mail-transport";
 import { createLocalStorage, type StorageAdapter } from "./adapters/storage/storage";
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/client";
@@ -24,7 +28,10 @@ export function createServices(config: Config, database: DatabaseHandle, logger:
       outbox.kick();
     },
   });
-  const storage: StorageAdapter = createLocalStorage({ dir: config.mediaDir, publicPath: "/media" });
+  const storage: StorageAdapter = createLocalStorage({
+    dir: config.mediaDir,
+    publicPath: "/media",
+  });
   return {
     config,
     db,

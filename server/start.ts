@@ -55,10 +55,14 @@ export async function startServer(options: {
     });
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.port;
-    const url = config.publicUrl.includes(`:${config.port}`) ? config.publicUrl.replace(`:${config.port}`, `:${port}`) : config.publicUrl;
+    const url = config.publicUrl.includes(`:${config.port}`)
+      ? config.publicUrl.replace(`:${config.port}`, `:${port}`)
+      : config.publicUrl;
     logger.info(`Vernissage is running at ${url} (database: ${database.kind})`);
     if (config.demoData) {
-      logger.info(`Demo accounts (password "${DEMO_PASSWORD}"): ${DEMO_ACCOUNTS.map((a) => a.email).join(", ")}`);
+      logger.info(
+        `Demo accounts (password "${DEMO_PASSWORD}"): ${DEMO_ACCOUNTS.map((a) => a.email).join(", ")}`,
+      );
     }
     let closing: Promise<void> | undefined;
     return {

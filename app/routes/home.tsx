@@ -6,7 +6,8 @@ export function meta() {
     { title: "Vernissage · Original art, directly from the artists" },
     {
       name: "description",
-      content: "Discover and buy original artworks from independent artists, and visit curated exhibitions.",
+      content:
+        "Discover and buy original artworks from independent artists, and visit curated exhibitions.",
     },
     { property: "og:title", content: "Vernissage" },
     { property: "og:type", content: "website" },
@@ -38,7 +39,8 @@ export default function Home() {
       <section className="not-built" aria-labelledby="marketplace-heading">
         <h2 id="marketplace-heading">Marketplace</h2>
         <p className="not-built-note" role="note">
-          The marketplace grid, search and filters are not built yet. They arrive in the next release of Vernissage.
+          The marketplace grid, search and filters are not built yet. They arrive in the next
+          release of Vernissage.
         </p>
       </section>
     </div>

@@ -9,7 +9,11 @@ export function meta() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
-  return { displayName: user.displayName, profilePhoto: user.profilePhoto, pending: user.pendingOccupation === "artist" };
+  return {
+    displayName: user.displayName,
+    profilePhoto: user.profilePhoto,
+    pending: user.pendingOccupation === "artist",
+  };
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {

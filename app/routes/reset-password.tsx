@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Form, Link, useActionData, useNavigation } from "react-router";
+import { formText } from "../lib/form-text";
 import { authMessages } from "../../domain/auth-messages";
 import { actionError } from "../features/auth/action-error.server";
 import { requestMeta } from "../features/auth/request-meta.server";
@@ -17,7 +18,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   try {
     await context.services.authService.resetPassword(
-      { token: String(form.get("token") ?? ""), newPassword: String(form.get("newPassword") ?? "") },
+      { token: formText(form, "token"), newPassword: formText(form, "newPassword") },
       requestMeta(request, context),
     );
     return { done: true as const };
@@ -62,10 +63,11 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
         noValidate
         onSubmit={(event) => {
           const form = new FormData(event.currentTarget);
-          const password = String(form.get("newPassword") ?? "");
+          const password = formText(form, "newPassword");
           let message: string | null = null;
           if (password.length < 6) message = authMessages.weakPassword;
-          else if (password !== String(form.get("confirmPassword") ?? "")) message = authMessages.passwordsDoNotMatch;
+          else if (password !== formText(form, "confirmPassword"))
+            message = authMessages.passwordsDoNotMatch;
           setClientError(message);
           if (message) event.preventDefault();
         }}
@@ -73,7 +75,13 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
         <input type="hidden" name="token" value={loaderData.token} />
         <label className="field">
           <span>New password</span>
-          <input name="newPassword" type="password" autoComplete="new-password" minLength={6} required />
+          <input
+            name="newPassword"
+            type="password"
+            autoComplete="new-password"
+            minLength={6}
+            required
+          />
         </label>
         <label className="field">
           <span>Repeat the new password</span>
@@ -84,7 +92,11 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
             {error}
           </p>
         ) : null}
-        <button type="submit" className="button button-primary" disabled={navigation.state !== "idle"}>
+        <button
+          type="submit"
+          className="button button-primary"
+          disabled={navigation.state !== "idle"}
+        >
           Set New Password
         </button>
       </Form>

@@ -1,12 +1,16 @@
 import { useState } from "react";
 import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { formText } from "../lib/form-text";
 import { authMessages } from "../../domain/auth-messages";
 import { actionError } from "../features/auth/action-error.server";
 import { cookieHeaders, requestMeta } from "../features/auth/request-meta.server";
 import type { Route } from "./+types/signin";
 
 export function meta() {
-  return [{ title: "Sign in · Vernissage" }, { name: "description", content: "Sign in to Vernissage." }];
+  return [
+    { title: "Sign in · Vernissage" },
+    { name: "description", content: "Sign in to Vernissage." },
+  ];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -16,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const email = String(form.get("email") ?? "");
+  const email = formText(form, "email");
   const { authService } = context.services;
   if (form.get("intent") === "reset") {
     try {
@@ -28,10 +32,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   try {
     const { setCookies } = await authService.signIn(
-      { email, password: String(form.get("password") ?? "") },
+      { email, password: formText(form, "password") },
       requestMeta(request, context),
     );
-    return redirect(safeNext(new URL(request.url).searchParams.get("next")), { headers: cookieHeaders(setCookies) });
+    return redirect(safeNext(new URL(request.url).searchParams.get("next")), {
+      headers: cookieHeaders(setCookies),
+    });
   } catch (error) {
     return actionError(error, authMessages.signInFailed);
   }
@@ -58,10 +64,11 @@ export default function SignIn() {
         className="stack"
         noValidate
         onSubmit={(event) => {
-          const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+          const submitter = (event.nativeEvent as SubmitEvent)
+            .submitter as HTMLButtonElement | null;
           const form = new FormData(event.currentTarget);
-          const email = String(form.get("email") ?? "").trim();
-          const password = String(form.get("password") ?? "");
+          const email = formText(form, "email").trim();
+          const password = formText(form, "password");
           let message: string | null = null;
           if (submitter?.value === "reset") {
             if (!email) message = authMessages.resetNeedsEmail;
@@ -90,7 +97,13 @@ export default function SignIn() {
             {notice}
           </p>
         ) : null}
-        <button type="submit" name="intent" value="signin" className="button button-primary" disabled={busy}>
+        <button
+          type="submit"
+          name="intent"
+          value="signin"
+          className="button button-primary"
+          disabled={busy}
+        >
           {busy && navigation.formData?.get("intent") === "signin" ? "Signing in..." : "Sign In"}
         </button>
         <button type="submit" name="intent" value="reset" className="button-link" disabled={busy}>

@@ -9,6 +9,7 @@ import {
   useNavigate,
   useNavigation,
 } from "react-router";
+import { formText } from "../lib/form-text";
 import { authMessages } from "../../domain/auth-messages";
 import { firstMessage, signUpSchema } from "../../domain/sign-up";
 import { AlertDialog } from "../components/ui/alert-dialog";
@@ -17,7 +18,10 @@ import { cookieHeaders, requestMeta } from "../features/auth/request-meta.server
 import type { Route } from "./+types/signup";
 
 export function meta() {
-  return [{ title: "Sign up · Vernissage" }, { name: "description", content: "Create a Vernissage account." }];
+  return [
+    { title: "Sign up · Vernissage" },
+    { name: "description", content: "Create a Vernissage account." },
+  ];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -28,7 +32,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const input = formInput(await request.formData());
   try {
-    const { user, setCookies } = await context.services.authService.signUp(input, requestMeta(request, context));
+    const { user, setCookies } = await context.services.authService.signUp(
+      input,
+      requestMeta(request, context),
+    );
     if (user.pendingOccupation === "artist") {
       return data({ pendingArtist: true as const }, { headers: cookieHeaders(setCookies) });
     }
@@ -39,13 +46,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** After an artist applies we stay here to show the pending-review alert. */
-export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (actionResult && typeof actionResult === "object" && "pendingArtist" in actionResult) return false;
+export function shouldRevalidate({
+  actionResult,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (actionResult && typeof actionResult === "object" && "pendingArtist" in actionResult)
+    return false;
   return defaultShouldRevalidate;
 }
 
 function formInput(form: FormData) {
-  const text = (name: string) => String(form.get(name) ?? "");
+  const text = (name: string) => formText(form, name);
   return {
     firstName: text("firstName"),
     lastName: text("lastName"),
@@ -101,17 +112,36 @@ export default function SignUp() {
         </label>
         <label className="field">
           <span>Password</span>
-          <input name="password" type="password" autoComplete="new-password" minLength={6} required aria-describedby="password-hint" />
+          <input
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            minLength={6}
+            required
+            aria-describedby="password-hint"
+          />
           <small id="password-hint">At least 6 characters.</small>
         </label>
         <fieldset className="field choice-group">
           <legend>I am joining as</legend>
           <label className="choice">
-            <input type="radio" name="occupation" value="collector" checked={occupation === "collector"} onChange={() => setOccupation("collector")} />
+            <input
+              type="radio"
+              name="occupation"
+              value="collector"
+              checked={occupation === "collector"}
+              onChange={() => setOccupation("collector")}
+            />
             <span>A collector</span>
           </label>
           <label className="choice">
-            <input type="radio" name="occupation" value="artist" checked={occupation === "artist"} onChange={() => setOccupation("artist")} />
+            <input
+              type="radio"
+              name="occupation"
+              value="artist"
+              checked={occupation === "artist"}
+              onChange={() => setOccupation("artist")}
+            />
             <span>An artist (apply to sell; our team reviews applications)</span>
           </label>
         </fieldset>
@@ -123,7 +153,9 @@ export default function SignUp() {
           <span>Website URL{occupation === "artist" ? "" : " (optional)"}</span>
           <input name="websiteURL" type="url" autoComplete="url" placeholder="https://" />
         </label>
-        {occupation === "artist" ? <p className="hint">Artists must give an Instagram handle or a website.</p> : null}
+        {occupation === "artist" ? (
+          <p className="hint">Artists must give an Instagram handle or a website.</p>
+        ) : null}
         <label className="choice">
           <input type="checkbox" name="acceptTerms" />
           <span>I agree to the Terms of Service and Privacy Policy.</span>

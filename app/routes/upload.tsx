@@ -15,7 +15,10 @@ export default function Upload() {
           Listing artworks is for approved artists. <Link to="/signin">Sign in</Link> first.
         </p>
       ) : !user.isArtist ? (
-        <p>Listing artworks is for approved artists. Apply as an artist when you sign up; our team reviews applications.</p>
+        <p>
+          Listing artworks is for approved artists. Apply as an artist when you sign up; our team
+          reviews applications.
+        </p>
       ) : null}
     </NotBuiltYet>
   );

@@ -25,7 +25,9 @@ export const migrationsFolder = path.join(projectRoot, "server/db/migrations");
 
 /** PGlite in `dir` (or in memory when dir is undefined), with the extensions we use. */
 export async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
-  const client = await PGlite.create(dir ? { dataDir: dir, extensions: { pg_trgm } } : { extensions: { pg_trgm } });
+  const client = await PGlite.create(
+    dir ? { dataDir: dir, extensions: { pg_trgm } } : { extensions: { pg_trgm } },
+  );
   const db = drizzlePglite({ client, schema, casing: "snake_case" });
   return {
     db: db as unknown as Database,
@@ -39,7 +41,7 @@ export function openPostgres(url: string): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   const db = drizzlePg({ client: pool, schema, casing: "snake_case" });
   return {
-    db: db as unknown as Database,
+    db,
     kind: "postgres",
     migrate: () => migratePg(db, { migrationsFolder }),
     close: () => pool.end(),

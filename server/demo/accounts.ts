@@ -1,7 +1,14 @@
 import { eq, inArray } from "drizzle-orm";
 import { sessions, users } from "../db/schema";
 import type { AppServices } from "../services";
-import { DEMO_ADMIN, DEMO_APPLICANT, DEMO_ARTISTS, DEMO_CITIES, DEMO_COLLECTOR, type PersonProfile } from "./people";
+import {
+  DEMO_ADMIN,
+  DEMO_APPLICANT,
+  DEMO_ARTISTS,
+  DEMO_CITIES,
+  DEMO_COLLECTOR,
+  type PersonProfile,
+} from "./people";
 
 type UserPatch = Partial<typeof users.$inferInsert>;
 
@@ -24,7 +31,10 @@ async function createAccount(
   const { user } = await services.auth.api.signUpEmail({
     body: { name: `${firstName} ${lastName}`, email, password, firstName, lastName },
   });
-  await services.db.update(users).set({ emailVerified: true, ...patch }).where(eq(users.id, user.id));
+  await services.db
+    .update(users)
+    .set({ emailVerified: true, ...patch })
+    .where(eq(users.id, user.id));
   return user.id;
 }
 
@@ -62,10 +72,14 @@ export async function createDemoAccounts(
     }),
   );
   const [collector, applicant, admin] = await Promise.all(
-    [DEMO_COLLECTOR, DEMO_APPLICANT, DEMO_ADMIN].map((p) => createAccount(services, password, p, personPatch(p, cityIds))),
+    [DEMO_COLLECTOR, DEMO_APPLICANT, DEMO_ADMIN].map((p) =>
+      createAccount(services, password, p, personPatch(p, cityIds)),
+    ),
   );
   if (!collector || !applicant || !admin) throw new Error("demo accounts were not created");
   // Sign-up also signs each account in; nobody holds those sessions.
-  await services.db.delete(sessions).where(inArray(sessions.userId, [...artists, collector, applicant, admin]));
+  await services.db
+    .delete(sessions)
+    .where(inArray(sessions.userId, [...artists, collector, applicant, admin]));
   return { artists, collector, applicant, admin };
 }

@@ -1,7 +1,8 @@
 import { createRng, type Rng } from "./random";
 
 /** The kinds of abstract composition the demo images are drawn in. */
-export type ArtStyle = "geometric" | "color-field" | "organic" | "lines" | "bands" | "landscape" | "mosaic";
+export type ArtStyle =
+  "geometric" | "color-field" | "organic" | "lines" | "bands" | "landscape" | "mosaic";
 
 export type Composition = {
   style: ArtStyle;
@@ -25,7 +26,9 @@ function hex(h: number, s: number, l: number): string {
   const channel = (n: number) => {
     const k = (n + hue / 30) % 12;
     const v = lig - a * Math.max(-1, Math.min(k - 3, 9 - k, 1));
-    return Math.round(v * 255).toString(16).padStart(2, "0");
+    return Math.round(v * 255)
+      .toString(16)
+      .padStart(2, "0");
   };
   return `#${channel(0)}${channel(8)}${channel(4)}`;
 }
@@ -36,7 +39,9 @@ function palette(rng: Rng, baseHue: number): Palette {
   const sat = rng.int(35, 70);
   const lightBackground = rng.chance(0.55);
   return {
-    background: lightBackground ? hex(hue + 10, rng.int(10, 35), rng.int(86, 94)) : hex(hue, rng.int(20, 50), rng.int(12, 24)),
+    background: lightBackground
+      ? hex(hue + 10, rng.int(10, 35), rng.int(86, 94))
+      : hex(hue, rng.int(20, 50), rng.int(12, 24)),
     colors: [
       hex(hue, sat, rng.int(40, 55)),
       hex(hue + rng.int(15, 40), sat - 10, rng.int(55, 70)),
@@ -59,7 +64,8 @@ function blob(rng: Rng, cx: number, cy: number, radius: number): string {
     const r = radius * rng.float(0.65, 1.2);
     return [cx + Math.cos(angle) * r, cy + Math.sin(angle) * r] as const;
   });
-  const mid = (a: readonly [number, number], b: readonly [number, number]) => [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2] as const;
+  const mid = (a: readonly [number, number], b: readonly [number, number]) =>
+    [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2] as const;
   const at = (i: number) => pts[(i + points) % points] ?? [cx, cy];
   const start = mid(at(-1), at(0));
   let d = `M${r1(start[0])},${r1(start[1])}`;
@@ -83,13 +89,25 @@ function geometric(rng: Rng, p: Palette, w: number, h: number): string[] {
     const x = rng.float(-0.1, 0.9) * w;
     const y = rng.float(-0.1, 0.9) * h;
     const kind = rng.int(0, 3);
-    if (kind === 0) out.push(`<circle cx="${r1(x)}" cy="${r1(y)}" r="${r1(size / 2)}" fill="${fill}"/>`);
-    else if (kind === 1) out.push(`<rect x="${r1(x)}" y="${r1(y)}" width="${r1(size * rng.float(0.5, 2))}" height="${r1(size)}" fill="${fill}"/>`);
-    else if (kind === 2) out.push(`<path d="M${r1(x)},${r1(y + size)} L${r1(x + size / 2)},${r1(y)} L${r1(x + size)},${r1(y + size)}Z" fill="${fill}"/>`);
-    else out.push(`<path d="M${r1(x)},${r1(y)} a${r1(size / 2)},${r1(size / 2)} 0 0 1 ${r1(size)},0Z" fill="${fill}"/>`);
+    if (kind === 0)
+      out.push(`<circle cx="${r1(x)}" cy="${r1(y)}" r="${r1(size / 2)}" fill="${fill}"/>`);
+    else if (kind === 1)
+      out.push(
+        `<rect x="${r1(x)}" y="${r1(y)}" width="${r1(size * rng.float(0.5, 2))}" height="${r1(size)}" fill="${fill}"/>`,
+      );
+    else if (kind === 2)
+      out.push(
+        `<path d="M${r1(x)},${r1(y + size)} L${r1(x + size / 2)},${r1(y)} L${r1(x + size)},${r1(y + size)}Z" fill="${fill}"/>`,
+      );
+    else
+      out.push(
+        `<path d="M${r1(x)},${r1(y)} a${r1(size / 2)},${r1(size / 2)} 0 0 1 ${r1(size)},0Z" fill="${fill}"/>`,
+      );
   }
   const y = rng.float(0.2, 0.8) * h;
-  out.push(`<line x1="0" y1="${r1(y)}" x2="${w}" y2="${r1(y + rng.float(-0.3, 0.3) * h)}" stroke="${p.dark}" stroke-width="${r1(Math.min(w, h) * 0.012)}"/>`);
+  out.push(
+    `<line x1="0" y1="${r1(y)}" x2="${w}" y2="${r1(y + rng.float(-0.3, 0.3) * h)}" stroke="${p.dark}" stroke-width="${r1(Math.min(w, h) * 0.012)}"/>`,
+  );
   return out;
 }
 
@@ -99,11 +117,17 @@ function colorField(rng: Rng, p: Palette, w: number, h: number): string[] {
   const margin = 0.08 * w;
   let y = 0.07 * h;
   for (let i = 0; i < fields; i++) {
-    const fh = ((0.86 / fields) * h) * rng.float(0.8, 1.1);
+    const fh = (0.86 / fields) * h * rng.float(0.8, 1.1);
     const fill = rng.pick(p.colors);
-    for (const [inset, opacity] of [[0, 0.35], [0.012, 0.5], [0.024, 0.9]] as const) {
+    for (const [inset, opacity] of [
+      [0, 0.35],
+      [0.012, 0.5],
+      [0.024, 0.9],
+    ] as const) {
       const d = inset * w;
-      out.push(`<rect x="${r1(margin + d)}" y="${r1(y + d)}" width="${r1(w - 2 * margin - 2 * d)}" height="${r1(fh - 2 * d)}" rx="${r1(w * 0.01)}" fill="${fill}" opacity="${opacity}"/>`);
+      out.push(
+        `<rect x="${r1(margin + d)}" y="${r1(y + d)}" width="${r1(w - 2 * margin - 2 * d)}" height="${r1(fh - 2 * d)}" rx="${r1(w * 0.01)}" fill="${fill}" opacity="${opacity}"/>`,
+      );
     }
     y += fh + 0.02 * h;
   }
@@ -122,7 +146,9 @@ function lines(rng: Rng, p: Palette, w: number, h: number): string[] {
   for (let i = 0, n = rng.int(28, 48); i < n; i++) {
     const stroke = rng.chance(0.8) ? p.dark : rng.pick(p.colors);
     const [x1, y1, cx, cy, x2, y2] = [w, h, w, h, w, h].map((s) => r1(rng.float(0.05, 0.95) * s));
-    out.push(`<path d="M${x1},${y1} Q${cx},${cy} ${x2},${y2}" fill="none" stroke="${stroke}" stroke-width="${r1(rng.float(1, 4))}" stroke-linecap="round" opacity="0.85"/>`);
+    out.push(
+      `<path d="M${x1},${y1} Q${cx},${cy} ${x2},${y2}" fill="none" stroke="${stroke}" stroke-width="${r1(rng.float(1, 4))}" stroke-linecap="round" opacity="0.85"/>`,
+    );
   }
   return out;
 }
@@ -131,16 +157,25 @@ function bands(rng: Rng, p: Palette, w: number, h: number): string[] {
   const angle = rng.pick([0, 0, 90, 45, -30]);
   const span = Math.hypot(w, h);
   const out = [`<g transform="rotate(${angle} ${w / 2} ${h / 2})">`];
-  for (let x = -span / 2; x < w + span / 2; ) {
+  for (let x = -span / 2; x < w + span / 2;) {
     const bw = rng.float(0.02, 0.12) * span;
-    out.push(`<rect x="${r1(x)}" y="${r1(-span)}" width="${r1(bw)}" height="${r1(span * 3)}" fill="${rng.pick(p.colors)}"/>`);
+    out.push(
+      `<rect x="${r1(x)}" y="${r1(-span)}" width="${r1(bw)}" height="${r1(span * 3)}" fill="${rng.pick(p.colors)}"/>`,
+    );
     x += bw + rng.float(0, 0.03) * span;
   }
   out.push("</g>");
   return out;
 }
 
-function landscape(rng: Rng, p: Palette, w: number, h: number, hue: number, lighthouse: boolean): string[] {
+function landscape(
+  rng: Rng,
+  p: Palette,
+  w: number,
+  h: number,
+  hue: number,
+  lighthouse: boolean,
+): string[] {
   const sky = [hex(hue + 200, 45, 30), hex(hue, 70, 62), hex(hue + 20, 80, 78)];
   const horizon = rng.float(0.5, 0.68) * h;
   const out = [
@@ -159,10 +194,18 @@ function landscape(rng: Rng, p: Palette, w: number, h: number, hue: number, ligh
     const x = 0.68 * w;
     const top = horizon - 0.3 * h;
     const tw = 0.035 * w;
-    out.push(`<path d="M${r1(x + w * 0.3)},${r1(top)} L${r1(x)},${r1(top + tw)} L${r1(x)},${r1(top - tw)}Z" fill="#fff6c8" opacity="0.35" transform="rotate(180 ${r1(x)} ${r1(top)})"/>`);
-    out.push(`<path d="M${r1(x - tw)},${r1(horizon)} L${r1(x - tw * 0.6)},${r1(top)} L${r1(x + tw * 0.6)},${r1(top)} L${r1(x + tw)},${r1(horizon)}Z" fill="#f2eee6"/>`);
-    out.push(`<rect x="${r1(x - tw * 0.8)}" y="${r1(top + (horizon - top) * 0.35)}" width="${r1(tw * 1.6)}" height="${r1((horizon - top) * 0.12)}" fill="#b8322a"/>`);
-    out.push(`<circle cx="${r1(x)}" cy="${r1(top - tw * 0.4)}" r="${r1(tw * 0.7)}" fill="#ffe98a"/>`);
+    out.push(
+      `<path d="M${r1(x + w * 0.3)},${r1(top)} L${r1(x)},${r1(top + tw)} L${r1(x)},${r1(top - tw)}Z" fill="#fff6c8" opacity="0.35" transform="rotate(180 ${r1(x)} ${r1(top)})"/>`,
+    );
+    out.push(
+      `<path d="M${r1(x - tw)},${r1(horizon)} L${r1(x - tw * 0.6)},${r1(top)} L${r1(x + tw * 0.6)},${r1(top)} L${r1(x + tw)},${r1(horizon)}Z" fill="#f2eee6"/>`,
+    );
+    out.push(
+      `<rect x="${r1(x - tw * 0.8)}" y="${r1(top + (horizon - top) * 0.35)}" width="${r1(tw * 1.6)}" height="${r1((horizon - top) * 0.12)}" fill="#b8322a"/>`,
+    );
+    out.push(
+      `<circle cx="${r1(x)}" cy="${r1(top - tw * 0.4)}" r="${r1(tw * 0.7)}" fill="#ffe98a"/>`,
+    );
   }
   return out;
 }
@@ -177,7 +220,11 @@ function mosaic(rng: Rng, p: Palette, w: number, h: number): string[] {
     for (let col = 0; col < cols; col++) {
       const fill = rng.pick(p.colors);
       const [x, y, s] = [r1(col * cell + gap), r1(row * cell + gap), r1(cell - 2 * gap)];
-      out.push(rng.chance(0.25) ? `<circle cx="${r1(x + s / 2)}" cy="${r1(y + s / 2)}" r="${r1(s / 2)}" fill="${fill}"/>` : `<rect x="${x}" y="${y}" width="${s}" height="${s}" fill="${fill}"/>`);
+      out.push(
+        rng.chance(0.25)
+          ? `<circle cx="${r1(x + s / 2)}" cy="${r1(y + s / 2)}" r="${r1(s / 2)}" fill="${fill}"/>`
+          : `<rect x="${x}" y="${y}" width="${s}" height="${s}" fill="${fill}"/>`,
+      );
     }
   }
   return out;
@@ -189,12 +236,18 @@ export function composeSvg(c: Composition, overlay = ""): string {
   const p = palette(rng, c.hue);
   const { width: w, height: h } = c;
   const body =
-    c.style === "geometric" ? geometric(rng, p, w, h)
-    : c.style === "color-field" ? colorField(rng, p, w, h)
-    : c.style === "organic" ? organic(rng, p, w, h)
-    : c.style === "lines" ? lines(rng, p, w, h)
-    : c.style === "bands" ? bands(rng, p, w, h)
-    : c.style === "landscape" ? landscape(rng, p, w, h, c.hue, c.lighthouse ?? false)
-    : mosaic(rng, p, w, h);
+    c.style === "geometric"
+      ? geometric(rng, p, w, h)
+      : c.style === "color-field"
+        ? colorField(rng, p, w, h)
+        : c.style === "organic"
+          ? organic(rng, p, w, h)
+          : c.style === "lines"
+            ? lines(rng, p, w, h)
+            : c.style === "bands"
+              ? bands(rng, p, w, h)
+              : c.style === "landscape"
+                ? landscape(rng, p, w, h, c.hue, c.lighthouse ?? false)
+                : mosaic(rng, p, w, h);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}"><rect width="${w}" height="${h}" fill="${p.background}"/>${body.join("")}${overlay}</svg>`;
 }

@@ -43,22 +43,70 @@ export type ArtworkPlan = {
 };
 
 const MATERIALS: Record<CategoryName, readonly string[]> = {
-  painting: ["Oil on linen", "Oil on canvas", "Acrylic on canvas", "Gouache on paper", "Oil and cold wax on panel"],
-  photography: ["Archival pigment print", "Silver gelatin print", "Chromogenic print, edition of 10"],
-  sculpture: ["Cast bronze", "Carved walnut", "Welded steel with patina", "Hydrocal and steel armature"],
-  drawing: ["Graphite on Arches paper", "Charcoal on paper", "Ink and wash on paper", "Colored pencil on paper"],
-  printmaking: ["Screenprint, edition of 25", "Linocut on Japanese paper", "Etching with aquatint", "Woodcut, edition of 12"],
-  mixed_media: ["Acrylic, paper and thread on panel", "Mixed media on wood", "Found objects and resin"],
-  digital_art: ["Archival inkjet print on Hahnemühle paper", "Giclée print of generated image, edition of 5"],
-  textile_art: ["Hand-woven wool and linen", "Indigo-dyed cotton, hand stitched", "Silk and cotton on a wooden loom frame"],
+  painting: [
+    "Oil on linen",
+    "Oil on canvas",
+    "Acrylic on canvas",
+    "Gouache on paper",
+    "Oil and cold wax on panel",
+  ],
+  photography: [
+    "Archival pigment print",
+    "Silver gelatin print",
+    "Chromogenic print, edition of 10",
+  ],
+  sculpture: [
+    "Cast bronze",
+    "Carved walnut",
+    "Welded steel with patina",
+    "Hydrocal and steel armature",
+  ],
+  drawing: [
+    "Graphite on Arches paper",
+    "Charcoal on paper",
+    "Ink and wash on paper",
+    "Colored pencil on paper",
+  ],
+  printmaking: [
+    "Screenprint, edition of 25",
+    "Linocut on Japanese paper",
+    "Etching with aquatint",
+    "Woodcut, edition of 12",
+  ],
+  mixed_media: [
+    "Acrylic, paper and thread on panel",
+    "Mixed media on wood",
+    "Found objects and resin",
+  ],
+  digital_art: [
+    "Archival inkjet print on Hahnemühle paper",
+    "Giclée print of generated image, edition of 5",
+  ],
+  textile_art: [
+    "Hand-woven wool and linen",
+    "Indigo-dyed cotton, hand stitched",
+    "Silk and cotton on a wooden loom frame",
+  ],
   ceramics: ["Stoneware with wood-ash glaze", "Porcelain, celadon glaze", "Hand-built stoneware"],
-  collage: ["Cut paper and gouache on board", "Found postcards and acrylic on panel", "Paper collage on wood"],
+  collage: [
+    "Cut paper and gouache on board",
+    "Found postcards and acrylic on panel",
+    "Paper collage on wood",
+  ],
 };
 
 /** Long-side range in inches per main category. */
 const SIZES: Record<CategoryName, readonly [number, number]> = {
-  painting: [12, 72], photography: [11, 48], sculpture: [10, 60], drawing: [8, 30], printmaking: [8, 36],
-  mixed_media: [10, 48], digital_art: [12, 40], textile_art: [18, 72], ceramics: [6, 20], collage: [8, 40],
+  painting: [12, 72],
+  photography: [11, 48],
+  sculpture: [10, 60],
+  drawing: [8, 30],
+  printmaking: [8, 36],
+  mixed_media: [10, 48],
+  digital_art: [12, 40],
+  textile_art: [18, 72],
+  ceramics: [6, 20],
+  collage: [8, 40],
 };
 
 const OPENINGS = [
@@ -97,7 +145,10 @@ function dimensions(rng: Rng, category: CategoryName, priceRange: number) {
   const short = Math.max(6, Math.round(long * rng.float(0.55, 0.85)));
   const shape = rng.int(0, 4); // 0–1 portrait, 2–3 landscape, 4 square
   const [width, height] = shape <= 1 ? [short, long] : shape <= 3 ? [long, short] : [long, long];
-  const depth = category === "sculpture" || category === "ceramics" ? rng.int(category === "ceramics" ? 4 : 6, 12) : 0;
+  const depth =
+    category === "sculpture" || category === "ceramics"
+      ? rng.int(category === "ceramics" ? 4 : 6, 12)
+      : 0;
   return { width, height, depth };
 }
 
@@ -105,7 +156,9 @@ function dimensions(rng: Rng, category: CategoryName, priceRange: number) {
 function priceRangeList(rng: Rng, n: number): number[] {
   const weights = [6, 13, 11, 16, 8, 6];
   const total = weights.reduce((a, b) => a + b, 0);
-  const list = weights.flatMap((w, i) => Array.from({ length: Math.max(1, Math.round((w / total) * n)) }, () => i));
+  const list = weights.flatMap((w, i) =>
+    Array.from({ length: Math.max(1, Math.round((w / total) * n)) }, () => i),
+  );
   while (list.length < n) list.push(3);
   return rng.shuffle(list.slice(0, n));
 }
@@ -113,10 +166,19 @@ function priceRangeList(rng: Rng, n: number): number[] {
 /** Every demo artwork, fully decided before anything is written. Deterministic except ids and dates. */
 export function planArtworks(seed: number, now = new Date()): ArtworkPlan[] {
   const rng = createRng(seed);
-  const slots = DEMO_ARTISTS.flatMap((artist, artistIndex) => artist.titles.map((title, n) => ({ artistIndex, title, n })));
+  const slots = DEMO_ARTISTS.flatMap((artist, artistIndex) =>
+    artist.titles.map((title, n) => ({ artistIndex, title, n })),
+  );
   const saleKind = (i: number) => (i % 11 === 4 ? "sold" : i % 11 === 8 ? "offers" : "for-sale");
   const ranges = priceRangeList(rng, slots.filter((_, i) => saleKind(i) !== "offers").length);
-  const buyers: Buyer[] = ["collector", "collector", "collector", "collector", "admin", { artist: 8 }];
+  const buyers: Buyer[] = [
+    "collector",
+    "collector",
+    "collector",
+    "collector",
+    "admin",
+    { artist: 8 },
+  ];
   const curatedArtists = new Set<number>();
   const pickUpArtists = new Set<number>();
   let sold = 0;
@@ -133,7 +195,9 @@ export function planArtworks(seed: number, now = new Date()): ArtworkPlan[] {
     const price = Math.round(rng.int(min, max) / step) * step;
     const size = dimensions(rng, main, range);
     const forSale = kind === "for-sale";
-    const isCurated = forSale && (i === 0 || (artistIndex >= 1 && artistIndex <= 7 && !curatedArtists.has(artistIndex)));
+    const isCurated =
+      forSale &&
+      (i === 0 || (artistIndex >= 1 && artistIndex <= 7 && !curatedArtists.has(artistIndex)));
     if (isCurated) curatedArtists.add(artistIndex);
     const big = size.depth > 0 || Math.max(size.width, size.height) >= 36;
     const pickUp = forSale && big && pickUpArtists.size < 6 && !pickUpArtists.has(artistIndex);
@@ -142,7 +206,10 @@ export function planArtworks(seed: number, now = new Date()): ArtworkPlan[] {
     const imageCount = i % 5 === 0 ? 2 + (i % 3) : 1;
     const px = pixelSize(size.width, size.height);
     const images: Composition[] = Array.from({ length: imageCount }, (_, k) => ({
-      style: k === 0 ? (artist.styles[n % artist.styles.length] ?? "geometric") : rng.pick(artist.styles),
+      style:
+        k === 0
+          ? (artist.styles[n % artist.styles.length] ?? "geometric")
+          : rng.pick(artist.styles),
       seed: rng.int(1, 2 ** 31),
       hue: artist.hue + rng.int(-20, 20),
       ...(k % 2 === 1 ? pixelSize(1, 1, 1200) : px),

@@ -8,15 +8,27 @@ export const ORIGINAL_LONG_SIDE = 1400;
 export type StoredImage = { original: string; medium: string; thumbnail: string };
 
 /** Pixel size of an image for a work of `width` × `height` (any unit), longest side `longSide`. */
-export function pixelSize(width: number, height: number, longSide = ORIGINAL_LONG_SIDE): { width: number; height: number } {
+export function pixelSize(
+  width: number,
+  height: number,
+  longSide = ORIGINAL_LONG_SIDE,
+): { width: number; height: number } {
   const w = Math.max(1, width);
   const h = Math.max(1, height);
   const scale = longSide / Math.max(w, h);
-  return { width: Math.max(64, Math.round(w * scale)), height: Math.max(64, Math.round(h * scale)) };
+  return {
+    width: Math.max(64, Math.round(w * scale)),
+    height: Math.max(64, Math.round(h * scale)),
+  };
 }
 
-async function rasterize(svg: string): Promise<{ data: Buffer; width: number; height: number; channels: 3 }> {
-  const { data, info } = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+async function rasterize(
+  svg: string,
+): Promise<{ data: Buffer; width: number; height: number; channels: 3 }> {
+  const { data, info } = await sharp(Buffer.from(svg))
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height, channels: 3 };
 }
 
@@ -25,13 +37,24 @@ async function rasterize(svg: string): Promise<{ data: Buffer; width: number; he
  * `<prefix>-original.jpg`, `<prefix>-medium.webp` (≤ 1200 px wide) and
  * `<prefix>-thumbnail.webp` (500 px wide).
  */
-export async function renderArtworkImage(storage: StorageAdapter, prefix: string, composition: Composition): Promise<StoredImage> {
+export async function renderArtworkImage(
+  storage: StorageAdapter,
+  prefix: string,
+  composition: Composition,
+): Promise<StoredImage> {
   const raw = await rasterize(composeSvg(composition));
-  const input = () => sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: raw.channels } });
+  const input = () =>
+    sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: raw.channels } });
   const [original, medium, thumbnail] = await Promise.all([
     input().jpeg({ quality: 82, progressive: true }).toBuffer(),
-    input().resize({ width: 1200, withoutEnlargement: true }).webp({ quality: 80, effort: 2 }).toBuffer(),
-    input().resize({ width: 500, withoutEnlargement: true }).webp({ quality: 78, effort: 2 }).toBuffer(),
+    input()
+      .resize({ width: 1200, withoutEnlargement: true })
+      .webp({ quality: 80, effort: 2 })
+      .toBuffer(),
+    input()
+      .resize({ width: 500, withoutEnlargement: true })
+      .webp({ quality: 78, effort: 2 })
+      .toBuffer(),
   ]);
   const [o, m, t] = await Promise.all([
     storage.put(`${prefix}-original.jpg`, original, "image/jpeg"),
@@ -48,15 +71,21 @@ export async function renderBannerImage(
   composition: Composition,
   text?: { title: string; subtitle: string },
 ): Promise<string> {
-  const overlay = text ? textOverlay(composition.width, composition.height, text.title, text.subtitle) : "";
-  const body = await sharp(Buffer.from(composeSvg(composition, overlay))).removeAlpha().webp({ quality: 80, effort: 2 }).toBuffer();
+  const overlay = text
+    ? textOverlay(composition.width, composition.height, text.title, text.subtitle)
+    : "";
+  const body = await sharp(Buffer.from(composeSvg(composition, overlay)))
+    .removeAlpha()
+    .webp({ quality: 80, effort: 2 })
+    .toBuffer();
   const { url } = await storage.put(key, body, "image/webp");
   return url;
 }
 
 /** Large white text with a soft shadow, for banners. */
 function textOverlay(w: number, h: number, title: string, subtitle: string): string {
-  const escape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  const escape = (s: string) =>
+    s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
   const size = Math.round(h * 0.2);
   const text = (y: number, px: number, s: string, weight: number, fill: string, opacity = 1) =>
     `<text x="${Math.round(w * 0.06)}" y="${Math.round(y)}" font-family="DejaVu Sans, Liberation Sans, sans-serif" font-size="${px}" font-weight="${weight}" fill="${fill}" opacity="${opacity}">${escape(s)}</text>`;

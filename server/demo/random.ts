@@ -48,7 +48,11 @@ export function createRng(seed: number): Rng {
 }
 
 /** Runs `fn` over `items` with at most `limit` calls in flight; results keep the input order. */
-export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function mapLimit<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let cursor = 0;
   async function worker(): Promise<void> {

@@ -33,8 +33,13 @@ const SEED = 20_240_501;
 const RENDER_CONCURRENCY = 4;
 
 /** Every picture of every artwork, rendered a few at a time; keyed by artwork id. */
-async function renderArtworkImages(services: AppServices, plans: readonly ArtworkPlan[]): Promise<Map<string, StoredImage[]>> {
-  const jobs = plans.flatMap((plan) => plan.images.map((composition, n) => ({ plan, n, composition })));
+async function renderArtworkImages(
+  services: AppServices,
+  plans: readonly ArtworkPlan[],
+): Promise<Map<string, StoredImage[]>> {
+  const jobs = plans.flatMap((plan) =>
+    plan.images.map((composition, n) => ({ plan, n, composition })),
+  );
   const stored = await mapLimit(jobs, RENDER_CONCURRENCY, ({ plan, n, composition }) =>
     renderArtworkImage(services.storage, `artworks/${plan.id}/${n}`, composition),
   );
@@ -62,18 +67,36 @@ export async function seedDemoData(services: AppServices): Promise<void> {
 
   // Pictures render while the accounts are created (both mostly wait on worker threads).
   const pictures = renderArtworkImages(services, plans);
-  const wide: Array<{ key: string; composition: Composition; text?: { title: string; subtitle: string } }> = [
-    ...exhibitionPlans.flatMap((e) => (e.banner ? [{ key: `exhibitions/${e.id}/banner.webp`, composition: e.banner }] : [])),
-    ...bannerPlans.map((b) => ({ key: `banners/${b.id}.webp`, composition: b.composition, text: b.text })),
+  const wide: Array<{
+    key: string;
+    composition: Composition;
+    text?: { title: string; subtitle: string };
+  }> = [
+    ...exhibitionPlans.flatMap((e) =>
+      e.banner ? [{ key: `exhibitions/${e.id}/banner.webp`, composition: e.banner }] : [],
+    ),
+    ...bannerPlans.map((b) => ({
+      key: `banners/${b.id}.webp`,
+      composition: b.composition,
+      text: b.text,
+    })),
   ];
-  const wideImages = mapLimit(wide, 2, (w) => renderBannerImage(storage, w.key, w.composition, w.text));
+  const wideImages = mapLimit(wide, 2, (w) =>
+    renderBannerImage(storage, w.key, w.composition, w.text),
+  );
   // Awaited below; this only keeps an early failure from being reported as unhandled.
   void pictures.catch(() => undefined);
   void wideImages.catch(() => undefined);
 
-  const cityRows = await db.insert(cities).values(DEMO_CITIES.map((c) => ({ name: c.name }))).returning();
+  const cityRows = await db
+    .insert(cities)
+    .values(DEMO_CITIES.map((c) => ({ name: c.name })))
+    .returning();
   const cityIds = new Map(cityRows.map((c) => [c.name, c.id]));
-  const categoryRows = await db.insert(artCategories).values(DEMO_CATEGORIES.map((name) => ({ name }))).returning();
+  const categoryRows = await db
+    .insert(artCategories)
+    .values(DEMO_CATEGORIES.map((name) => ({ name })))
+    .returning();
   const categoryIds = new Map(categoryRows.map((c) => [c.name, c.id]));
 
   const accounts = await createDemoAccounts(services, DEMO_PASSWORD, cityIds);
@@ -85,7 +108,13 @@ export async function seedDemoData(services: AppServices): Promise<void> {
     return id;
   };
   const ownerOf = (plan: ArtworkPlan, buyer: Buyer | null) =>
-    buyer === null ? artistId(plan.artistIndex) : buyer === "collector" ? collectorId : buyer === "admin" ? adminId : artistId(buyer.artist);
+    buyer === null
+      ? artistId(plan.artistIndex)
+      : buyer === "collector"
+        ? collectorId
+        : buyer === "admin"
+          ? adminId
+          : artistId(buyer.artist);
 
   const images = await pictures;
   const imagesOf = (id: string) => images.get(id) ?? [];
@@ -125,7 +154,14 @@ export async function seedDemoData(services: AppServices): Promise<void> {
       }),
     );
     await tx.insert(artworkImages).values(
-      plans.flatMap((p) => imagesOf(p.id).map((img, position) => ({ artworkId: p.id, position, type: "artist_uploaded", ...img }))),
+      plans.flatMap((p) =>
+        imagesOf(p.id).map((img, position) => ({
+          artworkId: p.id,
+          position,
+          type: "artist_uploaded",
+          ...img,
+        })),
+      ),
     );
     await tx.insert(artworkCategories).values(
       plans.flatMap((p) =>
@@ -148,9 +184,18 @@ export async function seedDemoData(services: AppServices): Promise<void> {
     );
     await tx
       .insert(exhibitionArtworks)
-      .values(exhibitionPlans.flatMap((e) => e.artworkIds.map((artworkId, position) => ({ exhibitionId: e.id, artworkId, position }))));
+      .values(
+        exhibitionPlans.flatMap((e) =>
+          e.artworkIds.map((artworkId, position) => ({ exhibitionId: e.id, artworkId, position })),
+        ),
+      );
     await tx.insert(banners).values(
-      bannerPlans.map((b) => ({ id: b.id, isActive: b.isActive, createdAt: b.createdAt, imageUrl: wideUrl(`banners/${b.id}.webp`) ?? "" })),
+      bannerPlans.map((b) => ({
+        id: b.id,
+        isActive: b.isActive,
+        createdAt: b.createdAt,
+        imageUrl: wideUrl(`banners/${b.id}.webp`) ?? "",
+      })),
     );
   });
 

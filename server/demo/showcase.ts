@@ -64,14 +64,25 @@ const EXHIBITIONS = [
 ] as const;
 
 /** Three exhibitions (two active), each showing 5–7 works by the listed artists. */
-export function planExhibitions(seed: number, artworks: readonly ArtworkPlan[], now = new Date()): ExhibitionPlan[] {
+export function planExhibitions(
+  seed: number,
+  artworks: readonly ArtworkPlan[],
+  now = new Date(),
+): ExhibitionPlan[] {
   const rng = createRng(seed);
   const used = new Set<string>();
   return EXHIBITIONS.map((e) => {
     const artists = new Set<number>(e.artists);
-    const candidates = rng.shuffle(artworks.filter((a) => artists.has(a.artistIndex) && a.priceCents !== null && !used.has(a.id)));
+    const candidates = rng.shuffle(
+      artworks.filter(
+        (a) => artists.has(a.artistIndex) && a.priceCents !== null && !used.has(a.id),
+      ),
+    );
     // For-sale works first, then sold ones, so the show is mostly buyable.
-    const chosen = [...candidates.filter((a) => a.isForSale), ...candidates.filter((a) => !a.isForSale)].slice(0, e.count);
+    const chosen = [
+      ...candidates.filter((a) => a.isForSale),
+      ...candidates.filter((a) => !a.isForSale),
+    ].slice(0, e.count);
     for (const a of chosen) used.add(a.id);
     return {
       id: randomUUID(),

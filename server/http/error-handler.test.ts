@@ -7,7 +7,11 @@ import { createErrorHandler } from "./error-handler";
 
 function appThrowing(error: unknown) {
   const logged: unknown[] = [];
-  const logger: Logger = { info: () => undefined, warn: () => undefined, error: (_m, f) => logged.push(f) };
+  const logger: Logger = {
+    info: () => undefined,
+    warn: () => undefined,
+    error: (_m, f) => logged.push(f),
+  };
   const app = new Hono();
   app.onError(createErrorHandler(logger));
   app.get("/", () => {
@@ -21,7 +25,9 @@ describe("error handler", () => {
     const { app } = appThrowing(new AppError("CONFLICT", 409, "Already sold."));
     const response = await app.request("/");
     expect(response.status).toBe(409);
-    expect(await response.json()).toEqual({ error: { code: "CONFLICT", message: "Already sold." } });
+    expect(await response.json()).toEqual({
+      error: { code: "CONFLICT", message: "Already sold." },
+    });
   });
 
   it("answers a validation error with 400 and its first message", async () => {
@@ -29,11 +35,15 @@ describe("error handler", () => {
     const { app } = appThrowing(parsed.error);
     const response = await app.request("/");
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: { code: "VALIDATION_FAILED", message: "n must be a number" } });
+    expect(await response.json()).toEqual({
+      error: { code: "VALIDATION_FAILED", message: "n must be a number" },
+    });
   });
 
   it("never leaks internals of an unexpected error, but logs them", async () => {
-    const { app, logged } = appThrowing(new Error('relation "users" password=hunter2 at /srv/app.ts:12'));
+    const { app, logged } = appThrowing(
+      new Error('relation "users" password=hunter2 at /srv/app.ts:12'),
+    );
     const response = await app.request("/");
     expect(response.status).toBe(500);
     const text = await response.text();

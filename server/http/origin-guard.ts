@@ -13,7 +13,11 @@ export function originGuard(trustedOrigins: string[]): MiddlewareHandler {
       const origin = c.req.header("origin");
       const fetchSite = c.req.header("sec-fetch-site");
       if ((origin && !trustedOrigins.includes(origin)) || fetchSite === "cross-site") {
-        throw new AppError("FORBIDDEN", 403, "This request came from another site and was refused.");
+        throw new AppError(
+          "FORBIDDEN",
+          403,
+          "This request came from another site and was refused.",
+        );
       }
     }
     await next();

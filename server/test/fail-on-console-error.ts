@@ -1,7 +1,13 @@
 import { afterEach, beforeEach, expect, vi } from "vitest";
 
 /** An unexpected console.error fails the test (Epic Stack's rule). Tests that expect one call allowConsoleError(). */
-let spy: ReturnType<typeof vi.spyOn> | undefined;
+let spy:
+  | {
+      mock: { calls: unknown[][] };
+      mockRestore(): void;
+      mockImplementation(f: () => void): unknown;
+    }
+  | undefined;
 let allowed = false;
 
 beforeEach(() => {

@@ -15,7 +15,12 @@ export const TEST_ORIGIN = "http://localhost:3000";
  */
 export async function createTestApp(env: Record<string, string> = {}) {
   const dataDir = await mkdtemp(path.join(tmpdir(), "vernissage-test-"));
-  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, PUBLIC_URL: TEST_ORIGIN, ...env });
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: dataDir,
+    PUBLIC_URL: TEST_ORIGIN,
+    ...env,
+  });
   const database = await openTestDatabase();
   const services = createServices(config, database, createLogger({ json: false, silent: true }));
   const app = buildServer({ services });
@@ -40,7 +45,12 @@ type Fetcher = { request(input: string, init?: RequestInit): Response | Promise<
 /** A browser-like client: keeps cookies, sends JSON with an Origin header as browsers do. */
 export function createClient(app: Fetcher, origin: string) {
   const jar = new Map<string, string>();
-  async function send(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
+  async function send(
+    method: string,
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) {
     const h = new Headers({ origin, ...headers });
     if (jar.size) h.set("cookie", [...jar].map(([k, v]) => `${k}=${v}`).join("; "));
     if (body !== undefined) h.set("content-type", "application/json");
@@ -62,7 +72,8 @@ export function createClient(app: Fetcher, origin: string) {
   return {
     jar,
     get: (url: string) => send("GET", url),
-    post: (url: string, body?: unknown, headers?: Record<string, string>) => send("POST", url, body ?? {}, headers),
+    post: (url: string, body?: unknown, headers?: Record<string, string>) =>
+      send("POST", url, body ?? {}, headers),
   };
 }
 

@@ -7,7 +7,10 @@ export type WebLoadContext = {
 };
 
 declare module "react-router" {
-  interface AppLoadContext extends WebLoadContext {}
+  interface AppLoadContext {
+    services: AppServices;
+    clientIp: string | undefined;
+  }
 }
 
 export type WebHandler = (request: Request, context: WebLoadContext) => Promise<Response>;

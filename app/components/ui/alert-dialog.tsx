@@ -26,7 +26,14 @@ export function AlertDialog({
   useFocusTrap(ref, true, onClose);
   return (
     <div className="dialog-backdrop">
-      <div ref={ref} className="dialog" role="alertdialog" aria-modal="true" aria-labelledby={titleId} aria-describedby={bodyId}>
+      <div
+        ref={ref}
+        className="dialog"
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={bodyId}
+      >
         <h2 id={titleId}>{title}</h2>
         <p id={bodyId}>{children}</p>
         <div className="dialog-actions">

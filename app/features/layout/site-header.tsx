@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, useState } from "react";
-import { Form, Link, NavLink, useLocation } from "react-router";
+import { useId, useRef, useState } from "react";
+import { Form, Link, NavLink } from "react-router";
 import { Avatar } from "../../components/ui/avatar";
 import { useSessionUser } from "../../root";
 import { useFocusTrap } from "./use-focus-trap";
@@ -11,10 +11,7 @@ export function SiteHeader() {
   const menuId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
-  const location = useLocation();
 
-  // Any navigation (a link chosen in the menu) closes it.
-  useEffect(() => setMenuOpen(false), [location.key]);
   useFocusTrap(panelRef, menuOpen, () => {
     setMenuOpen(false);
     toggleRef.current?.focus();
@@ -35,7 +32,11 @@ export function SiteHeader() {
       ) : null}
       {user ? (
         <>
-          <NavLink to="/profile" className="nav-link nav-profile" aria-label={`Your profile (${user.displayName})`}>
+          <NavLink
+            to="/profile"
+            className="nav-link nav-profile"
+            aria-label={`Your profile (${user.displayName})`}
+          >
             <Avatar name={user.displayName} photo={user.profilePhoto} />
             <span className="nav-profile-name">{user.displayName}</span>
           </NavLink>
@@ -79,7 +80,11 @@ export function SiteHeader() {
           <span className="visually-hidden">Menu</span>
         </button>
       </div>
-      <div className={`side-menu-backdrop${menuOpen ? " is-open" : ""}`} onClick={() => setMenuOpen(false)} aria-hidden="true" />
+      <div
+        className={`side-menu-backdrop${menuOpen ? " is-open" : ""}`}
+        onClick={() => setMenuOpen(false)}
+        aria-hidden="true"
+      />
       <div
         ref={panelRef}
         id={menuId}
@@ -100,7 +105,14 @@ export function SiteHeader() {
           <span aria-hidden="true">×</span>
           <span className="visually-hidden">Close menu</span>
         </button>
-        <nav className="side-menu-nav" aria-label="Main">
+        {/* Choosing a link (or Sign Out) closes the menu. */}
+        <nav
+          className="side-menu-nav"
+          aria-label="Main"
+          onClick={(event) => {
+            if ((event.target as HTMLElement).closest("a, button")) setMenuOpen(false);
+          }}
+        >
           {links}
         </nav>
       </div>

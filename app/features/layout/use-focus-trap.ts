@@ -1,14 +1,21 @@
 import { type RefObject, useEffect, useRef } from "react";
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
 /**
  * While `active`, keeps Tab inside `container`, moves focus into it, and calls
  * `onClose` on Escape. The caller restores focus to whatever opened it.
  */
-export function useFocusTrap(container: RefObject<HTMLElement | null>, active: boolean, onClose: () => void) {
+export function useFocusTrap(
+  container: RefObject<HTMLElement | null>,
+  active: boolean,
+  onClose: () => void,
+) {
   const close = useRef(onClose);
-  close.current = onClose;
+  useEffect(() => {
+    close.current = onClose;
+  });
   useEffect(() => {
     const root = container.current;
     if (!active || !root) return;

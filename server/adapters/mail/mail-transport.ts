@@ -13,8 +13,16 @@ export type MailTransport = {
 };
 
 /** Writes each message as an RFC 822 `.eml` file that any mail client can open. */
-export function createFileTransport(options: { dir: string; from: string; logger: Logger }): MailTransport {
-  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+export function createFileTransport(options: {
+  dir: string;
+  from: string;
+  logger: Logger;
+}): MailTransport {
+  const builder = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: "unix",
+  });
   return {
     kind: "outbox-files",
     async send(message) {
@@ -36,12 +44,21 @@ export function createFileTransport(options: { dir: string; from: string; logger
   };
 }
 
-export function createSmtpTransport(options: { url: string; from: string; logger: Logger }): MailTransport {
+export function createSmtpTransport(options: {
+  url: string;
+  from: string;
+  logger: Logger;
+}): MailTransport {
   const transport = nodemailer.createTransport(options.url);
   return {
     kind: "smtp",
     async send(message) {
-      await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text });
+      await transport.sendMail({
+        from: options.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+      });
       options.logger.info("mail sent", { to: message.to, subject: message.subject });
     },
     close() {

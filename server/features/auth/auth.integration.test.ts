@@ -32,25 +32,33 @@ describe("sign-up", () => {
       isArtist: false,
       pendingOccupation: null,
     });
-    const session = await (await client.get("/api/session")).json();
+    const session: unknown = await (await client.get("/api/session")).json();
     expect(session).toMatchObject({ id: user.id, displayName: "Ada Lovelace" });
   });
 
   it("records an artist applicant as pending, with the handle's @ stripped", async () => {
-    const response = await t.client().post(
-      "/api/auth/sign-up/email",
-      signUpBody({ occupation: "artist", instagramHandle: "@ada.paints" }),
-    );
+    const response = await t
+      .client()
+      .post(
+        "/api/auth/sign-up/email",
+        signUpBody({ occupation: "artist", instagramHandle: "@ada.paints" }),
+      );
     expect(response.status).toBe(200);
     const { user } = (await response.json()) as { user: Record<string, unknown> };
-    expect(user).toMatchObject({ isArtist: false, pendingOccupation: "artist", instagramHandle: "ada.paints" });
+    expect(user).toMatchObject({
+      isArtist: false,
+      pendingOccupation: "artist",
+      instagramHandle: "ada.paints",
+    });
   });
 
   it("ignores fields a person must not set, such as isArtist and role", async () => {
-    const response = await t.client().post(
-      "/api/auth/sign-up/email",
-      signUpBody({ isArtist: true, role: "admin", payoutStatus: "active" }),
-    );
+    const response = await t
+      .client()
+      .post(
+        "/api/auth/sign-up/email",
+        signUpBody({ isArtist: true, role: "admin", payoutStatus: "active" }),
+      );
     expect(response.status).toBe(200);
     const { user } = (await response.json()) as { user: { id: string } };
     const [row] = await t.services.db.select().from(users).where(eq(users.id, user.id));
@@ -59,7 +67,10 @@ describe("sign-up", () => {
 
   it.each([
     [{ acceptTerms: false }, authMessages.mustAgreeToTerms],
-    [{ occupation: "artist", instagramHandle: " @ ", websiteURL: "" }, authMessages.artistNeedsLink],
+    [
+      { occupation: "artist", instagramHandle: " @ ", websiteURL: "" },
+      authMessages.artistNeedsLink,
+    ],
     [{ password: "12345" }, authMessages.weakPassword],
     [{ firstName: "  " }, authMessages.requiredFields],
     [{ email: "not-an-email" }, authMessages.invalidEmail],
@@ -68,19 +79,27 @@ describe("sign-up", () => {
     const body = signUpBody(overrides);
     const response = await t.client().post("/api/auth/sign-up/email", body);
     expect(response.status).toBe(400);
-    expect(await errorOf(response)).toEqual({ code: expect.any(String), message });
+    expect((await errorOf(response)).message).toBe(message);
     expect(response.headers.getSetCookie()).toEqual([]);
     if (typeof body.email === "string") {
-      const rows = await t.services.db.select().from(users).where(eq(users.email, body.email.toLowerCase()));
+      const rows = await t.services.db
+        .select()
+        .from(users)
+        .where(eq(users.email, body.email.toLowerCase()));
       expect(rows).toHaveLength(0);
     }
   });
 
   it("refuses a second account with the same e-mail, whatever its case", async () => {
     await t.client().post("/api/auth/sign-up/email", signUpBody({ email: "twice@example.com" }));
-    const response = await t.client().post("/api/auth/sign-up/email", signUpBody({ email: "TWICE@example.com" }));
+    const response = await t
+      .client()
+      .post("/api/auth/sign-up/email", signUpBody({ email: "TWICE@example.com" }));
     expect(response.status).toBe(409);
-    expect(await errorOf(response)).toEqual({ code: "EMAIL_IN_USE", message: authMessages.emailInUse });
+    expect(await errorOf(response)).toEqual({
+      code: "EMAIL_IN_USE",
+      message: authMessages.emailInUse,
+    });
   });
 
   it("answers a body that is not JSON with a 400", async () => {
@@ -116,12 +135,17 @@ describe("session cookie", () => {
 describe("sign-in and sign-out", () => {
   const email = "signin@example.com";
   beforeAll(async () => {
-    await t.client().post("/api/auth/sign-up/email", signUpBody({ email, password: "right-password" }));
+    await t
+      .client()
+      .post("/api/auth/sign-up/email", signUpBody({ email, password: "right-password" }));
   });
 
   it("signs in with the right password and out again", async () => {
     const client = t.client();
-    const response = await client.post("/api/auth/sign-in/email", { email: "SignIn@example.com", password: "right-password" });
+    const response = await client.post("/api/auth/sign-in/email", {
+      email: "SignIn@example.com",
+      password: "right-password",
+    });
     expect(response.status).toBe(200);
     expect(await (await client.get("/api/session")).json()).toMatchObject({ email });
     const out = await client.post("/api/auth/sign-out");
@@ -132,33 +156,53 @@ describe("sign-in and sign-out", () => {
   it("refuses a wrong password with the SPEC's message", async () => {
     const response = await t.client().post("/api/auth/sign-in/email", { email, password: "wrong" });
     expect(response.status).toBe(401);
-    expect(await errorOf(response)).toEqual({ code: "INVALID_CREDENTIALS", message: authMessages.invalidCredentials });
+    expect(await errorOf(response)).toEqual({
+      code: "INVALID_CREDENTIALS",
+      message: authMessages.invalidCredentials,
+    });
   });
 
   it("refuses an unknown e-mail with the same message", async () => {
-    const response = await t.client().post("/api/auth/sign-in/email", { email: "nobody@example.com", password: "whatever" });
+    const response = await t
+      .client()
+      .post("/api/auth/sign-in/email", { email: "nobody@example.com", password: "whatever" });
     expect(response.status).toBe(401);
     expect((await errorOf(response)).message).toBe(authMessages.invalidCredentials);
   });
 
   it("throttles an e-mail after repeated failures, even for the right password", async () => {
     const target = "throttled@example.com";
-    await t.client().post("/api/auth/sign-up/email", signUpBody({ email: target, password: "right-password" }));
+    await t
+      .client()
+      .post("/api/auth/sign-up/email", signUpBody({ email: target, password: "right-password" }));
     for (let i = 0; i < SIGN_IN_FAILURE_LIMIT; i++) {
-      const r = await t.client().post("/api/auth/sign-in/email", { email: target, password: `wrong-${i}` });
+      const r = await t
+        .client()
+        .post("/api/auth/sign-in/email", { email: target, password: `wrong-${i}` });
       expect(r.status).toBe(401);
     }
-    const blocked = await t.client().post("/api/auth/sign-in/email", { email: target, password: "right-password" });
+    const blocked = await t
+      .client()
+      .post("/api/auth/sign-in/email", { email: target, password: "right-password" });
     expect(blocked.status).toBe(429);
-    expect(await errorOf(blocked)).toEqual({ code: "TOO_MANY_ATTEMPTS", message: authMessages.tooManyAttempts });
+    expect(await errorOf(blocked)).toEqual({
+      code: "TOO_MANY_ATTEMPTS",
+      message: authMessages.tooManyAttempts,
+    });
     // Another account is not affected.
-    const other = await t.client().post("/api/auth/sign-in/email", { email, password: "right-password" });
+    const other = await t
+      .client()
+      .post("/api/auth/sign-in/email", { email, password: "right-password" });
     expect(other.status).toBe(200);
   });
 
   it("refuses a sign-in POST from another origin", async () => {
     const client = t.client();
-    const response = await client.post("/api/auth/sign-in/email", { email, password: "right-password" }, { origin: "https://evil.example" });
+    const response = await client.post(
+      "/api/auth/sign-in/email",
+      { email, password: "right-password" },
+      { origin: "https://evil.example" },
+    );
     expect(response.status).toBe(403);
     expect(response.headers.getSetCookie()).toEqual([]);
   });
@@ -167,7 +211,9 @@ describe("sign-in and sign-out", () => {
 describe("password reset", () => {
   it("mails a link through the outbox that sets a new password", async () => {
     const email = "forgetful@example.com";
-    await t.client().post("/api/auth/sign-up/email", signUpBody({ email, password: "old-password" }));
+    await t
+      .client()
+      .post("/api/auth/sign-up/email", signUpBody({ email, password: "old-password" }));
 
     const missing = await t.client().post("/api/auth/request-password-reset", { email: "" });
     expect(await errorOf(missing)).toMatchObject({ message: authMessages.resetNeedsEmail });
@@ -186,14 +232,22 @@ describe("password reset", () => {
     const token = /reset-password\?token=([\w-]+)/.exec(unfolded)?.[1];
     expect(token).toBeTruthy();
 
-    const bad = await t.client().post("/api/auth/reset-password", { token: "not-a-token", newPassword: "new-password" });
+    const bad = await t
+      .client()
+      .post("/api/auth/reset-password", { token: "not-a-token", newPassword: "new-password" });
     expect(bad.status).toBe(400);
-    const reset = await t.client().post("/api/auth/reset-password", { token, newPassword: "new-password" });
+    const reset = await t
+      .client()
+      .post("/api/auth/reset-password", { token, newPassword: "new-password" });
     expect(reset.status).toBe(200);
 
-    const oldOne = await t.client().post("/api/auth/sign-in/email", { email, password: "old-password" });
+    const oldOne = await t
+      .client()
+      .post("/api/auth/sign-in/email", { email, password: "old-password" });
     expect(oldOne.status).toBe(401);
-    const newOne = await t.client().post("/api/auth/sign-in/email", { email, password: "new-password" });
+    const newOne = await t
+      .client()
+      .post("/api/auth/sign-in/email", { email, password: "new-password" });
     expect(newOne.status).toBe(200);
   });
 });

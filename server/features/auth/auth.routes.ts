@@ -36,12 +36,17 @@ export function registerAuthRoutes(app: Hono, services: AppServices) {
   });
 
   app.post("/api/auth/reset-password", async (c) => {
-    await authService.resetPassword((await jsonBody(c)) as { token?: unknown; newPassword?: unknown }, meta(c));
+    await authService.resetPassword(
+      (await jsonBody(c)) as { token?: unknown; newPassword?: unknown },
+      meta(c),
+    );
     return c.json({ status: true });
   });
 
   app.all("/api/auth/*", async (c) => {
-    const rest = c.req.path.slice("/api/auth".length).replace(/^\/reset-password\/[^/]+$/, "/reset-password/:token");
+    const rest = c.req.path
+      .slice("/api/auth".length)
+      .replace(/^\/reset-password\/[^/]+$/, "/reset-password/:token");
     if (!PASSTHROUGH.has(`${c.req.method} ${rest}`)) {
       throw new AppError("NOT_FOUND", 404, "Not found.");
     }
@@ -65,7 +70,8 @@ export function meta(c: Context): RequestMeta {
 async function jsonBody(c: Context): Promise<unknown> {
   try {
     const body: unknown = await c.req.json();
-    if (typeof body !== "object" || body === null || Array.isArray(body)) throw new Error("not an object");
+    if (typeof body !== "object" || body === null || Array.isArray(body))
+      throw new Error("not an object");
     return body;
   } catch {
     throw new AppError("BAD_REQUEST", 400, "The request body must be a JSON object.");

@@ -25,7 +25,12 @@ export const SIGN_IN_FAILURE_WINDOW_SECONDS = 15 * 60;
 
 const FORWARDED_HEADERS = ["cookie", "origin", "referer", "user-agent"];
 
-export function createAuthService(deps: { auth: Auth; db: Database; config: Config; logger: Logger }) {
+export function createAuthService(deps: {
+  auth: Auth;
+  db: Database;
+  config: Config;
+  logger: Logger;
+}) {
   const { auth, db, config, logger } = deps;
 
   /** Calls a Better Auth endpoint through its HTTP handler, so its origin check and rate limits apply. */
@@ -37,7 +42,9 @@ export function createAuthService(deps: { auth: Auth; db: Database; config: Conf
     }
     if (meta.ip) headers.set(CLIENT_IP_HEADER, meta.ip);
     const url = `${config.publicUrl}/api/auth${path}`;
-    return auth.handler(new Request(url, { method: "POST", headers, body: JSON.stringify(body ?? {}) }));
+    return auth.handler(
+      new Request(url, { method: "POST", headers, body: JSON.stringify(body ?? {}) }),
+    );
   }
 
   async function readAuthError(response: Response): Promise<string> {
@@ -72,9 +79,12 @@ export function createAuthService(deps: { auth: Auth; db: Database; config: Conf
     );
     if (response.ok) return signedInUser(response);
     const code = await readAuthError(response);
-    if (code.startsWith("USER_ALREADY_EXISTS")) throw new AppError("EMAIL_IN_USE", 409, authMessages.emailInUse);
-    if (code === "PASSWORD_TOO_SHORT") throw new AppError("WEAK_PASSWORD", 400, authMessages.weakPassword);
-    if (code === "INVALID_EMAIL") throw new AppError("VALIDATION_FAILED", 400, authMessages.invalidEmail);
+    if (code.startsWith("USER_ALREADY_EXISTS"))
+      throw new AppError("EMAIL_IN_USE", 409, authMessages.emailInUse);
+    if (code === "PASSWORD_TOO_SHORT")
+      throw new AppError("WEAK_PASSWORD", 400, authMessages.weakPassword);
+    if (code === "INVALID_EMAIL")
+      throw new AppError("VALIDATION_FAILED", 400, authMessages.invalidEmail);
     throw authFailure(response.status, code, authMessages.signUpFailed);
   }
 
@@ -113,7 +123,10 @@ export function createAuthService(deps: { auth: Auth; db: Database; config: Conf
     return response.headers.getSetCookie();
   }
 
-  async function requestPasswordReset(input: { email?: unknown }, meta: RequestMeta): Promise<void> {
+  async function requestPasswordReset(
+    input: { email?: unknown },
+    meta: RequestMeta,
+  ): Promise<void> {
     const email = typeof input.email === "string" ? input.email.trim().toLowerCase() : "";
     if (!email) throw new AppError("VALIDATION_FAILED", 400, authMessages.resetNeedsEmail);
     const response = await callAuth(
@@ -123,12 +136,16 @@ export function createAuthService(deps: { auth: Auth; db: Database; config: Conf
     );
     if (response.ok) return;
     const code = await readAuthError(response);
-    if (response.status === 429) throw new AppError("TOO_MANY_ATTEMPTS", 429, authMessages.resetFailed);
+    if (response.status === 429)
+      throw new AppError("TOO_MANY_ATTEMPTS", 429, authMessages.resetFailed);
     logger.warn("password reset refused", { status: response.status, code });
     throw new AppError("BAD_REQUEST", 400, authMessages.resetFailed);
   }
 
-  async function resetPassword(input: { token?: unknown; newPassword?: unknown }, meta: RequestMeta) {
+  async function resetPassword(
+    input: { token?: unknown; newPassword?: unknown },
+    meta: RequestMeta,
+  ) {
     const token = typeof input.token === "string" ? input.token : "";
     const newPassword = typeof input.newPassword === "string" ? input.newPassword : "";
     if (!token) throw new AppError("INVALID_TOKEN", 400, authMessages.resetLinkInvalid);
@@ -136,8 +153,10 @@ export function createAuthService(deps: { auth: Auth; db: Database; config: Conf
     const response = await callAuth("/reset-password", { token, newPassword }, meta);
     if (response.ok) return;
     const code = await readAuthError(response);
-    if (code === "PASSWORD_TOO_SHORT") throw new AppError("WEAK_PASSWORD", 400, authMessages.weakPassword);
-    if (code === "INVALID_TOKEN") throw new AppError("INVALID_TOKEN", 400, authMessages.resetLinkInvalid);
+    if (code === "PASSWORD_TOO_SHORT")
+      throw new AppError("WEAK_PASSWORD", 400, authMessages.weakPassword);
+    if (code === "INVALID_TOKEN")
+      throw new AppError("INVALID_TOKEN", 400, authMessages.resetLinkInvalid);
     throw authFailure(response.status, code, authMessages.resetLinkInvalid);
   }
 

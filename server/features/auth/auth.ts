@@ -31,7 +31,13 @@ export function createAuth({ config, db, logger, enqueueMail }: AuthDeps) {
     trustedOrigins: config.trustedOrigins,
     database: drizzleAdapter(db, {
       provider: "pg",
-      schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits },
+      schema: {
+        user: users,
+        session: sessions,
+        account: accounts,
+        verification: verifications,
+        rateLimit: rateLimits,
+      },
     }),
     user: {
       fields: { name: "displayName", image: "profilePhoto", updatedAt: "lastModified" },
@@ -82,7 +88,8 @@ export function createAuth({ config, db, logger, enqueueMail }: AuthDeps) {
     // Wrong passwords are expected traffic; only the library's errors reach our log.
     logger: {
       level: "error",
-      log: (_level, message, ...args) => logger.error(`auth: ${message}`, args.length ? { details: args } : undefined),
+      log: (_level, message, ...args) =>
+        logger.error(`auth: ${message}`, args.length ? { details: args } : undefined),
     },
   });
 }

@@ -59,10 +59,18 @@ afterAll(async () => {
 
 describe("mail through SMTP", () => {
   it("delivers queued mail to the SMTP server and marks it sent", async () => {
-    await enqueueMail(t.services.db, { kind: "test", to: "buyer@example.com", subject: "Hello there", text: "Body text" });
+    await enqueueMail(t.services.db, {
+      kind: "test",
+      to: "buyer@example.com",
+      subject: "Hello there",
+      text: "Body text",
+    });
     expect(await t.services.outbox.flush()).toBe(1);
     expect(smtp.received).toHaveLength(1);
-    expect(smtp.received[0]).toMatchObject({ from: "team@vernissage.test", to: ["buyer@example.com"] });
+    expect(smtp.received[0]).toMatchObject({
+      from: "team@vernissage.test",
+      to: ["buyer@example.com"],
+    });
     expect(smtp.received[0]?.raw).toContain("Subject: Hello there");
     const [row] = await listMail(t.services.db, "buyer@example.com");
     expect(row).toMatchObject({ status: "sent", attempts: 1 });
@@ -71,7 +79,12 @@ describe("mail through SMTP", () => {
 
   it("keeps a message that the server refused, to retry later", async () => {
     smtp.failNextDelivery();
-    await enqueueMail(t.services.db, { kind: "test", to: "later@example.com", subject: "Retry me", text: "…" });
+    await enqueueMail(t.services.db, {
+      kind: "test",
+      to: "later@example.com",
+      subject: "Retry me",
+      text: "…",
+    });
     await t.services.outbox.flush();
     const [row] = await listMail(t.services.db, "later@example.com");
     expect(row).toMatchObject({ status: "pending", attempts: 1 });
@@ -92,6 +105,8 @@ describe("mail through SMTP", () => {
     await t.services.outbox.flush();
     const mail = smtp.received.find((m) => m.to.includes("reset-me@example.com"));
     expect(mail?.raw).toContain("Reset your Vernissage password");
-    expect(mail?.raw.replace(/=\r?\n/g, "")).toMatch(/http:\/\/localhost:3000\/reset-password\?token=3D/);
+    expect(mail?.raw.replace(/=\r?\n/g, "")).toMatch(
+      /http:\/\/localhost:3000\/reset-password\?token=3D/,
+    );
   });
 });

@@ -31,12 +31,22 @@ export async function lockDueMail(tx: Queryable, limit: number): Promise<OutboxR
 export async function markSent(tx: Queryable, id: string): Promise<void> {
   await tx
     .update(outbox)
-    .set({ status: "sent", sentAt: sql`now()`, attempts: sql`${outbox.attempts} + 1`, lastError: null })
+    .set({
+      status: "sent",
+      sentAt: sql`now()`,
+      attempts: sql`${outbox.attempts} + 1`,
+      lastError: null,
+    })
     .where(eq(outbox.id, id));
 }
 
 /** Retries with a growing delay; after the last attempt the message stays `failed`. */
-export async function markFailed(tx: Queryable, row: OutboxRow, error: string, maxAttempts: number) {
+export async function markFailed(
+  tx: Queryable,
+  row: OutboxRow,
+  error: string,
+  maxAttempts: number,
+) {
   const attempts = row.attempts + 1;
   const delaySeconds = 30 * 2 ** row.attempts;
   await tx

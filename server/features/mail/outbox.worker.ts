@@ -15,7 +15,11 @@ export type OutboxWorker = {
   stop(): Promise<void>;
 };
 
-export function createOutboxWorker(deps: { db: Database; transport: MailTransport; logger: Logger }): OutboxWorker {
+export function createOutboxWorker(deps: {
+  db: Database;
+  transport: MailTransport;
+  logger: Logger;
+}): OutboxWorker {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
   let again = false;
@@ -25,11 +29,21 @@ export function createOutboxWorker(deps: { db: Database; transport: MailTranspor
       const rows = await lockDueMail(tx, BATCH);
       for (const row of rows) {
         try {
-          await deps.transport.send({ id: row.id, to: row.recipient, subject: row.subject, text: row.textBody });
+          await deps.transport.send({
+            id: row.id,
+            to: row.recipient,
+            subject: row.subject,
+            text: row.textBody,
+          });
           await markSent(tx, row.id);
         } catch (error) {
           deps.logger.warn("mail not sent", { to: row.recipient, subject: row.subject, error });
-          await markFailed(tx, row, error instanceof Error ? error.message : String(error), MAX_ATTEMPTS);
+          await markFailed(
+            tx,
+            row,
+            error instanceof Error ? error.message : String(error),
+            MAX_ATTEMPTS,
+          );
         }
       }
       return rows.length;
@@ -40,7 +54,8 @@ export function createOutboxWorker(deps: { db: Database; transport: MailTranspor
     let total = 0;
     do {
       again = false;
-      for (let sent = await sendBatch(); sent > 0; sent = sent === BATCH ? await sendBatch() : 0) total += sent;
+      for (let sent = await sendBatch(); sent > 0; sent = sent === BATCH ? await sendBatch() : 0)
+        total += sent;
     } while (again);
     return total;
   }

@@ -35,7 +35,11 @@ export async function findSessionUser(db: Database, id: string): Promise<Session
   return row;
 }
 
-export async function countRecentSignInFailures(db: Database, email: string, sinceSeconds: number): Promise<number> {
+export async function countRecentSignInFailures(
+  db: Database,
+  email: string,
+  sinceSeconds: number,
+): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(signInFailures)
@@ -48,7 +52,11 @@ export async function countRecentSignInFailures(db: Database, email: string, sin
   return row?.n ?? 0;
 }
 
-export async function recordSignInFailure(db: Database, email: string, ipAddress: string | undefined) {
+export async function recordSignInFailure(
+  db: Database,
+  email: string,
+  ipAddress: string | undefined,
+) {
   await db.insert(signInFailures).values({ email, ipAddress: ipAddress ?? null });
 }
 
