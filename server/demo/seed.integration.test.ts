@@ -1,0 +1,124 @@
+import path from "node:path";
+import { and, count, eq, isNull, sql } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  artCategories,
+  artworkImages,
+  artworks,
+  banners,
+  cities,
+  exhibitions,
+  users,
+} from "../db/schema";
+import { type TestApp, createTestApp } from "../test/test-app";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from "./seed";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemoData(t.services);
+}, 180_000);
+afterAll(() => t.close());
+
+async function countOf(query: Promise<{ n: number }[]>) {
+  const [row] = await query;
+  return row?.n ?? 0;
+}
+
+describe("demo data", () => {
+  it("has the cities and categories, names stored with underscores", async () => {
+    const db = t.services.db;
+    expect(await countOf(db.select({ n: count() }).from(cities))).toBeGreaterThanOrEqual(6);
+    const names = (await db.select({ name: artCategories.name }).from(artCategories)).map(
+      (c) => c.name,
+    );
+    expect(names).toContain("mixed_media");
+    expect(names.every((n) => /^[a-z_]+$/.test(n))).toBe(true);
+  });
+
+  it("has 8+ artists with active payouts and one pending applicant", async () => {
+    const db = t.services.db;
+    const activeArtists = await countOf(
+      db
+        .select({ n: count() })
+        .from(users)
+        .where(and(eq(users.isArtist, true), eq(users.payoutStatus, "active"))),
+    );
+    expect(activeArtists).toBeGreaterThanOrEqual(8);
+    const [applicant] = await db
+      .select()
+      .from(users)
+      .where(eq(users.email, "applicant@demo.vernissage.test"));
+    expect(applicant).toMatchObject({ isArtist: false, pendingOccupation: "artist" });
+  });
+
+  it("has 60+ artworks: some sold, some offers-only, several with 2–4 images", async () => {
+    const db = t.services.db;
+    expect(await countOf(db.select({ n: count() }).from(artworks))).toBeGreaterThanOrEqual(60);
+    const sold = await countOf(
+      db
+        .select({ n: count() })
+        .from(artworks)
+        .where(and(eq(artworks.isForSale, false), sql`${artworks.priceCents} is not null`)),
+    );
+    expect(sold).toBeGreaterThan(0);
+    const offersOnly = await db.select().from(artworks).where(isNull(artworks.priceCents));
+    expect(offersOnly.length).toBeGreaterThan(0);
+    expect(offersOnly.every((a) => a.status === "not for sale" && !a.isForSale)).toBe(true);
+    const perArtwork = await db
+      .select({ n: count() })
+      .from(artworkImages)
+      .groupBy(artworkImages.artworkId);
+    expect(perArtwork.filter((r) => r.n >= 2 && r.n <= 4).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it("spreads prices over all six price ranges", async () => {
+    const bounds = [0, 10_000, 50_000, 100_000, 500_000, 1_000_000, Number.MAX_SAFE_INTEGER];
+    const prices = (await t.services.db.select({ p: artworks.priceCents }).from(artworks))
+      .map((r) => r.p)
+      .filter((p): p is number => p !== null);
+    for (let i = 0; i < 6; i++) {
+      const lo = bounds[i] ?? 0;
+      const hi = bounds[i + 1] ?? 0;
+      expect(
+        prices.some((p) => p >= lo && p < hi),
+        `range ${i}`,
+      ).toBe(true);
+    }
+  });
+
+  it("stores real images as original JPEG, medium and thumbnail WebP", async () => {
+    const [artwork] = await t.services.db.select().from(artworks).limit(1);
+    const fileOf = (url: string | null | undefined) =>
+      path.join(t.config.mediaDir, (url ?? "").replace(/^\/media\//, ""));
+    const original = await sharp(fileOf(artwork?.imageOriginal)).metadata();
+    const medium = await sharp(fileOf(artwork?.imageMedium)).metadata();
+    const thumbnail = await sharp(fileOf(artwork?.imageThumbnail)).metadata();
+    expect(original.format).toBe("jpeg");
+    expect(medium.format).toBe("webp");
+    expect(thumbnail.format).toBe("webp");
+    expect(thumbnail.width).toBeLessThanOrEqual(500);
+    expect(medium.width).toBeLessThanOrEqual(1200);
+  });
+
+  it("has 2 active exhibitions, 1 inactive, and one active banner", async () => {
+    const db = t.services.db;
+    const all = await db.select().from(exhibitions);
+    expect(all.filter((e) => e.isActive)).toHaveLength(2);
+    expect(all.filter((e) => !e.isActive)).toHaveLength(1);
+    expect(
+      await countOf(db.select({ n: count() }).from(banners).where(eq(banners.isActive, true))),
+    ).toBe(1);
+  });
+
+  it("lets every demo account sign in with the demo password", async () => {
+    for (const account of DEMO_ACCOUNTS) {
+      const response = await t.client().post("/api/auth/sign-in/email", {
+        email: account.email,
+        password: DEMO_PASSWORD,
+      });
+      expect(response.status, account.email).toBe(200);
+    }
+  });
+});
