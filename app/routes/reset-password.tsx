@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { formText } from "../lib/form-text";
+import { FormError } from "../components/ui/form-message";
 import { authMessages } from "../../domain/auth-messages";
 import { actionError } from "../features/auth/action-error.server";
 import { requestMeta } from "../features/auth/request-meta.server";
@@ -87,11 +88,7 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
           <span>Repeat the new password</span>
           <input name="confirmPassword" type="password" autoComplete="new-password" required />
         </label>
-        {error ? (
-          <p className="message message-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <FormError message={error} />
         <button
           type="submit"
           className="button button-primary"

@@ -1,6 +1,8 @@
 import { useState } from "react";
 import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { formText } from "../lib/form-text";
+import { FormError, FormNotice } from "../components/ui/form-message";
+import { redirectIfSignedIn } from "../features/auth/require-user.server";
 import { authMessages } from "../../domain/auth-messages";
 import { actionError } from "../features/auth/action-error.server";
 import { cookieHeaders, requestMeta } from "../features/auth/request-meta.server";
@@ -13,9 +15,8 @@ export function meta() {
   ];
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  if (await context.services.authService.getSessionUser(request.headers)) throw redirect("/");
-  return null;
+export function loader({ request, context }: Route.LoaderArgs) {
+  return redirectIfSignedIn(request, context);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -87,16 +88,8 @@ export default function SignIn() {
           <span>Password</span>
           <input name="password" type="password" autoComplete="current-password" />
         </label>
-        {error ? (
-          <p className="message message-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        {notice ? (
-          <p className="message message-success" role="status">
-            {notice}
-          </p>
-        ) : null}
+        <FormError message={error} />
+        <FormNotice message={notice} />
         <button
           type="submit"
           name="intent"

@@ -10,6 +10,8 @@ import {
   useNavigation,
 } from "react-router";
 import { formText } from "../lib/form-text";
+import { FormError } from "../components/ui/form-message";
+import { redirectIfSignedIn } from "../features/auth/require-user.server";
 import { authMessages } from "../../domain/auth-messages";
 import { firstMessage, signUpSchema } from "../../domain/sign-up";
 import { AlertDialog } from "../components/ui/alert-dialog";
@@ -24,9 +26,8 @@ export function meta() {
   ];
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  if (await context.services.authService.getSessionUser(request.headers)) throw redirect("/");
-  return null;
+export function loader({ request, context }: Route.LoaderArgs) {
+  return redirectIfSignedIn(request, context);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -160,11 +161,7 @@ export default function SignUp() {
           <input type="checkbox" name="acceptTerms" />
           <span>I agree to the Terms of Service and Privacy Policy.</span>
         </label>
-        {error ? (
-          <p className="message message-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <FormError message={error} />
         <button type="submit" className="button button-primary" disabled={busy}>
           {busy ? "Creating account..." : "Sign Up"}
         </button>

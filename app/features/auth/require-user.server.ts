@@ -7,3 +7,9 @@ export async function requireUser(request: Request, context: AppLoadContext): Pr
   if (!user) throw redirect("/signin");
   return user;
 }
+
+/** SPEC §2: a signed-in user visiting sign-in or sign-up is sent to /. */
+export async function redirectIfSignedIn(request: Request, context: AppLoadContext): Promise<null> {
+  if (await context.services.authService.getSessionUser(request.headers)) throw redirect("/");
+  return null;
+}
