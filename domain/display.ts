@@ -19,3 +19,46 @@ export function priceText(cents: number | null | undefined): string {
   if (cents === null || cents === undefined) return "";
   return cents % 100 === 0 ? wholeDollars.format(cents / 100) : withCents.format(cents / 100);
 }
+
+/** SPEC §5: '{width} inches x {height} inches', plus depth when above 0; otherwise 'Size not specified'. */
+export function sizeText(size: {
+  width?: number | null;
+  height?: number | null;
+  depth?: number | null;
+}): string {
+  const { width, height, depth } = size;
+  if (!width || !height || width <= 0 || height <= 0) return "Size not specified";
+  const base = `${width} inches x ${height} inches`;
+  return depth && depth > 0 ? `${base} x ${depth} inches` : base;
+}
+
+/** Card and detail fallbacks of SPEC §2. */
+export function artistNameText(name: string | null | undefined): string {
+  return name?.trim() ? name : "Unknown Artist";
+}
+
+export function titleText(title: string | null | undefined): string {
+  return title?.trim() ? title : "Untitled";
+}
+
+export function yearText(year: number | null | undefined): string {
+  return year ? String(year) : "Year Unknown";
+}
+
+export function materialsText(materials: string | null | undefined): string {
+  return materials?.trim() ? materials : "Materials not specified";
+}
+
+/** The card's price line: the price, or 'SOLD' when the work is not for sale. */
+export function cardPriceText(artwork: { isForSale: boolean; price: number | null }): string {
+  return artwork.isForSale ? priceText(artwork.price) : "SOLD";
+}
+
+/** The smallest image that exists: thumbnail, then medium, then original (SPEC §2). */
+export function cardImage(images: {
+  imageThumbnail?: string | null;
+  imageMedium?: string | null;
+  imageOriginal?: string | null;
+}): string | null {
+  return images.imageThumbnail || images.imageMedium || images.imageOriginal || null;
+}

@@ -3,6 +3,9 @@ import { Hono } from "hono";
 import path from "node:path";
 import { AppError } from "./errors";
 import { registerAuthRoutes } from "./features/auth/auth.routes";
+import { registerCatalogRoutes } from "./features/catalog/catalog.routes";
+import { registerDiscoveryRoutes } from "./features/discovery.routes";
+import { registerSearchRoutes } from "./features/search/search.routes";
 import { registerHealthRoutes } from "./features/health/health.routes";
 import { clientIp } from "./http/client-ip";
 import { createErrorHandler } from "./http/error-handler";
@@ -41,6 +44,10 @@ export function buildServer({ services, web }: ServerOptions): Hono {
 
   registerHealthRoutes(app, services);
   registerAuthRoutes(app, services);
+  registerCatalogRoutes(app, services);
+  // Search first: /api/artworks/search is not an artwork id.
+  registerSearchRoutes(app, services);
+  registerDiscoveryRoutes(app, services);
   app.all("/api/*", () => {
     throw new AppError("NOT_FOUND", 404, "Not found.");
   });

@@ -1,0 +1,144 @@
+import { type SQL, and, asc, desc, eq, ne } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import {
+  artCategories,
+  artworkCategories,
+  artworkImages,
+  artworks,
+  cities,
+  exhibitionArtworks,
+  exhibitions,
+  users,
+} from "../../db/schema";
+import type { ArtworkCard, ArtworkDetail } from "./artworks.types";
+
+/** The columns of a grid card, the same shape as a search hit. */
+const cardColumns = {
+  id: artworks.id,
+  title: artworks.title,
+  createdYear: artworks.createdYear,
+  price: artworks.priceCents,
+  isForSale: artworks.isForSale,
+  imageThumbnail: artworks.imageThumbnail,
+  imageMedium: artworks.imageMedium,
+  imageOriginal: artworks.imageOriginal,
+  width: artworks.width,
+  height: artworks.height,
+  artistId: artworks.artistId,
+  artistName: artworks.artistDisplayName,
+};
+
+type CardRow = Omit<ArtworkCard, "artist"> & { artistId: string; artistName: string };
+
+function toCard({ artistId, artistName, ...rest }: CardRow): ArtworkCard {
+  return { ...rest, artist: { id: artistId, displayName: artistName } };
+}
+
+const notDraft = ne(artworks.status, "draft");
+
+export async function findArtworkDetail(
+  db: Database,
+  id: string,
+): Promise<ArtworkDetail | undefined> {
+  const [row] = await db
+    .select({
+      artwork: artworks,
+      artistName: users.displayName,
+      artistBirthYear: users.birthYear,
+      artistCity: cities.name,
+    })
+    .from(artworks)
+    .innerJoin(users, eq(users.id, artworks.artistId))
+    .leftJoin(cities, eq(cities.id, users.cityId))
+    .where(and(eq(artworks.id, id), notDraft))
+    .limit(1);
+  if (!row) return undefined;
+  const [images, categories, shows] = await Promise.all([
+    db
+      .select({
+        original: artworkImages.original,
+        medium: artworkImages.medium,
+        thumbnail: artworkImages.thumbnail,
+        type: artworkImages.type,
+        contextId: artworkImages.contextId,
+      })
+      .from(artworkImages)
+      .where(eq(artworkImages.artworkId, id))
+      .orderBy(asc(artworkImages.position)),
+    db
+      .select({ id: artCategories.id, name: artCategories.name })
+      .from(artworkCategories)
+      .innerJoin(artCategories, eq(artCategories.id, artworkCategories.categoryId))
+      .where(eq(artworkCategories.artworkId, id))
+      .orderBy(asc(artCategories.name)),
+    db
+      .select({
+        id: exhibitions.id,
+        name: exhibitions.name,
+        address: exhibitions.address,
+        bannerUrl: exhibitions.bannerUrl,
+      })
+      .from(exhibitionArtworks)
+      .innerJoin(exhibitions, eq(exhibitions.id, exhibitionArtworks.exhibitionId))
+      .where(and(eq(exhibitionArtworks.artworkId, id), eq(exhibitions.isActive, true)))
+      .orderBy(asc(exhibitions.name)),
+  ]);
+  const a = row.artwork;
+  return {
+    id: a.id,
+    title: a.title,
+    createdYear: a.createdYear,
+    materials: a.materials,
+    description: a.description,
+    width: a.width,
+    height: a.height,
+    depth: a.depth,
+    price: a.priceCents,
+    isForSale: a.isForSale,
+    status: a.status,
+    isPublicArt: a.isPublicArt,
+    allowBuyerPickUp: a.allowBuyerPickUp,
+    zipCode: a.zipCode,
+    imageOriginal: a.imageOriginal,
+    imageMedium: a.imageMedium,
+    imageThumbnail: a.imageThumbnail,
+    images,
+    categories,
+    artist: {
+      id: a.artistId,
+      displayName: row.artistName,
+      birthYear: row.artistBirthYear,
+      city: row.artistCity,
+    },
+    ownerId: a.ownerId,
+    exhibitions: shows,
+    createdAt: a.createdAt.toISOString(),
+  };
+}
+
+/** SPEC §7: artworks by artist, newest first; optionally only for sale or only not for sale. */
+export async function listArtistArtworks(
+  db: Database,
+  artistId: string,
+  tab: "all" | "forSale" | "sold",
+) {
+  const conditions: SQL[] = [eq(artworks.artistId, artistId), notDraft];
+  if (tab === "forSale") conditions.push(eq(artworks.isForSale, true));
+  if (tab === "sold") conditions.push(eq(artworks.isForSale, false));
+  const rows = await db
+    .select(cardColumns)
+    .from(artworks)
+    .where(and(...conditions))
+    .orderBy(desc(artworks.createdAt), asc(artworks.id));
+  return rows.map(toCard);
+}
+
+export async function listExhibitionArtworks(db: Database, exhibitionId: string) {
+  const rows = await db
+    .select(cardColumns)
+    .from(exhibitionArtworks)
+    .innerJoin(artworks, eq(artworks.id, exhibitionArtworks.artworkId))
+    .where(and(eq(exhibitionArtworks.exhibitionId, exhibitionId), notDraft))
+    .orderBy(asc(exhibitionArtworks.position), asc(artworks.id));
+  return rows.map(toCard);
+}

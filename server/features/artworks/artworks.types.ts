@@ -1,0 +1,44 @@
+import type { ArtworkHit } from "../search/search.types";
+
+export type ArtworkImage = {
+  original: string;
+  medium: string;
+  thumbnail: string;
+  type: string;
+  contextId: string | null;
+};
+export type ExhibitionTile = {
+  id: string;
+  name: string;
+  address: string;
+  bannerUrl: string | null;
+};
+
+/** `GET /api/artworks/:id`. Money in cents. */
+export type ArtworkDetail = {
+  id: string;
+  title: string;
+  createdYear: number | null;
+  materials: string;
+  description: string;
+  width: number;
+  height: number;
+  depth: number;
+  price: number | null;
+  isForSale: boolean;
+  status: string;
+  isPublicArt: boolean;
+  allowBuyerPickUp: boolean;
+  zipCode: string | null;
+  imageOriginal: string | null;
+  imageMedium: string | null;
+  imageThumbnail: string | null;
+  images: ArtworkImage[];
+  categories: { id: string; name: string }[];
+  artist: { id: string; displayName: string; birthYear: number | null; city: string | null };
+  ownerId: string;
+  exhibitions: ExhibitionTile[];
+  createdAt: string;
+};
+
+export type ArtworkCard = ArtworkHit;

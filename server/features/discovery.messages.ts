@@ -1,0 +1,11 @@
+/** The SPEC §2 and §8 texts of the discovery pages, used verbatim by the API and the pages. */
+export const discoveryMessages = {
+  artworkNotFound: "Artwork not found",
+  artworkLoadFailed: "Failed to fetch artwork details",
+  artistNotFound: "Artist not found",
+  invalidArtist: "Invalid artist data",
+  artworksLoadFailed: "Failed to fetch artworks",
+  invalidExhibition: "Invalid exhibition data",
+  exhibitionLoadFailed: "Failed to fetch exhibition data",
+  exhibitionsLoadFailed: "Failed to load exhibitions. Please try again later.",
+} as const;

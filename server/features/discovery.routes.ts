@@ -1,0 +1,21 @@
+import type { Hono } from "hono";
+import type { AppServices } from "../services";
+import {
+  artistTabSchema,
+  getActiveExhibitions,
+  getArtist,
+  getArtistArtworks,
+  getArtwork,
+  getExhibition,
+} from "./discovery.service";
+
+export function registerDiscoveryRoutes(app: Hono, { db }: AppServices) {
+  app.get("/api/artworks/:id", async (c) => c.json(await getArtwork(db, c.req.param("id"))));
+  app.get("/api/artists/:id", async (c) => c.json(await getArtist(db, c.req.param("id"))));
+  app.get("/api/artists/:id/artworks", async (c) => {
+    const tab = artistTabSchema.parse(c.req.query("tab") ?? "all");
+    return c.json(await getArtistArtworks(db, c.req.param("id"), tab));
+  });
+  app.get("/api/exhibitions", async (c) => c.json(await getActiveExhibitions(db)));
+  app.get("/api/exhibitions/:id", async (c) => c.json(await getExhibition(db, c.req.param("id"))));
+}

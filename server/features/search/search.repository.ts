@@ -1,0 +1,174 @@
+import { type SQL, sql } from "drizzle-orm";
+import { PRICE_RANGES } from "../../../domain/price-ranges";
+import type { Database } from "../../db/client";
+import { queryRows } from "../../db/rows";
+import { RELEVANCE_LIMIT } from "./search.schema";
+import type { ArtworkHit, FacetCounts } from "./search.types";
+
+export type SearchFilters = { cities: string[]; categories: string[]; priceRanges: number[] };
+/** The text part of a search: a prefix tsquery over title and artist, and the raw text for trigrams. */
+export type TextQuery = { tsquery: string; text: string };
+
+/** Word similarity at which a misspelled artist name still matches ("adeymi" ~ "Adeyemi"). */
+const ARTIST_NAME_SIMILARITY = 0.5;
+
+const listed = sql`u.payout_status = 'active' and a.status <> 'draft'`;
+
+function uuidList(ids: string[]): SQL {
+  return sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+}
+
+function filterConditions(f: SearchFilters) {
+  const city = f.cities.length ? sql`u.city_id in (${uuidList(f.cities)})` : sql`true`;
+  const category = f.categories.length
+    ? sql`exists (select 1 from artwork_categories ac where ac.artwork_id = a.id and ac.category_id in (${uuidList(f.categories)}))`
+    : sql`true`;
+  const ranges = f.priceRanges.map((i) => {
+    const r = PRICE_RANGES[i];
+    if (!r) throw new Error(`price range ${i} out of bounds`);
+    return r.maxCents === null
+      ? sql`a.price_cents >= ${r.minCents}`
+      : sql`(a.price_cents >= ${r.minCents} and a.price_cents < ${r.maxCents})`;
+  });
+  const price = ranges.length ? sql`(${sql.join(ranges, sql` or `)})` : sql`true`;
+  return { city, category, price };
+}
+
+function textMatch(text: TextQuery): SQL {
+  return sql`(a.search_vector @@ to_tsquery('simple', ${text.tsquery}) or ${text.text} <% a.artist_display_name)`;
+}
+
+/**
+ * Title words (weight A) outrank artist-name words (B); a name that only matches
+ * by trigrams (a misspelling) comes last. ts_rank is about 0.06 for an A match and
+ * 0.024 for B, hence the factor 10 against a word similarity of at most 1 × 0.1.
+ */
+function relevance(text: TextQuery): SQL {
+  return sql`ts_rank(search_vector, to_tsquery('simple', ${text.tsquery})) * 10 + word_similarity(${text.text}, artist_display_name) * 0.1`;
+}
+
+const priceRangeCase = sql.raw(
+  `case ${PRICE_RANGES.map((r) => (r.maxCents === null ? `else ${r.index}` : `when price_cents < ${r.maxCents} then ${r.index}`)).join(" ")} end`,
+);
+
+type HitRow = {
+  id: string;
+  title: string;
+  created_year: number | null;
+  price_cents: number | null;
+  is_for_sale: boolean;
+  image_thumbnail: string | null;
+  image_medium: string | null;
+  image_original: string | null;
+  width: number;
+  height: number;
+  artist_id: string;
+  artist_display_name: string;
+};
+
+const hitColumns = sql`a.id, a.title, a.created_year, a.price_cents, a.is_for_sale, a.image_thumbnail,
+  a.image_medium, a.image_original, a.width, a.height, a.artist_id, a.artist_display_name`;
+
+function toHit(r: HitRow): ArtworkHit {
+  return {
+    id: r.id,
+    title: r.title,
+    createdYear: r.created_year,
+    price: r.price_cents,
+    isForSale: r.is_for_sale,
+    imageThumbnail: r.image_thumbnail,
+    imageMedium: r.image_medium,
+    imageOriginal: r.image_original,
+    width: r.width,
+    height: r.height,
+    artist: { id: r.artist_id, displayName: r.artist_display_name },
+  };
+}
+
+export type SearchPage = { hits: ArtworkHit[]; nbHits: number; facets: FacetCounts };
+
+/**
+ * One page of hits plus the total and the facet counts, in one transaction.
+ *
+ * Without text the order is the curated order (an index scan). With text, the
+ * matches are first cut to RELEVANCE_LIMIT in curated order (an index scan that
+ * stops early for common words) and only those are ranked, so a common word in a
+ * large catalogue never ranks and sorts every match.
+ */
+export async function searchArtworks(
+  db: Database,
+  input: { text: TextQuery | null; filters: SearchFilters; offset: number; limit: number },
+): Promise<SearchPage> {
+  const { city, category, price } = filterConditions(input.filters);
+  const text = input.text;
+  const match = text ? textMatch(text) : sql`true`;
+
+  return db.transaction(async (tx) => {
+    if (text) {
+      await tx.execute(
+        sql`select set_config('pg_trgm.word_similarity_threshold', ${String(ARTIST_NAME_SIMILARITY)}, true)`,
+      );
+    }
+    const hitsQuery = text
+      ? sql`with candidates as (
+            select a.id, a.is_curated, a.random_order, a.search_vector, a.artist_display_name
+            from artworks a join users u on u.id = a.artist_id
+            where ${listed} and ${match} and ${city} and ${category} and ${price}
+            order by a.is_curated desc, a.random_order asc, a.id asc
+            limit ${RELEVANCE_LIMIT}
+          ), ranked as (
+            select id, is_curated, random_order,
+              ${relevance(text)} as score
+            from candidates
+            order by score desc, is_curated desc, random_order asc, id asc
+            offset ${input.offset} limit ${input.limit}
+          )
+          select ${hitColumns} from ranked r join artworks a on a.id = r.id
+          order by r.score desc, r.is_curated desc, r.random_order asc, r.id asc`
+      : sql`select ${hitColumns}
+          from artworks a join users u on u.id = a.artist_id
+          where ${listed} and ${city} and ${category} and ${price}
+          order by a.is_curated desc, a.random_order asc, a.id asc
+          offset ${input.offset} limit ${input.limit}`;
+    const hits = (await queryRows<HitRow>(tx, hitsQuery)).map(toHit);
+
+    // Facets are disjunctive: each type is counted with the other types' filters
+    // only, so the dialog can offer a second city while one is chosen.
+    const facetRows = await queryRows<{ facet: string; key: string; n: number }>(
+      tx,
+      sql`with base as materialized (
+          select a.id, u.city_id, a.price_cents,
+            ${city} as city_ok, ${category} as category_ok, ${price} as price_ok
+          from artworks a join users u on u.id = a.artist_id
+          where ${listed} and ${match}
+        )
+        select 'total' as facet, '' as key, count(*)::int as n from base where city_ok and category_ok and price_ok
+        union all
+        select 'cities', city_id::text, count(*)::int from base
+          where category_ok and price_ok and city_id is not null group by city_id
+        union all
+        select 'categories', ac.category_id::text, count(*)::int from base
+          join artwork_categories ac on ac.artwork_id = base.id
+          where city_ok and price_ok group by ac.category_id
+        union all
+        select 'priceRanges', (${priceRangeCase})::text, count(*)::int from base
+          where city_ok and category_ok and price_cents is not null group by 2`,
+    );
+    const facets: FacetCounts = { cities: {}, categories: {}, priceRanges: {} };
+    let nbHits = 0;
+    for (const row of facetRows) {
+      if (row.facet === "total") nbHits = row.n;
+      else if (
+        row.facet === "cities" ||
+        row.facet === "categories" ||
+        row.facet === "priceRanges"
+      ) {
+        facets[row.facet][row.key] = row.n;
+      }
+    }
+    return { hits, nbHits, facets };
+  });
+}
