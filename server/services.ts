@@ -10,6 +10,17 @@ import { createAuth } from "./features/auth/auth";
 import { createAuthService } from "./features/auth/auth.service";
 import { enqueueMail } from "./features/mail/outbox.repository";
 import { createOutboxWorker } from "./features/mail/outbox.worker";
+import { findActiveBanner, listCategories, listCities } from "./features/catalog/catalog.repository";
+import {
+  type ArtistTab,
+  getActiveExhibitions,
+  getArtist,
+  getArtistArtworks,
+  getArtwork,
+  getExhibition,
+} from "./features/discovery.service";
+import type { SearchQuery } from "./features/search/search.schema";
+import { search } from "./features/search/search.service";
 import type { Logger } from "./logger";
 
 /** Everything the routes and the web app's loaders use, built once per process. */
@@ -41,6 +52,18 @@ export function createServices(config: Config, database: DatabaseHandle, logger:
     authService: createAuthService({ auth, db, config, logger }),
     outbox,
     mailTransport: transport,
+    /** The reads behind the discovery pages; loaders call these in-process. */
+    discovery: {
+      search: (query: SearchQuery) => search(db, query),
+      cities: () => listCities(db),
+      categories: () => listCategories(db),
+      activeBanner: () => findActiveBanner(db),
+      artwork: (id: string) => getArtwork(db, id),
+      artist: (id: string) => getArtist(db, id),
+      artistArtworks: (id: string, tab: ArtistTab) => getArtistArtworks(db, id, tab),
+      exhibitions: () => getActiveExhibitions(db),
+      exhibition: (id: string) => getExhibition(db, id),
+    },
     storage,
   };
 }

@@ -1,0 +1,48 @@
+import { Link } from "react-router";
+import { artistNameText, cardImage, cardPriceText, titleText } from "../../domain/display";
+import type { ArtworkCard as ArtworkCardData } from "../../server/features/artworks/artworks.types";
+
+/** SPEC §2 card: thumbnail (250 px high), artist, title with year, price or SOLD; opens the artwork. */
+export function ArtworkCard({ artwork, eager = false }: { artwork: ArtworkCardData; eager?: boolean }) {
+  const image = cardImage(artwork);
+  const title = titleText(artwork.title);
+  const price = cardPriceText(artwork);
+  return (
+    <Link to={`/artwork/${artwork.id}`} className="artwork-card">
+      <div className="artwork-card-image">
+        {image ? (
+          <img
+            src={image}
+            alt={`${title} by ${artistNameText(artwork.artist.displayName)}`}
+            width={artwork.width > 0 && artwork.height > 0 ? Math.round((250 * artwork.width) / artwork.height) : 250}
+            height={250}
+            loading={eager ? "eager" : "lazy"}
+            decoding="async"
+          />
+        ) : (
+          <span className="artwork-card-noimage">No image</span>
+        )}
+      </div>
+      <div className="artwork-card-body">
+        <p className="artwork-card-artist">{artistNameText(artwork.artist.displayName)}</p>
+        <p className="artwork-card-title">
+          {title}
+          {artwork.createdYear ? <span className="artwork-card-year">, {artwork.createdYear}</span> : null}
+        </p>
+        <p className={artwork.isForSale ? "artwork-card-price" : "artwork-card-price artwork-card-sold"}>{price}</p>
+      </div>
+    </Link>
+  );
+}
+
+export function ArtworkGrid({ artworks, eagerCount = 0 }: { artworks: ArtworkCardData[]; eagerCount?: number }) {
+  return (
+    <ul className="artwork-grid">
+      {artworks.map((artwork, i) => (
+        <li key={artwork.id}>
+          <ArtworkCard artwork={artwork} eager={i < eagerCount} />
+        </li>
+      ))}
+    </ul>
+  );
+}
