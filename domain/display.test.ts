@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { categoryLabel, priceText } from "./display";
+import {
+  artistNameText,
+  cardImage,
+  cardPriceText,
+  categoryLabel,
+  materialsText,
+  priceText,
+  sizeText,
+  titleText,
+  yearText,
+} from "./display";
 
 describe("categoryLabel", () => {
   it.each([
@@ -17,4 +27,41 @@ describe("priceText", () => {
     [9950, "$99.50"],
     [0, "$0"],
   ])("%j → %j", (cents, text) => expect(priceText(cents)).toBe(text));
+});
+
+describe("size text (SPEC §5)", () => {
+  it.each([
+    [{ width: 24, height: 36, depth: 0 }, "24 inches x 36 inches"],
+    [{ width: 24, height: 36, depth: 2 }, "24 inches x 36 inches x 2 inches"],
+    [{ width: 24, height: 36 }, "24 inches x 36 inches"],
+    [{ width: 0, height: 36, depth: 2 }, "Size not specified"],
+    [{ width: null, height: null }, "Size not specified"],
+  ])("%o → %s", (size, text) => expect(sizeText(size)).toBe(text));
+});
+
+describe("card and detail fallbacks (SPEC §2)", () => {
+  it("names the artist, title, year and materials, or says they are missing", () => {
+    expect(artistNameText("Ruth Adeyemi")).toBe("Ruth Adeyemi");
+    expect(artistNameText("")).toBe("Unknown Artist");
+    expect(artistNameText(null)).toBe("Unknown Artist");
+    expect(titleText("Dusk")).toBe("Dusk");
+    expect(titleText("  ")).toBe("Untitled");
+    expect(yearText(2021)).toBe("2021");
+    expect(yearText(null)).toBe("Year Unknown");
+    expect(materialsText("Oil")).toBe("Oil");
+    expect(materialsText("")).toBe("Materials not specified");
+  });
+
+  it("shows the price, or SOLD when the work is not for sale", () => {
+    expect(cardPriceText({ isForSale: true, price: 125_000 })).toBe("$1,250");
+    expect(cardPriceText({ isForSale: false, price: 125_000 })).toBe("SOLD");
+    expect(cardPriceText({ isForSale: false, price: null })).toBe("SOLD");
+  });
+
+  it("prefers the thumbnail, then the medium image, then the original", () => {
+    expect(cardImage({ imageThumbnail: "t", imageMedium: "m", imageOriginal: "o" })).toBe("t");
+    expect(cardImage({ imageThumbnail: null, imageMedium: "m", imageOriginal: "o" })).toBe("m");
+    expect(cardImage({ imageThumbnail: "", imageMedium: null, imageOriginal: "o" })).toBe("o");
+    expect(cardImage({})).toBeNull();
+  });
 });

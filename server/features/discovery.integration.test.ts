@@ -1,0 +1,194 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type TestApp, createTestApp } from "../test/test-app";
+import {
+  createArtist,
+  createArtwork,
+  createCategory,
+  createCity,
+  createExhibition,
+  createUser,
+} from "../test/factories";
+import { banners } from "../db/schema";
+import { discoveryMessages as m } from "./discovery.messages";
+
+let t: TestApp;
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.services.db;
+  const city = await createCity(db, "Austin");
+  const painting = await createCategory(db, "mixed_media");
+  const artist = await createArtist(db, {
+    firstName: "Ruth",
+    lastName: "Adeyemi",
+    displayName: "Ruth Adeyemi",
+    email: "ruth@example.com",
+    cityId: city.id,
+    birthYear: 1984,
+    bio: "Paints rivers.",
+    instagramHandle: "ruth.paints",
+    shippingAddress: { line1: "1 Secret St", city: "Austin", state: "TX", postal_code: "78701" },
+    stripeId: "cus_secret",
+  });
+  const collector = await createUser(db);
+  const forSale = await createArtwork(db, {
+    artistId: artist.id,
+    title: "River Song",
+    depth: 3,
+    categoryIds: [painting.id],
+    imageCount: 3,
+  });
+  const sold = await createArtwork(db, {
+    artistId: artist.id,
+    ownerId: collector.id,
+    title: "Sold Piece",
+    isForSale: false,
+    priceCents: 90_000,
+    status: "available",
+  });
+  const draft = await createArtwork(db, { artistId: artist.id, title: "Draft", status: "draft" });
+  const active = await createExhibition(db, { name: "Rivers", artworkIds: [forSale.id, sold.id] });
+  const inactive = await createExhibition(db, {
+    name: "Closed Show",
+    isActive: false,
+    artworkIds: [forSale.id],
+  });
+  Object.assign(ids, {
+    artist: artist.id,
+    collector: collector.id,
+    forSale: forSale.id,
+    sold: sold.id,
+    draft: draft.id,
+    active: active.id,
+    inactive: inactive.id,
+    painting: painting.id,
+  });
+});
+afterAll(() => t.close());
+
+async function get(path: string) {
+  const response = await t.app.request(path);
+  return {
+    status: response.status,
+    body: (await response.json()) as Record<string, unknown> & { error?: { message: string } },
+  };
+}
+
+describe("GET /api/artworks/:id", () => {
+  it("gives the artwork with its images in order, categories, artist and active exhibitions", async () => {
+    const { status, body } = await get(`/api/artworks/${ids.forSale}`);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      id: ids.forSale,
+      title: "River Song",
+      depth: 3,
+      price: 25_000,
+      isForSale: true,
+      categories: [{ id: ids.painting, name: "mixed_media" }],
+      artist: { id: ids.artist, displayName: "Ruth Adeyemi", birthYear: 1984, city: "Austin" },
+      exhibitions: [{ id: ids.active, name: "Rivers" }],
+    });
+    const images = body.images as { original: string }[];
+    expect(images).toHaveLength(3);
+    expect(images.map((i) => i.original)).toEqual([...images.map((i) => i.original)].sort());
+  });
+
+  it.each([
+    ["an unknown id", randomUUID()],
+    ["a malformed id", "not-an-id"],
+    ["a draft", "draft"],
+  ])("answers 404 'Artwork not found' for %s", async (_label, id) => {
+    const { status, body } = await get(`/api/artworks/${ids[id] ?? id}`);
+    expect(status).toBe(404);
+    expect(body.error?.message).toBe(m.artworkNotFound);
+  });
+});
+
+describe("GET /api/artists/:id", () => {
+  it("gives the public profile and active exhibitions, nothing private", async () => {
+    const { status, body } = await get(`/api/artists/${ids.artist}`);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      displayName: "Ruth Adeyemi",
+      birthYear: 1984,
+      city: "Austin",
+      bio: "Paints rivers.",
+      instagramHandle: "ruth.paints",
+      exhibitions: [{ id: ids.active, name: "Rivers" }],
+    });
+    const text = JSON.stringify(body);
+    for (const secret of ["ruth@example.com", "Secret St", "cus_secret", "acct_"])
+      expect(text).not.toContain(secret);
+  });
+
+  it("answers 'Artist not found' for someone who is not an artist, 'Invalid artist data' for a malformed id", async () => {
+    expect((await get(`/api/artists/${ids.collector}`)).body.error?.message).toBe(m.artistNotFound);
+    const bad = await get("/api/artists/12345");
+    expect(bad.status).toBe(400);
+    expect(bad.body.error?.message).toBe(m.invalidArtist);
+  });
+
+  it("lists the artist's works by tab, newest first, without drafts", async () => {
+    const titles = async (tab: string) =>
+      (
+        (await get(`/api/artists/${ids.artist}/artworks?tab=${tab}`)).body as unknown as {
+          title: string;
+        }[]
+      ).map((a) => a.title);
+    expect((await titles("all")).sort()).toEqual(["River Song", "Sold Piece"]);
+    expect(await titles("forSale")).toEqual(["River Song"]);
+    expect(await titles("sold")).toEqual(["Sold Piece"]);
+    expect((await get(`/api/artists/${ids.artist}/artworks?tab=bogus`)).status).toBe(400);
+  });
+});
+
+describe("exhibitions", () => {
+  it("lists only active exhibitions", async () => {
+    const response = await t.app.request("/api/exhibitions");
+    const list = (await response.json()) as { id: string }[];
+    expect(list.map((e) => e.id)).toEqual([ids.active]);
+  });
+
+  it("gives an active exhibition with its works in order", async () => {
+    const { status, body } = await get(`/api/exhibitions/${ids.active}`);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ name: "Rivers", address: expect.any(String) });
+    expect((body.artworks as { id: string }[]).map((a) => a.id)).toEqual([ids.forSale, ids.sold]);
+  });
+
+  it("answers the SPEC's texts for an inactive, unknown or malformed exhibition", async () => {
+    for (const id of [ids.inactive, randomUUID()]) {
+      const { status, body } = await get(`/api/exhibitions/${id}`);
+      expect(status).toBe(404);
+      expect(body.error?.message).toBe(m.exhibitionLoadFailed);
+    }
+    const bad = await get("/api/exhibitions/abc");
+    expect(bad.status).toBe(400);
+    expect(bad.body.error?.message).toBe(m.invalidExhibition);
+  });
+});
+
+describe("catalog", () => {
+  it("lists cities and categories, and the one active banner", async () => {
+    expect(await (await t.app.request("/api/cities")).json()).toEqual([
+      { id: expect.any(String), name: "Austin" },
+    ]);
+    expect(await (await t.app.request("/api/categories")).json()).toEqual([
+      { id: ids.painting, name: "mixed_media" },
+    ]);
+    expect(await (await t.app.request("/api/banners/active")).json()).toBeNull();
+  });
+
+  it("gives the active banner, not an inactive one", async () => {
+    await t.services.db.insert(banners).values([
+      { imageUrl: "/media/banners/old.webp", isActive: false },
+      { imageUrl: "/media/banners/spring.webp", isActive: true },
+    ]);
+    expect(await (await t.app.request("/api/banners/active")).json()).toEqual({
+      id: expect.any(String),
+      imageUrl: "/media/banners/spring.webp",
+    });
+  });
+});
