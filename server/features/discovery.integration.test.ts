@@ -154,7 +154,7 @@ describe("exhibitions", () => {
   it("gives an active exhibition with its works in order", async () => {
     const { status, body } = await get(`/api/exhibitions/${ids.active}`);
     expect(status).toBe(200);
-    expect(body).toMatchObject({ name: "Rivers", address: expect.any(String) });
+    expect(body).toMatchObject({ name: "Rivers", address: "1 Gallery Street, New York, NY" });
     expect((body.artworks as { id: string }[]).map((a) => a.id)).toEqual([ids.forSale, ids.sold]);
   });
 
@@ -186,9 +186,9 @@ describe("catalog", () => {
       { imageUrl: "/media/banners/old.webp", isActive: false },
       { imageUrl: "/media/banners/spring.webp", isActive: true },
     ]);
-    expect(await (await t.app.request("/api/banners/active")).json()).toEqual({
-      id: expect.any(String),
-      imageUrl: "/media/banners/spring.webp",
-    });
+    const banner = (await (await t.app.request("/api/banners/active")).json()) as {
+      imageUrl: string;
+    };
+    expect(banner.imageUrl).toBe("/media/banners/spring.webp");
   });
 });
