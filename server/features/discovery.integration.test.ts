@@ -172,9 +172,8 @@ describe("exhibitions", () => {
 
 describe("catalog", () => {
   it("lists cities and categories, and the one active banner", async () => {
-    expect(await (await t.app.request("/api/cities")).json()).toEqual([
-      { id: expect.any(String), name: "Austin" },
-    ]);
+    const cities = (await (await t.app.request("/api/cities")).json()) as { name: string }[];
+    expect(cities.map((c) => c.name)).toEqual(["Austin"]);
     expect(await (await t.app.request("/api/categories")).json()).toEqual([
       { id: ids.painting, name: "mixed_media" },
     ]);
