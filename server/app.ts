@@ -6,6 +6,7 @@ import { registerAuthRoutes } from "./features/auth/auth.routes";
 import { registerCatalogRoutes } from "./features/catalog/catalog.routes";
 import { registerDiscoveryRoutes } from "./features/discovery.routes";
 import { registerSearchRoutes } from "./features/search/search.routes";
+import { registerSitemapRoutes } from "./features/seo/sitemap.routes";
 import { registerHealthRoutes } from "./features/health/health.routes";
 import { clientIp } from "./http/client-ip";
 import { createErrorHandler } from "./http/error-handler";
@@ -48,6 +49,7 @@ export function buildServer({ services, web }: ServerOptions): Hono {
   // Search first: /api/artworks/search is not an artwork id.
   registerSearchRoutes(app, services);
   registerDiscoveryRoutes(app, services);
+  registerSitemapRoutes(app, services);
   app.all("/api/*", () => {
     throw new AppError("NOT_FOUND", 404, "Not found.");
   });
