@@ -1,48 +1,134 @@
+import { useRef, useState, useSyncExternalStore } from "react";
 import { Link } from "react-router";
-import { useSessionUser } from "../root";
+import { removeFilter, type FilterType } from "../../domain/filter-selection";
+import { FilterButtons, FilterChips } from "../features/marketplace/filter-bar";
+import { FilterDialog } from "../features/marketplace/filter-dialog";
+import { filterChips, filterOptions } from "../features/marketplace/marketplace-filters";
+import { marketplaceMeta } from "../features/marketplace/marketplace-meta";
+import { hasFilters } from "../features/marketplace/marketplace-query";
+import { MarketplaceResults } from "../features/marketplace/marketplace-results";
+import { loadMarketplace } from "../features/marketplace/marketplace.server";
+import { marketplaceTexts as t } from "../features/marketplace/marketplace-texts";
+import { PromoBanner } from "../features/marketplace/promo-banner";
+import { SearchBox } from "../features/marketplace/search-box";
+import { useGoToQuery, useShownQuery } from "../features/marketplace/use-marketplace-url";
+import { useSearchText } from "../features/marketplace/use-search-text";
+import "../features/marketplace/marketplace.css";
+import type { Route } from "./+types/home";
 
-export function meta() {
-  return [
-    { title: "Vernissage · Original art, directly from the artists" },
-    {
-      name: "description",
-      content:
-        "Discover and buy original artworks from independent artists, and visit curated exhibitions.",
-    },
-    { property: "og:title", content: "Vernissage" },
-    { property: "og:type", content: "website" },
-  ];
+export function loader({ request, context }: Route.LoaderArgs) {
+  return loadMarketplace(request, context);
 }
 
-export default function Home() {
-  const user = useSessionUser();
+export function meta({ loaderData }: Route.MetaArgs) {
+  return marketplaceMeta(loaderData);
+}
+
+/** SPEC §2 Marketplace: banner, search, filters with chips, and the grid of artworks. */
+export default function Marketplace({ loaderData }: Route.ComponentProps) {
+  const { query, result, catalog, banner } = loaderData;
+  const { shown, pending, entryKey } = useShownQuery(query);
+  const goTo = useGoToQuery(shown);
+  const search = useSearchText(shown.q, (q) =>
+    goTo((current) => ({ ...current, q }), { replace: true }),
+  );
+  const [openType, setOpenType] = useState<FilterType | null>(null);
+  // Back or Forward while the dialog is open: its draft belongs to the old view.
+  const [dialogEntry, setDialogEntry] = useState(entryKey);
+  if (dialogEntry !== entryKey) {
+    setDialogEntry(entryKey);
+    setOpenType(null);
+  }
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const hydrated = useHydrated();
+  const chips = filterChips(shown.selection, catalog);
+
+  function clearAll() {
+    goTo(() => ({ q: search.flush(), selection: {} }), { replace: false });
+  }
+
   return (
-    <div className="home">
-      <section className="hero">
-        <p className="eyebrow">An open marketplace for original art</p>
-        <h1>Original art, directly from the artists.</h1>
-        <p className="lede">
-          Browse paintings, photographs, prints and sculpture by independent artists, follow curated
-          exhibitions, and buy the work you love.
-        </p>
-        <div className="hero-actions">
-          <Link className="button button-primary" to="/exhibition">
-            Visit the exhibitions
-          </Link>
-          {user ? null : (
-            <Link className="button" to="/signup">
-              Join as a collector or artist
-            </Link>
-          )}
-        </div>
-      </section>
-      <section className="not-built" aria-labelledby="marketplace-heading">
-        <h2 id="marketplace-heading">Marketplace</h2>
-        <p className="not-built-note" role="note">
-          The marketplace grid, search and filters are not built yet. They arrive in the next
-          release of Vernissage.
-        </p>
-      </section>
+    <div className="marketplace" data-hydrated={hydrated}>
+      {banner ? (
+        <PromoBanner banner={banner} onDismissed={() => headingRef.current?.focus()} />
+      ) : null}
+      <div className="marketplace-head">
+        <h1 ref={headingRef} tabIndex={-1}>
+          Marketplace
+        </h1>
+        <p className="marketplace-lede">Original works, directly from independent artists.</p>
+      </div>
+      <div className="marketplace-controls">
+        <SearchBox
+          text={search.text}
+          selection={shown.selection}
+          onChange={search.onChange}
+          onSubmit={() => {
+            const q = search.flush();
+            goTo((current) => ({ ...current, q }), { replace: true });
+          }}
+        />
+        <FilterButtons selection={shown.selection} openType={openType} onOpen={setOpenType} />
+      </div>
+      <FilterChips
+        chips={chips}
+        onRemove={(chip) =>
+          goTo(
+            (current) => ({
+              q: search.flush(),
+              selection: removeFilter(current.selection, chip.type, chip.id),
+            }),
+            { replace: false },
+          )
+        }
+        onClearAll={clearAll}
+      />
+      <MarketplaceResults
+        first={result}
+        query={query}
+        entryKey={entryKey}
+        searching={pending}
+        onClearAll={shown.q || hasFilters(shown) ? clearAll : null}
+      />
+      {openType ? (
+        <FilterDialog
+          type={openType}
+          selection={shown.selection}
+          options={filterOptions(openType, catalog, result.facets, shown.selection[openType] ?? [])}
+          onClose={() => setOpenType(null)}
+          onApply={(selection) => {
+            setOpenType(null);
+            goTo(() => ({ q: search.flush(), selection: selection ?? {} }), { replace: false });
+          }}
+        />
+      ) : null}
     </div>
+  );
+}
+
+const noSubscription = () => () => {};
+
+/** False in the server's HTML, true once React runs in the browser (a hook for the e2e tests). */
+function useHydrated() {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <section className="narrow stack">
+      <h1>Marketplace</h1>
+      <p role="alert" className="message message-error">
+        {t.loadFailed}
+      </p>
+      <p>
+        <Link to="/" reloadDocument>
+          Try again
+        </Link>
+      </p>
+    </section>
   );
 }

@@ -1,0 +1,59 @@
+import { categoryLabel } from "../../../domain/display";
+import type { FilterSelection, FilterType } from "../../../domain/filter-selection";
+import { PRICE_RANGES } from "../../../domain/price-ranges";
+import type { FacetCounts } from "../../../server/features/search/search.types";
+import { FILTER_ORDER } from "./marketplace-query";
+
+/** The names behind the ids: cities and categories as the catalog lists them. */
+export type FilterCatalog = {
+  cities: { id: string; name: string }[];
+  categories: { id: string; name: string }[];
+};
+
+export type FilterOption = { id: string; label: string; count: number };
+export type FilterChip = { type: FilterType; id: string; label: string };
+
+function allOptions(type: FilterType, catalog: FilterCatalog): { id: string; label: string }[] {
+  switch (type) {
+    case "priceRanges":
+      return PRICE_RANGES.map((range) => ({ id: String(range.index), label: range.label }));
+    case "cities":
+      return catalog.cities.map((city) => ({ id: city.id, label: city.name }));
+    case "categories":
+      return catalog.categories
+        .map((category) => ({ id: category.id, label: categoryLabel(category.name) }))
+        .sort((a, b) => a.label.localeCompare(b.label));
+  }
+}
+
+/**
+ * The checkboxes of one dialog section, with the number of artworks each would
+ * show. A choice that would show nothing is left out, unless it is already chosen
+ * (it must stay visible so it can be unchecked).
+ */
+export function filterOptions(
+  type: FilterType,
+  catalog: FilterCatalog,
+  facets: FacetCounts,
+  selected: readonly string[],
+): FilterOption[] {
+  return allOptions(type, catalog)
+    .map((option) => ({ ...option, count: facets[type][option.id] ?? 0 }))
+    .filter((option) => option.count > 0 || selected.includes(option.id));
+}
+
+/** One chip per chosen id, in the order of the filter buttons; ids without a name are skipped. */
+export function filterChips(selection: FilterSelection, catalog: FilterCatalog): FilterChip[] {
+  return FILTER_ORDER.flatMap((type) => {
+    const labels = new Map(allOptions(type, catalog).map((o) => [o.id, o.label]));
+    return (selection[type] ?? []).flatMap((id) => {
+      const label = labels.get(id);
+      return label ? [{ type, id, label }] : [];
+    });
+  });
+}
+
+/** "67 artworks", "1 artwork". */
+export function resultCountText(nbHits: number): string {
+  return `${nbHits.toLocaleString("en-US")} ${nbHits === 1 ? "artwork" : "artworks"}`;
+}

@@ -1,0 +1,111 @@
+import type { FilterSelection, FilterType } from "../../../domain/filter-selection";
+import { PRICE_RANGES } from "../../../domain/price-ranges";
+
+/**
+ * The marketplace's view state, as it lives in the URL (SPEC §2, §4): the search
+ * text and the filter selection. The names are the search API's, so a shared link
+ * and the API speak the same language: `?q=&cities=&categories=&priceRanges=`.
+ */
+export type MarketplaceQuery = { q: string; selection: FilterSelection };
+
+/** SPEC §9: the marketplace page size. */
+export const PAGE_SIZE = 30;
+/** The search API refuses longer text; a longer link is cut to it rather than failing. */
+export const MAX_QUERY_LENGTH = 200;
+
+/** The order of the filter buttons and chips (SPEC §2: Cities, Price, Categories). */
+export const FILTER_ORDER = [
+  "cities",
+  "priceRanges",
+  "categories",
+] as const satisfies readonly FilterType[];
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const EMPTY_QUERY: MarketplaceQuery = { q: "", selection: {} };
+
+function listParam(params: URLSearchParams, name: string): string[] {
+  return params
+    .getAll(name)
+    .flatMap((value) => value.split(","))
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+/**
+ * Reads the view from a URL leniently: parts the API would refuse (ids that are not
+ * ids, unknown price ranges) are left out and reported, so a mangled link still
+ * shows the marketplace instead of an error.
+ */
+export function parseMarketplaceQuery(params: URLSearchParams): {
+  query: MarketplaceQuery;
+  dropped: boolean;
+} {
+  let dropped = false;
+  const rawQ = (params.get("q") ?? "").trim();
+  const q = rawQ.slice(0, MAX_QUERY_LENGTH).trim();
+  if (q !== rawQ) dropped = true;
+
+  const selection: FilterSelection = {};
+  for (const type of ["cities", "categories"] as const) {
+    const ids: string[] = [];
+    for (const part of listParam(params, type)) {
+      if (!UUID.test(part)) dropped = true;
+      else if (!ids.includes(part.toLowerCase())) ids.push(part.toLowerCase());
+    }
+    if (ids.length) selection[type] = ids;
+  }
+  const ranges: string[] = [];
+  for (const part of listParam(params, "priceRanges")) {
+    const valid = /^\d$/.test(part) && Number(part) < PRICE_RANGES.length;
+    if (!valid) dropped = true;
+    else if (!ranges.includes(part)) ranges.push(part);
+  }
+  if (ranges.length) selection.priceRanges = ranges.sort();
+  return { query: { q, selection }, dropped };
+}
+
+/** Ids that name no city or category (deleted since the link was shared) are left out. */
+export function withoutUnknownIds(
+  query: MarketplaceQuery,
+  known: { cities: ReadonlySet<string>; categories: ReadonlySet<string> },
+): { query: MarketplaceQuery; dropped: boolean } {
+  let dropped = false;
+  const selection: FilterSelection = { ...query.selection };
+  for (const type of ["cities", "categories"] as const) {
+    const ids = selection[type];
+    if (!ids) continue;
+    const kept = ids.filter((id) => known[type].has(id));
+    if (kept.length !== ids.length) dropped = true;
+    if (kept.length) selection[type] = kept;
+    else delete selection[type];
+  }
+  return { query: { q: query.q, selection }, dropped };
+}
+
+/** The canonical, readable search string ("" for the plain marketplace); commas stay commas. */
+export function toSearchString(query: MarketplaceQuery): string {
+  const parts: string[] = [];
+  const q = query.q.trim();
+  if (q) parts.push(`q=${encodeURIComponent(q)}`);
+  for (const type of FILTER_ORDER) {
+    const ids = query.selection[type];
+    if (ids?.length) parts.push(`${type}=${ids.map(encodeURIComponent).join(",")}`);
+  }
+  return parts.length ? `?${parts.join("&")}` : "";
+}
+
+/** The same view as an API request for one page of results. */
+export function searchApiPath(query: MarketplaceQuery, page: number): string {
+  const search = toSearchString(query);
+  const paging = `page=${page}&hitsPerPage=${PAGE_SIZE}`;
+  return `/api/artworks/search${search ? `${search}&${paging}` : `?${paging}`}`;
+}
+
+export function sameQuery(a: MarketplaceQuery, b: MarketplaceQuery): boolean {
+  return toSearchString(a) === toSearchString(b);
+}
+
+export function hasFilters(query: MarketplaceQuery): boolean {
+  return FILTER_ORDER.some((type) => (query.selection[type]?.length ?? 0) > 0);
+}

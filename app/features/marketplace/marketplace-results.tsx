@@ -1,0 +1,100 @@
+import { useEffect, useRef } from "react";
+import type { SearchResult } from "../../../server/features/search/search.types";
+import { ArtworkGrid } from "../../components/artwork-card";
+import { resultCountText } from "./marketplace-filters";
+import type { MarketplaceQuery } from "./marketplace-query";
+import { marketplaceTexts as t } from "./marketplace-texts";
+import { useLoadMore } from "./use-load-more";
+
+/** Cards in the first row at the widest layout: loaded at once, not lazily. */
+const FIRST_ROW = 4;
+
+/**
+ * SPEC §2 grid and its states. While a new search loads, the previous cards stay
+ * (dimmed) and the status says 'Loading...'; with nothing to show it says
+ * 'No artworks found'. Load More appends the next page of 30.
+ */
+export function MarketplaceResults({
+  first,
+  query,
+  entryKey,
+  searching,
+  onClearAll,
+}: {
+  first: SearchResult;
+  query: MarketplaceQuery;
+  entryKey: string;
+  searching: boolean;
+  onClearAll: (() => void) | null;
+}) {
+  const { hits, hasMore, status, loadMore } = useLoadMore(first, query, entryKey);
+  const gridRef = useRef<HTMLDivElement>(null);
+  const empty = first.nbHits === 0 || hits.length === 0;
+
+  // After Load More, keyboard and screen-reader users continue at the first new card.
+  const focusFrom = useRef<number | null>(null);
+  useEffect(() => {
+    focusFrom.current = null; // another search: nothing to continue from
+  }, [first]);
+  useEffect(() => {
+    const from = focusFrom.current;
+    if (from === null || hits.length <= from) return;
+    focusFrom.current = null;
+    gridRef.current?.querySelectorAll<HTMLElement>(".artwork-card")[from]?.focus();
+  }, [hits.length]);
+
+  function onLoadMore() {
+    focusFrom.current = hits.length;
+    void loadMore();
+  }
+
+  return (
+    <section className="marketplace-results" aria-labelledby="marketplace-results-heading">
+      <h2 id="marketplace-results-heading" className="visually-hidden">
+        Artworks
+      </h2>
+      <p
+        role="status"
+        className={!searching && empty ? "marketplace-status is-empty" : "marketplace-status"}
+      >
+        {searching ? t.loading : empty ? t.noResults : resultCountText(first.nbHits)}
+      </p>
+      {!searching && empty ? (
+        <div className="marketplace-empty">
+          <p>{t.noResultsHint}</p>
+          {onClearAll ? (
+            <button type="button" className="button" onClick={onClearAll}>
+              {t.clearAll}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+      {hits.length ? (
+        <div
+          ref={gridRef}
+          className={searching ? "marketplace-grid is-stale" : "marketplace-grid"}
+          aria-busy={searching}
+        >
+          <ArtworkGrid artworks={hits} eagerCount={FIRST_ROW} />
+        </div>
+      ) : null}
+      {hasMore && !searching ? (
+        <div className="marketplace-more">
+          <button
+            type="button"
+            className="button"
+            aria-disabled={status === "loading"}
+            onClick={onLoadMore}
+          >
+            {status === "loading" ? t.loadingMore : t.loadMore}
+          </button>
+          {status === "error" ? (
+            <p role="alert" className="message message-error">
+              {t.loadFailed}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}

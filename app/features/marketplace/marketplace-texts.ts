@@ -1,0 +1,28 @@
+import type { FilterType } from "../../../domain/filter-selection";
+
+/** The marketplace's user-visible texts; the SPEC §2 ones are verbatim and tests assert them. */
+export const marketplaceTexts = {
+  searchPlaceholder: "Search artworks or artists...",
+  searchLabel: "Search artworks or artists",
+  loading: "Loading...",
+  noResults: "No artworks found",
+  noResultsHint: "Try other words, or remove a filter.",
+  clearAll: "Clear all",
+  loadMore: "Load More",
+  loadingMore: "Loading more...",
+  /** SPEC §8's text for artworks that could not be fetched. */
+  loadFailed: "Failed to fetch artworks",
+  filterButton: { cities: "Cities", priceRanges: "Price", categories: "Categories" },
+  sectionTitle: { priceRanges: "Price Range", cities: "Cities", categories: "Categories" },
+  noChoices: "Nothing to choose here for this search.",
+  clear: "Clear",
+  apply: "Apply",
+  closeDialog: "Close",
+  dismissBanner: "Dismiss banner",
+  bannerAlt: "Featured on Vernissage",
+  removeFilter: (label: string) => `Remove filter ${label}`,
+} as const satisfies {
+  filterButton: Record<FilterType, string>;
+  sectionTitle: Record<FilterType, string>;
+  [key: string]: unknown;
+};

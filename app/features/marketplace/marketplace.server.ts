@@ -1,0 +1,61 @@
+import { type AppLoadContext, redirect } from "react-router";
+import { searchQuerySchema } from "../../../server/features/search/search.schema";
+import type { FilterCatalog } from "./marketplace-filters";
+import {
+  type MarketplaceQuery,
+  PAGE_SIZE,
+  parseMarketplaceQuery,
+  toSearchString,
+  withoutUnknownIds,
+} from "./marketplace-query";
+
+type Logger = AppLoadContext["services"]["logger"];
+
+/**
+ * The first page of the marketplace, rendered on the server for the view in the
+ * URL. A link with parts the search cannot use (malformed or deleted ids, a bad
+ * price range, an over-long text) is redirected to the same view without them,
+ * never answered with an error page.
+ */
+export async function loadMarketplace(request: Request, context: AppLoadContext) {
+  const { discovery, logger, config } = context.services;
+  const parsed = parseMarketplaceQuery(new URL(request.url).searchParams);
+
+  // SPEC §8: filter data and the banner fail silently (logged); the search does not.
+  const [cities, categories, banner] = await Promise.all([
+    quietly(logger, "cities", discovery.cities()),
+    quietly(logger, "categories", discovery.categories()),
+    quietly(logger, "banner", discovery.activeBanner()),
+  ]);
+  const catalog: FilterCatalog = { cities: cities ?? [], categories: categories ?? [] };
+  // Ids are checked against the catalog only when it could be read.
+  const known =
+    cities && categories
+      ? withoutUnknownIds(parsed.query, {
+          cities: new Set(cities.map((c) => c.id)),
+          categories: new Set(categories.map((c) => c.id)),
+        })
+      : { query: parsed.query, dropped: false };
+  if (parsed.dropped || known.dropped) throw redirect(`/${toSearchString(known.query)}`);
+
+  const query = known.query;
+  const result = await discovery.search(toSearchQuery(query));
+  return { query, result, catalog, banner: banner ?? null, publicUrl: config.publicUrl };
+}
+
+/** The API's own schema turns the view into a search, so the page and the API agree. */
+function toSearchQuery(query: MarketplaceQuery) {
+  const params = new URLSearchParams(toSearchString(query).slice(1));
+  params.set("page", "0");
+  params.set("hitsPerPage", String(PAGE_SIZE));
+  return searchQuerySchema.parse(Object.fromEntries(params));
+}
+
+async function quietly<T>(logger: Logger, what: string, read: Promise<T>): Promise<T | undefined> {
+  try {
+    return await read;
+  } catch (error) {
+    logger.warn(`marketplace: could not read ${what}`, { error });
+    return undefined;
+  }
+}

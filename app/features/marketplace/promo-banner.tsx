@@ -1,0 +1,73 @@
+import { useSyncExternalStore } from "react";
+import { marketplaceTexts as t } from "./marketplace-texts";
+
+const STORAGE_KEY = "vernissage.dismissedBanner";
+const CHANGE_EVENT = "vernissage:banner-dismissed";
+
+/** Used when storage is blocked: the dismissal then lasts until the next page load. */
+let dismissedInMemory: string | null = null;
+
+function dismissedBannerId(): string | null {
+  try {
+    return window.sessionStorage.getItem(STORAGE_KEY) ?? dismissedInMemory;
+  } catch {
+    return dismissedInMemory;
+  }
+}
+
+function subscribe(onChange: () => void) {
+  window.addEventListener(CHANGE_EVENT, onChange);
+  return () => window.removeEventListener(CHANGE_EVENT, onChange);
+}
+
+/**
+ * SPEC §2, §4: the one active banner, dismissible for this session only
+ * (sessionStorage, per banner, so a new banner shows again). The server renders it
+ * visible; after hydration it hides if it was dismissed in this session.
+ */
+export function PromoBanner({
+  banner,
+  onDismissed,
+}: {
+  banner: { id: string; imageUrl: string };
+  onDismissed: () => void;
+}) {
+  const dismissed = useSyncExternalStore(
+    subscribe,
+    () => dismissedBannerId() === banner.id,
+    () => false,
+  );
+  if (dismissed) return null;
+
+  function dismiss() {
+    dismissedInMemory = banner.id;
+    try {
+      window.sessionStorage.setItem(STORAGE_KEY, banner.id);
+    } catch {
+      // Storage blocked: the in-memory note above is all we have.
+    }
+    window.dispatchEvent(new Event(CHANGE_EVENT));
+    onDismissed();
+  }
+
+  return (
+    <aside className="promo-banner" aria-label="Promotion">
+      <img
+        src={banner.imageUrl}
+        alt={t.bannerAlt}
+        width={2400}
+        height={600}
+        fetchPriority="high"
+        decoding="async"
+      />
+      <button
+        type="button"
+        className="promo-banner-dismiss"
+        aria-label={t.dismissBanner}
+        onClick={dismiss}
+      >
+        <span aria-hidden="true">×</span>
+      </button>
+    </aside>
+  );
+}

@@ -1,0 +1,65 @@
+import { useId } from "react";
+import type { FilterSelection } from "../../../domain/filter-selection";
+import { FILTER_ORDER, MAX_QUERY_LENGTH } from "./marketplace-query";
+import { marketplaceTexts as t } from "./marketplace-texts";
+
+/**
+ * SPEC §2 search box; the parent debounces (see useSearchText) and Enter searches
+ * at once. Before the page's script has loaded it is a plain GET form that keeps
+ * the chosen filters.
+ */
+export function SearchBox({
+  text,
+  selection,
+  onChange,
+  onSubmit,
+}: {
+  text: string;
+  selection: FilterSelection;
+  onChange: (value: string) => void;
+  onSubmit: () => void;
+}) {
+  const id = useId();
+  return (
+    <form
+      role="search"
+      method="get"
+      action="/"
+      className="marketplace-search"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      <label htmlFor={id} className="visually-hidden">
+        {t.searchLabel}
+      </label>
+      <svg
+        className="marketplace-search-icon"
+        viewBox="0 0 20 20"
+        aria-hidden="true"
+        focusable="false"
+      >
+        <circle cx="8.5" cy="8.5" r="5.75" fill="none" stroke="currentColor" strokeWidth="1.6" />
+        <path d="m13 13 4.5 4.5" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+      </svg>
+      <input
+        id={id}
+        type="search"
+        name="q"
+        value={text}
+        onChange={(event) => onChange(event.target.value)}
+        placeholder={t.searchPlaceholder}
+        maxLength={MAX_QUERY_LENGTH}
+        autoComplete="off"
+        spellCheck={false}
+        enterKeyHint="search"
+      />
+      {FILTER_ORDER.map((type) =>
+        selection[type]?.length ? (
+          <input key={type} type="hidden" name={type} value={selection[type].join(",")} />
+        ) : null,
+      )}
+    </form>
+  );
+}
