@@ -8,4 +8,12 @@ export const discoveryMessages = {
   invalidExhibition: "Invalid exhibition data",
   exhibitionLoadFailed: "Failed to fetch exhibition data",
   exhibitionsLoadFailed: "Failed to load exhibitions. Please try again later.",
+  noActiveExhibitions: "No active exhibitions at the moment.",
+  artistLoading: "Loading artist profile...",
+  noArtistArtworks: "No artworks found for this artist",
+  noArtistBio: "No artist bio available.",
+  returnToMarketplace: "Return to Marketplace",
+  currentlyOnDisplay: "Currently on Display",
+  buyNow: "Buy Now",
+  sold: "SOLD",
 } as const;

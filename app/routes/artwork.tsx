@@ -1,9 +1,30 @@
-import { NotBuiltYet } from "../components/ui/not-built-yet";
+import { ArtworkView } from "../features/artwork/artwork-view";
+import { artworkMeta } from "../features/artwork/artwork-meta";
+import { artworkMessages as m } from "../features/artwork/artwork.messages";
+import { loadArtworkPage } from "../features/artwork/artwork.server";
+import { errorMeta } from "../features/exhibitions/exhibitions-meta";
+import { LoadError } from "../features/exhibitions/load-error";
+import type { Route } from "./+types/artwork";
+import "../features/exhibitions/exhibitions.css";
+import "../features/artwork/artwork.css";
 
-export function meta() {
-  return [{ title: "Artwork · Vernissage" }];
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData?.artwork) return errorMeta(loaderData?.error ?? m.artworkLoadFailed);
+  return artworkMeta(loaderData.origin, loaderData.artwork);
 }
 
-export default function Page() {
-  return <NotBuiltYet title="Artwork" />;
+export function loader({ context, params }: Route.LoaderArgs) {
+  return loadArtworkPage(context, params.artworkId);
+}
+
+/** SPEC §2 Artwork detail (/artwork/{artworkId}); 404 with 'Artwork not found' when missing. */
+export default function Artwork({ loaderData }: Route.ComponentProps) {
+  const { artwork, error } = loaderData;
+  if (!artwork) return <LoadError message={error ?? m.artworkLoadFailed} />;
+  // A new artwork starts at its first image with the buy panel closed.
+  return <ArtworkView key={artwork.id} artwork={artwork} />;
+}
+
+export function ErrorBoundary() {
+  return <LoadError message={m.artworkLoadFailed} />;
 }

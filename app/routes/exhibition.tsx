@@ -1,9 +1,69 @@
-import { NotBuiltYet } from "../components/ui/not-built-yet";
+import { Link } from "react-router";
+import { ArtworkGrid } from "../components/artwork-card";
+import { BannerImage } from "../features/exhibitions/banner-image";
+import { mapsSearchUrl } from "../features/exhibitions/exhibition-links";
+import { LoadError } from "../features/exhibitions/load-error";
+import { loadExhibitionPage } from "../features/exhibitions/exhibitions.server";
+import { exhibitionsMessages as m } from "../features/exhibitions/exhibitions.messages";
+import { errorMeta, exhibitionMeta } from "../features/exhibitions/exhibitions-meta";
+import type { Route } from "./+types/exhibition";
+import "../features/exhibitions/exhibitions.css";
 
-export function meta() {
-  return [{ title: "Exhibition · Vernissage" }];
+/** SPEC §2: the title becomes the exhibition name; every other route sets its own, which restores it. */
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData?.exhibition) return errorMeta(loaderData?.error ?? m.exhibitionLoadFailed);
+  return exhibitionMeta(loaderData.origin, loaderData.exhibition);
 }
 
-export default function Page() {
-  return <NotBuiltYet title="Exhibition" />;
+export function loader({ context, params }: Route.LoaderArgs) {
+  return loadExhibitionPage(context, params.exhibitionId);
+}
+
+/** SPEC §2 Exhibition detail: banner, name, description, address (maps search) and the works. */
+export default function Exhibition({ loaderData }: Route.ComponentProps) {
+  const { exhibition, error } = loaderData;
+  if (!exhibition) {
+    return (
+      <LoadError message={error ?? m.exhibitionLoadFailed}>
+        <p>
+          <Link to="/exhibition">See the current exhibitions</Link>
+        </p>
+      </LoadError>
+    );
+  }
+  return (
+    <article className="exhibition-detail">
+      <BannerImage
+        src={exhibition.bannerUrl}
+        name={exhibition.name}
+        priority
+        className="exhibition-hero"
+      />
+      <header className="exhibition-detail-header">
+        <p className="eyebrow">Exhibition</p>
+        <h1>{exhibition.name}</h1>
+        <p className="exhibition-detail-address">
+          <a href={mapsSearchUrl(exhibition.address)} target="_blank" rel="noopener noreferrer">
+            {exhibition.address}
+            <span className="visually-hidden"> (opens a map in a new tab)</span>
+          </a>
+        </p>
+        {exhibition.description ? (
+          <p className="exhibition-detail-description">{exhibition.description}</p>
+        ) : null}
+      </header>
+      <section aria-labelledby="exhibition-works-heading" className="exhibition-works">
+        <h2 id="exhibition-works-heading">Works in the exhibition</h2>
+        {exhibition.artworks.length === 0 ? (
+          <p className="status-text">No artworks are shown in this exhibition yet.</p>
+        ) : (
+          <ArtworkGrid artworks={exhibition.artworks} />
+        )}
+      </section>
+    </article>
+  );
+}
+
+export function ErrorBoundary() {
+  return <LoadError message={m.exhibitionLoadFailed} />;
 }

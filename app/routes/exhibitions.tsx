@@ -1,9 +1,56 @@
-import { NotBuiltYet } from "../components/ui/not-built-yet";
+import { Link } from "react-router";
+import { BannerImage } from "../features/exhibitions/banner-image";
+import { LoadError } from "../features/exhibitions/load-error";
+import { loadExhibitionsPage } from "../features/exhibitions/exhibitions.server";
+import { exhibitionsMessages as m } from "../features/exhibitions/exhibitions.messages";
+import { errorMeta, exhibitionsListMeta } from "../features/exhibitions/exhibitions-meta";
+import type { Route } from "./+types/exhibitions";
+import "../features/exhibitions/exhibitions.css";
 
-export function meta() {
-  return [{ title: "Exhibitions · Vernissage" }];
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData || loaderData.error) return errorMeta(m.exhibitionsLoadFailed);
+  return exhibitionsListMeta(loaderData.origin, loaderData.exhibitions);
 }
 
-export default function Page() {
-  return <NotBuiltYet title="Exhibitions" />;
+export function loader({ context }: Route.LoaderArgs) {
+  return loadExhibitionsPage(context);
+}
+
+/** SPEC §2 Exhibitions list: the active exhibitions as cards. */
+export default function Exhibitions({ loaderData }: Route.ComponentProps) {
+  const { exhibitions, error } = loaderData;
+  return (
+    <section className="exhibitions-page" aria-labelledby="exhibitions-heading">
+      <h1 id="exhibitions-heading">Exhibitions</h1>
+      {error ? (
+        <p className="message message-error" role="alert">
+          {error}
+        </p>
+      ) : exhibitions.length === 0 ? (
+        <p className="status-text">{m.noActiveExhibitions}</p>
+      ) : (
+        <ul className="exhibition-cards">
+          {exhibitions.map((exhibition, i) => (
+            <li key={exhibition.id}>
+              <article className="exhibition-card">
+                <BannerImage src={exhibition.bannerUrl} name={exhibition.name} priority={i === 0} />
+                <div className="exhibition-card-body">
+                  <h2>{exhibition.name}</h2>
+                  <p className="exhibition-card-address">{exhibition.address}</p>
+                  <Link to={`/exhibition/${exhibition.id}`} className="button">
+                    View Exhibition
+                    <span className="visually-hidden"> {exhibition.name}</span>
+                  </Link>
+                </div>
+              </article>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <LoadError message={m.exhibitionsLoadFailed} />;
 }

@@ -10,7 +10,7 @@ import {
   createUser,
 } from "../test/factories";
 import { banners } from "../db/schema";
-import { discoveryMessages as m } from "./discovery.messages";
+import { discoveryMessages as m } from "../../domain/discovery-messages";
 
 let t: TestApp;
 const ids: Record<string, string> = {};

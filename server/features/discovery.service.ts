@@ -8,7 +8,7 @@ import {
   listArtistArtworks,
   listExhibitionArtworks,
 } from "./artworks/artworks.repository";
-import { discoveryMessages as m } from "./discovery.messages";
+import { discoveryMessages as m } from "../../domain/discovery-messages";
 import {
   findActiveExhibition,
   listActiveExhibitions,

@@ -1,0 +1,128 @@
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { createRoutesStub } from "react-router";
+import { describe, expect, it } from "vitest";
+import type { ArtworkDetail } from "../../../server/features/artworks/artworks.types";
+import { ArtworkView } from "./artwork-view";
+
+function artwork(overrides: Partial<ArtworkDetail> = {}): ArtworkDetail {
+  const image = (n: number) => ({
+    original: `/media/a/${n}-original.jpg`,
+    medium: `/media/a/${n}-medium.webp`,
+    thumbnail: `/media/a/${n}-thumbnail.webp`,
+    type: "artist_uploaded",
+    contextId: null,
+  });
+  return {
+    id: "w1",
+    title: "Salt Marsh in October",
+    createdYear: 2017,
+    materials: "Charcoal on paper",
+    description: "One of the strongest works of the series.",
+    width: 18,
+    height: 26,
+    depth: 0,
+    price: 950_000,
+    isForSale: true,
+    status: "available",
+    isPublicArt: false,
+    allowBuyerPickUp: false,
+    zipCode: null,
+    imageOriginal: "/media/a/0-original.jpg",
+    imageMedium: "/media/a/0-medium.webp",
+    imageThumbnail: "/media/a/0-thumbnail.webp",
+    images: [image(0), image(1), image(2)],
+    categories: [{ id: "c1", name: "drawing" }],
+    artist: { id: "a1", displayName: "Elena Marsh", birthYear: 1986, city: "Portland" },
+    ownerId: "a1",
+    exhibitions: [],
+    createdAt: "2025-01-01T00:00:00.000Z",
+    ...overrides,
+  };
+}
+
+/** Server-renders the page body as /artwork/w1 would. */
+function render(data: ArtworkDetail) {
+  const Stub = createRoutesStub([
+    { path: "/artwork/:artworkId", Component: () => createElement(ArtworkView, { artwork: data }) },
+  ]);
+  return renderToString(createElement(Stub, { initialEntries: ["/artwork/w1"] }));
+}
+
+describe("ArtworkView", () => {
+  it("shows a work for sale: artist link, title with year, facts, price and Buy Now", () => {
+    const html = render(artwork());
+    expect(html).toContain('href="/artist/a1"');
+    expect(html).toMatch(/<h1[^>]*>Salt Marsh in October<span[^>]*>, <!-- -->2017<\/span><\/h1>/);
+    expect(html).toContain("Charcoal on paper");
+    expect(html).toContain("18 inches x 26 inches");
+    expect(html).toContain("Drawing");
+    expect(html).toContain("$9,500");
+    expect(html).toContain(">Buy Now<");
+    expect(html).not.toContain(">SOLD<");
+    expect(html).toMatch(/<button[^>]*class="back-button"[^>]*>.*?Back<\/button>/);
+    expect(html).not.toContain("Currently on Display");
+  });
+
+  it("opens on the first of its images: medium with srcset, eager and high priority, sized", () => {
+    const html = render(artwork());
+    const img = /<img[^>]*src="\/media\/a\/0-medium.webp"[^>]*>/.exec(html)?.[0] ?? "";
+    expect(img).toContain('srcSet="/media/a/0-medium.webp 1200w, /media/a/0-original.jpg 2400w"');
+    expect(img).toContain('fetchPriority="high"');
+    expect(img).toContain('loading="eager"');
+    expect(img).toMatch(/width="\d+"/);
+    expect(img).toMatch(/height="\d+"/);
+    expect(img).toContain('alt="Salt Marsh in October by Elena Marsh, image 1 of 3"');
+    expect(html).toMatch(/class="carousel-counter"[^>]*>1 \/ 3</);
+    expect(html).toContain('aria-label="Next image"');
+    expect(html).toContain('aria-label="Image 3 of 3"');
+  });
+
+  it("uses the SPEC's fallbacks and shows SOLD instead of Buy Now", () => {
+    const html = render(
+      artwork({
+        title: "",
+        createdYear: null,
+        materials: "",
+        width: 0,
+        height: 0,
+        isForSale: false,
+        description: "",
+      }),
+    );
+    expect(html).toContain("Untitled");
+    expect(html).toContain("Year Unknown");
+    expect(html).toContain("Materials not specified");
+    expect(html).toContain("Size not specified");
+    expect(html).toContain(">SOLD<");
+    expect(html).not.toContain(">Buy Now<");
+  });
+
+  it("adds depth when above 0", () => {
+    expect(render(artwork({ depth: 4 }))).toContain("18 inches x 26 inches x 4 inches");
+  });
+
+  it("lists the exhibitions showing it under 'Currently on Display'", () => {
+    const html = render(
+      artwork({
+        exhibitions: [
+          { id: "e1", name: "Coastlines", address: "1120 NW Couch St", bannerUrl: null },
+        ],
+      }),
+    );
+    expect(html).toContain("Currently on Display");
+    expect(html).toContain('href="/exhibition/e1"');
+    // No banner: the text fallback with the name.
+    expect(html).toMatch(/class="banner-box banner-fallback[^"]*"[^>]*><span>Coastlines<\/span>/);
+  });
+
+  it("renders what the artist typed as text, never as HTML", () => {
+    const html = render(
+      artwork({ title: "<img src=x onerror=alert(1)>", description: "<script>alert(1)</script>" }),
+    );
+    expect(html).not.toContain("<img src=x");
+    expect(html).not.toContain("<script>alert(1)");
+    expect(html).toContain("&lt;img src=x onerror=alert(1)&gt;");
+    expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+  });
+});

@@ -1,0 +1,116 @@
+import { useMemo, useRef, useState } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
+import {
+  artistNameText,
+  categoryLabel,
+  materialsText,
+  priceText,
+  sizeText,
+  titleText,
+  yearText,
+} from "../../../domain/display";
+import type { ArtworkDetail } from "../../../server/features/artworks/artworks.types";
+import { ExhibitionTiles } from "../exhibitions/exhibition-tile";
+import { ArtworkCarousel } from "./artwork-carousel";
+import { carouselImages, intrinsicSize } from "./artwork-images";
+import { artworkMessages as m } from "./artwork.messages";
+import { BuyPanel } from "./buy-panel";
+
+/** Back to where the visitor came from in the app; to the marketplace after a direct visit. */
+function BackButton() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  return (
+    <button
+      type="button"
+      className="back-button"
+      onClick={() => void (location.key === "default" ? navigate("/") : navigate(-1))}
+    >
+      <span aria-hidden="true">←</span> Back
+    </button>
+  );
+}
+
+/** SPEC §2 Artwork detail (the owner-artist's controls come in a later release). */
+export function ArtworkView({ artwork }: { artwork: ArtworkDetail }) {
+  const [buying, setBuying] = useState(false);
+  const buyButton = useRef<HTMLButtonElement>(null);
+  const images = useMemo(() => carouselImages(artwork), [artwork]);
+  const title = titleText(artwork.title);
+  const artistName = artistNameText(artwork.artist.displayName);
+  const price = priceText(artwork.price);
+
+  function closeBuyPanel() {
+    setBuying(false);
+    buyButton.current?.focus();
+  }
+
+  return (
+    <article className="artwork-page">
+      <BackButton />
+      <div className="artwork-layout">
+        <ArtworkCarousel
+          images={images}
+          alt={`${title} by ${artistName}`}
+          size={intrinsicSize(artwork)}
+        />
+        <div className="artwork-info">
+          <Link to={`/artist/${artwork.artist.id}`} className="artwork-artist">
+            {artistName}
+          </Link>
+          <h1 className="artwork-title">
+            {title}
+            <span className="artwork-year">, {yearText(artwork.createdYear)}</span>
+          </h1>
+          <div className="artwork-purchase">
+            {price ? <p className="artwork-price">{price}</p> : null}
+            {artwork.isForSale ? (
+              <button
+                ref={buyButton}
+                type="button"
+                className="button button-primary artwork-buy"
+                aria-haspopup="dialog"
+                onClick={() => setBuying(true)}
+              >
+                {m.buyNow}
+              </button>
+            ) : (
+              <p className="sold-badge">{m.sold}</p>
+            )}
+          </div>
+          <dl className="artwork-facts">
+            <div>
+              <dt>Materials</dt>
+              <dd>{materialsText(artwork.materials)}</dd>
+            </div>
+            <div>
+              <dt>Size</dt>
+              <dd>{sizeText(artwork)}</dd>
+            </div>
+            {artwork.categories.length > 0 ? (
+              <div>
+                <dt>{artwork.categories.length > 1 ? "Categories" : "Category"}</dt>
+                <dd>{artwork.categories.map((c) => categoryLabel(c.name)).join(", ")}</dd>
+              </div>
+            ) : null}
+          </dl>
+          {artwork.description.trim() ? (
+            <section className="artwork-description" aria-labelledby="artwork-about-heading">
+              <h2 id="artwork-about-heading">About the work</h2>
+              <p>{artwork.description}</p>
+            </section>
+          ) : null}
+          {artwork.exhibitions.length > 0 ? (
+            <section className="artwork-on-display" aria-labelledby="artwork-display-heading">
+              <h2 id="artwork-display-heading">{m.currentlyOnDisplay}</h2>
+              <ExhibitionTiles exhibitions={artwork.exhibitions} />
+            </section>
+          ) : null}
+        </div>
+      </div>
+      {buying ? (
+        <BuyPanel artwork={artwork} artistName={artistName} onClose={closeBuyPanel} />
+      ) : null}
+    </article>
+  );
+}

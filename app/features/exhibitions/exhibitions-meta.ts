@@ -1,0 +1,77 @@
+import type { MetaDescriptor } from "react-router";
+import type { ExhibitionSummary } from "../../../server/features/exhibitions/exhibitions.repository";
+import { absoluteUrl } from "./exhibition-links";
+
+const SITE = "Vernissage";
+
+/** The first sentence-ish of a text, for a meta description (search results show ~160). */
+export function shortDescription(text: string, max = 160): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  if (flat.length <= max) return flat;
+  return `${flat.slice(0, max - 1).replace(/\s+\S*$/, "")}…`;
+}
+
+/** Tags for a page that failed: a plain title, and not indexed. */
+export function errorMeta(message: string): MetaDescriptor[] {
+  return [{ title: `${message} · ${SITE}` }, { name: "robots", content: "noindex" }];
+}
+
+export function exhibitionsListMeta(
+  origin: string,
+  exhibitions: readonly ExhibitionSummary[],
+): MetaDescriptor[] {
+  const title = `Exhibitions · ${SITE}`;
+  const description =
+    "Curated exhibitions of original art on Vernissage: visit them in person or browse the works online.";
+  const image = exhibitions.map((e) => absoluteUrl(origin, e.bannerUrl)).find(Boolean);
+  return [
+    { title },
+    { name: "description", content: description },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:type", content: "website" },
+    { property: "og:url", content: `${origin}/exhibition` },
+    ...(image ? [{ property: "og:image", content: image }] : []),
+    {
+      "script:ld+json": {
+        "@context": "https://schema.org",
+        "@type": "ItemList",
+        name: "Exhibitions",
+        itemListElement: exhibitions.map((e, i) => ({
+          "@type": "ListItem",
+          position: i + 1,
+          url: `${origin}/exhibition/${e.id}`,
+          name: e.name,
+        })),
+      },
+    },
+  ];
+}
+
+/** SPEC §2: the page title becomes the exhibition name (React Router restores it on leaving). */
+export function exhibitionMeta(origin: string, exhibition: ExhibitionSummary): MetaDescriptor[] {
+  const url = `${origin}/exhibition/${exhibition.id}`;
+  const image = absoluteUrl(origin, exhibition.bannerUrl);
+  const description = shortDescription(exhibition.description || exhibition.address);
+  return [
+    { title: exhibition.name },
+    { name: "description", content: description },
+    { property: "og:title", content: exhibition.name },
+    { property: "og:description", content: description },
+    { property: "og:type", content: "website" },
+    { property: "og:url", content: url },
+    ...(image ? [{ property: "og:image", content: image }] : []),
+    { tagName: "link", rel: "canonical", href: url },
+    {
+      "script:ld+json": {
+        "@context": "https://schema.org",
+        "@type": "ExhibitionEvent",
+        name: exhibition.name,
+        description: exhibition.description,
+        url,
+        ...(image ? { image } : {}),
+        location: { "@type": "Place", address: exhibition.address },
+      },
+    },
+  ];
+}
