@@ -64,5 +64,5 @@ test("the side menu at 375 px opens, traps focus, and closes on Escape, backdrop
   await menu.getByRole("link", { name: "Exhibitions" }).click();
   await expect(page).toHaveURL("/exhibition");
   await expect(menu).toBeHidden();
-  await expect(page.getByText("This page is not built yet.")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Exhibitions" })).toBeVisible();
 });

@@ -3,7 +3,13 @@ import { artistNameText, cardImage, cardPriceText, titleText } from "../../domai
 import type { ArtworkCard as ArtworkCardData } from "../../server/features/artworks/artworks.types";
 
 /** SPEC §2 card: thumbnail (250 px high), artist, title with year, price or SOLD; opens the artwork. */
-export function ArtworkCard({ artwork, eager = false }: { artwork: ArtworkCardData; eager?: boolean }) {
+export function ArtworkCard({
+  artwork,
+  eager = false,
+}: {
+  artwork: ArtworkCardData;
+  eager?: boolean;
+}) {
   const image = cardImage(artwork);
   const title = titleText(artwork.title);
   const price = cardPriceText(artwork);
@@ -14,7 +20,11 @@ export function ArtworkCard({ artwork, eager = false }: { artwork: ArtworkCardDa
           <img
             src={image}
             alt={`${title} by ${artistNameText(artwork.artist.displayName)}`}
-            width={artwork.width > 0 && artwork.height > 0 ? Math.round((250 * artwork.width) / artwork.height) : 250}
+            width={
+              artwork.width > 0 && artwork.height > 0
+                ? Math.round((250 * artwork.width) / artwork.height)
+                : 250
+            }
             height={250}
             loading={eager ? "eager" : "lazy"}
             decoding="async"
@@ -27,15 +37,29 @@ export function ArtworkCard({ artwork, eager = false }: { artwork: ArtworkCardDa
         <p className="artwork-card-artist">{artistNameText(artwork.artist.displayName)}</p>
         <p className="artwork-card-title">
           {title}
-          {artwork.createdYear ? <span className="artwork-card-year">, {artwork.createdYear}</span> : null}
+          {artwork.createdYear ? (
+            <span className="artwork-card-year">, {artwork.createdYear}</span>
+          ) : null}
         </p>
-        <p className={artwork.isForSale ? "artwork-card-price" : "artwork-card-price artwork-card-sold"}>{price}</p>
+        <p
+          className={
+            artwork.isForSale ? "artwork-card-price" : "artwork-card-price artwork-card-sold"
+          }
+        >
+          {price}
+        </p>
       </div>
     </Link>
   );
 }
 
-export function ArtworkGrid({ artworks, eagerCount = 0 }: { artworks: ArtworkCardData[]; eagerCount?: number }) {
+export function ArtworkGrid({
+  artworks,
+  eagerCount = 0,
+}: {
+  artworks: ArtworkCardData[];
+  eagerCount?: number;
+}) {
   return (
     <ul className="artwork-grid">
       {artworks.map((artwork, i) => (

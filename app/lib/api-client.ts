@@ -23,5 +23,9 @@ export async function apiGet<T>(path: string, init: { signal?: AbortSignal } = {
   }
   if (response.ok) return (await response.json()) as T;
   const body = (await response.json().catch(() => null)) as ApiErrorBody | null;
-  throw new ApiError(response.status, body?.error.code ?? "INTERNAL", body?.error.message ?? response.statusText);
+  throw new ApiError(
+    response.status,
+    body?.error.code ?? "INTERNAL",
+    body?.error.message ?? response.statusText,
+  );
 }

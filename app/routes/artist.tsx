@@ -4,10 +4,9 @@ import { artistMeta } from "../features/artist/artist-meta";
 import { parseArtistTab } from "../features/artist/artist-tabs";
 import { artistMessages as m } from "../features/artist/artist.messages";
 import { loadArtistPage } from "../features/artist/artist.server";
-import { errorMeta } from "../features/exhibitions/exhibitions-meta";
-import { LoadError } from "../features/exhibitions/load-error";
+import { errorMeta } from "../lib/meta";
+import { LoadError } from "../components/load-error";
 import type { Route } from "./+types/artist";
-import "../features/exhibitions/exhibitions.css";
 import "../features/artist/artist.css";
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -2,10 +2,9 @@ import { ArtworkView } from "../features/artwork/artwork-view";
 import { artworkMeta } from "../features/artwork/artwork-meta";
 import { artworkMessages as m } from "../features/artwork/artwork.messages";
 import { loadArtworkPage } from "../features/artwork/artwork.server";
-import { errorMeta } from "../features/exhibitions/exhibitions-meta";
-import { LoadError } from "../features/exhibitions/load-error";
+import { errorMeta } from "../lib/meta";
+import { LoadError } from "../components/load-error";
 import type { Route } from "./+types/artwork";
-import "../features/exhibitions/exhibitions.css";
 import "../features/artwork/artwork.css";
 
 export function meta({ loaderData }: Route.MetaArgs) {

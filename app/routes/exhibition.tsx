@@ -1,11 +1,12 @@
 import { Link } from "react-router";
 import { ArtworkGrid } from "../components/artwork-card";
-import { BannerImage } from "../features/exhibitions/banner-image";
+import { BannerImage } from "../components/banner-image";
 import { mapsSearchUrl } from "../features/exhibitions/exhibition-links";
-import { LoadError } from "../features/exhibitions/load-error";
+import { LoadError } from "../components/load-error";
 import { loadExhibitionPage } from "../features/exhibitions/exhibitions.server";
 import { exhibitionsMessages as m } from "../features/exhibitions/exhibitions.messages";
-import { errorMeta, exhibitionMeta } from "../features/exhibitions/exhibitions-meta";
+import { exhibitionMeta } from "../features/exhibitions/exhibitions-meta";
+import { errorMeta } from "../lib/meta";
 import type { Route } from "./+types/exhibition";
 import "../features/exhibitions/exhibitions.css";
 

@@ -1,9 +1,10 @@
 import { Link } from "react-router";
-import { BannerImage } from "../features/exhibitions/banner-image";
-import { LoadError } from "../features/exhibitions/load-error";
+import { BannerImage } from "../components/banner-image";
+import { LoadError } from "../components/load-error";
 import { loadExhibitionsPage } from "../features/exhibitions/exhibitions.server";
 import { exhibitionsMessages as m } from "../features/exhibitions/exhibitions.messages";
-import { errorMeta, exhibitionsListMeta } from "../features/exhibitions/exhibitions-meta";
+import { exhibitionsListMeta } from "../features/exhibitions/exhibitions-meta";
+import { errorMeta } from "../lib/meta";
 import type { Route } from "./+types/exhibitions";
 import "../features/exhibitions/exhibitions.css";
 

@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
-import { absoluteUrl } from "../exhibitions/exhibition-links";
-import { shortDescription } from "../exhibitions/exhibitions-meta";
+import { absoluteUrl } from "../../lib/image-urls";
+import { shortDescription } from "../../lib/meta";
 import { instagramLink, websiteLink } from "./artist-links";
 import type { ArtistPageArtist } from "./artist.server";
 

@@ -1,5 +1,5 @@
 import { Avatar } from "../../components/ui/avatar";
-import { ExhibitionTiles } from "../exhibitions/exhibition-tile";
+import { ExhibitionTiles } from "../../components/exhibition-tiles";
 import { instagramLink, websiteLink } from "./artist-links";
 import { artistMessages as m } from "./artist.messages";
 import type { ArtistPageArtist } from "./artist.server";

@@ -8,8 +8,8 @@ import {
   titleText,
 } from "../../../domain/display";
 import type { ArtworkDetail } from "../../../server/features/artworks/artworks.types";
-import { absoluteUrl } from "../exhibitions/exhibition-links";
-import { shortDescription } from "../exhibitions/exhibitions-meta";
+import { absoluteUrl } from "../../lib/image-urls";
+import { shortDescription } from "../../lib/meta";
 import { carouselImages } from "./artwork-images";
 
 function inches(value: number) {

@@ -10,7 +10,7 @@ import {
   yearText,
 } from "../../../domain/display";
 import type { ArtworkDetail } from "../../../server/features/artworks/artworks.types";
-import { ExhibitionTiles } from "../exhibitions/exhibition-tile";
+import { ExhibitionTiles } from "../../components/exhibition-tiles";
 import { ArtworkCarousel } from "./artwork-carousel";
 import { carouselImages, intrinsicSize } from "./artwork-images";
 import { artworkMessages as m } from "./artwork.messages";

@@ -9,5 +9,6 @@ export const artworkMessages = {
   buyNow: d.buyNow,
   sold: d.sold,
   // Our own text, not the SPEC's.
-  checkoutNotBuilt: "Checkout is not built yet. Card payment arrives in a coming release of Vernissage; nothing has been charged.",
+  checkoutNotBuilt:
+    "Checkout is not built yet. Card payment arrives in a coming release of Vernissage; nothing has been charged.",
 } as const;

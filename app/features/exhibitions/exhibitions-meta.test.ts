@@ -1,10 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  errorMeta,
-  exhibitionMeta,
-  exhibitionsListMeta,
-  shortDescription,
-} from "./exhibitions-meta";
+import { exhibitionMeta, exhibitionsListMeta } from "./exhibitions-meta";
 
 const coastlines = {
   id: "6f1c1f9e-8d9b-4a37-9d5c-1b2f3c4d5e6f",
@@ -48,21 +43,5 @@ describe("exhibitionsListMeta", () => {
       "script:ld+json": { itemListElement: unknown[] };
     };
     expect(ld["script:ld+json"].itemListElement).toHaveLength(2);
-  });
-});
-
-describe("shortDescription and errorMeta", () => {
-  it("cuts a long text at a word and keeps a short one", () => {
-    expect(shortDescription("Short  text\nhere")).toBe("Short text here");
-    const long = shortDescription("word ".repeat(60), 40);
-    expect(long.length).toBeLessThanOrEqual(40);
-    expect(long.endsWith("word…")).toBe(true);
-  });
-
-  it("keeps failed pages out of search results", () => {
-    expect(errorMeta("Failed to fetch exhibition data")).toEqual([
-      { title: "Failed to fetch exhibition data · Vernissage" },
-      { name: "robots", content: "noindex" },
-    ]);
   });
 });

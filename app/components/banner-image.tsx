@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { isUsableImageUrl } from "./exhibition-links";
+import { isUsableImageUrl } from "../lib/image-urls";
 
 type BannerImageProps = {
   src: string | null;
