@@ -1,10 +1,8 @@
-import { type ReactNode, useEffect, useId, useRef } from "react";
-import { useFocusTrap } from "../../features/layout/use-focus-trap";
+import type { ReactNode } from "react";
+import { useId } from "react";
+import { ModalDialog } from "./modal-dialog";
 
-/**
- * An accessible in-page alert (role="alertdialog"): focus moves to its button,
- * stays inside while open, and returns to where it was when it closes.
- */
+/** An accessible in-page alert (role="alertdialog") with one button that closes it. */
 export function AlertDialog({
   title,
   children,
@@ -16,32 +14,23 @@ export function AlertDialog({
   onClose: () => void;
   closeLabel?: string;
 }) {
-  const ref = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const bodyId = useId();
-  useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    return () => previous?.focus?.();
-  }, []);
-  useFocusTrap(ref, true, onClose);
   return (
-    <div className="dialog-backdrop">
-      <div
-        ref={ref}
-        className="dialog"
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={bodyId}
-      >
-        <h2 id={titleId}>{title}</h2>
-        <p id={bodyId}>{children}</p>
-        <div className="dialog-actions">
-          <button type="button" className="button button-primary" onClick={onClose}>
-            {closeLabel}
-          </button>
-        </div>
+    <ModalDialog
+      role="alertdialog"
+      labelledBy={titleId}
+      describedBy={bodyId}
+      closeOnBackdrop={false}
+      onClose={onClose}
+    >
+      <h2 id={titleId}>{title}</h2>
+      <p id={bodyId}>{children}</p>
+      <div className="dialog-actions">
+        <button type="button" className="button button-primary" onClick={onClose}>
+          {closeLabel}
+        </button>
       </div>
-    </div>
+    </ModalDialog>
   );
 }

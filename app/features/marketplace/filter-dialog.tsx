@@ -1,11 +1,11 @@
-import { useEffect, useId, useReducer, useRef } from "react";
+import { useId, useReducer } from "react";
 import {
   applySelection,
   type FilterSelection,
   type FilterType,
   filterSelectionReducer,
 } from "../../../domain/filter-selection";
-import { useFocusTrap } from "../layout/use-focus-trap";
+import { ModalDialog } from "../../components/ui/modal-dialog";
 import type { FilterOption } from "./marketplace-filters";
 import { marketplaceTexts as t } from "./marketplace-texts";
 
@@ -29,97 +29,71 @@ export function FilterDialog({
   onClose: () => void;
 }) {
   const [draft, dispatch] = useReducer(filterSelectionReducer, selection);
-  const ref = useRef<HTMLDivElement>(null);
-  const pressedOnBackdrop = useRef(false);
   const titleId = useId();
   const chosen = draft[type] ?? [];
 
-  useEffect(() => {
-    const opener = document.activeElement as HTMLElement | null;
-    const { overflow } = document.body.style;
-    document.body.style.overflow = "hidden";
-    return () => {
-      document.body.style.overflow = overflow;
-      opener?.focus?.();
-    };
-  }, []);
-  useFocusTrap(ref, true, onClose);
-
   return (
-    <div
-      className="dialog-backdrop filter-dialog-backdrop"
-      // A click that starts inside the dialog and ends on the backdrop (selecting
-      // text, say) is not a click on the backdrop.
-      onMouseDown={(event) => {
-        pressedOnBackdrop.current = event.target === event.currentTarget;
-      }}
-      onClick={(event) => {
-        if (pressedOnBackdrop.current && event.target === event.currentTarget) onClose();
-      }}
+    <ModalDialog
+      className="filter-dialog"
+      backdropClassName="filter-dialog-backdrop"
+      labelledBy={titleId}
+      onClose={onClose}
     >
-      <div
-        ref={ref}
-        className="dialog filter-dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-      >
-        <div className="filter-dialog-head">
-          <h2 id={titleId}>{t.sectionTitle[type]}</h2>
-          <button
-            type="button"
-            className="filter-dialog-close"
-            aria-label={t.closeDialog}
-            onClick={onClose}
-          >
-            <span aria-hidden="true">×</span>
-          </button>
-        </div>
-        <div className="filter-dialog-body">
-          {options.length ? (
-            <div role="group" aria-labelledby={titleId}>
-              <ul className="filter-options">
-                {options.map((option) => (
-                  <li key={option.id}>
-                    <label className="filter-option">
-                      <input
-                        type="checkbox"
-                        checked={chosen.includes(option.id)}
-                        onChange={() => dispatch({ type: "toggle", filter: type, id: option.id })}
-                      />
-                      <span className="filter-option-label">{option.label}</span>
-                      <span className="filter-option-count" aria-hidden="true">
-                        {option.count}
-                      </span>
-                      <span className="visually-hidden">
-                        {option.count === 1 ? ", 1 artwork" : `, ${option.count} artworks`}
-                      </span>
-                    </label>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ) : (
-            <p className="filter-dialog-empty">{t.noChoices}</p>
-          )}
-        </div>
-        <div className="dialog-actions filter-dialog-actions">
-          <button
-            type="button"
-            className="button"
-            onClick={() => dispatch({ type: "clear", filter: type })}
-          >
-            {t.clear}
-          </button>
-          <button
-            type="button"
-            className="button button-primary"
-            onClick={() => onApply(applySelection(draft))}
-          >
-            {t.apply}
-          </button>
-        </div>
+      <div className="filter-dialog-head">
+        <h2 id={titleId}>{t.sectionTitle[type]}</h2>
+        <button
+          type="button"
+          className="filter-dialog-close"
+          aria-label={t.closeDialog}
+          onClick={onClose}
+        >
+          <span aria-hidden="true">×</span>
+        </button>
       </div>
-    </div>
+      <div className="filter-dialog-body">
+        {options.length ? (
+          <div role="group" aria-labelledby={titleId}>
+            <ul className="filter-options">
+              {options.map((option) => (
+                <li key={option.id}>
+                  <label className="filter-option">
+                    <input
+                      type="checkbox"
+                      checked={chosen.includes(option.id)}
+                      onChange={() => dispatch({ type: "toggle", filter: type, id: option.id })}
+                    />
+                    <span className="filter-option-label">{option.label}</span>
+                    <span className="filter-option-count" aria-hidden="true">
+                      {option.count}
+                    </span>
+                    <span className="visually-hidden">
+                      {option.count === 1 ? ", 1 artwork" : `, ${option.count} artworks`}
+                    </span>
+                  </label>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : (
+          <p className="filter-dialog-empty">{t.noChoices}</p>
+        )}
+      </div>
+      <div className="dialog-actions filter-dialog-actions">
+        <button
+          type="button"
+          className="button"
+          onClick={() => dispatch({ type: "clear", filter: type })}
+        >
+          {t.clear}
+        </button>
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={() => onApply(applySelection(draft))}
+        >
+          {t.apply}
+        </button>
+      </div>
+    </ModalDialog>
   );
 }
