@@ -11,13 +11,19 @@ describe("filter selections (SPEC §4)", () => {
   });
 
   it("removes the type when its last id is unchecked", () => {
-    const state = reduce({ cities: ["a"], categories: ["x"] }, { type: "toggle", filter: "cities", id: "a" });
+    const state = reduce(
+      { cities: ["a"], categories: ["x"] },
+      { type: "toggle", filter: "cities", id: "a" },
+    );
     expect(state).toEqual({ categories: ["x"] });
     expect("cities" in state).toBe(false);
   });
 
   it("Clear removes only the current type", () => {
-    const state = reduce({ cities: ["a"], priceRanges: ["1"] }, { type: "clear", filter: "priceRanges" });
+    const state = reduce(
+      { cities: ["a"], priceRanges: ["1"] },
+      { type: "clear", filter: "priceRanges" },
+    );
     expect(state).toEqual({ cities: ["a"] });
   });
 
@@ -28,7 +34,9 @@ describe("filter selections (SPEC §4)", () => {
   });
 
   it("reset replaces the state, dropping empty types", () => {
-    expect(reduce({ cities: ["a"] }, { type: "reset", selection: { categories: ["x"], cities: [] } })).toEqual({
+    expect(
+      reduce({ cities: ["a"] }, { type: "reset", selection: { categories: ["x"], cities: [] } }),
+    ).toEqual({
       categories: ["x"],
     });
     expect(reduce({ cities: ["a"] }, { type: "reset", selection: null })).toEqual({});

@@ -10,7 +10,11 @@ import { createAuth } from "./features/auth/auth";
 import { createAuthService } from "./features/auth/auth.service";
 import { enqueueMail } from "./features/mail/outbox.repository";
 import { createOutboxWorker } from "./features/mail/outbox.worker";
-import { findActiveBanner, listCategories, listCities } from "./features/catalog/catalog.repository";
+import {
+  findActiveBanner,
+  listCategories,
+  listCities,
+} from "./features/catalog/catalog.repository";
 import {
   type ArtistTab,
   getActiveExhibitions,

@@ -125,15 +125,13 @@ export async function createExhibition(
     .returning();
   const exhibition = row!;
   if (artworkIds.length) {
-    await db
-      .insert(exhibitionArtworks)
-      .values(
-        artworkIds.map((artworkId, position) => ({
-          exhibitionId: exhibition.id,
-          artworkId,
-          position,
-        })),
-      );
+    await db.insert(exhibitionArtworks).values(
+      artworkIds.map((artworkId, position) => ({
+        exhibitionId: exhibition.id,
+        artworkId,
+        position,
+      })),
+    );
   }
   return exhibition;
 }

@@ -1,0 +1,139 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { Database } from "../server/db/client";
+import { queryRows } from "../server/db/rows";
+import { searchArtworks } from "../server/features/search/search.repository";
+import { RELEVANCE_LIMIT } from "../server/features/search/search.schema";
+
+type SearchInput = Parameters<typeof searchArtworks>[1];
+type Executor = { execute(query: SQL): Promise<unknown> };
+
+type PlanNode = {
+  "Node Type": string;
+  "Actual Rows": number;
+  "Actual Loops": number;
+  "Relation Name"?: string;
+  "Index Name"?: string;
+  Alias?: string;
+  "Sort Key"?: string[];
+  "Sort Method"?: string;
+  "Subplan Name"?: string;
+  "Parent Relationship"?: string;
+  Plans?: PlanNode[];
+};
+type ExplainOutput = { Plan: PlanNode; "Execution Time": number; "Planning Time": number };
+
+export type ExplainedQuery = { label: string; plan: ExplainOutput };
+
+/**
+ * EXPLAIN (ANALYZE) of exactly the statements `searchArtworks` runs: it is handed a
+ * database whose transaction explains each statement and then runs it, so that
+ * what one statement finds (the artists named like the text) and sets (the trigram
+ * threshold) is there for the next, as in a real search.
+ */
+export async function explainSearch(db: Database, input: SearchInput): Promise<ExplainedQuery[]> {
+  const explained: ExplainOutput[] = [];
+  const explaining = {
+    transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T> {
+      return db.transaction((tx) =>
+        fn({
+          async execute(query: SQL) {
+            const [row] = await queryRows<{ "QUERY PLAN": unknown }>(
+              tx,
+              sql`explain (analyze, format json) ${query}`,
+            );
+            const raw = row?.["QUERY PLAN"];
+            const parsed = (typeof raw === "string" ? JSON.parse(raw) : raw) as ExplainOutput[];
+            explained.push(parsed[0]!);
+            return tx.execute(query);
+          },
+        }),
+      );
+    },
+  };
+  await searchArtworks(explaining as unknown as Database, input);
+  // A text search first sets the trigram threshold and looks up artists; the last
+  // two statements are always the page of hits and the counts.
+  const [hits, counts] = explained.slice(-2);
+  return [
+    { label: "hits", plan: hits! },
+    { label: "counts (total + facets)", plan: counts! },
+  ];
+}
+
+/** Rows a node produced over all its loops (PostgreSQL 18 reports per-loop averages as decimals). */
+function rowsOf(node: PlanNode): number {
+  return Math.round(node["Actual Rows"] * node["Actual Loops"]);
+}
+
+function describe(node: PlanNode): string {
+  const on = node["Index Name"]
+    ? ` using ${node["Index Name"]}`
+    : node["Relation Name"]
+      ? ` on ${node["Relation Name"]}`
+      : node.Alias && node["Node Type"].includes("Scan")
+        ? ` on ${node.Alias}`
+        : "";
+  const sub = node["Subplan Name"] ? ` [${node["Subplan Name"]}]` : "";
+  const sort = node["Sort Key"]
+    ? ` by ${node["Sort Key"].map((k) => (k.includes("ts_rank") ? "score(ts_rank…)" : k)).join(", ")}` +
+      ` (${node["Sort Method"] ?? "?"})`
+    : "";
+  return `${node["Node Type"]}${on}${sub}${sort}: ${rowsOf(node)} rows`;
+}
+
+/** A condensed plan: node, index or table, sort keys, actual rows (× loops). */
+export function condensedPlan(plan: ExplainOutput): string[] {
+  const lines: string[] = [];
+  function walk(node: PlanNode, depth: number) {
+    lines.push(`${"  ".repeat(depth)}${describe(node)}`);
+    for (const child of node.Plans ?? []) walk(child, depth + 1);
+  }
+  walk(plan.Plan, 0);
+  lines.push(`execution ${plan["Execution Time"].toFixed(1)} ms`);
+  return lines;
+}
+
+/** Every Sort of the plan with the number of rows it had to sort. */
+export function sortsOf(plan: ExplainOutput): { key: string; rows: number; ranked: boolean }[] {
+  const sorts: { key: string; rows: number; ranked: boolean }[] = [];
+  function walk(node: PlanNode) {
+    if (node["Node Type"] === "Sort" || node["Node Type"] === "Incremental Sort") {
+      const key = (node["Sort Key"] ?? []).join(", ");
+      const input = node.Plans?.[0];
+      sorts.push({ key, rows: input ? rowsOf(input) : 0, ranked: key.includes("ts_rank") });
+    }
+    for (const child of node.Plans ?? []) walk(child);
+  }
+  walk(plan.Plan);
+  return sorts;
+}
+
+/** Prints the condensed plans of a search, and how many rows were ranked and sorted. */
+export async function printSearchPlans(
+  db: Database,
+  name: string,
+  input: SearchInput,
+  nbHits: number,
+): Promise<void> {
+  for (const { label, plan } of await explainSearch(db, input)) {
+    console.log(`\nEXPLAIN ANALYZE, ${name}, ${label}:`);
+    for (const line of condensedPlan(plan)) console.log(`  ${line}`);
+    const sorts = sortsOf(plan);
+    for (const sort of sorts) {
+      console.log(
+        `  → sort of ${sort.rows} rows${sort.ranked ? " by relevance (ts_rank)" : ""}: ${sort.key}`,
+      );
+    }
+    if (label !== "hits") continue;
+    const largest = sorts.reduce((n, s) => Math.max(n, s.rows), 0);
+    if (!input.text) {
+      console.log(`  ⇒ ${nbHits} matches; no ranking (no text); largest sort ${largest} rows`);
+      continue;
+    }
+    const ranked = sorts.filter((s) => s.ranked).reduce((n, s) => Math.max(n, s.rows), 0);
+    const verdict = ranked <= RELEVANCE_LIMIT ? "within the limit" : "MORE THAN THE LIMIT";
+    console.log(
+      `  ⇒ ${nbHits} matches; ranked ${ranked} rows (${verdict}); largest sort ${largest} rows`,
+    );
+  }
+}

@@ -1,0 +1,65 @@
+/**
+ * `npm run bench`: the search endpoint on a 100,000-artwork catalogue, next to the
+ * same SQL run directly, on PGlite and (when DATABASE_URL is set) on PostgreSQL.
+ * Not a test: it reports latencies and ratios measured in this run, and asserts
+ * nothing about time. See docs/performance.md.
+ *
+ *   npm run bench                       PGlite only
+ *   DATABASE_URL=postgres://… npm run bench   PGlite, then a fresh database on that server
+ *   npm run bench -- --size 20000 --iterations 50 --no-http --explain --postgres-only
+ *
+ * --explain prints the condensed plans of every scenario (by default: the common
+ * term and the home page); --no-http leaves out the loopback HTTP column.
+ */
+import { parseArgs } from "node:util";
+import type { DatabaseHandle } from "../server/db/client";
+import { openFreshPglite, openFreshPostgres } from "./databases";
+import { machineLines, resultTable } from "./report";
+import { runSearchBench } from "./search-runner";
+
+const { values: args } = parseArgs({
+  options: {
+    size: { type: "string", default: "100000" },
+    iterations: { type: "string", default: "200" },
+    "no-http": { type: "boolean", default: false },
+    explain: { type: "boolean", default: false },
+    "postgres-only": { type: "boolean", default: false },
+  },
+});
+
+const size = Number(args.size);
+const iterations = Number(args.iterations);
+if (!Number.isInteger(size) || size < 10_000 || !Number.isInteger(iterations) || iterations < 1) {
+  // Below 10,000 artworks the rare word (one title in 10,000) is missing.
+  throw new Error("--size must be a whole number ≥ 10000 and --iterations ≥ 1");
+}
+
+// A script, not the server: it reads the one variable it needs itself.
+const serverUrl = process.env.DATABASE_URL;
+
+type Target = { label: string; open: () => Promise<DatabaseHandle> };
+const targets: Target[] = [];
+if (!args["postgres-only"]) targets.push({ label: "PGlite", open: openFreshPglite });
+if (serverUrl) targets.push({ label: "PostgreSQL", open: () => openFreshPostgres(serverUrl) });
+
+console.log("# Search benchmark\n");
+for (const line of machineLines()) console.log(`- ${line}`);
+
+const tables: string[] = [];
+for (const target of targets) {
+  console.log(`\n## ${target.label}\n`);
+  const start = performance.now();
+  const result = await runSearchBench(target.open, {
+    size,
+    iterations,
+    http: !args["no-http"],
+    explainAll: args.explain,
+  });
+  const table = resultTable(result.scenarios);
+  tables.push(`### ${target.label} (${result.version})\n\n${result.setup}\n\n${table}`);
+  console.log(`\n${table}`);
+  console.log(`\n${target.label}: ${((performance.now() - start) / 1000).toFixed(0)} s in all`);
+}
+
+console.log("\n# Summary\n");
+console.log(tables.join("\n\n"));
