@@ -8,6 +8,7 @@ import { registerDiscoveryRoutes } from "./features/discovery.routes";
 import { registerSearchRoutes } from "./features/search/search.routes";
 import { registerSitemapRoutes } from "./features/seo/sitemap.routes";
 import { registerHealthRoutes } from "./features/health/health.routes";
+import { registerProfileRoutes } from "./features/profiles/profiles.routes";
 import { clientIp } from "./http/client-ip";
 import { createErrorHandler } from "./http/error-handler";
 import { originGuard } from "./http/origin-guard";
@@ -49,6 +50,7 @@ export function buildServer({ services, web }: ServerOptions): Hono {
   // Search first: /api/artworks/search is not an artwork id.
   registerSearchRoutes(app, services);
   registerDiscoveryRoutes(app, services);
+  registerProfileRoutes(app, services);
   registerSitemapRoutes(app, services);
   app.all("/api/*", () => {
     throw new AppError("NOT_FOUND", 404, "Not found.");

@@ -142,3 +142,16 @@ export async function listExhibitionArtworks(db: Database, exhibitionId: string)
     .orderBy(asc(exhibitionArtworks.position), asc(artworks.id));
   return rows.map(toCard);
 }
+
+/** SPEC §7: artworks the user owns and did not make (their collection), newest first. */
+export async function listCollectionArtworks(
+  db: Database,
+  ownerId: string,
+): Promise<ArtworkCard[]> {
+  const rows = await db
+    .select(cardColumns)
+    .from(artworks)
+    .where(and(eq(artworks.ownerId, ownerId), ne(artworks.artistId, ownerId), notDraft))
+    .orderBy(desc(artworks.createdAt), asc(artworks.id));
+  return rows.map(toCard);
+}

@@ -1,0 +1,128 @@
+import { initials } from "../../../domain/initials";
+import {
+  type ProfileTab,
+  missesArtistLink,
+  profileMessages as m,
+  profileUpdateSchema,
+} from "../../../domain/profile";
+import type { Database } from "../../db/client";
+import { AppError } from "../../errors";
+import { isUuid } from "../../http/params";
+import { listArtistArtworks, listCollectionArtworks } from "../artworks/artworks.repository";
+import type { ArtworkCard } from "../artworks/artworks.types";
+import {
+  type ExhibitionSummary,
+  listActiveExhibitionsOfArtist,
+} from "../exhibitions/exhibitions.repository";
+import {
+  type OwnUserRow,
+  type ProfileChanges,
+  type PublicUserRow,
+  findPublicUser,
+  updateOwnUser,
+} from "./profiles.repository";
+
+/** `GET /api/users/:id`: nothing private, whoever asks. */
+export type PublicProfile = PublicUserRow & {
+  initials: string;
+  exhibitions: ExhibitionSummary[];
+};
+
+/** `PATCH /api/me` answers with this: the public profile plus the owner's own fields. */
+export type OwnProfile = PublicProfile & {
+  firstName: string;
+  lastName: string;
+  email: string;
+  pendingOccupation: string | null;
+  lastModified: string;
+};
+
+function notFound(): AppError {
+  return new AppError("NOT_FOUND", 404, m.userNotFound);
+}
+
+/** A malformed id names no user: the same 404 as an unknown one. */
+async function requirePublicUser(db: Database, id: string): Promise<PublicUserRow> {
+  const user = isUuid(id) ? await findPublicUser(db, id.toLowerCase()) : undefined;
+  if (!user) throw notFound();
+  return user;
+}
+
+async function withExhibitions(db: Database, user: PublicUserRow): Promise<PublicProfile> {
+  return {
+    ...user,
+    initials: initials(user.displayName),
+    exhibitions: await listActiveExhibitionsOfArtist(db, user.id),
+  };
+}
+
+export async function getPublicProfile(db: Database, id: string): Promise<PublicProfile> {
+  return withExhibitions(db, await requirePublicUser(db, id));
+}
+
+async function toOwnProfile(db: Database, row: OwnUserRow): Promise<OwnProfile> {
+  const { firstName, lastName, email, pendingOccupation, lastModified, ...user } = row;
+  return {
+    ...(await withExhibitions(db, user)),
+    firstName,
+    lastName,
+    email,
+    pendingOccupation,
+    lastModified: lastModified.toISOString(),
+  };
+}
+
+/**
+ * Validates the whole body before anything is written, then applies it in one
+ * statement: a refused edit changes nothing.
+ */
+export async function updateOwnProfile(
+  db: Database,
+  userId: string,
+  input: unknown,
+): Promise<OwnProfile> {
+  const parsed = profileUpdateSchema.safeParse(input);
+  if (!parsed.success) {
+    throw new AppError("VALIDATION_FAILED", 400, parsed.error.issues[0]?.message ?? "");
+  }
+  const update = parsed.data;
+  const row = await updateOwnUser(db, userId, (current) => {
+    const changes: ProfileChanges = { ...update };
+    if (update.firstName !== undefined || update.lastName !== undefined) {
+      const firstName = update.firstName ?? current.firstName;
+      const lastName = update.lastName ?? current.lastName;
+      changes.displayName = `${firstName} ${lastName}`.trim();
+    }
+    const links = {
+      isArtist: current.isArtist,
+      instagramHandle:
+        changes.instagramHandle === undefined ? current.instagramHandle : changes.instagramHandle,
+      websiteURL: changes.websiteURL === undefined ? current.websiteURL : changes.websiteURL,
+    };
+    if (missesArtistLink(links)) throw new AppError("VALIDATION_FAILED", 400, m.artistNeedsLink);
+    return changes;
+  });
+  if (!row) throw notFound();
+  return toOwnProfile(db, row);
+}
+
+/** SPEC §2: Listings (for sale) and All Works exist for artists only; anyone else has none. */
+export async function getProfileArtworks(
+  db: Database,
+  id: string,
+  tab: ProfileTab,
+): Promise<ArtworkCard[]> {
+  const user = await requirePublicUser(db, id);
+  if (!user.isArtist) return [];
+  return listArtistArtworks(db, user.id, tab === "listings" ? "forSale" : "all");
+}
+
+/** SPEC §6: the collection is seen on one's own profile only; to anyone else it does not exist. */
+export async function getCollection(
+  db: Database,
+  id: string,
+  viewerId: string | undefined,
+): Promise<ArtworkCard[]> {
+  if (!viewerId || !isUuid(id) || id.toLowerCase() !== viewerId.toLowerCase()) throw notFound();
+  return listCollectionArtworks(db, viewerId);
+}

@@ -1,0 +1,44 @@
+import { eq } from "drizzle-orm";
+import { users } from "../../db/schema";
+import { TEST_ORIGIN, type TestApp, signUpBody } from "../../test/test-app";
+
+export type Member = {
+  id: string;
+  email: string;
+  client: ReturnType<TestApp["client"]>;
+};
+
+/** Signs a new person up through the API, so they hold a real session. */
+export async function signUp(
+  t: TestApp,
+  overrides: Record<string, unknown> = {},
+  columns: Partial<typeof users.$inferInsert> = {},
+): Promise<Member> {
+  const client = t.client();
+  const body = signUpBody(overrides);
+  const response = await client.post("/api/auth/sign-up/email", body);
+  if (response.status !== 200) throw new Error(`sign-up failed: ${response.status}`);
+  const { user } = (await response.json()) as { user: { id: string } };
+  // Columns a person cannot set themselves (approval, payouts, addresses) are set directly.
+  if (Object.keys(columns).length) {
+    await t.services.db.update(users).set(columns).where(eq(users.id, user.id));
+  }
+  return { id: user.id, email: body.email, client };
+}
+
+/** `PATCH /api/me` as the member (or signed out without one), the way a browser sends it. */
+export function patchMe(t: TestApp, member: Member | undefined, body: unknown) {
+  const headers = new Headers({ origin: TEST_ORIGIN, "content-type": "application/json" });
+  if (member?.client.jar.size) {
+    headers.set("cookie", [...member.client.jar].map(([k, v]) => `${k}=${v}`).join("; "));
+  }
+  return t.app.request("/api/me", { method: "PATCH", headers, body: JSON.stringify(body) });
+}
+
+export async function readUser(t: TestApp, id: string) {
+  const [row] = await t.services.db.select().from(users).where(eq(users.id, id));
+  if (!row) throw new Error(`no user ${id}`);
+  return row;
+}
+
+export type ErrorBody = { error: { code: string; message: string } };
