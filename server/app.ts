@@ -8,6 +8,7 @@ import { registerDiscoveryRoutes } from "./features/discovery.routes";
 import { registerSearchRoutes } from "./features/search/search.routes";
 import { registerSitemapRoutes } from "./features/seo/sitemap.routes";
 import { registerHealthRoutes } from "./features/health/health.routes";
+import { registerPhotoRoutes } from "./features/photos/photos.routes";
 import { registerProfileRoutes } from "./features/profiles/profiles.routes";
 import { clientIp } from "./http/client-ip";
 import { createErrorHandler } from "./http/error-handler";
@@ -51,6 +52,7 @@ export function buildServer({ services, web }: ServerOptions): Hono {
   registerSearchRoutes(app, services);
   registerDiscoveryRoutes(app, services);
   registerProfileRoutes(app, services);
+  registerPhotoRoutes(app, services);
   registerSitemapRoutes(app, services);
   app.all("/api/*", () => {
     throw new AppError("NOT_FOUND", 404, "Not found.");

@@ -1,17 +1,29 @@
 import { redirect } from "react-router";
-import { NotBuiltYet } from "../components/ui/not-built-yet";
+import { LoadError } from "../components/load-error";
+import { profileMeta } from "../features/profile/profile-meta";
+import { ProfilePage } from "../features/profile/profile-page";
+import { profilePageMessages as m } from "../features/profile/profile.messages";
+import { loadProfilePage } from "../features/profile/profile.server";
 import type { Route } from "./+types/profile-user";
+import "../features/profile/profile.css";
 
-export function meta() {
-  return [{ title: "Profile · Vernissage" }];
+export function meta({ loaderData }: Route.MetaArgs) {
+  return profileMeta(loaderData?.profile ?? null, false);
 }
 
+/** SPEC §2: another user's profile; one's own id goes to /profile (with its tab). */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await context.services.authService.getSessionUser(request.headers);
-  if (user && user.id === params.userId) throw redirect("/profile");
-  return null;
+  if (user && user.id === params.userId.toLowerCase()) {
+    throw redirect(`/profile${new URL(request.url).search}`);
+  }
+  return loadProfilePage(context, request, params.userId, user ?? null);
 }
 
-export default function UserProfile() {
-  return <NotBuiltYet title="Profile" />;
+export default function UserProfile({ loaderData }: Route.ComponentProps) {
+  return <ProfilePage {...loaderData} />;
+}
+
+export function ErrorBoundary() {
+  return <LoadError message={m.loadFailed} />;
 }

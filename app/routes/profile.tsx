@@ -1,31 +1,32 @@
-import { NotBuiltYet } from "../components/ui/not-built-yet";
-import { Avatar } from "../components/ui/avatar";
+import { useActionData } from "react-router";
+import { LoadError } from "../components/load-error";
 import { requireUser } from "../features/auth/require-user.server";
+import { profileMeta } from "../features/profile/profile-meta";
+import { ProfilePage } from "../features/profile/profile-page";
+import { profilePageMessages as m } from "../features/profile/profile.messages";
+import { loadProfilePage, saveOwnProfile } from "../features/profile/profile.server";
 import type { Route } from "./+types/profile";
+import "../features/profile/profile.css";
 
-export function meta() {
-  return [{ title: "Your profile · Vernissage" }];
+export function meta({ loaderData }: Route.MetaArgs) {
+  return profileMeta(loaderData?.profile ?? null, true);
 }
 
+/** SPEC §2: the signed-in user's own profile; anyone else goes to /signin. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
-  return {
-    displayName: user.displayName,
-    profilePhoto: user.profilePhoto,
-    pending: user.pendingOccupation === "artist",
-  };
+  return loadProfilePage(context, request, user.id, user);
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return saveOwnProfile(context, request);
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  return (
-    <NotBuiltYet title="Your profile">
-      <div className="profile-summary">
-        <Avatar name={loaderData.displayName} photo={loaderData.profilePhoto} size={64} />
-        <p>
-          Signed in as <strong>{loaderData.displayName}</strong>.
-          {loaderData.pending ? " Your artist application is pending review." : ""}
-        </p>
-      </div>
-    </NotBuiltYet>
-  );
+  const editResult = useActionData<typeof action>();
+  return <ProfilePage {...loaderData} editResult={editResult} />;
+}
+
+export function ErrorBoundary() {
+  return <LoadError message={m.loadFailed} />;
 }

@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import { absoluteUrl } from "../../lib/image-urls";
 import { shortDescription } from "../../lib/meta";
-import { instagramLink, websiteLink } from "./artist-links";
+import { instagramLink, websiteLink } from "../../lib/social-links";
 import type { ArtistPageArtist } from "./artist.server";
 
 /** Title, description, Open Graph and schema.org ProfilePage/Person of an artist profile. */

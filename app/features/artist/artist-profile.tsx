@@ -1,6 +1,6 @@
 import { Avatar } from "../../components/ui/avatar";
 import { ExhibitionTiles } from "../../components/exhibition-tiles";
-import { instagramLink, websiteLink } from "./artist-links";
+import { instagramLink, websiteLink } from "../../lib/social-links";
 import { artistMessages as m } from "./artist.messages";
 import type { ArtistPageArtist } from "./artist.server";
 

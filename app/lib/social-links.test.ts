@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { instagramLink, websiteLink } from "./artist-links";
+import { instagramLink, websiteLink } from "./social-links";
 
 describe("instagramLink", () => {
   it("links the handle on Instagram", () => {

@@ -1,0 +1,43 @@
+import type { PublicProfile } from "../../../server/features/profiles/profiles.service";
+import type { ArtworkCard } from "../../../server/features/artworks/artworks.types";
+import { LoadError } from "../../components/load-error";
+import { type ProfileEditResult, ProfileEditSection } from "./profile-edit-form";
+import type { ProfileFormValues } from "./profile-form";
+import { ProfileExhibitions, ProfileHeader } from "./profile-header";
+import { type ProfileTabValue, visibleTabs } from "./profile-tabs";
+import { ProfileWorks } from "./profile-works";
+import { profilePageMessages as m } from "./profile.messages";
+
+/** SPEC §2 Profile: the same page for /profile and /profile/{userId}. */
+export function ProfilePage({
+  profile,
+  isOwn,
+  pending,
+  form,
+  tab,
+  artworks,
+  editResult,
+}: {
+  profile: PublicProfile | null;
+  isOwn: boolean;
+  pending: boolean;
+  form: ProfileFormValues | null;
+  tab: ProfileTabValue | null;
+  artworks: ArtworkCard[];
+  editResult?: ProfileEditResult;
+}) {
+  if (!profile) return <LoadError message={m.userNotFound} />;
+  const tabs = visibleTabs(profile, isOwn);
+  return (
+    <article className="profile-page">
+      <ProfileHeader profile={profile} isOwn={isOwn}>
+        {pending ? <p className="profile-pending">{m.pendingArtist}</p> : null}
+        {isOwn && form ? <ProfileEditSection values={form} result={editResult} /> : null}
+      </ProfileHeader>
+      <ProfileExhibitions profile={profile} />
+      {tab ? (
+        <ProfileWorks name={profile.displayName} tabs={tabs} tab={tab} artworks={artworks} />
+      ) : null}
+    </article>
+  );
+}

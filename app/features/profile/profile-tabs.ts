@@ -1,0 +1,54 @@
+/** SPEC §2 profile tabs, in order. The value is the `?tab=` of the page's address. */
+export type ProfileTabValue = "listings" | "collection" | "all";
+
+export type ProfileTabInfo = { value: ProfileTabValue; label: string };
+
+const ALL_TABS: ReadonlyArray<ProfileTabInfo & { artistsOnly: boolean; ownOnly: boolean }> = [
+  { value: "listings", label: "Listings", artistsOnly: true, ownOnly: false },
+  { value: "collection", label: "Collection", artistsOnly: false, ownOnly: true },
+  { value: "all", label: "All Works", artistsOnly: true, ownOnly: false },
+];
+
+/**
+ * SPEC §2/§6: Listings and All Works exist for artists; Collection only on one's own
+ * profile. A collector seen by someone else has no tabs at all.
+ */
+export function visibleTabs(profile: { isArtist: boolean }, isOwn: boolean): ProfileTabInfo[] {
+  return ALL_TABS.filter((t) => (!t.artistsOnly || profile.isArtist) && (!t.ownOnly || isOwn)).map(
+    ({ value, label }) => ({ value, label }),
+  );
+}
+
+/** The tab the address asks for if this viewer has it, else the first one (null: no tabs). */
+export function chooseTab(
+  tabs: ReadonlyArray<ProfileTabInfo>,
+  requested: string | null | undefined,
+): ProfileTabValue | null {
+  return tabs.find((t) => t.value === requested)?.value ?? tabs[0]?.value ?? null;
+}
+
+/** The query string of a tab; the first tab is the bare address. */
+export function profileTabSearch(
+  tabs: ReadonlyArray<ProfileTabInfo>,
+  tab: ProfileTabValue,
+): string {
+  return tabs[0]?.value === tab ? "" : `?tab=${tab}`;
+}
+
+/** WAI-ARIA tabs keyboard model: arrows move and wrap, Home/End jump; other keys: null. */
+export function tabAfterKey(
+  tabs: ReadonlyArray<ProfileTabInfo>,
+  current: ProfileTabValue,
+  key: string,
+): ProfileTabValue | null {
+  const index = tabs.findIndex((t) => t.value === current);
+  const count = tabs.length;
+  if (count === 0) return null;
+  let next: number;
+  if (key === "ArrowRight") next = (index + 1) % count;
+  else if (key === "ArrowLeft") next = (index - 1 + count) % count;
+  else if (key === "Home") next = 0;
+  else if (key === "End") next = count - 1;
+  else return null;
+  return tabs[next]?.value ?? null;
+}
