@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from "react";
 import { Form, Link, NavLink } from "react-router";
+import { smallPhotoAddress } from "../../../domain/photo-address";
 import { Avatar } from "../../components/ui/avatar";
 import { useSessionUser } from "../../root";
 import { useFocusTrap } from "../../components/ui/use-focus-trap";
@@ -37,7 +38,8 @@ export function SiteHeader() {
             className="nav-link nav-profile"
             aria-label={`Your profile (${user.displayName})`}
           >
-            <Avatar name={user.displayName} photo={user.profilePhoto} />
+            {/* Decorative: the link's label names the person. The 96 px file is enough. */}
+            <Avatar name={user.displayName} photo={smallPhotoAddress(user.profilePhoto)} />
             <span className="nav-profile-name">{user.displayName}</span>
           </NavLink>
           <Form method="post" action="/signout" className="nav-form">

@@ -22,7 +22,12 @@ export function ProfileHeader({
   const bio = profile.bio.trim();
   return (
     <header className="profile-header">
-      <Avatar name={profile.displayName} photo={profile.profilePhoto} size={112} />
+      <Avatar
+        name={profile.displayName}
+        photo={profile.profilePhoto}
+        size={112}
+        alt={`Profile photo of ${profile.displayName}`}
+      />
       <div className="profile-header-text">
         <p className="eyebrow">
           {isOwn ? "Your profile" : profile.isArtist ? "Artist" : "Collector"}

@@ -4,6 +4,7 @@ import { LoadError } from "../../components/load-error";
 import { type ProfileEditResult, ProfileEditSection } from "./profile-edit-form";
 import type { ProfileFormValues } from "./profile-form";
 import { ProfileExhibitions, ProfileHeader } from "./profile-header";
+import { ProfilePhotoControls } from "./profile-photo-controls";
 import { type ProfileTabValue, visibleTabs } from "./profile-tabs";
 import { ProfileWorks } from "./profile-works";
 import { profilePageMessages as m } from "./profile.messages";
@@ -31,6 +32,7 @@ export function ProfilePage({
   return (
     <article className="profile-page">
       <ProfileHeader profile={profile} isOwn={isOwn}>
+        {isOwn ? <ProfilePhotoControls hasPhoto={profile.profilePhoto !== null} /> : null}
         {pending ? <p className="profile-pending">{m.pendingArtist}</p> : null}
         {isOwn && form ? <ProfileEditSection values={form} result={editResult} /> : null}
       </ProfileHeader>

@@ -8,6 +8,9 @@ export const profilePageMessages = {
   noListings: "No artworks listed for sale.",
   noCollection: "No artworks in collection.",
   noArtworks: "No artworks available.",
+  photoUploadFailed: "Failed to upload photo. Please try again.",
+  photoRemoveFailed: "Failed to remove photo. Please try again.",
+  confirmRemovePhoto: "Are you sure you want to remove your profile photo?",
   // Not in the SPEC: our own texts.
   saved: "Your profile has been updated.",
   saveFailed: "Failed to update your profile. Please try again.",

@@ -32,18 +32,7 @@ export function newPhotoKeys(userId: string): { large: string; small: string } {
   return { large: `${base}${LARGE_SUFFIX}`, small: `${base}${SMALL_SUFFIX}` };
 }
 
-/**
- * The 96 px avatar's address for a stored profile photo address: only the 400 px one is
- * kept in `users.profile_photo`, and the small one is named after it. Any other address
- * (a photo from before this pipeline) is its own small version.
- */
-export function smallPhotoAddress(profilePhoto: string): string;
-export function smallPhotoAddress(profilePhoto: string | null): string | null;
-export function smallPhotoAddress(profilePhoto: string | null): string | null {
-  if (!profilePhoto) return profilePhoto;
-  const match = /\/profile_photos\/[^/]+\/[0-9a-f]{32}-400\.webp$/.exec(profilePhoto);
-  return match ? profilePhoto.slice(0, -LARGE_SUFFIX.length) + SMALL_SUFFIX : profilePhoto;
-}
+export { smallPhotoAddress } from "../../../domain/photo-address";
 
 /**
  * The storage keys behind a stored address, if it is a photo this pipeline made for this

@@ -1,0 +1,157 @@
+import { useId, useRef, useState } from "react";
+import { useRevalidator } from "react-router";
+import type { ApiErrorBody } from "../../../domain/errors";
+import { ModalDialog } from "../../components/ui/modal-dialog";
+import { profilePageMessages as m } from "./profile.messages";
+
+type PhotoError = { message: string; detail: string | null };
+
+/**
+ * The server's own words, when they help: a 4xx that says what was wrong with the file
+ * (not a readable image, too large). Anything else only gets the SPEC's message.
+ */
+async function serverDetail(response: Response): Promise<string | null> {
+  if (response.status < 400 || response.status >= 500) return null;
+  const body = (await response.json().catch(() => null)) as ApiErrorBody | null;
+  const code = body?.error?.code;
+  if (code !== "VALIDATION_FAILED" && code !== "PAYLOAD_TOO_LARGE") return null;
+  return body?.error.message ?? null;
+}
+
+/**
+ * SPEC §2 Profile, the owner only: Add Photo (no photo yet) or Change Photo, and Remove
+ * behind a confirmation. Sends the file to `PUT /api/me/photo` and removes with
+ * `DELETE`; then revalidates, so this page's avatar and the header's (the root loader's
+ * session user) show the new photo at once. A failure keeps the old photo (§8).
+ */
+export function ProfilePhotoControls({ hasPhoto }: { hasPhoto: boolean }) {
+  const revalidator = useRevalidator();
+  const [busy, setBusy] = useState<"uploading" | "removing" | null>(null);
+  const [error, setError] = useState<PhotoError | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const inputId = useId();
+  const titleId = useId();
+  const bodyId = useId();
+
+  async function send(
+    method: "PUT" | "DELETE",
+    body: FormData | undefined,
+    failed: string,
+  ): Promise<boolean> {
+    setError(null);
+    setBusy(method === "PUT" ? "uploading" : "removing");
+    try {
+      let response: Response;
+      try {
+        response = await fetch("/api/me/photo", {
+          method,
+          body,
+          headers: { accept: "application/json" },
+        });
+      } catch {
+        setError({ message: failed, detail: null });
+        return false;
+      }
+      if (!response.ok) {
+        setError({ message: failed, detail: await serverDetail(response) });
+        return false;
+      }
+      await revalidator.revalidate();
+      return true;
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function upload(file: File) {
+    const formData = new FormData();
+    formData.append("photo", file);
+    await send("PUT", formData, m.photoUploadFailed);
+    // The same file may be chosen again after a failure.
+    if (inputRef.current) inputRef.current.value = "";
+  }
+
+  async function remove() {
+    setConfirming(false);
+    const removed = await send("DELETE", undefined, m.photoRemoveFailed);
+    // The Remove button is gone: keep focus on the photo controls.
+    if (removed) inputRef.current?.focus();
+  }
+
+  const chooseLabel =
+    busy === "uploading" ? "Uploading photo…" : hasPhoto ? "Change Photo" : "Add Photo";
+
+  return (
+    <div className="profile-photo-controls" aria-busy={busy !== null}>
+      <div className="profile-photo-buttons">
+        <label
+          htmlFor={inputId}
+          className={`button profile-photo-choose${busy ? " is-disabled" : ""}`}
+        >
+          {chooseLabel}
+        </label>
+        <input
+          ref={inputRef}
+          id={inputId}
+          type="file"
+          accept="image/*"
+          className="visually-hidden profile-photo-input"
+          disabled={busy !== null}
+          onChange={(event) => {
+            const file = event.currentTarget.files?.[0];
+            if (file) void upload(file);
+          }}
+        />
+        {hasPhoto ? (
+          <button
+            type="button"
+            className="button"
+            disabled={busy !== null}
+            onClick={() => {
+              setError(null);
+              setConfirming(true);
+            }}
+          >
+            {busy === "removing" ? "Removing…" : "Remove"}
+          </button>
+        ) : null}
+      </div>
+      {/* Always present, so screen readers announce the busy state when it appears. */}
+      <p className="visually-hidden" role="status">
+        {busy === "uploading" ? "Uploading photo…" : busy === "removing" ? "Removing photo…" : ""}
+      </p>
+      {error ? (
+        <p className="message message-error" role="alert">
+          {error.message}
+          {error.detail ? (
+            <>
+              <br />
+              {error.detail}
+            </>
+          ) : null}
+        </p>
+      ) : null}
+      {confirming ? (
+        <ModalDialog
+          role="alertdialog"
+          labelledBy={titleId}
+          describedBy={bodyId}
+          closeOnBackdrop={false}
+          onClose={() => setConfirming(false)}
+        >
+          <h2 id={titleId}>Remove photo</h2>
+          <p id={bodyId}>{m.confirmRemovePhoto}</p>
+          <div className="dialog-actions">
+            <button type="button" className="button" onClick={() => setConfirming(false)}>
+              Cancel
+            </button>
+            <button type="button" className="button button-primary" onClick={() => void remove()}>
+              Remove
+            </button>
+          </div>
+        </ModalDialog>
+      ) : null}
+    </div>
+  );
+}
