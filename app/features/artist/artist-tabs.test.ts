@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ARTIST_TABS, artistTabSearch, parseArtistTab, tabAfterKey } from "./artist-tabs";
+import { tabAfterKey } from "../../components/ui/url-tabs";
+import { ARTIST_TABS, artistTabSearch, parseArtistTab } from "./artist-tabs";
 
 describe("artist tabs", () => {
   it("are All Works, For Sale and Sold, in that order", () => {
@@ -20,12 +21,12 @@ describe("artist tabs", () => {
   });
 
   it("move with the arrow keys, wrapping, and jump with Home and End", () => {
-    expect(tabAfterKey("all", "ArrowRight")).toBe("forSale");
-    expect(tabAfterKey("sold", "ArrowRight")).toBe("all");
-    expect(tabAfterKey("all", "ArrowLeft")).toBe("sold");
-    expect(tabAfterKey("forSale", "ArrowLeft")).toBe("all");
-    expect(tabAfterKey("forSale", "Home")).toBe("all");
-    expect(tabAfterKey("all", "End")).toBe("sold");
-    expect(tabAfterKey("all", "Enter")).toBeNull();
+    expect(tabAfterKey(ARTIST_TABS, "all", "ArrowRight")).toBe("forSale");
+    expect(tabAfterKey(ARTIST_TABS, "sold", "ArrowRight")).toBe("all");
+    expect(tabAfterKey(ARTIST_TABS, "all", "ArrowLeft")).toBe("sold");
+    expect(tabAfterKey(ARTIST_TABS, "forSale", "ArrowLeft")).toBe("all");
+    expect(tabAfterKey(ARTIST_TABS, "forSale", "Home")).toBe("all");
+    expect(tabAfterKey(ARTIST_TABS, "all", "End")).toBe("sold");
+    expect(tabAfterKey(ARTIST_TABS, "all", "Enter")).toBeNull();
   });
 });

@@ -16,19 +16,3 @@ export function parseArtistTab(value: string | null | undefined): ArtistTab {
 export function artistTabSearch(tab: ArtistTab): string {
   return tab === "all" ? "" : `?tab=${tab}`;
 }
-
-/**
- * WAI-ARIA tabs keyboard model: Left/Right move to the previous/next tab and wrap,
- * Home/End go to the first/last. Any other key: null (not ours).
- */
-export function tabAfterKey(current: ArtistTab, key: string): ArtistTab | null {
-  const index = ARTIST_TABS.findIndex((t) => t.value === current);
-  const count = ARTIST_TABS.length;
-  let next: number;
-  if (key === "ArrowRight") next = (index + 1) % count;
-  else if (key === "ArrowLeft") next = (index - 1 + count) % count;
-  else if (key === "Home") next = 0;
-  else if (key === "End") next = count - 1;
-  else return null;
-  return ARTIST_TABS[next]?.value ?? null;
-}

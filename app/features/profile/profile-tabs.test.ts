@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { chooseTab, profileTabSearch, tabAfterKey, visibleTabs } from "./profile-tabs";
+import { tabAfterKey } from "../../components/ui/url-tabs";
+import { chooseTab, profileTabSearch, visibleTabs } from "./profile-tabs";
 
 const labels = (isArtist: boolean, isOwn: boolean) =>
   visibleTabs({ isArtist }, isOwn).map((t) => t.label);

@@ -34,21 +34,3 @@ export function profileTabSearch(
 ): string {
   return tabs[0]?.value === tab ? "" : `?tab=${tab}`;
 }
-
-/** WAI-ARIA tabs keyboard model: arrows move and wrap, Home/End jump; other keys: null. */
-export function tabAfterKey(
-  tabs: ReadonlyArray<ProfileTabInfo>,
-  current: ProfileTabValue,
-  key: string,
-): ProfileTabValue | null {
-  const index = tabs.findIndex((t) => t.value === current);
-  const count = tabs.length;
-  if (count === 0) return null;
-  let next: number;
-  if (key === "ArrowRight") next = (index + 1) % count;
-  else if (key === "ArrowLeft") next = (index - 1 + count) % count;
-  else if (key === "Home") next = 0;
-  else if (key === "End") next = count - 1;
-  else return null;
-  return tabs[next]?.value ?? null;
-}
