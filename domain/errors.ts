@@ -12,6 +12,7 @@ export const ERROR_CODES = [
   "TOO_MANY_ATTEMPTS",
   "INVALID_TOKEN",
   "PAYLOAD_TOO_LARGE",
+  "PAYMENT_FAILED",
   "INTERNAL",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,0 +1,146 @@
+/**
+ * The checkout's rules and texts (SPEC §5 "Checkout", §8), shared by the buy panel
+ * and the checkout API.
+ */
+
+export const POSTAL_CODE_LENGTH = 5;
+/** How long a buyer who has started paying holds the artwork. */
+export const RESERVATION_MINUTES = 15;
+
+/** SPEC §2, §5 and §8 verbatim, then our own texts for what the SPEC leaves open. */
+export const checkoutMessages = {
+  payNow: "Pay Now",
+  processing: "Processing...",
+  processingPayment: "Processing payment...",
+  returnToMarketplace: "Return to Marketplace",
+  fillShipping: "Please fill in all shipping address fields.",
+  guestEmail: "Please enter your email address to continue with the purchase.",
+  taxFailed: "Failed to calculate tax. Please check your shipping address and try again.",
+  invalidResponse: "Invalid response from server",
+  invalidPaymentIntent: "Invalid payment intent response.",
+  paymentFailed: "Failed to process payment. Please try again.",
+  guestAccountCreated:
+    "An account was created for you. You can set your password from the Login screen using the 'Reset Password' button.",
+  guestAccountMatched:
+    "An account was found with your email address. You can reset your password from the Login screen.",
+  guestAccountFailedPrefix: "Error creating user account: ",
+  historyLoading: "Loading purchase history...",
+  historyEmpty: "You haven't made any purchases yet.",
+  historyFailed: "Failed to load purchase history.",
+  viewMyPurchases: "View My Purchases",
+  // Not in the SPEC.
+  invalidPostalCode: "Please enter a 5-digit ZIP code.",
+  invalidEmail: "Please enter a valid email address.",
+  unknownState: "Please enter a US state, such as NY or New York.",
+  artworkSold: "Sorry, this artwork has already been sold.",
+  artworkReserved:
+    "Someone else is buying this artwork right now. Please try again in a few minutes.",
+  artworkNotForSale: "This artwork is not for sale.",
+  ownArtwork: "You cannot buy your own artwork.",
+  notCharged: "Your card has not been charged.",
+  testMode:
+    "Test mode: no real card is charged. Use the test card 4242 4242 4242 4242 with any future expiry date and any 3-digit CVC.",
+  cardNumberInvalid: "Your card number is invalid.",
+  cardExpiryInvalid: "Your card's expiration date is invalid.",
+  cardExpired: "Your card's expiration date is in the past.",
+  cardCvcInvalid: "Your card's security code is invalid.",
+} as const;
+
+const m = checkoutMessages;
+
+export type ShippingAddress = { line1: string; city: string; state: string; postal_code: string };
+
+const filled = (value: string) => value.trim() !== "";
+
+export function isPostalCode(value: string): boolean {
+  return value.trim().length === POSTAL_CODE_LENGTH;
+}
+
+export function looksLikeEmail(value: string): boolean {
+  return value.includes("@");
+}
+
+/**
+ * SPEC §5: tax is quoted only when line1, city, state and a 5-character postal code
+ * are filled and the e-mail contains '@'.
+ */
+export function canQuote(address: ShippingAddress, email: string): boolean {
+  return (
+    filled(address.line1) &&
+    filled(address.city) &&
+    filled(address.state) &&
+    isPostalCode(address.postal_code) &&
+    looksLikeEmail(email)
+  );
+}
+
+/**
+ * SPEC §5: what stops a payment, in order: a missing shipping field, then a guest
+ * without an e-mail; then the ZIP and e-mail shapes. Null when it may be submitted.
+ */
+export function paymentProblem(input: {
+  address: ShippingAddress;
+  email: string;
+  signedIn: boolean;
+}): string | null {
+  const { address, email, signedIn } = input;
+  if (![address.line1, address.city, address.state, address.postal_code].every(filled))
+    return m.fillShipping;
+  if (!signedIn && !filled(email)) return m.guestEmail;
+  if (!isPostalCode(address.postal_code)) return m.invalidPostalCode;
+  if (!looksLikeEmail(email)) return m.invalidEmail;
+  return null;
+}
+
+/** Digits only: "4242 4242-4242 4242" → "4242424242424242". */
+export function cardDigits(number: string): string {
+  return number.replace(/[\s-]/g, "");
+}
+
+/** The Luhn check digit test that every card number passes. */
+export function passesLuhn(number: string): boolean {
+  const digits = cardDigits(number);
+  if (!/^\d{12,19}$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i += 1) {
+    let digit = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/** "MM/YY" or "MM / YYYY" as month and four-digit year; null when it is not a date. */
+export function parseExpiry(text: string): { month: number; year: number } | null {
+  const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(text);
+  if (!match) return null;
+  const month = Number(match[1]);
+  const year = match[2]!.length === 2 ? 2000 + Number(match[2]) : Number(match[2]);
+  if (month < 1 || month > 12) return null;
+  return { month, year };
+}
+
+/** A card is good through the last day of its expiry month. */
+export function isExpired(
+  expiry: { month: number; year: number },
+  now: Date = new Date(),
+): boolean {
+  const year = now.getUTCFullYear();
+  const month = now.getUTCMonth() + 1;
+  return expiry.year < year || (expiry.year === year && expiry.month < month);
+}
+
+export type CardInput = { number: string; expiry: string; cvc: string };
+
+/** The card form's own checks before anything is sent: number, expiry, CVC. */
+export function cardProblem(card: CardInput, now: Date = new Date()): string | null {
+  if (!passesLuhn(card.number)) return m.cardNumberInvalid;
+  const expiry = parseExpiry(card.expiry);
+  if (!expiry) return m.cardExpiryInvalid;
+  if (isExpired(expiry, now)) return m.cardExpired;
+  if (!/^\d{3}$/.test(card.cvc.trim())) return m.cardCvcInvalid;
+  return null;
+}
