@@ -7,7 +7,8 @@ import { users } from "../../db/schema";
 import { TEST_ORIGIN, type TestApp, createTestApp } from "../../test/test-app";
 import { imageMessages, MAX_IMAGE_BYTES } from "../images/image-pipeline";
 import { type ErrorBody, type Member, readUser, signUp } from "../profiles/profiles.test-helpers";
-import { photoMessages, smallPhotoAddress } from "./photos.service";
+import { smallPhotoAddress } from "../../../domain/photo-address";
+import { photoMessages } from "./photos.service";
 
 type PhotoBody = { profilePhoto: string; profilePhotoSmall: string };
 

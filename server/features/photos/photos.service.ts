@@ -32,8 +32,6 @@ export function newPhotoKeys(userId: string): { large: string; small: string } {
   return { large: `${base}${LARGE_SUFFIX}`, small: `${base}${SMALL_SUFFIX}` };
 }
 
-export { smallPhotoAddress } from "../../../domain/photo-address";
-
 /**
  * The storage keys behind a stored address, if it is a photo this pipeline made for this
  * user (and so ours to delete); undefined for anything else.
