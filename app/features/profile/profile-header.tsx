@@ -1,7 +1,7 @@
 import type { PublicProfile } from "../../../server/features/profiles/profiles.service";
 import { Avatar } from "../../components/ui/avatar";
 import { ExhibitionTiles } from "../../components/exhibition-tiles";
-import { instagramLink, websiteLink } from "../../lib/social-links";
+import { PersonDetails } from "../../components/person-details";
 import { profilePageMessages as m } from "./profile.messages";
 
 /**
@@ -17,9 +17,6 @@ export function ProfileHeader({
   isOwn: boolean;
   children?: React.ReactNode;
 }) {
-  const instagram = instagramLink(profile.instagramHandle);
-  const website = websiteLink(profile.websiteURL);
-  const bio = profile.bio.trim();
   return (
     <header className="profile-header">
       <Avatar
@@ -33,37 +30,15 @@ export function ProfileHeader({
           {isOwn ? "Your profile" : profile.isArtist ? "Artist" : "Collector"}
         </p>
         <h1>{profile.displayName}</h1>
-        {profile.birthYear || profile.location ? (
-          <p className="profile-facts">
-            {profile.birthYear ? <span>b. {profile.birthYear}</span> : null}
-            {profile.location ? <span>{profile.location}</span> : null}
-          </p>
-        ) : null}
-        <p className={bio ? "profile-bio" : "profile-bio profile-bio-empty"}>
-          {bio ? profile.bio : m.noBio}
-        </p>
-        {instagram || website ? (
-          <ul className="profile-links">
-            {instagram ? (
-              <li>
-                <span className="profile-link-kind">Instagram</span>
-                <a href={instagram.href} target="_blank" rel="noopener noreferrer">
-                  {instagram.label}
-                  <span className="visually-hidden"> on Instagram (opens in a new tab)</span>
-                </a>
-              </li>
-            ) : null}
-            {website ? (
-              <li>
-                <span className="profile-link-kind">Website</span>
-                <a href={website.href} target="_blank" rel="noopener noreferrer">
-                  {website.label}
-                  <span className="visually-hidden"> (opens in a new tab)</span>
-                </a>
-              </li>
-            ) : null}
-          </ul>
-        ) : null}
+        <PersonDetails
+          prefix="profile"
+          birthYear={profile.birthYear}
+          place={profile.location}
+          bio={profile.bio}
+          noBio={m.noBio}
+          instagramHandle={profile.instagramHandle}
+          websiteURL={profile.websiteURL}
+        />
         {children}
       </div>
     </header>
