@@ -64,6 +64,11 @@ export const artworks = pgTable(
           sql`setweight(to_tsvector('simple', coalesce(${artworks.title}, '')), 'A') || setweight(to_tsvector('simple', coalesce(${artworks.artistDisplayName}, '')), 'B')`,
       ),
     reservedUntil: timestamp("reserved_until", { withTimezone: true }),
+    /**
+     * The payment (payments.id) that holds the reservation. No foreign key: the
+     * reservation is taken before the payment row is written, in one UPDATE.
+     */
+    reservedByPaymentId: uuid("reserved_by_payment_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -94,6 +99,15 @@ export const artworkImages = pgTable(
     thumbnail: text("thumbnail").notNull(),
     type: text("type").notNull().default("artist_uploaded"),
     contextId: text("context_id"),
+    /**
+     * The upload this image came from (its id is then the upload's id too); null for
+     * images that were not uploaded through the API (demo data). No foreign key: the
+     * upload row is removed with the files after the image is gone.
+     */
+    uploadId: uuid("upload_id"),
+    /** Pixel size of the stored original, for truthful srcset sizes; null when unknown. */
+    width: integer("width"),
+    height: integer("height"),
   },
   (t) => [uniqueIndex("artwork_images_position_idx").on(t.artworkId, t.position)],
 );

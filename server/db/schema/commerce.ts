@@ -21,6 +21,8 @@ export const PAYMENT_STATUSES = [
 ] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
+export type GuestAccountOutcome = "created" | "matched";
+
 /** One card payment for one artwork; amounts in USD cents. */
 export const payments = pgTable(
   "payments",
@@ -40,6 +42,12 @@ export const payments = pgTable(
     status: text("status").$type<PaymentStatus>().notNull().default("created"),
     shippingAddress: jsonb("shipping_address").$type<ShippingAddress>(),
     reservedUntil: timestamp("reserved_until", { withTimezone: true }),
+    /** The name the buyer gave (a guest's new account takes it). */
+    purchaserName: text("purchaser_name"),
+    /** For a guest: whether completing created the account or matched one (the answer's message). */
+    guestAccount: text("guest_account").$type<GuestAccountOutcome>(),
+    /** Why the payment ended without a sale (declined card, artwork lost), for support. */
+    failureMessage: text("failure_message"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -87,3 +95,28 @@ export const processedWebhookEvents = pgTable("processed_webhook_events", {
   id: text("id").primaryKey(),
   receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The simulated card processor's own ledger (server/adapters/payments): one row per
+ * payment it was asked to authorize. It lives in the database so that every app
+ * process sees the same payments and they survive restarts, as a real processor's would.
+ */
+export const simulatedPayments = pgTable(
+  "simulated_payments",
+  {
+    id: text("id").primaryKey(),
+    clientSecret: text("client_secret").notNull(),
+    idempotencyKey: text("idempotency_key").notNull(),
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull(),
+    status: text("status").$type<PaymentStatus>().notNull().default("created"),
+    metadata: jsonb("metadata").$type<Record<string, string>>().notNull(),
+    transferDestination: text("transfer_destination"),
+    declineMessage: text("decline_message"),
+    /** Every capture request received, so tests and audits can see a double capture attempt. */
+    captureRequests: integer("capture_requests").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("simulated_payments_idempotency_idx").on(t.idempotencyKey)],
+);

@@ -4,3 +4,4 @@ export * from "./artworks";
 export * from "./exhibitions";
 export * from "./commerce";
 export * from "./outbox";
+export * from "./uploads";
