@@ -56,11 +56,14 @@ export async function findArtworkDetail(
   const [images, categories, shows] = await Promise.all([
     db
       .select({
+        id: artworkImages.id,
         original: artworkImages.original,
         medium: artworkImages.medium,
         thumbnail: artworkImages.thumbnail,
         type: artworkImages.type,
         contextId: artworkImages.contextId,
+        width: artworkImages.width,
+        height: artworkImages.height,
       })
       .from(artworkImages)
       .where(eq(artworkImages.artworkId, id))

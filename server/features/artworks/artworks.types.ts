@@ -1,11 +1,16 @@
 import type { ArtworkHit } from "../search/search.types";
 
 export type ArtworkImage = {
+  /** Stable id of this image; `PATCH /api/artworks/:id` takes it in `imageIds` to keep it. */
+  id: string;
   original: string;
   medium: string;
   thumbnail: string;
   type: string;
   contextId: string | null;
+  /** Pixel size of the original; null when unknown (images not uploaded through the API). */
+  width: number | null;
+  height: number | null;
 };
 export type ExhibitionTile = {
   id: string;

@@ -123,10 +123,13 @@ export async function renderVariants<K extends string>(
         withoutEnlargement: variant.fit === "inside",
       })
       .toColourspace("srgb");
+    // JPEG has no transparency: transparent pixels become white, as on a page, not black.
     pipeline =
       variant.format === "webp"
         ? pipeline.webp({ quality: variant.quality ?? 82 })
-        : pipeline.jpeg({ quality: variant.quality ?? 88, mozjpeg: true });
+        : pipeline
+            .flatten({ background: "#ffffff" })
+            .jpeg({ quality: variant.quality ?? 88, mozjpeg: true });
     try {
       outputs[name] = await pipeline.toBuffer();
     } catch (error) {
@@ -157,4 +160,44 @@ export async function renderProfilePhoto(
     limits,
   );
   return outputs;
+}
+
+/**
+ * Sizes of an artwork image (long side, in pixels): the original is re-encoded at full
+ * size up to 4000 px, the medium is for the artwork page, the thumbnail for grids.
+ */
+export const ARTWORK_IMAGE_SIZES = { original: 4000, medium: 1200, thumbnail: 500 } as const;
+
+export type ArtworkImageFiles = {
+  original: Buffer;
+  medium: Buffer;
+  thumbnail: Buffer;
+  /** Pixel size of the stored original (upright). */
+  width: number;
+  height: number;
+};
+
+/** An artwork upload as original (JPEG), medium and thumbnail (WebP), all within their box. */
+export async function renderArtworkImage(
+  input: Buffer,
+  limits: ImageLimits = DEFAULT_IMAGE_LIMITS,
+): Promise<ArtworkImageFiles> {
+  const inside = (size: number, format: "jpeg" | "webp"): ImageVariant => ({
+    width: size,
+    height: size,
+    fit: "inside",
+    format,
+  });
+  const { outputs } = await renderVariants(
+    input,
+    {
+      original: inside(ARTWORK_IMAGE_SIZES.original, "jpeg"),
+      medium: inside(ARTWORK_IMAGE_SIZES.medium, "webp"),
+      thumbnail: inside(ARTWORK_IMAGE_SIZES.thumbnail, "webp"),
+    },
+    limits,
+  );
+  // The header of our own output: the size after rotation and the 4000 px cap.
+  const { width = 0, height = 0 } = await sharp(outputs.original).metadata();
+  return { ...outputs, width, height };
 }

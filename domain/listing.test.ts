@@ -1,0 +1,186 @@
+import { describe, expect, it } from "vitest";
+import {
+  type ListingFields,
+  MAX_LISTING_IMAGES,
+  centsToDollarsText,
+  dollarsToCents,
+  firstListingProblem,
+  listingBodySchema,
+  listingFieldsFromForm,
+  listingMessages as m,
+  listingValues,
+  wholeNumber,
+} from "./listing";
+
+const NOW = new Date("2025-06-01T00:00:00Z");
+
+function valid(overrides: Partial<ListingFields> = {}): ListingFields {
+  return {
+    title: "Harbour",
+    createdYear: 2020,
+    categoryIds: ["c1"],
+    isForSale: true,
+    price: 120_000,
+    materials: "Oil",
+    width: 20,
+    height: 30,
+    depth: 0,
+    description: "",
+    isPublicArt: false,
+    allowBuyerPickUp: false,
+    zipCode: null,
+    imageIds: ["i1"],
+    ...overrides,
+  };
+}
+
+describe("firstListingProblem", () => {
+  it("accepts a complete listing", () => {
+    expect(firstListingProblem(valid(), NOW)).toBeNull();
+  });
+
+  it("reports SPEC §5's rules in their order, each with its exact text", () => {
+    // Each step breaks one more rule, earlier in the order than the ones before it.
+    const steps: [Partial<ListingFields>, string][] = [
+      [{ imageIds: [] }, "Please upload an image of the artwork."],
+      [{ allowBuyerPickUp: true, zipCode: "" }, "Please enter a zip code for buyer pick-up."],
+      [{ height: 0 }, "Please enter a valid height for the artwork."],
+      [{ width: null }, "Please enter a valid width for the artwork."],
+      [{ materials: "  " }, "Please enter the materials used in the artwork."],
+      [{ price: null }, "Please enter a price for the artwork."],
+      [{ categoryIds: [] }, "Please select at least one category."],
+      [{ createdYear: null }, "Please enter the year the artwork was created."],
+      [{ title: " " }, "Please enter a title for the artwork."],
+    ];
+    let fields = valid();
+    for (const [change, message] of steps) {
+      fields = { ...fields, ...change };
+      expect(firstListingProblem(fields, NOW)).toBe(message);
+    }
+  });
+
+  it("needs a price only for sale, and a zip code only with pick-up", () => {
+    expect(firstListingProblem(valid({ isForSale: false, price: null }), NOW)).toBeNull();
+    expect(firstListingProblem(valid({ price: 0 }), NOW)).toBe(m.price);
+    expect(firstListingProblem(valid({ price: 10.5 }), NOW)).toBe(m.price);
+    expect(firstListingProblem(valid({ zipCode: null }), NOW)).toBeNull();
+    expect(firstListingProblem(valid({ allowBuyerPickUp: true, zipCode: "1234" }), NOW)).toBe(
+      m.zipCode,
+    );
+    expect(
+      firstListingProblem(valid({ allowBuyerPickUp: true, zipCode: "12345" }), NOW),
+    ).toBeNull();
+  });
+
+  it("takes a year from 1000 to this year", () => {
+    expect(firstListingProblem(valid({ createdYear: 2025 }), NOW)).toBeNull();
+    expect(firstListingProblem(valid({ createdYear: 2026 }), NOW)).toBe(m.createdYear);
+    expect(firstListingProblem(valid({ createdYear: 999 }), NOW)).toBe(m.createdYear);
+  });
+
+  it("takes depth 0, refuses a depth that is not a whole number, and at most 8 images", () => {
+    expect(firstListingProblem(valid({ depth: 0 }), NOW)).toBeNull();
+    expect(firstListingProblem(valid({ depth: null }), NOW)).toBeNull();
+    expect(firstListingProblem(valid({ depth: -1 }), NOW)).toBe(m.depth);
+    expect(firstListingProblem(valid({ depth: 1.5 }), NOW)).toBe(m.depth);
+    const ids = (n: number) => Array.from({ length: n }, (_, i) => `i${i}`);
+    expect(firstListingProblem(valid({ imageIds: ids(MAX_LISTING_IMAGES) }), NOW)).toBeNull();
+    expect(firstListingProblem(valid({ imageIds: ids(MAX_LISTING_IMAGES + 1) }), NOW)).toBe(
+      m.tooManyImages,
+    );
+  });
+});
+
+describe("wholeNumber", () => {
+  it("reads whole numbers from numbers and text, and nothing else", () => {
+    expect(wholeNumber(12)).toBe(12);
+    expect(wholeNumber(" 12 ")).toBe(12);
+    expect(wholeNumber("0")).toBe(0);
+    for (const bad of ["1.5", "-1", "abc", "", "1e3", "12px", 1.5, -1, Number.NaN, null, true]) {
+      expect(wholeNumber(bad), String(bad)).toBeNull();
+    }
+  });
+
+  it("makes the form's '1.5' and '-1' fail the width and height rules", () => {
+    const form = {
+      title: "T",
+      createdYear: "2020",
+      categoryIds: ["c"],
+      isForSale: true,
+      price: "1,200.50",
+      materials: "Ink",
+      width: "1.5",
+      height: "-1",
+      depth: "",
+      description: "",
+      allowBuyerPickUp: false,
+      zipCode: "99999",
+      imageIds: ["i"],
+    };
+    const fields = listingFieldsFromForm(form);
+    expect(fields).toMatchObject({
+      width: null,
+      height: null,
+      depth: 0,
+      price: 120_050,
+      zipCode: null,
+    });
+    expect(firstListingProblem(fields, NOW)).toBe(m.width);
+    expect(firstListingProblem(listingFieldsFromForm({ ...form, width: "3" }), NOW)).toBe(m.height);
+    expect(
+      firstListingProblem(listingFieldsFromForm({ ...form, width: "3", height: "abc" }), NOW),
+    ).toBe(m.height);
+  });
+});
+
+describe("listingValues", () => {
+  it("applies the SPEC defaults: depth 0, no price for offers, zip only with pick-up, status", () => {
+    expect(
+      listingValues(
+        valid({ isForSale: false, price: 5_000, depth: null, zipCode: "10001", title: " T " }),
+      ),
+    ).toMatchObject({
+      title: "T",
+      price: null,
+      depth: 0,
+      zipCode: null,
+      status: "not for sale",
+    });
+    expect(
+      listingValues(valid({ allowBuyerPickUp: true, zipCode: " 10001 ", categoryIds: ["a", "a"] })),
+    ).toMatchObject({ price: 120_000, zipCode: "10001", status: "available", categoryIds: ["a"] });
+  });
+});
+
+describe("dollarsToCents and back", () => {
+  it("reads what people type as cents", () => {
+    expect(dollarsToCents("1200")).toBe(120_000);
+    expect(dollarsToCents("$1,200.5")).toBe(120_050);
+    expect(dollarsToCents(" 0.99 ")).toBe(99);
+    for (const bad of ["", "0", "-5", "1.234", "abc", "12,00x", "9999999999"]) {
+      expect(dollarsToCents(bad), bad).toBeNull();
+    }
+    expect(centsToDollarsText(120_000)).toBe("1200");
+    expect(centsToDollarsText(120_050)).toBe("1200.50");
+    expect(centsToDollarsText(null)).toBe("");
+  });
+});
+
+describe("listingBodySchema", () => {
+  it("drops keys the server owns and reads numbers from text", () => {
+    const parsed = listingBodySchema.parse({
+      title: "T",
+      width: "12",
+      depth: "",
+      artistId: "x",
+      ownerId: "y",
+      status: "draft",
+      isCurated: true,
+      randomOrder: 1,
+    });
+    expect(parsed).not.toHaveProperty("artistId");
+    expect(parsed).not.toHaveProperty("status");
+    expect(parsed).not.toHaveProperty("isCurated");
+    expect(parsed).toMatchObject({ width: 12, depth: 0, height: null, isForSale: true });
+  });
+});

@@ -1,0 +1,60 @@
+import { DeleteObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { type StorageAdapter, assertSafeKey } from "./storage";
+
+/** Every stored name is new (a random part), so a file never changes: caches may keep it. */
+export const IMMUTABLE_CACHE_CONTROL = "public, max-age=31536000, immutable";
+
+export type S3StorageOptions = {
+  bucket: string;
+  /** A custom endpoint (MinIO, R2, s3rver, …): requests are then path-style. */
+  endpoint: string | undefined;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** The public or CDN base of the bucket's objects; addresses are `${publicUrl}/${key}`. */
+  publicUrl: string;
+};
+
+/**
+ * Files in an S3-compatible bucket, through the official AWS SDK. Objects are written
+ * with their content type and a year-long immutable Cache-Control, which the store
+ * and any CDN in front of it pass on to browsers.
+ */
+export function createS3Storage(options: S3StorageOptions): StorageAdapter & { client: S3Client } {
+  const client = new S3Client({
+    region: options.region,
+    endpoint: options.endpoint,
+    forcePathStyle: options.endpoint !== undefined,
+    credentials: {
+      accessKeyId: options.accessKeyId,
+      secretAccessKey: options.secretAccessKey,
+    },
+  });
+  const base = options.publicUrl.replace(/\/+$/, "");
+  function url(key: string) {
+    return `${base}/${key}`;
+  }
+  return {
+    kind: "s3",
+    client,
+    async put(key, body, contentType) {
+      assertSafeKey(key);
+      await client.send(
+        new PutObjectCommand({
+          Bucket: options.bucket,
+          Key: key,
+          Body: body,
+          ContentType: contentType,
+          ContentLength: body.length,
+          CacheControl: IMMUTABLE_CACHE_CONTROL,
+        }),
+      );
+      return { key, url: url(key) };
+    },
+    async delete(key) {
+      assertSafeKey(key);
+      await client.send(new DeleteObjectCommand({ Bucket: options.bucket, Key: key }));
+    },
+    url,
+  };
+}

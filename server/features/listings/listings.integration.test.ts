@@ -1,0 +1,432 @@
+import { eq } from "drizzle-orm";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listingMessages } from "../../../domain/listing";
+import { artworks, imageUploads } from "../../db/schema";
+import { createCategory } from "../../test/factories";
+import { type TestApp, createTestApp } from "../../test/test-app";
+import type { ArtworkDetail } from "../artworks/artworks.types";
+import { listMail } from "../mail/outbox.repository";
+import { type ErrorBody, type Member, signUp } from "../profiles/profiles.test-helpers";
+import { createListingAs, listingBody, send, uploadImage } from "./listings.test-helpers";
+import { listingApiMessages } from "./listings.service";
+
+let t: TestApp;
+let artist: Member;
+let categoryId: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ TEAM_EMAIL: "review@vernissage.test" });
+  artist = await signUp(t, { firstName: "Mary", lastName: "Cassatt" }, { isArtist: true });
+  categoryId = (await createCategory(t.services.db, "oil_painting")).id;
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+async function readArtwork(id: string) {
+  const [row] = await t.services.db.select().from(artworks).where(eq(artworks.id, id));
+  return row;
+}
+
+function fileOf(address: string): string {
+  return path.join(t.config.mediaDir, address.slice("/media/".length));
+}
+
+async function errorOf(response: Response) {
+  return ((await response.json()) as ErrorBody).error;
+}
+
+describe("POST /api/artworks", () => {
+  it("lists a work for sale with its images in order, the first as the cover", async () => {
+    const first = await uploadImage(t, artist, "#a33");
+    const second = await uploadImage(t, artist, "#3a3");
+    const response = await send(
+      t,
+      artist,
+      "POST",
+      "/api/artworks",
+      listingBody(categoryId, [first.id, second.id]),
+    );
+    expect(response.status).toBe(201);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    const created = (await response.json()) as ArtworkDetail;
+    expect(created).toMatchObject({
+      title: "Harbour at Dusk",
+      createdYear: 2023,
+      isForSale: true,
+      price: 120_000,
+      status: "available",
+      materials: "Oil on linen",
+      width: 24,
+      height: 36,
+      depth: 0,
+      zipCode: null,
+      ownerId: artist.id,
+      artist: { id: artist.id, displayName: "Mary Cassatt" },
+      categories: [{ id: categoryId, name: "oil_painting" }],
+      imageOriginal: first.original,
+      imageMedium: first.medium,
+      imageThumbnail: first.thumbnail,
+    });
+    expect(created.images).toEqual([
+      {
+        id: first.id,
+        original: first.original,
+        medium: first.medium,
+        thumbnail: first.thumbnail,
+        type: "artist_uploaded",
+        contextId: null,
+        width: 900,
+        height: 600,
+      },
+      {
+        id: second.id,
+        original: second.original,
+        medium: second.medium,
+        thumbnail: second.thumbnail,
+        type: "artist_uploaded",
+        contextId: null,
+        width: 900,
+        height: 600,
+      },
+    ]);
+
+    const row = await readArtwork(created.id);
+    expect(row).toMatchObject({ randomOrder: 100, isCurated: false, artistId: artist.id });
+    const uploads = await t.services.db
+      .select()
+      .from(imageUploads)
+      .where(eq(imageUploads.artworkId, created.id));
+    expect(uploads.map((u) => u.id).sort()).toEqual([first.id, second.id].sort());
+
+    const page = await t.app.request(`/api/artworks/${created.id}`);
+    expect(((await page.json()) as ArtworkDetail).images.map((i) => i.id)).toEqual([
+      first.id,
+      second.id,
+    ]);
+  });
+
+  it("stores an offers-only work without a price, and the zip code only with pick-up", async () => {
+    const image = await uploadImage(t, artist);
+    const offers = await createListingAs(
+      t,
+      artist,
+      listingBody(categoryId, [image.id], { isForSale: false, price: 50_000, zipCode: "10001" }),
+    );
+    expect(offers).toMatchObject({
+      isForSale: false,
+      price: null,
+      status: "not for sale",
+      zipCode: null,
+    });
+
+    const pickUp = await createListingAs(
+      t,
+      artist,
+      listingBody(categoryId, [(await uploadImage(t, artist)).id], {
+        allowBuyerPickUp: true,
+        zipCode: " 10001 ",
+        depth: "3",
+        width: "30",
+      }),
+    );
+    expect(pickUp).toMatchObject({ allowBuyerPickUp: true, zipCode: "10001", depth: 3, width: 30 });
+  });
+
+  it("ignores every field the server owns", async () => {
+    const other = await signUp(t, {}, { isArtist: true });
+    const image = await uploadImage(t, artist);
+    const created = await createListingAs(t, artist, {
+      ...listingBody(categoryId, [image.id]),
+      id: "00000000-0000-4000-8000-000000000001",
+      artistId: other.id,
+      ownerId: other.id,
+      artist: { id: other.id },
+      owner: other.id,
+      status: "draft",
+      isCurated: true,
+      randomOrder: 1,
+      createdAt: "2001-01-01T00:00:00.000Z",
+      updatedAt: "2001-01-01T00:00:00.000Z",
+      reservedUntil: "2999-01-01T00:00:00.000Z",
+      imageOriginal: "https://evil.example/x.jpg",
+    });
+    const row = await readArtwork(created.id);
+    expect(row).toMatchObject({
+      artistId: artist.id,
+      ownerId: artist.id,
+      status: "available",
+      isCurated: false,
+      randomOrder: 100,
+      reservedUntil: null,
+      imageOriginal: image.original,
+    });
+    expect(row!.id).not.toBe("00000000-0000-4000-8000-000000000001");
+    expect(row!.createdAt.getFullYear()).toBeGreaterThan(2001);
+  });
+
+  it("applies SPEC §5's rules in their order, with their exact messages", async () => {
+    const image = await uploadImage(t, artist);
+    const steps: [Record<string, unknown>, string][] = [
+      [{ title: "   " }, listingMessages.title],
+      [{ title: "Dusk", createdYear: "" }, listingMessages.createdYear],
+      [{ createdYear: "2021", categoryIds: [] }, listingMessages.categories],
+      [{ categoryIds: [categoryId], price: null }, listingMessages.price],
+      [{ price: 0 }, listingMessages.price],
+      [{ price: 12.5 }, listingMessages.price],
+      [{ price: 5_000, materials: "" }, listingMessages.materials],
+      [{ materials: "Ink", width: "1.5" }, listingMessages.width],
+      [{ width: 0 }, listingMessages.width],
+      [{ width: "12", height: "-1" }, listingMessages.height],
+      [{ height: "abc" }, listingMessages.height],
+      [{ height: 10, allowBuyerPickUp: true, zipCode: "" }, listingMessages.zipCode],
+      [{ zipCode: "1234" }, listingMessages.zipCode],
+      [{ zipCode: "12345", imageIds: [] }, listingMessages.image],
+    ];
+    // Everything empty first: the title is the first rule.
+    const empty = await send(t, artist, "POST", "/api/artworks", {});
+    expect(empty.status).toBe(400);
+    expect(await errorOf(empty)).toEqual({
+      code: "VALIDATION_FAILED",
+      message: listingMessages.title,
+    });
+
+    let body: Record<string, unknown> = listingBody(categoryId, [image.id]);
+    for (const [change, message] of steps) {
+      body = { ...body, ...change };
+      const response = await send(t, artist, "POST", "/api/artworks", body);
+      expect(response.status, JSON.stringify(change)).toBe(400);
+      expect(await errorOf(response)).toEqual({ code: "VALIDATION_FAILED", message });
+    }
+    // With an image it passes: each rule above was the one that failed.
+    expect(
+      (await send(t, artist, "POST", "/api/artworks", { ...body, imageIds: [image.id] })).status,
+    ).toBe(201);
+  });
+
+  it("refuses unknown categories and images that are not the artist's own, unused uploads", async () => {
+    const other = await signUp(t, {}, { isArtist: true });
+    const theirs = await uploadImage(t, other);
+    const mine = await uploadImage(t, artist);
+    const cases: [Record<string, unknown>, string][] = [
+      [
+        { categoryIds: ["00000000-0000-4000-8000-000000000000"] },
+        listingApiMessages.unknownCategory,
+      ],
+      [{ categoryIds: ["painting"] }, listingApiMessages.unknownCategory],
+      [{ imageIds: [theirs.id] }, listingApiMessages.unknownImage],
+      [{ imageIds: [mine.id, "not-an-id"] }, listingApiMessages.unknownImage],
+    ];
+    for (const [change, message] of cases) {
+      const response = await send(
+        t,
+        artist,
+        "POST",
+        "/api/artworks",
+        listingBody(categoryId, [mine.id], change),
+      );
+      expect(response.status).toBe(400);
+      expect((await errorOf(response)).message).toBe(message);
+    }
+    // An upload already used by one listing cannot be taken by another.
+    await createListingAs(t, artist, listingBody(categoryId, [mine.id]));
+    const again = await send(
+      t,
+      artist,
+      "POST",
+      "/api/artworks",
+      listingBody(categoryId, [mine.id]),
+    );
+    expect((await errorOf(again)).message).toBe(listingApiMessages.unknownImage);
+  });
+
+  it("refuses more than 8 images", async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 9; i++) ids.push((await uploadImage(t, artist)).id);
+    const response = await send(t, artist, "POST", "/api/artworks", listingBody(categoryId, ids));
+    expect((await errorOf(response)).message).toBe(listingMessages.tooManyImages);
+    const eight = await createListingAs(t, artist, listingBody(categoryId, ids.slice(0, 8)));
+    expect(eight.images).toHaveLength(8);
+  });
+
+  it("sends the team an e-mail about the new listing (newArtworkUpload)", async () => {
+    const image = await uploadImage(t, artist);
+    const created = await createListingAs(
+      t,
+      artist,
+      listingBody(categoryId, [image.id], { title: "Morning Tide", depth: 2 }),
+    );
+    const mail = (await listMail(t.services.db, "review@vernissage.test")).find((row) =>
+      row.textBody.includes(created.id),
+    );
+    expect(mail).toBeDefined();
+    expect(mail!.kind).toBe("new-artwork-upload");
+    expect(mail!.subject).toBe("New listing: Morning Tide by Mary Cassatt");
+    for (const line of [
+      `http://localhost:3000/artwork/${created.id}`,
+      `id: ${created.id}`,
+      "title: Morning Tide",
+      `artistId: ${artist.id}`,
+      "artistName: Mary Cassatt",
+      "price: $1,200 (120000 cents)",
+      "createdYear: 2023",
+      "categoryNames: Oil Painting",
+      "isPublicArt: false",
+      "isForSale: true",
+      "materials: Oil on linen",
+      "width: 24",
+      "height: 36",
+      "depth: 2",
+      "size: 24 inches x 36 inches x 2 inches",
+      "description: Evening light over the harbour.",
+      "allowBuyerPickUp: false",
+      "zipCode: ",
+      `imageOriginal: http://localhost:3000${image.original}`,
+      "status: available",
+    ]) {
+      expect(mail!.textBody).toContain(line);
+    }
+  });
+});
+
+describe("PATCH /api/artworks/:id", () => {
+  it("merges the changes over the stored listing, reorders images and removes dropped files", async () => {
+    const a = await uploadImage(t, artist, "#a00");
+    const b = await uploadImage(t, artist, "#0a0");
+    const created = await createListingAs(t, artist, listingBody(categoryId, [a.id, b.id]));
+    const before = await readArtwork(created.id);
+    const c = await uploadImage(t, artist, "#00a");
+    const second = await createCategory(t.services.db, "mixed_media");
+
+    const response = await send(t, artist, "PATCH", `/api/artworks/${created.id}`, {
+      title: "Harbour, Later",
+      price: 99_900,
+      categoryIds: [categoryId, second.id],
+      imageIds: [c.id, b.id],
+    });
+    expect(response.status).toBe(200);
+    const edited = (await response.json()) as ArtworkDetail;
+    expect(edited).toMatchObject({
+      title: "Harbour, Later",
+      price: 99_900,
+      materials: "Oil on linen",
+      width: 24,
+      imageOriginal: c.original,
+      imageThumbnail: c.thumbnail,
+    });
+    expect(edited.images.map((i) => i.id)).toEqual([c.id, b.id]);
+    expect(edited.categories.map((x) => x.name)).toEqual(["mixed_media", "oil_painting"]);
+    const after = await readArtwork(created.id);
+    expect(after!.updatedAt.getTime()).toBeGreaterThan(before!.updatedAt.getTime());
+    // A is no longer used: its row and files are gone; B and C stay.
+    expect(existsSync(fileOf(a.original))).toBe(false);
+    expect(existsSync(fileOf(a.thumbnail))).toBe(false);
+    expect(existsSync(fileOf(b.original))).toBe(true);
+    const rows = await t.services.db.select().from(imageUploads).where(eq(imageUploads.id, a.id));
+    expect(rows).toEqual([]);
+  });
+
+  it("validates the merged listing with the SPEC's messages and changes nothing when refused", async () => {
+    const created = await createListingAs(
+      t,
+      artist,
+      listingBody(categoryId, [(await uploadImage(t, artist)).id]),
+    );
+    for (const [body, message] of [
+      [{ title: "" }, listingMessages.title],
+      [{ width: "2.5" }, listingMessages.width],
+      [{ allowBuyerPickUp: true }, listingMessages.zipCode],
+      [{ imageIds: [] }, listingMessages.image],
+      [{ isForSale: true, price: null }, listingMessages.price],
+    ] as const) {
+      const response = await send(t, artist, "PATCH", `/api/artworks/${created.id}`, body);
+      expect(response.status).toBe(400);
+      expect(await errorOf(response)).toEqual({ code: "VALIDATION_FAILED", message });
+    }
+    const row = await readArtwork(created.id);
+    expect(row).toMatchObject({ title: "Harbour at Dusk", width: 24, priceCents: 120_000 });
+  });
+
+  it("ignores server-owned fields on an edit", async () => {
+    const other = await signUp(t, {}, { isArtist: true });
+    const created = await createListingAs(
+      t,
+      artist,
+      listingBody(categoryId, [(await uploadImage(t, artist)).id]),
+    );
+    const response = await send(t, artist, "PATCH", `/api/artworks/${created.id}`, {
+      title: "Renamed",
+      artistId: other.id,
+      ownerId: other.id,
+      status: "draft",
+      isCurated: true,
+      randomOrder: 0,
+      createdAt: "2001-01-01T00:00:00.000Z",
+    });
+    expect(response.status).toBe(200);
+    expect(await readArtwork(created.id)).toMatchObject({
+      title: "Renamed",
+      artistId: artist.id,
+      ownerId: artist.id,
+      status: "available",
+      isCurated: false,
+      randomOrder: 100,
+    });
+  });
+
+  it("toggles For Sale alone, keeping the stored price, and needs a price to go on sale", async () => {
+    const created = await createListingAs(
+      t,
+      artist,
+      listingBody(categoryId, [(await uploadImage(t, artist)).id]),
+    );
+    const off = await send(t, artist, "PATCH", `/api/artworks/${created.id}`, { isForSale: false });
+    expect(off.status).toBe(200);
+    expect(await off.json()).toMatchObject({
+      isForSale: false,
+      status: "not for sale",
+      price: 120_000,
+    });
+    const on = await send(t, artist, "PATCH", `/api/artworks/${created.id}`, { isForSale: true });
+    expect(await on.json()).toMatchObject({ isForSale: true, status: "available", price: 120_000 });
+
+    const offers = await createListingAs(
+      t,
+      artist,
+      listingBody(categoryId, [(await uploadImage(t, artist)).id], { isForSale: false }),
+    );
+    const refused = await send(t, artist, "PATCH", `/api/artworks/${offers.id}`, {
+      isForSale: true,
+    });
+    expect(refused.status).toBe(400);
+    expect(await errorOf(refused)).toEqual({
+      code: "VALIDATION_FAILED",
+      message: listingMessages.price,
+    });
+    expect(await readArtwork(offers.id)).toMatchObject({
+      isForSale: false,
+      status: "not for sale",
+    });
+  });
+
+  it("refuses changes while a checkout holds the work", async () => {
+    const created = await createListingAs(
+      t,
+      artist,
+      listingBody(categoryId, [(await uploadImage(t, artist)).id]),
+    );
+    await t.services.db
+      .update(artworks)
+      .set({ reservedUntil: new Date(Date.now() + 10 * 60_000) })
+      .where(eq(artworks.id, created.id));
+    for (const body of [{ isForSale: false }, { price: 1 }]) {
+      const response = await send(t, artist, "PATCH", `/api/artworks/${created.id}`, body);
+      expect(response.status).toBe(409);
+      expect((await errorOf(response)).message).toBe(listingApiMessages.checkoutInProgress);
+    }
+    expect(await readArtwork(created.id)).toMatchObject({ isForSale: true, priceCents: 120_000 });
+  });
+});

@@ -1,0 +1,223 @@
+import { and, asc, eq, gt, inArray, notInArray, sql } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import {
+  artCategories,
+  artworkCategories,
+  artworkImages,
+  artworks,
+  imageUploads,
+  orders,
+  payments,
+} from "../../db/schema";
+
+/** The database or an open transaction. */
+type Queryable = Pick<Database, "select" | "insert" | "update" | "delete">;
+
+export type ArtworkRow = typeof artworks.$inferSelect;
+export type ArtworkImageRow = typeof artworkImages.$inferSelect;
+export type UploadRow = typeof imageUploads.$inferSelect;
+
+/** The columns a listing write sets; everything else belongs to the server. */
+export type ListingColumns = Pick<
+  typeof artworks.$inferInsert,
+  | "title"
+  | "createdYear"
+  | "materials"
+  | "description"
+  | "width"
+  | "height"
+  | "depth"
+  | "priceCents"
+  | "isForSale"
+  | "isPublicArt"
+  | "allowBuyerPickUp"
+  | "zipCode"
+  | "status"
+>;
+
+/** One image of a listing as it is stored, in order (position = index). */
+export type ListingImage = {
+  id: string;
+  uploadId: string | null;
+  original: string;
+  medium: string;
+  thumbnail: string;
+  type: string;
+  contextId: string | null;
+  width: number | null;
+  height: number | null;
+};
+
+/** The artwork row, locked until the transaction ends: one write at a time per artwork. */
+export async function lockArtwork(tx: Queryable, id: string): Promise<ArtworkRow | undefined> {
+  const [row] = await tx.select().from(artworks).where(eq(artworks.id, id)).limit(1).for("update");
+  return row;
+}
+
+export async function findCategoryIdsOf(tx: Queryable, artworkId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ id: artworkCategories.categoryId })
+    .from(artworkCategories)
+    .where(eq(artworkCategories.artworkId, artworkId));
+  return rows.map((r) => r.id);
+}
+
+export async function findImagesOf(tx: Queryable, artworkId: string): Promise<ListingImage[]> {
+  return tx
+    .select({
+      id: artworkImages.id,
+      uploadId: artworkImages.uploadId,
+      original: artworkImages.original,
+      medium: artworkImages.medium,
+      thumbnail: artworkImages.thumbnail,
+      type: artworkImages.type,
+      contextId: artworkImages.contextId,
+      width: artworkImages.width,
+      height: artworkImages.height,
+    })
+    .from(artworkImages)
+    .where(eq(artworkImages.artworkId, artworkId))
+    .orderBy(asc(artworkImages.position));
+}
+
+/** Which of these category ids exist. */
+export async function findExistingCategoryIds(tx: Queryable, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .select({ id: artCategories.id })
+    .from(artCategories)
+    .where(inArray(artCategories.id, ids));
+  return rows.map((r) => r.id);
+}
+
+/** The uploader's own uploads among these ids, locked so that two listings cannot take one. */
+export async function lockUploadsOf(
+  tx: Queryable,
+  uploaderId: string,
+  ids: string[],
+): Promise<UploadRow[]> {
+  if (ids.length === 0) return [];
+  return tx
+    .select()
+    .from(imageUploads)
+    .where(and(eq(imageUploads.uploaderId, uploaderId), inArray(imageUploads.id, ids)))
+    .for("update");
+}
+
+export async function insertArtwork(
+  tx: Queryable,
+  values: ListingColumns & { artistId: string; ownerId: string },
+): Promise<string> {
+  const [row] = await tx
+    .insert(artworks)
+    .values({ ...values, isCurated: false, randomOrder: 100 })
+    .returning({ id: artworks.id });
+  if (!row) throw new Error("artwork insert returned nothing");
+  return row.id;
+}
+
+export async function updateArtwork(
+  tx: Queryable,
+  id: string,
+  values: Partial<ListingColumns> & {
+    imageOriginal?: string | null;
+    imageMedium?: string | null;
+    imageThumbnail?: string | null;
+  },
+): Promise<void> {
+  await tx
+    .update(artworks)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(artworks.id, id));
+}
+
+export async function replaceCategories(
+  tx: Queryable,
+  artworkId: string,
+  categoryIds: string[],
+): Promise<void> {
+  await tx.delete(artworkCategories).where(eq(artworkCategories.artworkId, artworkId));
+  if (categoryIds.length === 0) return;
+  await tx
+    .insert(artworkCategories)
+    .values(categoryIds.map((categoryId) => ({ artworkId, categoryId })));
+}
+
+/**
+ * Stores the listing's images in this order, marks the uploads it uses as used by it,
+ * and removes the uploads it no longer uses; answers the storage keys of their files,
+ * to delete once the transaction is committed.
+ */
+export async function replaceImages(
+  tx: Queryable,
+  artworkId: string,
+  images: ListingImage[],
+): Promise<string[]> {
+  await tx.delete(artworkImages).where(eq(artworkImages.artworkId, artworkId));
+  if (images.length) {
+    await tx
+      .insert(artworkImages)
+      .values(images.map((image, position) => ({ ...image, artworkId, position })));
+  }
+  const used = images.flatMap((image) => (image.uploadId ? [image.uploadId] : []));
+  if (used.length) {
+    await tx.update(imageUploads).set({ artworkId }).where(inArray(imageUploads.id, used));
+  }
+  const dropped = await tx
+    .delete(imageUploads)
+    .where(
+      and(
+        eq(imageUploads.artworkId, artworkId),
+        used.length ? notInArray(imageUploads.id, used) : undefined,
+      ),
+    )
+    .returning();
+  return dropped.flatMap(uploadKeys);
+}
+
+export function uploadKeys(upload: UploadRow): string[] {
+  return [upload.originalKey, upload.mediumKey, upload.thumbnailKey];
+}
+
+/** What stands in the way of deleting an artwork: a sale, a checkout in progress, payments. */
+export async function findDeleteBlockers(tx: Queryable, artworkId: string) {
+  const [order] = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(eq(orders.artworkId, artworkId))
+    .limit(1);
+  const paymentRows = await tx
+    .select({ status: payments.status })
+    .from(payments)
+    .where(eq(payments.artworkId, artworkId));
+  const reserved = await isReserved(tx, artworkId);
+  return {
+    sold: order !== undefined,
+    checkoutInProgress:
+      reserved || paymentRows.some((p) => p.status === "created" || p.status === "authorized"),
+    hasPayments: paymentRows.length > 0,
+  };
+}
+
+/** Whether a checkout holds the artwork now. */
+export async function isReserved(tx: Queryable, artworkId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: artworks.id })
+    .from(artworks)
+    .where(and(eq(artworks.id, artworkId), gt(artworks.reservedUntil, sql`now()`)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Deletes the artwork (its images and categories go with it) and its uploads;
+ * answers the storage keys of their files.
+ */
+export async function deleteArtwork(tx: Queryable, artworkId: string): Promise<string[]> {
+  const uploads = await tx
+    .delete(imageUploads)
+    .where(eq(imageUploads.artworkId, artworkId))
+    .returning();
+  await tx.delete(artworks).where(eq(artworks.id, artworkId));
+  return uploads.flatMap(uploadKeys);
+}

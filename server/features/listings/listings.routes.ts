@@ -1,0 +1,53 @@
+import type { Context, Hono } from "hono";
+import type { AppServices } from "../../services";
+import { notifyTeamOfListing } from "./listing-mail";
+import { createListing, deleteListing, updateListing } from "./listings.service";
+
+/** The owner-artist's listing writes (SPEC §4 listing flow, §6, §7 writes). */
+export function registerListingRoutes(app: Hono, services: AppServices) {
+  const { db, storage, logger, authService, outbox, config } = services;
+  const deps = {
+    db,
+    storage,
+    logger,
+    onCreated: (artwork: Parameters<typeof notifyTeamOfListing>[1]) =>
+      notifyTeamOfListing(
+        {
+          db,
+          logger,
+          kickOutbox: () => outbox.kick(),
+          teamEmail: config.teamEmail,
+          publicUrl: config.publicUrl,
+        },
+        artwork,
+      ),
+  };
+  const viewerOf = (c: Context) => authService.getSessionUser(c.req.raw.headers);
+
+  app.post("/api/artworks", async (c) => {
+    const artwork = await createListing(deps, await viewerOf(c), await jsonBody(c));
+    c.header("Cache-Control", "no-store");
+    return c.json(artwork, 201);
+  });
+
+  app.patch("/api/artworks/:id", async (c) => {
+    const artwork = await updateListing(
+      deps,
+      await viewerOf(c),
+      c.req.param("id"),
+      await jsonBody(c),
+    );
+    c.header("Cache-Control", "no-store");
+    return c.json(artwork);
+  });
+
+  app.delete("/api/artworks/:id", async (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json(await deleteListing(deps, await viewerOf(c), c.req.param("id")));
+  });
+}
+
+/** The JSON body, or undefined when it is not JSON (the service then answers 400). */
+async function jsonBody(c: Context): Promise<unknown> {
+  return c.req.json().catch(() => undefined);
+}
