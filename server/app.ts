@@ -1,15 +1,18 @@
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
+import { type Env, Hono, type MiddlewareHandler } from "hono";
 import path from "node:path";
 import { AppError } from "./errors";
 import { registerAuthRoutes } from "./features/auth/auth.routes";
 import { registerCatalogRoutes } from "./features/catalog/catalog.routes";
+import { registerCheckoutRoutes } from "./features/checkout/checkout.routes";
 import { registerDiscoveryRoutes } from "./features/discovery.routes";
 import { registerSearchRoutes } from "./features/search/search.routes";
 import { registerSitemapRoutes } from "./features/seo/sitemap.routes";
 import { registerHealthRoutes } from "./features/health/health.routes";
 import { registerPhotoRoutes } from "./features/photos/photos.routes";
 import { registerProfileRoutes } from "./features/profiles/profiles.routes";
+import { registerListingRoutes } from "./features/listings/listings.routes";
+import { registerUploadRoutes } from "./features/uploads/uploads.routes";
 import { clientIp } from "./http/client-ip";
 import { createErrorHandler } from "./http/error-handler";
 import { originGuard } from "./http/origin-guard";
@@ -25,13 +28,34 @@ export type ServerOptions = {
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
+/**
+ * serveStatic with a Cache-Control header on the files it serves. Its own `onFound`
+ * cannot do this: it runs after the response is built, so a header set there is lost.
+ */
+function staticFiles(
+  options: Parameters<typeof serveStatic>[0],
+  cacheControl: string,
+): MiddlewareHandler<Env> {
+  const serve = serveStatic(options);
+  return async (c, next) => {
+    let missed = false;
+    const response = await serve(c, () => {
+      missed = true;
+      return Promise.resolve();
+    });
+    if (missed || !response) return next();
+    response.headers.set("Cache-Control", cacheControl);
+    return response;
+  };
+}
+
 /** The whole HTTP surface, every feature registered here explicitly. */
 export function buildServer({ services, web }: ServerOptions): Hono {
   const { logger, config } = services;
   const app = new Hono();
 
   app.onError(createErrorHandler(logger));
-  app.use(securityHeaders());
+  app.use(securityHeaders({ stripe: config.payments.provider === "stripe" }));
   if (config.logRequests) {
     app.use(async (c, next) => {
       const start = performance.now();
@@ -53,35 +77,34 @@ export function buildServer({ services, web }: ServerOptions): Hono {
   registerDiscoveryRoutes(app, services);
   registerProfileRoutes(app, services);
   registerPhotoRoutes(app, services);
+  registerCheckoutRoutes(app, services);
+  registerUploadRoutes(app, services);
+  registerListingRoutes(app, services);
   registerSitemapRoutes(app, services);
   app.all("/api/*", () => {
     throw new AppError("NOT_FOUND", 404, "Not found.");
   });
 
-  app.use(
-    "/media/*",
-    serveStatic({
-      root: path.relative(process.cwd(), config.mediaDir),
-      rewriteRequestPath: (p) => p.replace(/^\/media/, ""),
-      onFound: (_path, c) => c.header("Cache-Control", IMMUTABLE),
-    }),
-  );
+  // With S3 storage the files are served by the bucket (or its CDN), not by us.
+  if (services.storage.kind === "local") {
+    app.use(
+      "/media/*",
+      staticFiles(
+        {
+          root: path.relative(process.cwd(), config.mediaDir),
+          rewriteRequestPath: (p) => p.replace(/^\/media/, ""),
+        },
+        IMMUTABLE,
+      ),
+    );
+  }
   app.get("/media/*", (c) => c.text("Not found", 404));
 
   if (web) {
     if (web.clientDir) {
       const root = path.relative(process.cwd(), web.clientDir);
-      app.use(
-        "/assets/*",
-        serveStatic({ root, onFound: (_p, c) => c.header("Cache-Control", IMMUTABLE) }),
-      );
-      app.use(
-        "*",
-        serveStatic({
-          root,
-          onFound: (_p, c) => c.header("Cache-Control", "public, max-age=3600"),
-        }),
-      );
+      app.use("/assets/*", staticFiles({ root }, IMMUTABLE));
+      app.use("*", staticFiles({ root }, "public, max-age=3600"));
     }
     app.all("*", (c) => web.handler(c.req.raw, { services, clientIp: clientIp(c) }));
   }

@@ -29,6 +29,27 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default("Vernissage <no-reply@vernissage.local>"),
   LOG_REQUESTS: booleanFlag.optional(),
+  PAYMENTS_PROVIDER: z.enum(["simulated", "stripe"]).optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_/, "must be a Stripe secret key (sk_…)")
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_/, "must be a Stripe publishable key (pk_…)")
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, "must be a Stripe webhook signing secret (whsec_…)")
+    .optional(),
+  STRIPE_API_BASE: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+  TEAM_EMAIL: z.email({ error: "must be an e-mail address" }).optional(),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+  S3_REGION: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_PUBLIC_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
 });
 
 export type Config = {
@@ -45,7 +66,38 @@ export type Config = {
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
   mediaDir: string;
   logRequests: boolean;
+  payments: PaymentsConfig;
+  /** Where the team's e-mails go (a new listing to review: SPEC §7 newArtworkUpload). */
+  teamEmail: string;
+  storage: StorageConfig;
 };
+
+/** Media files: the local folder (served under /media), or an S3-compatible bucket. */
+export type StorageConfig =
+  | { kind: "local" }
+  | {
+      kind: "s3";
+      bucket: string;
+      /** A custom endpoint (MinIO, R2, …; path-style requests), or AWS's own when undefined. */
+      endpoint: string | undefined;
+      region: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      /** The public (CDN) base that addresses start with, without a trailing slash. */
+      publicUrl: string;
+    };
+
+/** The card processor: the built-in simulated one, or Stripe with all three keys. */
+export type PaymentsConfig =
+  | { provider: "simulated" }
+  | {
+      provider: "stripe";
+      secretKey: string;
+      publishableKey: string;
+      webhookSecret: string;
+      /** Another Stripe API address (a local stand-in); Stripe's own when undefined. */
+      apiBase: string | undefined;
+    };
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -73,6 +125,78 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(dataDir, "mail") },
     mediaDir: path.join(dataDir, "media"),
     logRequests: e.LOG_REQUESTS ?? e.NODE_ENV !== "test",
+    payments: paymentsConfigOf(e),
+    teamEmail: e.TEAM_EMAIL ?? `team@${new URL(publicUrl).hostname}`,
+    storage: storageConfigOf(e),
+  };
+}
+
+const S3_SETTINGS = [
+  "S3_BUCKET",
+  "S3_ENDPOINT",
+  "S3_REGION",
+  "S3_ACCESS_KEY_ID",
+  "S3_SECRET_ACCESS_KEY",
+  "S3_PUBLIC_URL",
+] as const;
+
+/**
+ * S3 when S3_BUCKET is set, with both keys; the local folder when no S3_* is set.
+ * Anything in between (a bucket without keys, keys without a bucket) is named, not guessed.
+ */
+function storageConfigOf(e: z.infer<typeof envSchema>): StorageConfig {
+  const given = S3_SETTINGS.filter((name) => e[name] !== undefined);
+  if (given.length === 0) return { kind: "local" };
+  const problems: string[] = [];
+  if (!e.S3_BUCKET) problems.push(`S3_BUCKET: required when ${given.join(", ")} is set`);
+  if (!e.S3_ACCESS_KEY_ID) problems.push("S3_ACCESS_KEY_ID: required with S3_BUCKET");
+  if (!e.S3_SECRET_ACCESS_KEY) problems.push("S3_SECRET_ACCESS_KEY: required with S3_BUCKET");
+  if (!e.S3_BUCKET || !e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY) {
+    throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join("\n")}`);
+  }
+  const region = e.S3_REGION ?? "us-east-1";
+  const endpoint = e.S3_ENDPOINT?.replace(/\/+$/, "");
+  const publicUrl = (
+    e.S3_PUBLIC_URL ??
+    (endpoint ? `${endpoint}/${e.S3_BUCKET}` : `https://${e.S3_BUCKET}.s3.${region}.amazonaws.com`)
+  ).replace(/\/+$/, "");
+  return {
+    kind: "s3",
+    bucket: e.S3_BUCKET,
+    endpoint,
+    region,
+    accessKeyId: e.S3_ACCESS_KEY_ID,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+    publicUrl,
+  };
+}
+
+/**
+ * Stripe when all three keys are set (or PAYMENTS_PROVIDER=stripe), the simulated
+ * processor otherwise. Some but not all keys is a mistake we name rather than guess at.
+ */
+function paymentsConfigOf(e: z.infer<typeof envSchema>): PaymentsConfig {
+  const keys = {
+    STRIPE_SECRET_KEY: e.STRIPE_SECRET_KEY,
+    STRIPE_PUBLISHABLE_KEY: e.STRIPE_PUBLISHABLE_KEY,
+    STRIPE_WEBHOOK_SECRET: e.STRIPE_WEBHOOK_SECRET,
+  };
+  const missing = Object.entries(keys)
+    .filter(([, value]) => value === undefined)
+    .map(([name]) => name);
+  if (e.PAYMENTS_PROVIDER === "simulated") return { provider: "simulated" };
+  if (missing.length === 3 && e.PAYMENTS_PROVIDER !== "stripe") return { provider: "simulated" };
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration:\n  Stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET; missing: ${missing.join(", ")}`,
+    );
+  }
+  return {
+    provider: "stripe",
+    secretKey: e.STRIPE_SECRET_KEY!,
+    publishableKey: e.STRIPE_PUBLISHABLE_KEY!,
+    webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+    apiBase: e.STRIPE_API_BASE,
   };
 }
 

@@ -3,13 +3,15 @@ import {
   createSmtpTransport,
   type MailTransport,
 } from "./adapters/mail/mail-transport";
-import { createLocalStorage, type StorageAdapter } from "./adapters/storage/storage";
+import { createStorage } from "./adapters/storage/create-storage";
+import type { StorageAdapter } from "./adapters/storage/storage";
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/client";
 import { createAuth } from "./features/auth/auth";
 import { createAuthService } from "./features/auth/auth.service";
 import { enqueueMail } from "./features/mail/outbox.repository";
 import { createOutboxWorker } from "./features/mail/outbox.worker";
+import { createCheckout } from "./features/checkout/checkout.module";
 import {
   findActiveBanner,
   listCategories,
@@ -43,10 +45,7 @@ export function createServices(config: Config, database: DatabaseHandle, logger:
       outbox.kick();
     },
   });
-  const storage: StorageAdapter = createLocalStorage({
-    dir: config.mediaDir,
-    publicPath: "/media",
-  });
+  const storage: StorageAdapter = createStorage(config);
   return {
     config,
     db,
@@ -69,6 +68,14 @@ export function createServices(config: Config, database: DatabaseHandle, logger:
       exhibition: (id: string) => getExhibition(db, id),
     },
     storage,
+    /** Quote, payment, purchase, webhooks and the reconciler (server/features/checkout). */
+    checkout: createCheckout({
+      db,
+      payments: config.payments,
+      logger,
+      publicUrl: config.publicUrl,
+      kickOutbox: () => outbox.kick(),
+    }),
   };
 }
 

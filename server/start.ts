@@ -44,6 +44,7 @@ export async function startServer(options: {
     }
     services.outbox.start(5_000);
     services.outbox.kick();
+    services.checkout.reconciler.start();
     const app = buildServer({ services, web: options.web });
     const server = options.listen
       ? options.listen(app)
@@ -70,6 +71,7 @@ export async function startServer(options: {
       close() {
         closing ??= (async () => {
           await new Promise<void>((resolve) => server.close(() => resolve()));
+          await services.checkout.reconciler.stop();
           await services.outbox.stop();
           services.mailTransport.close();
           await database.close();

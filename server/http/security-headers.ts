@@ -1,18 +1,24 @@
 import { secureHeaders } from "hono/secure-headers";
 
+const STRIPE_JS = "https://js.stripe.com";
+const STRIPE_API = "https://api.stripe.com";
+
 /**
  * CSP allows our own scripts plus the inline hydration data React Router writes,
- * and images from our media and data: URLs. Frames are never allowed.
+ * and images from our media and data: URLs. No frames, except Stripe's card
+ * fields (and its script and API) when Stripe is the card processor.
  */
-export function securityHeaders() {
+export function securityHeaders(options: { stripe?: boolean } = {}) {
+  const stripe = options.stripe === true;
   return secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", "'unsafe-inline'"],
+      scriptSrc: ["'self'", "'unsafe-inline'", ...(stripe ? [STRIPE_JS] : [])],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", "data:", "blob:", "https:"],
       fontSrc: ["'self'", "data:"],
-      connectSrc: ["'self'"],
+      connectSrc: ["'self'", ...(stripe ? [STRIPE_API] : [])],
+      ...(stripe ? { frameSrc: [STRIPE_JS] } : {}),
       frameAncestors: ["'none'"],
       formAction: ["'self'"],
       baseUri: ["'self'"],

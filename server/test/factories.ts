@@ -8,6 +8,8 @@ import {
   cities,
   exhibitionArtworks,
   exhibitions,
+  orders,
+  payments,
   users,
 } from "../db/schema";
 
@@ -134,4 +136,55 @@ export async function createExhibition(
     );
   }
   return exhibition;
+}
+
+/** A card payment for an artwork (captured by default), as the checkout records it. */
+export async function createPayment(
+  db: Database,
+  overrides: Partial<typeof payments.$inferInsert> & { artworkId: string },
+) {
+  const n = next();
+  const [row] = await db
+    .insert(payments)
+    .values({
+      purchaserEmail: `buyer${n}@example.com`,
+      provider: "simulated",
+      providerPaymentId: `pi_test_${n}_${randomUUID().slice(0, 8)}`,
+      idempotencyKey: `test-${n}-${randomUUID()}`,
+      preTaxAmount: 25_000,
+      taxAmount: 2_000,
+      totalAmount: 27_000,
+      status: "captured",
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}
+
+/**
+ * A finished purchase (the SPEC's Transaction) with its captured payment. It does not
+ * change the artwork: pass what the sale should look like to createArtwork.
+ */
+export async function createOrder(
+  db: Database,
+  overrides: Partial<typeof orders.$inferInsert> & { artworkId: string; purchaserId: string },
+) {
+  const payment = await createPayment(db, {
+    artworkId: overrides.artworkId,
+    purchaserId: overrides.purchaserId,
+  });
+  const [row] = await db
+    .insert(orders)
+    .values({
+      paymentId: payment.id,
+      title: "A sold work",
+      artistName: "An Artist",
+      price: 25_000,
+      preTaxAmount: 25_000,
+      taxAmount: 2_000,
+      totalAmount: 27_000,
+      ...overrides,
+    })
+    .returning();
+  return row!;
 }

@@ -1,0 +1,48 @@
+/**
+ * What the checkout needs from a card processor: an authorization that is captured
+ * or cancelled later (manual capture), and signed event notifications. Two
+ * implementations: the built-in simulated processor and Stripe.
+ */
+
+export type ProviderName = "simulated" | "stripe";
+
+/** A payment's life cycle, in the processor's own view. */
+export type AuthorizationStatus = "created" | "authorized" | "captured" | "cancelled" | "declined";
+
+export type NewAuthorization = {
+  /** USD cents. */
+  amount: number;
+  currency: "usd";
+  /** The same key always gives the same authorization (a retried request makes no second one). */
+  idempotencyKey: string;
+  metadata: Record<string, string>;
+  /** The artist's connected account that receives the money, when they have one. */
+  transferDestination: string | null;
+};
+
+export type Authorization = { id: string; clientSecret: string };
+
+/** A verified notification, reduced to what the checkout acts on. */
+export type PaymentEvent = {
+  id: string;
+  kind: "authorized" | "captured" | "cancelled" | "declined" | "other";
+  providerPaymentId: string | null;
+};
+
+export class WebhookSignatureError extends Error {
+  override name = "WebhookSignatureError";
+}
+
+export type PaymentProvider = {
+  name: ProviderName;
+  /** What the browser needs to load the processor's script; null for the simulated one. */
+  publishableKey: string | null;
+  createAuthorization(input: NewAuthorization): Promise<Authorization>;
+  retrieve(id: string): Promise<AuthorizationStatus>;
+  /** Idempotent; refuses to capture what is not authorized. */
+  capture(id: string): Promise<void>;
+  /** Idempotent; refuses to cancel what was captured (that would be a refund). */
+  cancel(id: string): Promise<void>;
+  /** Throws WebhookSignatureError unless the body is signed with our webhook secret. */
+  verifyWebhook(rawBody: string, signature: string | undefined): PaymentEvent;
+};

@@ -1,0 +1,127 @@
+import Stripe from "stripe";
+import {
+  type AuthorizationStatus,
+  type PaymentEvent,
+  type PaymentProvider,
+  WebhookSignatureError,
+} from "./payment-provider";
+
+export type StripeSettings = {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  /** Another API address (a local stand-in in tests); Stripe's own when undefined. */
+  apiBase: string | undefined;
+};
+
+function statusOf(intent: Stripe.PaymentIntent): AuthorizationStatus {
+  switch (intent.status) {
+    case "requires_capture":
+      return "authorized";
+    case "succeeded":
+      return "captured";
+    case "canceled":
+      return "cancelled";
+    default:
+      // requires_payment_method (also after a decline: the buyer may try another
+      // card), requires_confirmation, requires_action, processing.
+      return "created";
+  }
+}
+
+const EVENT_KINDS: Record<string, PaymentEvent["kind"]> = {
+  "payment_intent.amount_capturable_updated": "authorized",
+  "payment_intent.succeeded": "captured",
+  "payment_intent.canceled": "cancelled",
+  "payment_intent.payment_failed": "declined",
+};
+
+function apiAddress(apiBase: string | undefined) {
+  if (!apiBase) return {};
+  const url = new URL(apiBase);
+  const protocol = url.protocol === "http:" ? "http" : "https";
+  return {
+    host: url.hostname,
+    port: url.port ? Number(url.port) : protocol === "http" ? 80 : 443,
+    protocol,
+  } as const;
+}
+
+/**
+ * Stripe PaymentIntents with manual capture: the card is authorized when the buyer
+ * confirms it in the browser (Stripe.js), and captured only once the artwork is
+ * theirs; the money goes to the artist's connected account.
+ */
+export function createStripeProvider(settings: StripeSettings): PaymentProvider {
+  const stripe = new Stripe(settings.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    telemetry: false,
+    ...apiAddress(settings.apiBase),
+  });
+
+  async function retrieveIntent(id: string) {
+    return stripe.paymentIntents.retrieve(id);
+  }
+
+  return {
+    name: "stripe",
+    publishableKey: settings.publishableKey,
+
+    async createAuthorization(input) {
+      const intent = await stripe.paymentIntents.create(
+        {
+          amount: input.amount,
+          currency: input.currency,
+          capture_method: "manual",
+          allowed_payment_method_types: ["card"],
+          metadata: input.metadata,
+          ...(input.transferDestination
+            ? { transfer_data: { destination: input.transferDestination } }
+            : {}),
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      if (!intent.client_secret) throw new Error("Stripe answered without a client secret");
+      return { id: intent.id, clientSecret: intent.client_secret };
+    },
+
+    async retrieve(id) {
+      return statusOf(await retrieveIntent(id));
+    },
+
+    async capture(id) {
+      const intent = await retrieveIntent(id);
+      if (intent.status === "succeeded") return;
+      if (intent.status !== "requires_capture") {
+        throw new Error(`cannot capture a payment intent that is ${intent.status}`);
+      }
+      await stripe.paymentIntents.capture(id, {}, { idempotencyKey: `capture-${id}` });
+    },
+
+    async cancel(id) {
+      const intent = await retrieveIntent(id);
+      if (intent.status === "canceled") return;
+      if (intent.status === "succeeded") {
+        throw new Error("cannot cancel a captured payment intent");
+      }
+      await stripe.paymentIntents.cancel(id, {}, { idempotencyKey: `cancel-${id}` });
+    },
+
+    verifyWebhook(rawBody, signature) {
+      if (!signature) throw new WebhookSignatureError("missing Stripe-Signature header");
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret);
+      } catch (error) {
+        throw new WebhookSignatureError(error instanceof Error ? error.message : "bad signature");
+      }
+      const object = event.data.object as { object?: string; id?: string };
+      return {
+        id: event.id,
+        kind: EVENT_KINDS[event.type] ?? "other",
+        providerPaymentId: object.object === "payment_intent" && object.id ? object.id : null,
+      };
+    },
+  };
+}

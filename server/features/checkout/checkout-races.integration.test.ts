@@ -1,0 +1,191 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkoutMessages as m } from "../../../domain/checkout";
+import { artworks, payments } from "../../db/schema";
+import { createArtist, createArtwork } from "../../test/factories";
+import { type TestApp, createTestApp } from "../../test/test-app";
+import { lostSaleMessage } from "./purchase.service";
+import {
+  type ErrorBody,
+  complete,
+  confirmCard,
+  guestEmail,
+  ledgerOf,
+  ordersOf,
+  paymentsOf,
+  readArtwork,
+  startPayment,
+  startedPayment,
+} from "./checkout.test-helpers";
+import type { PaymentStarted } from "./checkout.types";
+
+let t: TestApp;
+let artistId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  artistId = (await createArtist(t.services.db)).id;
+});
+afterAll(() => t.close());
+
+const newArtwork = () => createArtwork(t.services.db, { artistId, priceCents: 80_000 });
+
+async function expireReservation(artworkId: string) {
+  await t.services.db
+    .update(artworks)
+    .set({ reservedUntil: sql`now() - interval '1 minute'` })
+    .where(eq(artworks.id, artworkId));
+}
+
+describe("exactly one sale per artwork", () => {
+  it("completing the same payment 10 times at once makes one order and one capture", async () => {
+    const artwork = await newArtwork();
+    const client = t.client();
+    const payment = await startedPayment(client, artwork.id, { email: guestEmail("ten") });
+    expect((await confirmCard(client, payment.clientSecret)).status).toBe(200);
+
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () => complete(t.client(), payment.paymentId)),
+    );
+    expect(responses.map((r) => r.status)).toEqual(Array(10).fill(200));
+    const bodies = await Promise.all(responses.map((r) => r.json()));
+    expect(new Set(bodies.map((b) => JSON.stringify(b))).size).toBe(1);
+    expect(bodies[0]).toMatchObject({ accountMessage: m.guestAccountCreated });
+
+    expect(await ordersOf(t, artwork.id)).toHaveLength(1);
+    const ledger = await ledgerOf(t, artwork.id);
+    expect(ledger).toHaveLength(1);
+    expect(ledger[0]).toMatchObject({ status: "captured", captureRequests: 1 });
+  });
+
+  it("20 buyers racing for one artwork: one order, 19 refused, one price captured", async () => {
+    const artwork = await newArtwork();
+    const clients = Array.from({ length: 20 }, () => t.client());
+    const attempts = await Promise.all(
+      clients.map(async (client) => {
+        const response = await startPayment(client, artwork.id, { email: guestEmail("race") });
+        if (response.status !== 201) {
+          return { status: response.status, body: (await response.json()) as ErrorBody };
+        }
+        const payment = (await response.json()) as PaymentStarted;
+        await confirmCard(client, payment.clientSecret);
+        const done = await complete(client, payment.paymentId);
+        return { status: done.status, body: (await done.json()) as ErrorBody };
+      }),
+    );
+    const won = attempts.filter((a) => a.status === 200);
+    const refused = attempts.filter((a) => a.status === 409);
+    expect(won).toHaveLength(1);
+    expect(refused).toHaveLength(19);
+    for (const r of refused) expect(r.body.error.message).toBe(m.artworkReserved);
+
+    expect(await ordersOf(t, artwork.id)).toHaveLength(1);
+    const ledger = await ledgerOf(t, artwork.id);
+    const captured = ledger.filter((row) => row.status === "captured");
+    expect(captured.reduce((sum, row) => sum + row.amount, 0)).toBe(83_200);
+    expect((await readArtwork(t, artwork.id)).isForSale).toBe(false);
+  });
+
+  it("an expired reservation lets the next buyer in; the late first buyer is cancelled, not charged", async () => {
+    const artwork = await newArtwork();
+    const firstClient = t.client();
+    const first = await startedPayment(firstClient, artwork.id, { email: guestEmail("slow") });
+    expect((await confirmCard(firstClient, first.clientSecret)).status).toBe(200);
+    // While the reservation runs, nobody else gets in.
+    expect((await startPayment(t.client(), artwork.id, { email: guestEmail() })).status).toBe(409);
+
+    await expireReservation(artwork.id);
+    const secondClient = t.client();
+    const second = await startedPayment(secondClient, artwork.id, { email: guestEmail("next") });
+    expect((await confirmCard(secondClient, second.clientSecret)).status).toBe(200);
+
+    // Both hold authorizations and complete at the same moment: the holder wins.
+    const [late, winner] = await Promise.all([
+      complete(firstClient, first.paymentId),
+      complete(secondClient, second.paymentId),
+    ]);
+    expect(winner.status).toBe(200);
+    expect(late.status).toBe(409);
+    expect(((await late.json()) as ErrorBody).error.message).toBe(
+      "Sorry, this artwork has already been sold. Your card has not been charged.",
+    );
+    expect(lostSaleMessage).toBe(
+      "Sorry, this artwork has already been sold. Your card has not been charged.",
+    );
+    const [order] = await ordersOf(t, artwork.id);
+    expect(order?.paymentId).toBe(second.paymentId);
+    const ledger = await ledgerOf(t, artwork.id);
+    const byId = new Map(ledger.map((row) => [row.id, row]));
+    const rows = await paymentsOf(t, artwork.id);
+    const firstRow = rows.find((p) => p.id === first.paymentId)!;
+    const secondRow = rows.find((p) => p.id === second.paymentId)!;
+    expect(byId.get(firstRow.providerPaymentId!)).toMatchObject({
+      status: "cancelled",
+      captureRequests: 0,
+    });
+    expect(byId.get(secondRow.providerPaymentId!)?.status).toBe("captured");
+    // Asking again keeps saying no.
+    expect((await complete(firstClient, first.paymentId)).status).toBe(409);
+  });
+});
+
+describe("the reconciler", () => {
+  async function age(paymentId: string, seconds: number) {
+    await t.services.db
+      .update(payments)
+      .set({ createdAt: sql`now() - make_interval(secs => ${seconds})` })
+      .where(eq(payments.id, paymentId));
+  }
+
+  it("completes an authorized payment whose complete call never came (a crash)", async () => {
+    const artwork = await newArtwork();
+    const client = t.client();
+    const email = guestEmail("crash");
+    const payment = await startedPayment(client, artwork.id, { email });
+    expect((await confirmCard(client, payment.clientSecret)).status).toBe(200);
+    // No complete call. A fresh payment is left alone: the browser may still call.
+    expect((await t.services.checkout.reconciler.run()).completed).toBe(0);
+    await age(payment.paymentId, 600);
+
+    const report = await t.services.checkout.reconciler.run();
+    expect(report.completed).toBe(1);
+    const [order] = await ordersOf(t, artwork.id);
+    expect(order?.paymentId).toBe(payment.paymentId);
+    expect((await ledgerOf(t, artwork.id))[0]).toMatchObject({
+      status: "captured",
+      captureRequests: 1,
+    });
+    expect(await readArtwork(t, artwork.id)).toMatchObject({ isForSale: false });
+    // The browser's late call gets the same answer.
+    const late = await complete(client, payment.paymentId);
+    expect(late.status).toBe(200);
+    expect(await late.json()).toMatchObject({
+      orderId: order?.id,
+      accountMessage: m.guestAccountCreated,
+    });
+  });
+
+  it("cancels an unconfirmed authorization once its reservation is over and releases the work", async () => {
+    const artwork = await newArtwork();
+    const payment = await startedPayment(t.client(), artwork.id, { email: guestEmail("idle") });
+    await age(payment.paymentId, 600);
+    // Still within the reservation: left alone.
+    expect((await t.services.checkout.reconciler.run()).cancelled).toBe(0);
+    await t.services.db
+      .update(payments)
+      .set({ reservedUntil: sql`now() - interval '1 minute'` })
+      .where(eq(payments.id, payment.paymentId));
+    await expireReservation(artwork.id);
+
+    const report = await t.services.checkout.reconciler.run();
+    expect(report.cancelled).toBe(1);
+    expect(report.released).toBeGreaterThanOrEqual(0);
+    expect((await ledgerOf(t, artwork.id))[0]?.status).toBe("cancelled");
+    expect(await readArtwork(t, artwork.id)).toMatchObject({
+      isForSale: true,
+      reservedUntil: null,
+      reservedByPaymentId: null,
+    });
+    expect((await complete(t.client(), payment.paymentId)).status).toBe(409);
+  });
+});

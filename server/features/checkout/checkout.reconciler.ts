@@ -1,0 +1,115 @@
+import type { PaymentProvider } from "../../adapters/payments/payment-provider";
+import type { Database } from "../../db/client";
+import { isAppError } from "../../errors";
+import type { Logger } from "../../logger";
+import {
+  type PaymentRow,
+  listUncapturedSales,
+  listUnfinishedPayments,
+  releaseExpiredReservations,
+  releaseReservation,
+  updatePayment,
+} from "./checkout.repository";
+import type { PurchaseService } from "./purchase.service";
+
+/** How long a fresh payment is left to the browser's own complete call. */
+export const COMPLETE_GRACE_SECONDS = 120;
+
+export type ReconcileReport = {
+  completed: number;
+  cancelled: number;
+  captured: number;
+  released: number;
+};
+
+/**
+ * Settles what a crash or a closed browser left behind: authorized payments whose
+ * complete call never came are completed (or cancelled if the work went to someone
+ * else), authorizations that outlived their reservation are cancelled, sales that
+ * were not captured are captured, and expired reservations are released. Every
+ * step is idempotent, so several app servers may run it at once.
+ */
+export function createReconciler(deps: {
+  db: Database;
+  provider: PaymentProvider;
+  purchases: PurchaseService;
+  logger: Logger;
+}) {
+  const { db, provider, purchases, logger } = deps;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<ReconcileReport> | undefined;
+
+  async function settle(payment: PaymentRow, report: ReconcileReport) {
+    if (!payment.providerPaymentId) {
+      // The authorization was never created (the processor failed); nothing to cancel.
+      if (payment.reservedUntil && payment.reservedUntil < new Date()) {
+        await updatePayment(db, payment.id, ["created"], { status: "cancelled" });
+        report.cancelled += 1;
+      }
+      return;
+    }
+    const status = await provider.retrieve(payment.providerPaymentId);
+    if (status === "authorized" || status === "captured") {
+      try {
+        await purchases.complete(payment.id);
+        report.completed += 1;
+      } catch (error) {
+        if (!isAppError(error) || error.status >= 500) throw error;
+        report.cancelled += 1;
+      }
+      return;
+    }
+    const expired = payment.reservedUntil !== null && payment.reservedUntil < new Date();
+    if (status === "created" && !expired) return;
+    if (status === "created") await provider.cancel(payment.providerPaymentId);
+    await updatePayment(db, payment.id, ["created", "authorized"], {
+      status: status === "declined" ? "declined" : "cancelled",
+      failureMessage: "Not paid before the reservation ended.",
+    });
+    await releaseReservation(db, payment.artworkId, payment.id);
+    report.cancelled += 1;
+  }
+
+  async function runOnce(): Promise<ReconcileReport> {
+    const report: ReconcileReport = { completed: 0, cancelled: 0, captured: 0, released: 0 };
+    for (const payment of await listUnfinishedPayments(db, COMPLETE_GRACE_SECONDS)) {
+      try {
+        await settle(payment, report);
+      } catch (error) {
+        logger.error("reconciler: settling a payment failed", { paymentId: payment.id, error });
+      }
+    }
+    for (const payment of await listUncapturedSales(db, COMPLETE_GRACE_SECONDS)) {
+      await purchases.capture(payment);
+      report.captured += 1;
+    }
+    report.released = await releaseExpiredReservations(db);
+    return report;
+  }
+
+  /** One run at a time in this process; a call during a run shares its result. */
+  function run(): Promise<ReconcileReport> {
+    running ??= runOnce().finally(() => {
+      running = undefined;
+    });
+    return running;
+  }
+
+  return {
+    run,
+    start(intervalMs = 60_000) {
+      if (timer) return;
+      timer = setInterval(() => {
+        run().catch((error: unknown) => logger.error("reconciler run failed", { error }));
+      }, intervalMs);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running?.catch(() => undefined);
+    },
+  };
+}
+
+export type Reconciler = ReturnType<typeof createReconciler>;

@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { checkoutMessages as m } from "../../../domain/checkout";
+
+const text = z.string().max(200).default("");
+
+export const shippingAddressSchema = z.object(
+  { line1: text, city: text, state: text, postal_code: text },
+  { error: m.fillShipping },
+);
+
+const artworkId = z.uuid({ error: "Artwork not found" }).transform((id) => id.toLowerCase());
+
+export const quoteBodySchema = z.object({
+  artworkId,
+  email: z.string().max(320).default(""),
+  shippingAddress: shippingAddressSchema,
+});
+
+export const paymentBodySchema = quoteBodySchema.extend({
+  name: z.string().max(200).optional(),
+});
+
+export const completeBodySchema = z.object({
+  paymentId: z.uuid({ error: "Payment not found." }).transform((id) => id.toLowerCase()),
+});
+
+export const simulatedConfirmBodySchema = z.object({
+  clientSecret: z.string().min(1).max(200),
+  card: z.object({
+    number: z.string().max(40),
+    expMonth: z.coerce.number().int(),
+    expYear: z.coerce.number().int(),
+    cvc: z.string().max(10),
+  }),
+  billingDetails: z
+    .object({ name: z.string().max(200).optional(), email: z.string().max(320).optional() })
+    .optional(),
+});
+
+export type QuoteBody = z.infer<typeof quoteBodySchema>;
+export type PaymentBody = z.infer<typeof paymentBodySchema>;

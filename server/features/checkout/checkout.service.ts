@@ -1,0 +1,227 @@
+import { randomUUID } from "node:crypto";
+import {
+  RESERVATION_MINUTES,
+  checkoutMessages as m,
+  paymentProblem,
+} from "../../../domain/checkout";
+import { type TaxSplit, salesTax } from "../../../domain/sales-tax";
+import type { PaymentProvider } from "../../adapters/payments/payment-provider";
+import type { SimulatedCard } from "../../adapters/payments/simulated-cards";
+import type { SimulatedProvider } from "../../adapters/payments/simulated-payments";
+import type { Database } from "../../db/client";
+import { AppError } from "../../errors";
+import type { Logger } from "../../logger";
+import type { SessionUser } from "../users/users.repository";
+import {
+  findArtworkForCheckout,
+  findPayment,
+  findPaymentByProviderId,
+  findUserIdByEmail,
+  hasOrder,
+  insertPayment,
+  listOrdersOf,
+  releaseReservation,
+  reserveArtwork,
+  updatePayment,
+} from "./checkout.repository";
+import {
+  type PaymentBody,
+  type QuoteBody,
+  paymentBodySchema,
+  quoteBodySchema,
+} from "./checkout.schema";
+import type { CheckoutConfig, PaymentStarted, Purchase, Quote } from "./checkout.types";
+
+export type CheckoutDeps = { db: Database; provider: PaymentProvider; logger: Logger };
+
+const ARTWORK_NOT_FOUND = "Artwork not found";
+
+/** The e-mail that buys: the account's when signed in (never the body's), else the body's. */
+function buyerEmail(body: QuoteBody, viewer: SessionUser | null): string {
+  return (viewer?.email ?? body.email).trim().toLowerCase();
+}
+
+function validate(body: QuoteBody, email: string, signedIn: boolean) {
+  const problem = paymentProblem({ address: body.shippingAddress, email, signedIn });
+  if (problem) throw new AppError("VALIDATION_FAILED", 400, problem);
+}
+
+function taxFor(priceCents: number, state: string): TaxSplit {
+  const split = salesTax(priceCents, state);
+  if (!split) throw new AppError("VALIDATION_FAILED", 400, m.unknownState);
+  return split;
+}
+
+export function createCheckoutService(deps: CheckoutDeps) {
+  const { db, provider, logger } = deps;
+
+  /** Why this artwork cannot be bought now, as a 404 or a clear 409. */
+  async function refusal(artworkId: string, buyerId: string | null): Promise<AppError> {
+    const artwork = await findArtworkForCheckout(db, artworkId);
+    if (!artwork) return new AppError("NOT_FOUND", 404, ARTWORK_NOT_FOUND);
+    if (buyerId && artwork.ownerId === buyerId) return new AppError("CONFLICT", 409, m.ownArtwork);
+    if (!artwork.isForSale || artwork.priceCents === null) {
+      const sold = await hasOrder(db, artworkId);
+      return new AppError("CONFLICT", 409, sold ? m.artworkSold : m.artworkNotForSale);
+    }
+    return new AppError("CONFLICT", 409, m.artworkReserved);
+  }
+
+  async function priceOf(artworkId: string): Promise<number> {
+    const artwork = await findArtworkForCheckout(db, artworkId);
+    if (!artwork) throw new AppError("NOT_FOUND", 404, ARTWORK_NOT_FOUND);
+    if (!artwork.isForSale || artwork.priceCents === null) throw await refusal(artworkId, null);
+    return artwork.priceCents;
+  }
+
+  function config(): CheckoutConfig {
+    return { provider: provider.name, publishableKey: provider.publishableKey };
+  }
+
+  async function quote(input: unknown, viewer: SessionUser | null): Promise<Quote> {
+    const body = quoteBodySchema.parse(input);
+    validate(body, buyerEmail(body, viewer), viewer !== null);
+    const price = await priceOf(body.artworkId);
+    return taxFor(price, body.shippingAddress.state);
+  }
+
+  /** The buyer's own earlier, still open payment that holds this artwork, if any. */
+  async function ownHold(heldBy: string | null, email: string) {
+    if (!heldBy) return undefined;
+    const held = await findPayment(db, heldBy);
+    const open = held && (held.status === "created" || held.status === "authorized");
+    return open && held.purchaserEmail === email ? held : undefined;
+  }
+
+  /** Reserve for 15 minutes, then ask the processor for an authorization (SPEC §4 step 3). */
+  async function startPayment(input: unknown, viewer: SessionUser | null): Promise<PaymentStarted> {
+    const body: PaymentBody = paymentBodySchema.parse(input);
+    const email = buyerEmail(body, viewer);
+    validate(body, email, viewer !== null);
+    const artwork = await findArtworkForCheckout(db, body.artworkId);
+    if (!artwork) throw new AppError("NOT_FOUND", 404, ARTWORK_NOT_FOUND);
+    const buyerId = viewer?.id ?? (await findUserIdByEmail(db, email)) ?? null;
+    if (buyerId && artwork.ownerId === buyerId) throw new AppError("CONFLICT", 409, m.ownArtwork);
+    if (!artwork.isForSale || artwork.priceCents === null) throw await refusal(artwork.id, buyerId);
+    const amounts = taxFor(artwork.priceCents, body.shippingAddress.state);
+    const previous = await ownHold(artwork.reservedByPaymentId, email);
+
+    const paymentId = randomUUID();
+    const reservedUntil = await reserveArtwork(db, {
+      artworkId: artwork.id,
+      paymentId,
+      buyerId,
+      takeOverPaymentId: previous?.id ?? null,
+      minutes: RESERVATION_MINUTES,
+    });
+    if (!reservedUntil) throw await refusal(artwork.id, buyerId);
+
+    const idempotencyKey = `reservation-${artwork.id}-${paymentId}`;
+    await insertPayment(db, {
+      id: paymentId,
+      artworkId: artwork.id,
+      purchaserId: viewer?.id ?? null,
+      purchaserEmail: email,
+      purchaserName: body.name?.trim() || viewer?.displayName || null,
+      provider: provider.name,
+      idempotencyKey,
+      ...amounts,
+      shippingAddress: body.shippingAddress,
+      reservedUntil,
+    });
+    let authorization;
+    try {
+      authorization = await provider.createAuthorization({
+        amount: amounts.totalAmount,
+        currency: "usd",
+        idempotencyKey,
+        metadata: { paymentId, artworkId: artwork.id },
+        transferDestination: artwork.payoutAccountId,
+      });
+    } catch (error) {
+      logger.error("creating the authorization failed", { paymentId, error });
+      await updatePayment(db, paymentId, ["created"], {
+        status: "cancelled",
+        failureMessage: "The card processor could not be reached.",
+      });
+      await releaseReservation(db, artwork.id, paymentId);
+      throw new AppError("INTERNAL", 503, m.paymentFailed);
+    }
+    await updatePayment(db, paymentId, ["created"], { providerPaymentId: authorization.id });
+    if (previous) await supersede(previous.id);
+    return {
+      ...amounts,
+      paymentId,
+      provider: provider.name,
+      clientSecret: authorization.clientSecret,
+      reservedUntil: reservedUntil.toISOString(),
+    };
+  }
+
+  /**
+   * The buyer started again while holding the work: their earlier authorization is
+   * cancelled (the amount may differ, e.g. a new state's tax), the new one holds it.
+   */
+  async function supersede(paymentId: string) {
+    const payment = await findPayment(db, paymentId);
+    if (!payment) return;
+    const changed = await updatePayment(db, paymentId, ["created", "authorized"], {
+      status: "cancelled",
+      failureMessage: "Replaced by a newer payment of the same buyer.",
+    });
+    if (!changed || !payment.providerPaymentId) return;
+    try {
+      await provider.cancel(payment.providerPaymentId);
+    } catch (error) {
+      logger.error("cancelling a replaced authorization failed", { paymentId, error });
+    }
+  }
+
+  /** The simulated processor's stand-in for Stripe.js's confirmCardPayment. */
+  async function confirmSimulated(input: { clientSecret: string; card: SimulatedCard }) {
+    if (provider.name !== "simulated") {
+      throw new AppError("NOT_FOUND", 404, "The simulated card processor is not in use.");
+    }
+    const outcome = await (provider as SimulatedProvider).confirm(input.clientSecret, input.card);
+    if (outcome.ok) return { status: "requires_capture" as const };
+    if (outcome.reason === "unknown") {
+      throw new AppError("NOT_FOUND", 404, "This payment is not known. Please start again.");
+    }
+    if (outcome.reason === "not_confirmable") {
+      throw new AppError(
+        "CONFLICT",
+        409,
+        "This payment can no longer be made. Please start again.",
+      );
+    }
+    const payment = await findPaymentByProviderId(db, provider.name, outcome.providerPaymentId);
+    // A declined card lets the artwork go at once, for the next buyer.
+    if (payment) {
+      await updatePayment(db, payment.id, ["created"], {
+        status: "declined",
+        failureMessage: outcome.message,
+      });
+      await releaseReservation(db, payment.artworkId, payment.id);
+    }
+    throw new AppError("PAYMENT_FAILED", 402, outcome.message);
+  }
+
+  async function purchases(userId: string): Promise<Purchase[]> {
+    const rows = await listOrdersOf(db, userId);
+    return rows.map((o) => ({
+      id: o.id,
+      artworkId: o.artworkId,
+      title: o.title,
+      imageThumbnail: o.imageThumbnail,
+      imageOriginal: o.imageOriginal,
+      artistName: o.artistName,
+      price: o.price,
+      preTaxAmount: o.preTaxAmount,
+      taxAmount: o.taxAmount,
+      totalAmount: o.totalAmount,
+      timestamp: o.timestamp.toISOString(),
+    }));
+  }
+
+  return { config, quote, startPayment, confirmSimulated, purchases };
+}

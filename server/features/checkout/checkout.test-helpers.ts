@@ -1,0 +1,92 @@
+import { eq } from "drizzle-orm";
+import { artworks, orders, outbox, payments, simulatedPayments } from "../../db/schema";
+import type { TestApp } from "../../test/test-app";
+import type { PaymentStarted, PurchaseCompleted } from "./checkout.types";
+
+export type Client = ReturnType<TestApp["client"]>;
+export type ErrorBody = { error: { code: string; message: string } };
+
+export const NY_ADDRESS = { line1: "1 Main St", city: "Albany", state: "NY", postal_code: "12207" };
+export const GOOD_CARD = "4242 4242 4242 4242";
+
+export function guestEmail(label = "guest"): string {
+  return `${label}.${Math.random().toString(36).slice(2)}@example.com`;
+}
+
+export async function startPayment(
+  client: Client,
+  artworkId: string,
+  body: Record<string, unknown> = {},
+) {
+  return client.post("/api/checkout/payments", {
+    artworkId,
+    email: "",
+    shippingAddress: NY_ADDRESS,
+    ...body,
+  });
+}
+
+export async function startedPayment(
+  client: Client,
+  artworkId: string,
+  body: Record<string, unknown> = {},
+): Promise<PaymentStarted> {
+  const response = await startPayment(client, artworkId, body);
+  if (response.status !== 201) {
+    throw new Error(`payment refused: ${response.status} ${await response.text()}`);
+  }
+  return (await response.json()) as PaymentStarted;
+}
+
+/** What Stripe.js's confirmCardPayment does in the browser, against the simulated processor. */
+export function confirmCard(client: Client, clientSecret: string, number = GOOD_CARD) {
+  return client.post("/api/checkout/simulated/confirm", {
+    clientSecret,
+    card: { number, expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: "123" },
+    billingDetails: { name: "Test Buyer", email: "buyer@example.com" },
+  });
+}
+
+export function complete(client: Client, paymentId: string) {
+  return client.post("/api/checkout/complete", { paymentId });
+}
+
+/** The whole purchase as the browser makes it: pay, confirm the card, complete. */
+export async function buy(
+  client: Client,
+  artworkId: string,
+  body: Record<string, unknown> = {},
+): Promise<PurchaseCompleted & { payment: PaymentStarted }> {
+  const payment = await startedPayment(client, artworkId, body);
+  const confirmed = await confirmCard(client, payment.clientSecret);
+  if (confirmed.status !== 200) throw new Error(`card refused: ${await confirmed.text()}`);
+  const completed = await complete(client, payment.paymentId);
+  if (completed.status !== 200) throw new Error(`complete refused: ${await completed.text()}`);
+  return { ...((await completed.json()) as PurchaseCompleted), payment };
+}
+
+export async function readArtwork(t: TestApp, id: string) {
+  const [row] = await t.services.db.select().from(artworks).where(eq(artworks.id, id));
+  if (!row) throw new Error(`no artwork ${id}`);
+  return row;
+}
+
+export function ordersOf(t: TestApp, artworkId: string) {
+  return t.services.db.select().from(orders).where(eq(orders.artworkId, artworkId));
+}
+
+export async function paymentsOf(t: TestApp, artworkId: string) {
+  return t.services.db.select().from(payments).where(eq(payments.artworkId, artworkId));
+}
+
+/** The simulated processor's ledger rows of an artwork's payments. */
+export async function ledgerOf(t: TestApp, artworkId: string) {
+  const rows = await paymentsOf(t, artworkId);
+  const ids = new Set(rows.map((p) => p.providerPaymentId));
+  const ledger = await t.services.db.select().from(simulatedPayments);
+  return ledger.filter((row) => ids.has(row.id));
+}
+
+export function mailTo(t: TestApp, recipient: string) {
+  return t.services.db.select().from(outbox).where(eq(outbox.recipient, recipient));
+}

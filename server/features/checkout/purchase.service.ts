@@ -1,0 +1,255 @@
+import { hashPassword } from "better-auth/crypto";
+import { randomBytes } from "node:crypto";
+import { checkoutMessages as m } from "../../../domain/checkout";
+import type { PaymentProvider } from "../../adapters/payments/payment-provider";
+import type { Database } from "../../db/client";
+import type { GuestAccountOutcome } from "../../db/schema";
+import { AppError } from "../../errors";
+import type { Logger } from "../../logger";
+import { enqueueMail } from "../mail/outbox.repository";
+import { purchaseConfirmationMail, saleNoticeMail } from "./checkout.mails";
+import {
+  type PaymentRow,
+  type Queryable,
+  claimArtwork,
+  findContact,
+  findOrderByPayment,
+  findPayment,
+  findUserIdByEmail,
+  insertGuestUser,
+  insertOrder,
+  lockPayment,
+  saveShippingAddress,
+  updatePayment,
+} from "./checkout.repository";
+import type { PurchaseCompleted } from "./checkout.types";
+
+export type PurchaseDeps = {
+  db: Database;
+  provider: PaymentProvider;
+  logger: Logger;
+  publicUrl: string;
+  kickOutbox: () => void;
+};
+
+/** What the buyer is told when someone else's payment claimed the work first. */
+export const lostSaleMessage = `${m.artworkSold} ${m.notCharged}`;
+const notAuthorized = "The payment has not been authorized. Please try again.";
+
+function accountMessage(outcome: GuestAccountOutcome | null): string | null {
+  if (outcome === "created") return m.guestAccountCreated;
+  if (outcome === "matched") return m.guestAccountMatched;
+  return null;
+}
+
+function splitName(name: string | null, email: string): { firstName: string; lastName: string } {
+  const words = (name ?? "").trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return { firstName: email.split("@")[0] ?? "", lastName: "" };
+  return { firstName: words[0]!, lastName: words.slice(1).join(" ") };
+}
+
+type Outcome =
+  | { kind: "sold"; orderId: string; guestAccount: GuestAccountOutcome | null; fresh: boolean }
+  | { kind: "lost" }
+  | { kind: "refused"; payment: PaymentRow };
+
+/**
+ * `POST /api/checkout/complete`, the webhook and the reconciler all end here.
+ * Idempotent and safe to run concurrently: the payment row is locked for the
+ * transaction, so one call makes the order and later ones read it back.
+ */
+export function createPurchaseService(deps: PurchaseDeps) {
+  const { db, provider, logger } = deps;
+
+  /** A guest's account: the one with this e-mail, or a new collector account. */
+  async function guestBuyer(tx: Queryable, payment: PaymentRow, passwordHash: string | null) {
+    const existing = await findUserIdByEmail(tx, payment.purchaserEmail);
+    if (existing) return { id: existing, outcome: "matched" as const };
+    try {
+      const { firstName, lastName } = splitName(payment.purchaserName, payment.purchaserEmail);
+      const hash = passwordHash ?? (await hashPassword(randomBytes(24).toString("base64url")));
+      const created = await insertGuestUser(tx, {
+        email: payment.purchaserEmail,
+        firstName,
+        lastName,
+        passwordHash: hash,
+      });
+      // Another purchase made the account a moment ago.
+      if (!created) {
+        const id = await findUserIdByEmail(tx, payment.purchaserEmail);
+        if (id) return { id, outcome: "matched" as const };
+        throw new Error("the account could not be created or found");
+      }
+      return { id: created, outcome: "created" as const };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      logger.error("guest account creation failed", { paymentId: payment.id, error });
+      throw new AppError("INTERNAL", 500, `${m.guestAccountFailedPrefix}${message}`);
+    }
+  }
+
+  async function sell(payment: PaymentRow, passwordHash: string | null): Promise<Outcome> {
+    return db.transaction(async (tx) => {
+      const locked = await lockPayment(tx, payment.id);
+      if (!locked) throw new AppError("NOT_FOUND", 404, "Payment not found.");
+      const existing = await findOrderByPayment(tx, locked.id);
+      if (existing) {
+        return {
+          kind: "sold",
+          orderId: existing.id,
+          guestAccount: locked.guestAccount,
+          fresh: false,
+        };
+      }
+      if (locked.status !== "created" && locked.status !== "authorized") {
+        return { kind: "refused", payment: locked };
+      }
+      const buyer = locked.purchaserId
+        ? { id: locked.purchaserId, outcome: null }
+        : await guestBuyer(tx, locked, passwordHash);
+      const artwork = await claimArtwork(tx, {
+        artworkId: locked.artworkId,
+        paymentId: locked.id,
+        buyerId: buyer.id,
+      });
+      if (!artwork) {
+        await updatePayment(tx, locked.id, ["created", "authorized"], {
+          status: "cancelled",
+          failureMessage: "The artwork was sold to another buyer first.",
+        });
+        return { kind: "lost" };
+      }
+      const order = await insertOrder(tx, {
+        artworkId: locked.artworkId,
+        paymentId: locked.id,
+        purchaserId: buyer.id,
+        title: artwork.title,
+        imageThumbnail: artwork.imageThumbnail,
+        imageOriginal: artwork.imageOriginal,
+        artistName: artwork.artistName,
+        // The price the buyer was quoted and authorized, even if the listing changed since.
+        price: locked.preTaxAmount,
+        preTaxAmount: locked.preTaxAmount,
+        taxAmount: locked.taxAmount,
+        totalAmount: locked.totalAmount,
+        shippingAddress: locked.shippingAddress,
+      });
+      if (!order) throw new Error("order insert conflicted under the payment lock");
+      await updatePayment(tx, locked.id, ["created", "authorized"], {
+        status: "authorized",
+        purchaserId: buyer.id,
+        guestAccount: buyer.outcome,
+      });
+      const buyerContact = await findContact(tx, buyer.id);
+      const artist = await findContact(tx, artwork.artistId);
+      const sale = {
+        orderId: order.id,
+        title: artwork.title,
+        artistName: artwork.artistName,
+        preTaxAmount: order.preTaxAmount,
+        taxAmount: order.taxAmount,
+        totalAmount: order.totalAmount,
+        shippingAddress: locked.shippingAddress ?? {
+          line1: "",
+          city: "",
+          state: "",
+          postal_code: "",
+        },
+        buyerName: buyerContact?.displayName || locked.purchaserName || "",
+        buyerEmail: buyerContact?.email ?? locked.purchaserEmail,
+        pickUpZipCode: artwork.allowBuyerPickUp ? artwork.zipCode : null,
+      };
+      await enqueueMail(tx, purchaseConfirmationMail(sale, `${deps.publicUrl}/profile/purchases`));
+      if (artist) await enqueueMail(tx, saleNoticeMail(sale, artist.email));
+      return { kind: "sold", orderId: order.id, guestAccount: buyer.outcome, fresh: true };
+    });
+  }
+
+  /** After the sale is committed: take the money. A failure is retried by the reconciler. */
+  async function capture(payment: PaymentRow) {
+    try {
+      await provider.capture(payment.providerPaymentId!);
+      await updatePayment(db, payment.id, ["authorized"], { status: "captured" });
+    } catch (error) {
+      logger.error("capture failed; the reconciler will retry", { paymentId: payment.id, error });
+    }
+  }
+
+  /** SPEC §4 step 5: failure here is only logged. */
+  async function rememberAddress(payment: PaymentRow) {
+    const fresh = await findPayment(db, payment.id);
+    if (!fresh?.purchaserId || !payment.shippingAddress) return;
+    try {
+      await saveShippingAddress(db, fresh.purchaserId, payment.shippingAddress);
+    } catch (error) {
+      logger.error("saving the buyer's shipping address failed", { paymentId: payment.id, error });
+    }
+  }
+
+  async function cancelLost(payment: PaymentRow) {
+    try {
+      await provider.cancel(payment.providerPaymentId!);
+    } catch (error) {
+      // An authorization nobody captures lapses on its own; the buyer is not charged.
+      logger.error("cancelling a lost sale's authorization failed", {
+        paymentId: payment.id,
+        error,
+      });
+    }
+  }
+
+  async function complete(paymentId: string): Promise<PurchaseCompleted> {
+    const payment = await findPayment(db, paymentId);
+    if (!payment?.providerPaymentId) throw new AppError("NOT_FOUND", 404, "Payment not found.");
+    const done = await findOrderByPayment(db, payment.id);
+    if (!done) {
+      if (payment.status === "cancelled") throw new AppError("CONFLICT", 409, lostSaleMessage);
+      if (payment.status === "declined") {
+        throw new AppError("PAYMENT_FAILED", 402, payment.failureMessage ?? m.paymentFailed);
+      }
+      const status = await provider.retrieve(payment.providerPaymentId);
+      if (status === "cancelled") {
+        await updatePayment(db, payment.id, ["created", "authorized"], { status: "cancelled" });
+        throw new AppError("CONFLICT", 409, lostSaleMessage);
+      }
+      if (status !== "authorized" && status !== "captured") {
+        throw new AppError("PAYMENT_FAILED", 402, notAuthorized);
+      }
+    }
+    // Hashing is slow: do it before the transaction, for a guest without an account.
+    const needsHash =
+      !done && !payment.purchaserId && !(await findUserIdByEmail(db, payment.purchaserEmail));
+    const passwordHash = needsHash
+      ? await hashPassword(randomBytes(24).toString("base64url"))
+      : null;
+    const outcome = await sell(payment, passwordHash);
+    if (outcome.kind === "lost") {
+      await cancelLost(payment);
+      throw new AppError("CONFLICT", 409, lostSaleMessage);
+    }
+    if (outcome.kind === "refused") {
+      if (outcome.payment.status === "declined") {
+        throw new AppError(
+          "PAYMENT_FAILED",
+          402,
+          outcome.payment.failureMessage ?? m.paymentFailed,
+        );
+      }
+      throw new AppError("CONFLICT", 409, lostSaleMessage);
+    }
+    if (outcome.fresh) {
+      deps.kickOutbox();
+      await capture(payment);
+      await rememberAddress(payment);
+    }
+    return {
+      orderId: outcome.orderId,
+      artworkId: payment.artworkId,
+      accountMessage: accountMessage(outcome.guestAccount),
+    };
+  }
+
+  return { complete, capture };
+}
+
+export type PurchaseService = ReturnType<typeof createPurchaseService>;

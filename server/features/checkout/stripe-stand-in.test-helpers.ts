@@ -1,0 +1,129 @@
+import { randomBytes } from "node:crypto";
+import { type IncomingMessage, type ServerResponse, createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/** A PaymentIntent as the stand-in keeps it: the fields the SDK and our code read. */
+export type StandInIntent = {
+  id: string;
+  object: "payment_intent";
+  amount: number;
+  currency: string;
+  capture_method: string;
+  client_secret: string;
+  status: "requires_payment_method" | "requires_capture" | "succeeded" | "canceled";
+  metadata: Record<string, string>;
+  transfer_data: { destination: string } | null;
+};
+
+/**
+ * A local HTTP stand-in for the four Stripe endpoints the server uses (create,
+ * retrieve, capture, cancel a PaymentIntent), with Stripe's idempotency keys and
+ * state rules, so the real `stripe` SDK can be tested without the network.
+ */
+export async function startStripeStandIn() {
+  const intents = new Map<string, StandInIntent>();
+  const byIdempotencyKey = new Map<string, StandInIntent>();
+  const captureCalls = new Map<string, number>();
+  const requests: { method: string; path: string; idempotencyKey: string | undefined }[] = [];
+
+  function send(res: ServerResponse, status: number, body: unknown) {
+    res.writeHead(status, { "content-type": "application/json", "request-id": "req_standin" });
+    res.end(JSON.stringify(body));
+  }
+
+  function unexpectedState(res: ServerResponse, intent: StandInIntent, action: string) {
+    send(res, 400, {
+      error: {
+        type: "invalid_request_error",
+        code: "payment_intent_unexpected_state",
+        message: `You cannot ${action} this PaymentIntent because it has a status of ${intent.status}.`,
+      },
+    });
+  }
+
+  function create(form: URLSearchParams, key: string | undefined): StandInIntent {
+    const cached = key ? byIdempotencyKey.get(key) : undefined;
+    if (cached) return cached;
+    const id = `pi_${randomBytes(8).toString("hex")}`;
+    const metadata: Record<string, string> = {};
+    for (const [name, value] of form) {
+      const match = /^metadata\[(.+)\]$/.exec(name);
+      if (match?.[1]) metadata[match[1]] = value;
+    }
+    const destination = form.get("transfer_data[destination]");
+    const intent: StandInIntent = {
+      id,
+      object: "payment_intent",
+      amount: Number(form.get("amount")),
+      currency: form.get("currency") ?? "",
+      capture_method: form.get("capture_method") ?? "automatic",
+      client_secret: `${id}_secret_${randomBytes(8).toString("hex")}`,
+      status: "requires_payment_method",
+      metadata,
+      transfer_data: destination ? { destination } : null,
+    };
+    intents.set(id, intent);
+    if (key) byIdempotencyKey.set(key, intent);
+    return intent;
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    let raw = "";
+    for await (const chunk of req) raw += String(chunk);
+    const form = new URLSearchParams(raw);
+    const path = (req.url ?? "").split("?")[0] ?? "";
+    const key = req.headers["idempotency-key"] as string | undefined;
+    requests.push({ method: req.method ?? "", path, idempotencyKey: key });
+    if (req.method === "POST" && path === "/v1/payment_intents")
+      return send(res, 200, create(form, key));
+    const match = /^\/v1\/payment_intents\/([^/]+)(?:\/(capture|cancel))?$/.exec(path);
+    const intent = match?.[1] ? intents.get(match[1]) : undefined;
+    if (!intent) {
+      return send(res, 404, {
+        error: {
+          type: "invalid_request_error",
+          code: "resource_missing",
+          message: "No such payment_intent",
+        },
+      });
+    }
+    if (req.method === "GET" && !match?.[2]) return send(res, 200, intent);
+    if (match?.[2] === "capture") {
+      captureCalls.set(intent.id, (captureCalls.get(intent.id) ?? 0) + 1);
+      if (intent.status !== "requires_capture") return unexpectedState(res, intent, "capture");
+      intent.status = "succeeded";
+      return send(res, 200, intent);
+    }
+    if (match?.[2] === "cancel") {
+      if (intent.status === "succeeded" || intent.status === "canceled") {
+        return unexpectedState(res, intent, "cancel");
+      }
+      intent.status = "canceled";
+      return send(res, 200, intent);
+    }
+    return send(res, 405, { error: { type: "invalid_request_error", message: "unsupported" } });
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) =>
+      send(res, 500, { error: { message: String(error) } }),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    intents,
+    requests,
+    captureCalls: (id: string) => captureCalls.get(id) ?? 0,
+    /** What Stripe.js's confirmCardPayment does with a good card under manual capture. */
+    authorize(id: string) {
+      const intent = intents.get(id);
+      if (!intent) throw new Error(`no intent ${id}`);
+      intent.status = "requires_capture";
+      return intent;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,66 @@
+import {
+  type PaymentProvider,
+  WebhookSignatureError,
+} from "../../adapters/payments/payment-provider";
+import type { Database } from "../../db/client";
+import { AppError, isAppError } from "../../errors";
+import type { Logger } from "../../logger";
+import {
+  findPaymentByProviderId,
+  isWebhookEventRecorded,
+  recordWebhookEvent,
+  releaseReservation,
+  updatePayment,
+} from "./checkout.repository";
+import type { PurchaseService } from "./purchase.service";
+
+/**
+ * `POST /api/webhooks/stripe`: verified by signature over the raw body, acted on
+ * once per event id. The event is recorded after it was handled, so a failure is
+ * retried by Stripe; handling is idempotent, so a retry racing a replay is harmless.
+ */
+export function createWebhookService(deps: {
+  db: Database;
+  provider: PaymentProvider;
+  purchases: PurchaseService;
+  logger: Logger;
+}) {
+  const { db, provider, purchases, logger } = deps;
+
+  async function handle(rawBody: string, signature: string | undefined) {
+    if (provider.name !== "stripe") {
+      throw new AppError("NOT_FOUND", 404, "Stripe is not configured on this server.");
+    }
+    let event;
+    try {
+      event = provider.verifyWebhook(rawBody, signature);
+    } catch (error) {
+      if (!(error instanceof WebhookSignatureError)) throw error;
+      throw new AppError("BAD_REQUEST", 400, "The webhook signature is not valid.");
+    }
+    if (await isWebhookEventRecorded(db, event.id)) return { received: true, duplicate: true };
+    const payment = event.providerPaymentId
+      ? await findPaymentByProviderId(db, provider.name, event.providerPaymentId)
+      : undefined;
+    if (payment && (event.kind === "authorized" || event.kind === "captured")) {
+      try {
+        await purchases.complete(payment.id);
+      } catch (error) {
+        // A lost sale (409) or an unauthorized payment (402) is an answer, not a failure.
+        if (!isAppError(error) || error.status >= 500) throw error;
+        logger.info("webhook: payment not completed", {
+          paymentId: payment.id,
+          reason: error.message,
+        });
+      }
+    }
+    if (payment && event.kind === "cancelled") {
+      await updatePayment(db, payment.id, ["created", "authorized"], { status: "cancelled" });
+      await releaseReservation(db, payment.artworkId, payment.id);
+    }
+    await recordWebhookEvent(db, event.id);
+    return { received: true, duplicate: false };
+  }
+
+  return { handle };
+}
