@@ -1,9 +1,27 @@
-import { NotBuiltYet } from "../components/ui/not-built-yet";
+import { LoadError } from "../components/load-error";
+import { ListingAccessNotice } from "../features/listing/listing-access-notice";
+import { ListingPreviewView } from "../features/listing/listing-preview-view";
+import { listingPageMessages as m } from "../features/listing/listing.messages";
+import { loadListingPage } from "../features/listing/listing.server";
+import type { Route } from "./+types/listing-preview";
+import "../features/artwork/artwork.css";
+import "../features/listing/listing.css";
 
 export function meta() {
-  return [{ title: "Listing preview · Vernissage" }];
+  return [{ title: "Listing preview · Vernissage" }, { name: "robots", content: "noindex" }];
 }
 
-export default function Page() {
-  return <NotBuiltYet title="Listing preview" />;
+export function loader({ request, context }: Route.LoaderArgs) {
+  return loadListingPage(context, request, null);
+}
+
+/** SPEC §2 /listing-preview: the draft as buyers will see it, then Confirm. */
+export default function ListingPreview({ loaderData }: Route.ComponentProps) {
+  const { access, categories } = loaderData;
+  if (access !== "ok") return <ListingAccessNotice access={access} title="Listing preview" />;
+  return <ListingPreviewView categories={categories} />;
+}
+
+export function ErrorBoundary() {
+  return <LoadError message={m.unknownFailure} />;
 }

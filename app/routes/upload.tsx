@@ -1,25 +1,51 @@
-import { Link } from "react-router";
-import { NotBuiltYet } from "../components/ui/not-built-yet";
-import { useSessionUser } from "../root";
+import { useLocation } from "react-router";
+import { LoadError } from "../components/load-error";
+import { ListingAccessNotice } from "../features/listing/listing-access-notice";
+import { ListingForm } from "../features/listing/listing-form";
+import { listingPageMessages as m } from "../features/listing/listing.messages";
+import { loadListingPage } from "../features/listing/listing.server";
+import type { Route } from "./+types/upload";
+import "../features/listing/listing.css";
 
-export function meta() {
-  return [{ title: "Add artwork · Vernissage" }];
+export function meta({ loaderData }: Route.MetaArgs) {
+  const editing = loaderData?.artwork != null;
+  return [
+    { title: `${editing ? "Edit listing" : "Add artwork"} · Vernissage` },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
-export default function Upload() {
-  const user = useSessionUser();
+/** `/upload` adds an artwork; `/upload?edit={id}` edits one (also after a reload). */
+export function loader({ request, context }: Route.LoaderArgs) {
+  const editId = new URL(request.url).searchParams.get("edit");
+  return loadListingPage(context, request, editId);
+}
+
+/** SPEC §2 Upload: the Add Artwork form, or edit mode; the draft survives the preview. */
+export default function Upload({ loaderData }: Route.ComponentProps) {
+  const { access, artwork, categories, artistName } = loaderData;
+  const location = useLocation();
+  const note = (location.state as { note?: unknown } | null)?.note === "noDraft";
+  const title = new URLSearchParams(location.search).has("edit") ? "Edit Listing" : "Add Artwork";
+  if (access !== "ok") return <ListingAccessNotice access={access} title={title} />;
   return (
-    <NotBuiltYet title="Add artwork">
-      {!user ? (
-        <p>
-          Listing artworks is for approved artists. <Link to="/signin">Sign in</Link> first.
-        </p>
-      ) : !user.isArtist ? (
-        <p>
-          Listing artworks is for approved artists. Apply as an artist when you sign up; our team
-          reviews applications.
+    <section className="listing-page">
+      <h1>{title}</h1>
+      {note ? (
+        <p className="message listing-note" role="status">
+          {m.noDraft}
         </p>
       ) : null}
-    </NotBuiltYet>
+      <ListingForm
+        key={artwork?.id ?? "new"}
+        artwork={artwork}
+        artistName={artistName}
+        categories={categories}
+      />
+    </section>
   );
+}
+
+export function ErrorBoundary() {
+  return <LoadError message={m.unknownFailure} />;
 }

@@ -2,6 +2,9 @@ import { describe, expect, it } from "vitest";
 import { carouselImages, intrinsicSize, toCarouselImage } from "./artwork-images";
 
 const image = (n: number) => ({
+  id: `i${n}`,
+  width: null,
+  height: null,
   medium: `/media/a/${n}-medium.webp`,
   original: `/media/a/${n}-original.jpg`,
   thumbnail: `/media/a/${n}-thumbnail.webp`,

@@ -23,6 +23,9 @@ function artwork(overrides: Partial<ArtworkDetail> = {}): ArtworkDetail {
     imageThumbnail: "/media/a/0-thumbnail.webp",
     images: [
       {
+        id: "i0",
+        width: null,
+        height: null,
         original: "/media/a/0-original.jpg",
         medium: "/media/a/0-medium.webp",
         thumbnail: "/media/a/0-thumbnail.webp",

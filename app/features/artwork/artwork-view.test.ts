@@ -1,12 +1,15 @@
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
-import { createRoutesStub } from "react-router";
+import { Outlet, createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { ArtworkDetail } from "../../../server/features/artworks/artworks.types";
 import { ArtworkView } from "./artwork-view";
 
 function artwork(overrides: Partial<ArtworkDetail> = {}): ArtworkDetail {
   const image = (n: number) => ({
+    id: `i${n}`,
+    width: null,
+    height: null,
     original: `/media/a/${n}-original.jpg`,
     medium: `/media/a/${n}-medium.webp`,
     thumbnail: `/media/a/${n}-thumbnail.webp`,
@@ -41,12 +44,27 @@ function artwork(overrides: Partial<ArtworkDetail> = {}): ArtworkDetail {
   };
 }
 
-/** Server-renders the page body as /artwork/w1 would. */
-function render(data: ArtworkDetail) {
+/** Server-renders the page body as /artwork/w1 would, for the signed-in user `userId`. */
+function render(data: ArtworkDetail, userId: string | null = null) {
   const Stub = createRoutesStub([
-    { path: "/artwork/:artworkId", Component: () => createElement(ArtworkView, { artwork: data }) },
+    {
+      id: "root",
+      path: "/",
+      Component: Outlet,
+      children: [
+        {
+          path: "artwork/:artworkId",
+          Component: () => createElement(ArtworkView, { artwork: data }),
+        },
+      ],
+    },
   ]);
-  return renderToString(createElement(Stub, { initialEntries: ["/artwork/w1"] }));
+  return renderToString(
+    createElement(Stub, {
+      initialEntries: ["/artwork/w1"],
+      hydrationData: { loaderData: { root: { user: userId ? { id: userId } : null } } },
+    }),
+  );
 }
 
 describe("ArtworkView", () => {
@@ -124,5 +142,33 @@ describe("ArtworkView", () => {
     expect(html).not.toContain("<script>alert(1)");
     expect(html).toContain("&lt;img src=x onerror=alert(1)&gt;");
     expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+  });
+
+  it("shows the owner-artist Edit Listing, Delete Listing and the For Sale switch, not Buy Now", () => {
+    const html = render(artwork(), "a1");
+    expect(html).toContain(">Edit Listing<");
+    expect(html).toContain(">Delete Listing<");
+    expect(html).toMatch(/role="switch"[^>]*aria-checked="true"/);
+    expect(html).toContain("For Sale");
+    expect(html).not.toContain(">Buy Now<");
+    expect(html).toContain("$9,500");
+  });
+
+  it("shows the owner-artist SOLD and the switch off when the work is not for sale", () => {
+    const html = render(artwork({ isForSale: false }), "a1");
+    expect(html).toMatch(/role="switch"[^>]*aria-checked="false"/);
+    expect(html).toContain(">SOLD<");
+  });
+
+  it("keeps Buy Now for everyone else: a visitor, another user, an artist who sold it", () => {
+    for (const html of [
+      render(artwork(), null),
+      render(artwork(), "someone-else"),
+      render(artwork({ ownerId: "collector" }), "a1"),
+    ]) {
+      expect(html).toContain(">Buy Now<");
+      expect(html).not.toContain("Edit Listing");
+      expect(html).not.toContain('role="switch"');
+    }
   });
 });

@@ -11,10 +11,12 @@ import {
 } from "../../../domain/display";
 import type { ArtworkDetail } from "../../../server/features/artworks/artworks.types";
 import { ExhibitionTiles } from "../../components/exhibition-tiles";
+import { useSessionUser } from "../../root";
 import { ArtworkCarousel } from "./artwork-carousel";
 import { carouselImages, intrinsicSize } from "./artwork-images";
 import { artworkMessages as m } from "./artwork.messages";
 import { BuyPanel } from "./buy-panel";
+import { OwnerControls } from "./owner-controls";
 
 /** Back to where the visitor came from in the app; to the marketplace after a direct visit. */
 function BackButton() {
@@ -31,8 +33,19 @@ function BackButton() {
   );
 }
 
-/** SPEC §2 Artwork detail (the owner-artist's controls come in a later release). */
+/** SPEC §6: the same signed-in user is both the work's artist and its owner. */
+export function isOwnerArtist(artwork: ArtworkDetail, userId: string | null | undefined): boolean {
+  return Boolean(userId) && artwork.artist.id === userId && artwork.ownerId === userId;
+}
+
+/**
+ * SPEC §2 Artwork detail. The owner-artist gets the owner controls instead of Buy Now;
+ * the For Sale switch changes what the page shows at once (SOLD when off).
+ */
 export function ArtworkView({ artwork }: { artwork: ArtworkDetail }) {
+  const user = useSessionUser();
+  const isOwner = isOwnerArtist(artwork, user?.id);
+  const [isForSale, setIsForSale] = useState(artwork.isForSale);
   const [buying, setBuying] = useState(false);
   const buyButton = useRef<HTMLButtonElement>(null);
   const images = useMemo(() => carouselImages(artwork), [artwork]);
@@ -64,7 +77,11 @@ export function ArtworkView({ artwork }: { artwork: ArtworkDetail }) {
           </h1>
           <div className="artwork-purchase">
             {price ? <p className="artwork-price">{price}</p> : null}
-            {artwork.isForSale ? (
+            {isOwner ? (
+              isForSale ? null : (
+                <p className="sold-badge">{m.sold}</p>
+              )
+            ) : artwork.isForSale ? (
               <button
                 ref={buyButton}
                 type="button"
@@ -78,6 +95,14 @@ export function ArtworkView({ artwork }: { artwork: ArtworkDetail }) {
               <p className="sold-badge">{m.sold}</p>
             )}
           </div>
+          {isOwner && user ? (
+            <OwnerControls
+              artwork={artwork}
+              userId={user.id}
+              isForSale={isForSale}
+              onForSaleChange={setIsForSale}
+            />
+          ) : null}
           <dl className="artwork-facts">
             <div>
               <dt>Materials</dt>

@@ -1,0 +1,162 @@
+import { useId, useState } from "react";
+import { useNavigate } from "react-router";
+import type { ArtworkDetail } from "../../../server/features/artworks/artworks.types";
+import { AlertDialog } from "../../components/ui/alert-dialog";
+import { ModalDialog } from "../../components/ui/modal-dialog";
+import { apiSend } from "../../lib/api-client";
+import { clearListingDraft, getListingDraft } from "../listing/listing-draft-store";
+import { artworkMessages as m } from "./artwork.messages";
+
+/** What SPEC §2 passes to /upload in edit mode as navigation state. */
+export type EditListingState = {
+  artwork: ArtworkDetail;
+  artistName: string;
+  birthYear: number | null;
+  userId: string;
+};
+
+/**
+ * SPEC §2 owner controls, shown instead of Buy Now to the owner-artist: Edit Listing,
+ * Delete Listing behind a confirmation, and the For Sale switch, which changes at once
+ * and goes back (with the SPEC's alert) when the server refuses.
+ */
+export function OwnerControls({
+  artwork,
+  userId,
+  isForSale,
+  onForSaleChange,
+}: {
+  artwork: ArtworkDetail;
+  userId: string;
+  isForSale: boolean;
+  onForSaleChange: (isForSale: boolean) => void;
+}) {
+  const navigate = useNavigate();
+  const [toggling, setToggling] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [deleted, setDeleted] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const titleId = useId();
+  const bodyId = useId();
+  const address = `/api/artworks/${encodeURIComponent(artwork.id)}`;
+
+  async function toggle() {
+    // One change at a time, so the switch never shows an answer to an older request.
+    if (toggling) return;
+    const next = !isForSale;
+    setError(null);
+    onForSaleChange(next);
+    setToggling(true);
+    try {
+      await apiSend("PATCH", address, { isForSale: next });
+    } catch {
+      onForSaleChange(!next);
+      setError(m.toggleFailed);
+    } finally {
+      setToggling(false);
+    }
+  }
+
+  async function remove() {
+    setDeleting(true);
+    try {
+      await apiSend("DELETE", address);
+      setConfirming(false);
+      setDeleted(true);
+    } catch {
+      setConfirming(false);
+      setError(m.deleteFailed);
+    } finally {
+      setDeleting(false);
+    }
+  }
+
+  function edit() {
+    // Edit Listing starts from the artwork as stored, not from an older unsaved draft.
+    if (getListingDraft(artwork.id)) clearListingDraft();
+    const state: EditListingState = {
+      artwork,
+      artistName: artwork.artist.displayName,
+      birthYear: artwork.artist.birthYear,
+      userId,
+    };
+    void navigate(`/upload?edit=${encodeURIComponent(artwork.id)}`, { state });
+  }
+
+  return (
+    <section className="owner-controls" aria-label="Manage your listing">
+      <button
+        type="button"
+        role="switch"
+        aria-checked={isForSale}
+        aria-busy={toggling}
+        className="owner-switch"
+        onClick={() => void toggle()}
+      >
+        <span className="owner-switch-track" aria-hidden="true">
+          <span className="owner-switch-thumb" />
+        </span>
+        <span className="owner-switch-label">{m.forSale}</span>
+      </button>
+      <div className="owner-buttons">
+        <button type="button" className="button button-primary" onClick={edit}>
+          {m.editListing}
+        </button>
+        <button
+          type="button"
+          className="button owner-delete"
+          aria-haspopup="dialog"
+          onClick={() => {
+            setError(null);
+            setConfirming(true);
+          }}
+        >
+          {m.deleteListing}
+        </button>
+      </div>
+      {error ? (
+        <p className="message message-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {confirming ? (
+        <ModalDialog
+          role="alertdialog"
+          labelledBy={titleId}
+          describedBy={bodyId}
+          closeOnBackdrop={false}
+          onClose={() => {
+            if (!deleting) setConfirming(false);
+          }}
+        >
+          <h2 id={titleId}>{m.deleteListing}</h2>
+          <p id={bodyId}>{m.deleteConfirm}</p>
+          <div className="dialog-actions">
+            <button
+              type="button"
+              className="button"
+              disabled={deleting}
+              onClick={() => setConfirming(false)}
+            >
+              Cancel
+            </button>
+            <button
+              type="button"
+              className="button button-danger"
+              disabled={deleting}
+              onClick={() => void remove()}
+            >
+              {deleting ? "Deleting…" : "Delete"}
+            </button>
+          </div>
+        </ModalDialog>
+      ) : null}
+      {deleted ? (
+        <AlertDialog title="Listing deleted" onClose={() => void navigate("/", { replace: true })}>
+          {m.deleted}
+        </AlertDialog>
+      ) : null}
+    </section>
+  );
+}

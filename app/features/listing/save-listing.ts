@@ -1,0 +1,62 @@
+import { z } from "zod";
+import { ApiError, apiSend } from "../../lib/api-client";
+import {
+  type UploadPart,
+  fileBytesSent,
+  overallPercent,
+  uploadWithProgress,
+} from "../../lib/upload-with-progress";
+import { type ListingDraft, listingBody, withUploadedId } from "./listing-draft";
+import { listingPageMessages as m } from "./listing.messages";
+
+const uploadAnswer = z.object({ id: z.string().min(1) });
+const artworkAnswer = z.object({ id: z.string().min(1) });
+
+/**
+ * Confirm (decision 0012): first each new image is uploaded, one after another, with
+ * one progress in whole percent over all their bytes; then the listing is created
+ * (POST) or, in edit mode, saved (PATCH) with the images' ids in the artist's order.
+ * Every upload's id is handed to `onDraft` at once, so a retry after a failure sends
+ * only what the server does not have yet. Resolves with the artwork's id.
+ */
+export async function saveListing(
+  start: ListingDraft,
+  onProgress: (percent: number) => void,
+  onDraft: (draft: ListingDraft) => void,
+): Promise<string> {
+  let draft = start;
+  const pending = draft.images.filter((image) => image.id === null && image.file !== null);
+  const parts: UploadPart[] = pending.map((image) => ({
+    size: image.file?.size ?? 0,
+    sent: 0,
+    done: false,
+  }));
+  onProgress(overallPercent(parts));
+  for (const [index, image] of pending.entries()) {
+    const part = parts[index];
+    if (!part || !image.file) continue;
+    const form = new FormData();
+    form.append("image", image.file, image.file.name);
+    const answer = await uploadWithProgress("/api/uploads/images", form, (loaded, total) => {
+      part.sent = fileBytesSent(part.size, loaded, total);
+      onProgress(overallPercent(parts));
+    });
+    const { id } = uploadAnswer.parse(answer);
+    part.done = true;
+    draft = withUploadedId(draft, image.key, id);
+    onDraft(draft);
+    onProgress(overallPercent(parts));
+  }
+  const body = listingBody(draft);
+  const saved =
+    draft.artworkId === null
+      ? await apiSend("POST", "/api/artworks", body)
+      : await apiSend("PATCH", `/api/artworks/${encodeURIComponent(draft.artworkId)}`, body);
+  return artworkAnswer.parse(saved).id;
+}
+
+/** SPEC §8: 'Upload Failed: ' plus the message (the server's, when it gave one). */
+export function uploadFailedText(error: unknown): string {
+  const message = error instanceof ApiError ? error.message : m.unknownFailure;
+  return `${m.uploadFailedPrefix}${message}`;
+}
