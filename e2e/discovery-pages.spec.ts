@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { type APIRequestContext, type Page, expect, test } from "@playwright/test";
 import { artistMessages } from "../app/features/artist/artist.messages";
+import { checkoutMessages } from "../domain/checkout";
 import { discoveryMessages } from "../domain/discovery-messages";
 import { expectNoAxeViolations } from "./helpers";
 
@@ -269,14 +270,14 @@ test("the artwork page: details, Buy Now panel, SEO tags, artist link", async ({
   await expectNoAxeViolations(page);
   await screenshot(page, "artwork");
 
-  // Buy Now opens the panel; it says plainly that checkout is not built yet.
+  // Buy Now opens the checkout panel (e2e/checkout.spec.ts buys); focus starts at its first field.
   await carouselReady(page, 4);
   const buy = page.getByRole("button", { name: "Buy Now" });
   await buy.click();
   const panel = page.getByRole("dialog", { name: "Buy this artwork" });
   await expect(panel).toBeVisible();
-  await expect(panel.getByRole("note")).toContainText("Checkout is not built yet.");
-  await expect(panel.getByRole("button", { name: "Close" })).toBeFocused();
+  await expect(panel.getByRole("note")).toHaveText(checkoutMessages.testMode);
+  await expect(panel.getByLabel("Street address")).toBeFocused();
   // Arrow keys inside the panel are not the carousel's.
   await page.keyboard.press("ArrowRight");
   await expect(counter(page)).toHaveText("1 / 4");

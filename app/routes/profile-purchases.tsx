@@ -1,16 +1,23 @@
-import { NotBuiltYet } from "../components/ui/not-built-yet";
-import { requireUser } from "../features/auth/require-user.server";
+import { LoadError } from "../components/load-error";
+import { PurchaseHistory } from "../features/purchases/purchase-history";
+import { purchasesMessages as m } from "../features/purchases/purchases.messages";
+import { loadPurchaseHistory } from "../features/purchases/purchases.server";
 import type { Route } from "./+types/profile-purchases";
+import "../features/purchases/purchases.css";
 
 export function meta() {
-  return [{ title: "Purchase history · Vernissage" }];
+  return [{ title: "Purchase history · Vernissage" }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser(request, context);
-  return null;
+/** SPEC §2 /profile/purchases: signed-in only, otherwise /signin. */
+export function loader({ request, context }: Route.LoaderArgs) {
+  return loadPurchaseHistory(context, request);
 }
 
-export default function Purchases() {
-  return <NotBuiltYet title="Purchase history" />;
+export default function Purchases({ loaderData }: Route.ComponentProps) {
+  return <PurchaseHistory purchases={loaderData.purchases} failed={loaderData.failed} />;
+}
+
+export function ErrorBoundary() {
+  return <LoadError message={m.historyFailed} />;
 }

@@ -1,9 +1,15 @@
-import { NotBuiltYet } from "../components/ui/not-built-yet";
+import { PurchaseSuccessView } from "../features/purchases/purchase-success-view";
+import { purchasesMessages as m } from "../features/purchases/purchases.messages";
+import "../features/purchases/purchases.css";
 
 export function meta() {
-  return [{ title: "Purchase confirmation · Vernissage" }];
+  return [
+    { title: `${m.thankYou.replace(/!$/, "")} · Vernissage` },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
-export default function Page() {
-  return <NotBuiltYet title="Thank you for your purchase" />;
+/** SPEC §2 /purchase-success, where the buy panel goes after a completed purchase. */
+export default function PurchaseSuccess() {
+  return <PurchaseSuccessView />;
 }

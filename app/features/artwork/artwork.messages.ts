@@ -1,4 +1,5 @@
 import { discoveryMessages as d } from "../../../domain/discovery-messages";
+import { listingMessages as l } from "../../../domain/listing";
 
 /** SPEC §2 and §8 texts of this page, from the one shared list in domain/. */
 export const artworkMessages = {
@@ -8,7 +9,11 @@ export const artworkMessages = {
   currentlyOnDisplay: d.currentlyOnDisplay,
   buyNow: d.buyNow,
   sold: d.sold,
-  // Our own text, not the SPEC's.
-  checkoutNotBuilt:
-    "Checkout is not built yet. Card payment arrives in a coming release of Vernissage; nothing has been charged.",
+  editListing: "Edit Listing",
+  deleteListing: "Delete Listing",
+  forSale: "For Sale",
+  deleteConfirm: l.deleteConfirm,
+  deleted: l.deleted,
+  deleteFailed: l.deleteFailed,
+  toggleFailed: l.toggleFailed,
 } as const;

@@ -1,0 +1,127 @@
+import { describe, expect, it } from "vitest";
+import { checkoutMessages as m } from "../../../domain/checkout";
+import { ApiError } from "../../lib/api-client";
+import {
+  CheckoutError,
+  parseCompleted,
+  parseConfig,
+  parseConfirmation,
+  parsePaymentStarted,
+  parseQuote,
+  paymentFailure,
+  taxFailure,
+} from "./checkout-answers";
+
+const payment = {
+  preTaxAmount: 45000,
+  taxAmount: 3713,
+  totalAmount: 48713,
+  paymentId: "pay_1",
+  provider: "simulated",
+  clientSecret: "pay_1_secret_x",
+  reservedUntil: "2026-03-15T12:15:00.000Z",
+};
+
+function messageOf(run: () => unknown): string {
+  try {
+    run();
+  } catch (error) {
+    return error instanceof CheckoutError ? error.message : `not a CheckoutError: ${String(error)}`;
+  }
+  return "no error";
+}
+
+describe("answers of the checkout API (SPEC §8)", () => {
+  it("reads a quote in cents", () => {
+    expect(parseQuote({ preTaxAmount: 100, taxAmount: 8, totalAmount: 108 })).toEqual({
+      preTaxAmount: 100,
+      taxAmount: 8,
+      totalAmount: 108,
+    });
+  });
+
+  it("calls a malformed answer 'Invalid response from server'", () => {
+    expect(messageOf(() => parseQuote({ preTaxAmount: "100" }))).toBe(m.invalidResponse);
+    expect(messageOf(() => parseQuote(null))).toBe(m.invalidResponse);
+    expect(messageOf(() => parseCompleted({ orderId: 1 }))).toBe(m.invalidResponse);
+    expect(messageOf(() => parseConfig({ provider: "paypal", publishableKey: null }))).toBe(
+      m.invalidResponse,
+    );
+    expect(messageOf(() => parseConfig({ provider: "stripe", publishableKey: null }))).toBe(
+      m.invalidResponse,
+    );
+    expect(messageOf(() => parsePaymentStarted("ok"))).toBe(m.invalidResponse);
+    expect(messageOf(() => parseConfirmation({}))).toBe(m.invalidResponse);
+  });
+
+  it("calls a payment without a client secret 'Invalid payment intent response.'", () => {
+    expect(parsePaymentStarted(payment)).toEqual(payment);
+    const { clientSecret: _, ...withoutSecret } = payment;
+    expect(messageOf(() => parsePaymentStarted(withoutSecret))).toBe(m.invalidPaymentIntent);
+    expect(messageOf(() => parsePaymentStarted({ ...payment, clientSecret: "" }))).toBe(
+      m.invalidPaymentIntent,
+    );
+  });
+
+  it("accepts an authorized card and refuses any other status", () => {
+    expect(() => parseConfirmation({ status: "requires_capture" })).not.toThrow();
+    expect(messageOf(() => parseConfirmation({ status: "canceled" }))).toBe(m.paymentFailed);
+  });
+
+  it("reads the completed purchase with or without the account message", () => {
+    const done = { orderId: "o1", artworkId: "a1", accountMessage: m.guestAccountCreated };
+    expect(parseCompleted(done)).toEqual(done);
+    expect(parseCompleted({ ...done, accountMessage: null }).accountMessage).toBeNull();
+  });
+});
+
+describe("paymentFailure", () => {
+  it("shows the processor's or server's message for the buyer", () => {
+    const declined = paymentFailure(new ApiError(402, "PAYMENT_FAILED", "Your card was declined."));
+    expect(declined.message).toBe("Your card was declined.");
+    expect(declined.unavailable).toBe(false);
+    const sold = paymentFailure(new ApiError(409, "CONFLICT", m.artworkSold));
+    expect(sold.message).toBe(m.artworkSold);
+    expect(sold.unavailable).toBe(true);
+    expect(paymentFailure(new ApiError(400, "VALIDATION_FAILED", m.fillShipping)).message).toBe(
+      m.fillShipping,
+    );
+  });
+
+  it("falls back to 'Failed to process payment. Please try again.'", () => {
+    expect(paymentFailure(new ApiError(500, "INTERNAL", "Internal Server Error")).message).toBe(
+      m.paymentFailed,
+    );
+    expect(paymentFailure(new ApiError(0, "NETWORK", "unreachable")).message).toBe(m.paymentFailed);
+    expect(paymentFailure(new TypeError("boom")).message).toBe(m.paymentFailed);
+  });
+
+  it("keeps a CheckoutError as it is", () => {
+    const error = new CheckoutError(m.invalidPaymentIntent);
+    expect(paymentFailure(error)).toBe(error);
+  });
+});
+
+describe("taxFailure", () => {
+  it("says the SPEC's text, with the server's reason for a bad address", () => {
+    expect(taxFailure(new ApiError(400, "VALIDATION_FAILED", m.unknownState))).toEqual({
+      message: m.taxFailed,
+      detail: m.unknownState,
+      unavailable: false,
+    });
+    expect(taxFailure(new ApiError(500, "INTERNAL", "oops"))).toEqual({
+      message: m.taxFailed,
+      detail: null,
+      unavailable: false,
+    });
+    expect(taxFailure(new CheckoutError(m.invalidResponse)).message).toBe(m.taxFailed);
+  });
+
+  it("says when the work cannot be bought any more", () => {
+    expect(taxFailure(new ApiError(409, "CONFLICT", m.artworkSold))).toEqual({
+      message: m.artworkSold,
+      detail: null,
+      unavailable: true,
+    });
+  });
+});

@@ -1,0 +1,169 @@
+import { type FormEvent, useId, useState } from "react";
+import { Link, useNavigate, useRevalidator } from "react-router";
+import { checkoutMessages as m } from "../../../domain/checkout";
+import { priceText, titleText } from "../../../domain/display";
+import type { ArtworkDetail } from "../../../server/features/artworks/artworks.types";
+import { FormError } from "../../components/ui/form-message";
+import { ModalDialog } from "../../components/ui/modal-dialog";
+import { useSessionUser } from "../../root";
+import { paymentFailure } from "./checkout-answers";
+import { confirmSimulatedCard, purchase } from "./checkout-api";
+import {
+  type CheckoutFields,
+  canPay,
+  emptyFields,
+  quoteRequest,
+  shippingAddress,
+  simulatedCard,
+  submitProblem,
+} from "./checkout-form";
+import { CheckoutPayment } from "./checkout-payment";
+import { CheckoutSummary } from "./checkout-summary";
+import { ShippingFields } from "./checkout-fields";
+import type { PurchaseSuccessState } from "./purchase-success-state";
+import { useCheckoutConfig } from "./use-checkout-config";
+import { useStripeCard } from "./use-stripe-card";
+import { useTaxQuote } from "./use-tax-quote";
+import "./checkout.css";
+
+type ShownError = { message: string; unavailable: boolean };
+
+/**
+ * SPEC §2 buy panel and §4 purchase flow: shipping address and e-mail, the tax quote,
+ * the card, Pay Now. Nothing is sent until the SPEC's checks and the card checks pass;
+ * on success the buyer goes to /purchase-success with the server's account message.
+ * A failure keeps everything typed, so the buyer can fix one thing and pay again.
+ */
+export function CheckoutDialog({
+  artwork,
+  artistName,
+  onClose,
+}: {
+  artwork: ArtworkDetail;
+  artistName: string;
+  onClose: () => void;
+}) {
+  const titleId = useId();
+  const user = useSessionUser();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const configState = useCheckoutConfig();
+  const config = configState.status === "ready" ? configState.config : null;
+  const stripeCard = useStripeCard(config?.provider === "stripe" ? config.publishableKey : null);
+  const [fields, setFields] = useState<CheckoutFields>(() =>
+    emptyFields(user?.email ?? "", user?.displayName ?? ""),
+  );
+  const [processing, setProcessing] = useState(false);
+  const [error, setError] = useState<ShownError | null>(null);
+  const quote = useTaxQuote(quoteRequest(artwork.id, fields));
+  const signedIn = user !== null;
+  const thumbnail = artwork.imageThumbnail || artwork.imageMedium || artwork.imageOriginal;
+
+  function change(name: keyof CheckoutFields, value: string) {
+    setFields((f) => ({ ...f, [name]: value }));
+  }
+
+  const cardReady =
+    config?.provider === "simulated" ||
+    (config?.provider === "stripe" && stripeCard.state.status === "ready");
+  const payEnabled = cardReady && canPay(quote, processing);
+
+  async function pay(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!config || !payEnabled) return;
+    const problem = submitProblem({ fields, signedIn, provider: config.provider });
+    setError(problem ? { message: problem, unavailable: false } : null);
+    if (problem) return;
+    const email = fields.email.trim();
+    const billing = { name: fields.cardName.trim(), email };
+    const card = simulatedCard(fields);
+    const confirm =
+      config.provider === "stripe"
+        ? stripeCard.confirmWith(billing)
+        : card && confirmSimulatedCard(card, billing);
+    if (!confirm) return;
+    setProcessing(true);
+    try {
+      const done = await purchase(
+        {
+          artworkId: artwork.id,
+          email,
+          ...(billing.name ? { name: billing.name } : {}),
+          shippingAddress: shippingAddress(fields),
+        },
+        confirm,
+      );
+      const state: PurchaseSuccessState = {
+        message: done.accountMessage,
+        artworkTitle: titleText(artwork.title),
+        artworkId: done.artworkId,
+        orderId: done.orderId,
+      };
+      await navigate("/purchase-success", { state });
+      // A guest purchase may have signed the buyer in: the header follows.
+      void revalidator.revalidate();
+    } catch (failure) {
+      setError(paymentFailure(failure));
+      setProcessing(false);
+    }
+  }
+
+  const unavailable =
+    configState.status === "failed" ||
+    error?.unavailable === true ||
+    quote.error?.unavailable === true;
+
+  return (
+    <ModalDialog
+      className="buy-panel checkout-dialog"
+      labelledBy={titleId}
+      closeOnBackdrop={!processing}
+      onClose={() => {
+        if (!processing) onClose();
+      }}
+    >
+      <h2 id={titleId}>Buy this artwork</h2>
+      <div className="buy-panel-summary">
+        {thumbnail ? (
+          <img src={thumbnail} alt="" width={72} height={72} className="buy-panel-thumb" />
+        ) : null}
+        <div>
+          <p className="buy-panel-title">{titleText(artwork.title)}</p>
+          <p className="buy-panel-artist">{artistName}</p>
+          <p className="buy-panel-price">{priceText(artwork.price)}</p>
+        </div>
+      </div>
+      <form className="checkout-form" noValidate onSubmit={(event) => void pay(event)}>
+        <fieldset className="checkout-fieldset" disabled={processing}>
+          <ShippingFields fields={fields} onChange={change} signedIn={signedIn} />
+          <CheckoutSummary price={artwork.price} view={quote} onRetry={quote.retry} />
+          <CheckoutPayment
+            configState={configState}
+            fields={fields}
+            onChange={change}
+            stripeCard={stripeCard}
+          />
+        </fieldset>
+        <FormError message={error?.message} />
+        <p className="checkout-processing" role="status">
+          {processing ? m.processingPayment : ""}
+        </p>
+        {unavailable ? (
+          <p>
+            <Link to="/" className="button-link">
+              {m.returnToMarketplace}
+            </Link>
+          </p>
+        ) : null}
+        <div className="dialog-actions checkout-actions">
+          <button type="button" className="button" disabled={processing} onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="button button-primary" disabled={!payEnabled}>
+            {processing ? m.processing : m.payNow}
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,157 @@
+import { type InputHTMLAttributes, useId } from "react";
+import { checkoutMessages as m } from "../../../domain/checkout";
+import type { CheckoutFields } from "./checkout-form";
+import { formatCardNumber, formatExpiry } from "./checkout-form";
+
+export type FieldChange = (name: keyof CheckoutFields, value: string) => void;
+
+type TextFieldProps = {
+  label: string;
+  name: keyof CheckoutFields;
+  fields: CheckoutFields;
+  onChange: FieldChange;
+  hint?: string;
+  format?: (text: string) => string;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "value" | "onChange">;
+
+/** A labelled input bound to one checkout field; `format` tidies what is typed. */
+function TextField({ label, name, fields, onChange, hint, format, ...input }: TextFieldProps) {
+  const inputId = useId();
+  const hintId = useId();
+  // A div, not a wrapping label: the hint is the input's description, not part of its name.
+  return (
+    <div className={`field checkout-field-${name}`}>
+      <span>
+        <label htmlFor={inputId}>{label}</label>
+      </span>
+      <input
+        id={inputId}
+        type="text"
+        name={name}
+        value={fields[name]}
+        aria-describedby={hint ? hintId : undefined}
+        onChange={(event) => {
+          const text = event.currentTarget.value;
+          onChange(name, format ? format(text) : text);
+        }}
+        {...input}
+      />
+      {hint ? <small id={hintId}>{hint}</small> : null}
+    </div>
+  );
+}
+
+/** SPEC §2: the Shipping Address fields (line1, city, state, postal_code) and the e-mail. */
+export function ShippingFields({
+  fields,
+  onChange,
+  signedIn,
+}: {
+  fields: CheckoutFields;
+  onChange: FieldChange;
+  signedIn: boolean;
+}) {
+  const props = { fields, onChange };
+  return (
+    <fieldset className="checkout-section">
+      <legend>Shipping Address</legend>
+      <TextField
+        {...props}
+        label="Street address"
+        name="line1"
+        autoComplete="shipping address-line1"
+      />
+      <div className="checkout-row">
+        <TextField {...props} label="City" name="city" autoComplete="shipping address-level2" />
+        <TextField {...props} label="State" name="state" autoComplete="shipping address-level1" />
+        <TextField
+          {...props}
+          label="ZIP code"
+          name="postal_code"
+          autoComplete="shipping postal-code"
+          inputMode="numeric"
+          maxLength={5}
+        />
+      </div>
+      <TextField
+        {...props}
+        type="email"
+        label="Email"
+        name="email"
+        autoComplete="email"
+        disabled={signedIn}
+        hint={
+          signedIn
+            ? "Your account's email address. The receipt is sent here."
+            : "We send your receipt here, and create an account for it if you have none."
+        }
+      />
+    </fieldset>
+  );
+}
+
+/** Our own card form, for the simulated processor; it says plainly that nothing is charged. */
+export function SimulatedCardFields({
+  fields,
+  onChange,
+}: {
+  fields: CheckoutFields;
+  onChange: FieldChange;
+}) {
+  const props = { fields, onChange };
+  return (
+    <>
+      <p className="checkout-test-mode" role="note">
+        {m.testMode}
+      </p>
+      <TextField
+        {...props}
+        label="Card number"
+        name="cardNumber"
+        autoComplete="cc-number"
+        inputMode="numeric"
+        placeholder="1234 1234 1234 1234"
+        format={formatCardNumber}
+      />
+      <div className="checkout-row">
+        <TextField
+          {...props}
+          label="Expiry (MM/YY)"
+          name="cardExpiry"
+          autoComplete="cc-exp"
+          inputMode="numeric"
+          placeholder="MM/YY"
+          maxLength={7}
+          format={formatExpiry}
+        />
+        <TextField
+          {...props}
+          label="CVC"
+          name="cardCvc"
+          autoComplete="cc-csc"
+          inputMode="numeric"
+          maxLength={4}
+        />
+      </div>
+    </>
+  );
+}
+
+/** The name printed on the card, sent as the billing name (both processors). */
+export function CardNameField({
+  fields,
+  onChange,
+}: {
+  fields: CheckoutFields;
+  onChange: FieldChange;
+}) {
+  return (
+    <TextField
+      fields={fields}
+      onChange={onChange}
+      label="Name on card"
+      name="cardName"
+      autoComplete="cc-name"
+    />
+  );
+}

@@ -1,0 +1,79 @@
+import type { RefObject } from "react";
+import { CardNameField, type FieldChange, SimulatedCardFields } from "./checkout-fields";
+import type { CheckoutFields } from "./checkout-form";
+import type { ConfigState } from "./use-checkout-config";
+import type { StripeCardState } from "./use-stripe-card";
+
+export const paymentTexts = {
+  loading: "Loading the payment form...",
+  configFailed: "The payment form could not be loaded. Please try again later.",
+  stripeFailed:
+    "The card form could not be loaded. Please check your connection and try again later.",
+} as const;
+
+/**
+ * The card part of the buy panel: our own card form with the simulated processor, or
+ * Stripe's card Element (an iframe from Stripe) when the server uses Stripe.
+ */
+export function CheckoutPayment({
+  configState,
+  fields,
+  onChange,
+  stripeCard,
+}: {
+  configState: ConfigState;
+  fields: CheckoutFields;
+  onChange: FieldChange;
+  stripeCard: { mountRef: RefObject<HTMLDivElement | null>; state: StripeCardState };
+}) {
+  if (configState.status === "loading")
+    return (
+      <p className="status-text" role="status">
+        {paymentTexts.loading}
+      </p>
+    );
+  if (configState.status === "failed")
+    return (
+      <p className="message message-error" role="alert">
+        {paymentTexts.configFailed}
+      </p>
+    );
+  const stripe = configState.config.provider === "stripe";
+  return (
+    <fieldset className="checkout-section">
+      <legend>Card</legend>
+      <CardNameField fields={fields} onChange={onChange} />
+      {stripe ? (
+        <StripeCard {...stripeCard} />
+      ) : (
+        <SimulatedCardFields fields={fields} onChange={onChange} />
+      )}
+    </fieldset>
+  );
+}
+
+function StripeCard({
+  mountRef,
+  state,
+}: {
+  mountRef: RefObject<HTMLDivElement | null>;
+  state: StripeCardState;
+}) {
+  return (
+    <div className="field">
+      <span>Card details</span>
+      <div ref={mountRef} className="checkout-stripe-card" />
+      {state.status === "loading" ? <small role="status">{paymentTexts.loading}</small> : null}
+      {state.status === "failed" ? (
+        <p className="message message-error" role="alert">
+          {paymentTexts.stripeFailed}
+        </p>
+      ) : null}
+      {state.cardError ? (
+        <p className="message message-error" role="alert">
+          {state.cardError}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { checkoutMessages as m } from "../../../domain/checkout";
+import { type QuoteView, summaryLines } from "./checkout-form";
+
+/**
+ * SPEC §2 summary of price, tax and total. Tax and total appear once the address is
+ * complete and quoted (announced politely); a failed quote says so (SPEC §8) and may
+ * be asked again.
+ */
+export function CheckoutSummary({
+  price,
+  view,
+  onRetry,
+}: {
+  price: number | null;
+  view: QuoteView;
+  onRetry: () => void;
+}) {
+  const lines = summaryLines(price, view);
+  return (
+    <section className="checkout-summary" aria-labelledby="checkout-summary-heading">
+      <h3 id="checkout-summary-heading" className="visually-hidden">
+        Order summary
+      </h3>
+      <dl aria-live="polite" aria-atomic="true">
+        <div>
+          <dt>Price</dt>
+          <dd>{lines.price}</dd>
+        </div>
+        <div>
+          <dt>Tax</dt>
+          <dd>{lines.tax}</dd>
+        </div>
+        <div className="checkout-total">
+          <dt>Total</dt>
+          <dd>{lines.total}</dd>
+        </div>
+      </dl>
+      {!view.quote && !view.pending && !view.error ? (
+        <p className="hint">
+          Tax and total appear once the shipping address and email are complete.
+        </p>
+      ) : null}
+      {view.error ? (
+        <div className="message message-error" role="alert">
+          <p>{view.error.message}</p>
+          {view.error.detail ? <p>{view.error.detail}</p> : null}
+          {view.error.message === m.taxFailed ? (
+            <button type="button" className="button-link" onClick={onRetry}>
+              Try again
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,43 @@
+import { Link, useLocation } from "react-router";
+import { readSuccessState } from "../checkout/purchase-success-state";
+import { purchasesMessages as m } from "./purchases.messages";
+
+/**
+ * SPEC §2 Purchase success: the thank-you, the confirmation e-mail and the seller's
+ * contact, and the optional message from navigation state (the guest account
+ * notice). A direct visit has no state and shows the rest.
+ */
+export function PurchaseSuccessView() {
+  const location = useLocation();
+  const { message, artworkTitle, artworkId } = readSuccessState(location.state);
+  return (
+    <section className="narrow stack purchase-success" aria-labelledby="purchase-success-heading">
+      <p className="purchase-success-mark" aria-hidden="true">
+        ✓
+      </p>
+      <h1 id="purchase-success-heading">{m.thankYou}</h1>
+      {artworkTitle ? (
+        <p className="purchase-success-work">
+          You bought{" "}
+          {artworkId ? <Link to={`/artwork/${artworkId}`}>{artworkTitle}</Link> : artworkTitle}.
+        </p>
+      ) : null}
+      <p>
+        {m.confirmationSent} {m.sellerNotified}
+      </p>
+      {message ? (
+        <p className="message message-success" role="status">
+          {message}
+        </p>
+      ) : null}
+      <div className="purchase-success-actions">
+        <Link to="/profile/purchases" className="button button-primary">
+          {m.viewMyPurchases}
+        </Link>
+        <Link to="/" className="button">
+          {m.returnToMarketplace}
+        </Link>
+      </div>
+    </section>
+  );
+}

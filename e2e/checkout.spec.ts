@@ -1,0 +1,310 @@
+import { mkdirSync, readFileSync, readdirSync } from "node:fs";
+import path from "node:path";
+import { type APIRequestContext, type Locator, type Page, expect, test } from "@playwright/test";
+import { checkoutMessages as m } from "../domain/checkout";
+import { expectNoAxeViolations, signIn } from "./helpers";
+
+/**
+ * Checkout (issue 6; SPEC §2 buy panel, Purchase history, Purchase success; §4 purchase
+ * flow; §5 checkout rules; §8 texts). Every spec of a run shares one demo database, so
+ * these journeys buy demo works no other spec uses: Stacked Stones (Hana Sato) and
+ * Grid City (Marcus Bell) are bought; Loom Song and Union Station Vault stay for sale.
+ */
+
+const COLLECTOR = "collector@demo.vernissage.test";
+const APPLICANT = "applicant@demo.vernissage.test";
+const PHONE = { width: 375, height: 812 };
+const DESKTOP = { width: 1440, height: 900 };
+const EXPIRY = `12/${String((new Date().getFullYear() + 3) % 100).padStart(2, "0")}`;
+// Illinois has a sales tax, so the summary shows one.
+const ADDRESS = { line1: "1452 W Division St", city: "Chicago", state: "IL", zip: "60642" };
+const MONEY = /^\$[\d,]+(\.\d\d)?$/;
+
+/** "$4,993.75" → 499375 */
+function cents(text: string): number {
+  return Math.round(Number(text.replace(/[$,]/g, "")) * 100);
+}
+
+async function artworkIdByTitle(request: APIRequestContext, title: string): Promise<string> {
+  const response = await request.get(`/api/artworks/search?q=${encodeURIComponent(title)}`);
+  expect(response.ok()).toBe(true);
+  const { hits } = (await response.json()) as { hits: { id: string; title: string }[] };
+  const hit = hits.find((h) => h.title === title);
+  if (!hit) throw new Error(`no demo artwork titled ${title}`);
+  return hit.id;
+}
+
+async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => {
+    const main = document.querySelector("main");
+    return main !== null && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
+  });
+}
+
+/**
+ * The page at 1440 and 375 px. With `show`, a dialog is photographed as the viewport
+ * shows it, scrolled (inside the dialog) to that part.
+ */
+async function screenshot(page: Page, name: string, show?: Locator) {
+  mkdirSync("e2e/screenshots", { recursive: true });
+  for (const [label, size] of [
+    ["1440", DESKTOP],
+    ["375", PHONE],
+  ] as const) {
+    await page.setViewportSize(size);
+    await show?.evaluate((el) => el.scrollIntoView({ block: "center" }));
+    await page.screenshot({
+      path: `e2e/screenshots/checkout-${name}-${label}.png`,
+      fullPage: !show,
+    });
+  }
+  await page.setViewportSize(DESKTOP);
+}
+
+async function openBuyPanel(page: Page, id: string): Promise<Locator> {
+  await page.goto(`/artwork/${id}`);
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Buy Now" }).click();
+  const panel = page.getByRole("dialog", { name: "Buy this artwork" });
+  await expect(panel).toBeVisible();
+  // The card form arrives with the checkout configuration.
+  await expect(panel.getByLabel("Card number")).toBeVisible();
+  return panel;
+}
+
+const field = (panel: Locator, label: string) => panel.getByLabel(label, { exact: true });
+const payNow = (panel: Locator) => panel.getByRole("button", { name: m.payNow });
+const total = (panel: Locator) => panel.locator(".checkout-total dd");
+
+async function fillAddress(panel: Locator, email?: string) {
+  await field(panel, "Street address").fill(ADDRESS.line1);
+  await field(panel, "City").fill(ADDRESS.city);
+  await field(panel, "State").fill(ADDRESS.state);
+  await field(panel, "ZIP code").fill(ADDRESS.zip);
+  if (email !== undefined) await field(panel, "Email").fill(email);
+}
+
+async function fillCard(panel: Locator, number: string) {
+  await field(panel, "Name on card").fill("Ada Buyer");
+  await field(panel, "Card number").fill(number);
+  await field(panel, "Expiry (MM/YY)").fill(EXPIRY);
+  await field(panel, "CVC").fill("123");
+}
+
+/** The .eml files the server wrote (E2E_DATA_DIR/mail) that are addressed to `email`. */
+function mailTo(email: string): string[] {
+  const dir = path.join(process.env.E2E_DATA_DIR ?? "", "mail");
+  let files: string[];
+  try {
+    files = readdirSync(dir).filter((f) => f.endsWith(".eml"));
+  } catch {
+    return [];
+  }
+  return files
+    .map((f) => readFileSync(path.join(dir, f), "utf8"))
+    .filter((text) => /^To: .*$/im.exec(text)?.[0].includes(email));
+}
+
+let browserErrors: string[] = [];
+
+test.beforeEach(async ({ page }) => {
+  browserErrors = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) {
+      browserErrors.push(message.text());
+    }
+  });
+  page.on("pageerror", (error) => browserErrors.push(error.message));
+  await page.setViewportSize(DESKTOP);
+});
+
+test.afterEach(() => {
+  expect(browserErrors).toEqual([]);
+});
+
+test("a guest buys with the test card: tax appears, success page, SOLD, and the e-mail", async ({
+  page,
+  request,
+}) => {
+  const id = await artworkIdByTitle(request, "Stacked Stones");
+  const email = `guest.${Date.now()}@example.com`;
+  const panel = await openBuyPanel(page, id);
+  await expect(panel.getByRole("note")).toHaveText(m.testMode);
+  await expect(field(panel, "Email")).toBeEnabled();
+  await expect(payNow(panel)).toBeDisabled();
+  await expect(total(panel)).toHaveText("—");
+
+  await fillAddress(panel, email);
+  await expect(total(panel)).toHaveText(MONEY);
+  const [price, tax, sum] = await panel.locator(".checkout-summary dd").allInnerTexts();
+  expect(cents(tax ?? "")).toBeGreaterThan(0);
+  expect(cents(sum ?? "")).toBe(cents(price ?? "") + cents(tax ?? ""));
+  await expect(payNow(panel)).toBeEnabled();
+  await fillCard(panel, "4242424242424242");
+  await expect(field(panel, "Card number")).toHaveValue("4242 4242 4242 4242");
+  await expectNoAxeViolations(page);
+  await screenshot(page, "buy-panel", panel.locator(".checkout-summary"));
+
+  // Slow the last step a little so the working state can be seen.
+  await page.route("**/api/checkout/complete", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await route.continue();
+  });
+  await payNow(panel).click();
+  await expect(panel.getByRole("button", { name: m.processing })).toBeDisabled();
+  await expect(panel.getByRole("status").filter({ hasText: m.processingPayment })).toBeVisible();
+
+  await expect(page).toHaveURL("/purchase-success");
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Thank you for your purchase!" }),
+  ).toBeVisible();
+  await expect(page.getByText(/confirmation email has been sent/)).toBeVisible();
+  await expect(
+    page.getByText(/seller has been notified and will contact you about shipping/),
+  ).toBeVisible();
+  await expect(page.getByRole("status")).toHaveText(m.guestAccountCreated);
+  await expect(page.getByRole("link", { name: "Stacked Stones" })).toHaveAttribute(
+    "href",
+    `/artwork/${id}`,
+  );
+  await expect(page.getByRole("link", { name: m.viewMyPurchases })).toHaveAttribute(
+    "href",
+    "/profile/purchases",
+  );
+  await expectNoAxeViolations(page);
+  await screenshot(page, "success");
+
+  await page.goto(`/artwork/${id}`);
+  await expect(page.getByText("SOLD", { exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Buy Now" })).toHaveCount(0);
+
+  // The buyer's confirmation e-mail is in the outbox.
+  await expect.poll(() => mailTo(email).length, { timeout: 15_000 }).toBeGreaterThan(0);
+  expect(mailTo(email).join("\n")).toContain("Stacked Stones");
+});
+
+test("the signed-in collector buys, then finds it in Purchase history and the Collection", async ({
+  page,
+  request,
+}) => {
+  const id = await artworkIdByTitle(request, "Grid City");
+  await signIn(page, COLLECTOR);
+  const panel = await openBuyPanel(page, id);
+  await expect(field(panel, "Email")).toBeDisabled();
+  await expect(field(panel, "Email")).toHaveValue(COLLECTOR);
+  await expect(field(panel, "Name on card")).toHaveValue("Jordan Ellis");
+  await fillAddress(panel);
+  await expect(total(panel)).toHaveText(MONEY);
+  const shownTotal = await total(panel).innerText();
+  await fillCard(panel, "4242 4242 4242 4242");
+  await payNow(panel).click();
+
+  await expect(page).toHaveURL("/purchase-success");
+  await expect(page.getByRole("status")).toHaveCount(0);
+  await page.getByRole("link", { name: m.viewMyPurchases }).click();
+  await expect(page).toHaveURL("/profile/purchases");
+  await expect(page).toHaveTitle("Purchase history · Vernissage");
+  const entry = page.locator(".purchase-entry").first();
+  await expect(entry.getByRole("link", { name: "Grid City" })).toHaveAttribute(
+    "href",
+    `/artwork/${id}`,
+  );
+  await expect(entry).toContainText("Marcus Bell");
+  await expect(entry.locator(".purchase-total dd")).toHaveText(shownTotal);
+  for (const label of ["Price", "Tax", "Total"]) {
+    await expect(entry.getByText(label, { exact: true })).toBeVisible();
+  }
+  await expect(entry.locator("img")).toHaveAttribute("src", /\/media\//);
+  await expectNoAxeViolations(page);
+  await screenshot(page, "purchases");
+
+  await page.goto("/profile");
+  await expect(
+    page.locator(".profile-tabpanel").getByRole("link", { name: /Grid City/ }),
+  ).toBeVisible();
+});
+
+test("a declined card shows the processor's message and nothing is sold", async ({
+  page,
+  request,
+}) => {
+  const id = await artworkIdByTitle(request, "Loom Song");
+  const panel = await openBuyPanel(page, id);
+  await fillAddress(panel, `declined.${Date.now()}@example.com`);
+  await expect(payNow(panel)).toBeEnabled();
+  await fillCard(panel, "4000 0000 0000 0002");
+  await payNow(panel).click();
+  await expect(panel.getByRole("alert")).toHaveText("Your card was declined.");
+  // Everything typed stays, and the buyer may try again.
+  await expect(field(panel, "Street address")).toHaveValue(ADDRESS.line1);
+  await expect(payNow(panel)).toBeEnabled();
+
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Buy Now" })).toBeVisible();
+  await expect(page.getByText("SOLD", { exact: true })).toHaveCount(0);
+});
+
+test("Pay Now waits for a total; the SPEC's messages come before anything is sent", async ({
+  page,
+  request,
+}) => {
+  const id = await artworkIdByTitle(request, "Union Station Vault");
+  const sent: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().includes("/api/checkout/payments")) sent.push(r.url());
+  });
+  const panel = await openBuyPanel(page, id);
+  await expect(payNow(panel)).toBeDisabled();
+  await fillAddress(panel);
+  // No e-mail with '@' yet: no tax, no total.
+  await expect(payNow(panel)).toBeDisabled();
+  await field(panel, "Email").fill("rules@example.com");
+  await expect(payNow(panel)).toBeEnabled();
+
+  // A field emptied after the quote: the SPEC's shipping message.
+  await field(panel, "City").fill("");
+  await payNow(panel).click();
+  await expect(panel.getByRole("alert")).toHaveText(m.fillShipping);
+
+  // Back to a complete address, then no e-mail: the guest e-mail message.
+  await field(panel, "City").fill(ADDRESS.city);
+  await expect(payNow(panel)).toBeEnabled();
+  await field(panel, "Email").fill("");
+  await payNow(panel).click();
+  await expect(panel.getByRole("alert")).toHaveText(m.guestEmail);
+
+  // The card is checked in the page: a number that fails Luhn never leaves it.
+  await field(panel, "Email").fill("rules@example.com");
+  await expect(payNow(panel)).toBeEnabled();
+  await fillCard(panel, "4242 4242 4242 4241");
+  await payNow(panel).click();
+  await expect(panel.getByRole("alert")).toHaveText(m.cardNumberInvalid);
+  expect(sent).toEqual([]);
+
+  // Escape closes the panel and focus returns to Buy Now.
+  await page.keyboard.press("Escape");
+  await expect(panel).toBeHidden();
+  await expect(page.getByRole("button", { name: "Buy Now" })).toBeFocused();
+});
+
+test("purchase pages: signed out goes to /signin, an empty history, a direct success visit", async ({
+  page,
+}) => {
+  await page.goto("/profile/purchases");
+  await expect(page).toHaveURL("/signin");
+
+  await page.goto("/purchase-success");
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Thank you for your purchase!" }),
+  ).toBeVisible();
+  await expect(page.getByRole("status")).toHaveCount(0);
+  await expect(page.getByRole("link", { name: m.returnToMarketplace })).toHaveAttribute(
+    "href",
+    "/",
+  );
+
+  await signIn(page, APPLICANT);
+  await page.goto("/profile/purchases");
+  await expect(page.getByText(m.historyEmpty)).toBeVisible();
+  await expectNoAxeViolations(page);
+});
