@@ -2,6 +2,12 @@ import { type SQL, sql } from "drizzle-orm";
 import { PRICE_RANGES } from "../../../domain/price-ranges";
 import type { Database } from "../../db/client";
 import { queryRows } from "../../db/rows";
+import {
+  type CountedFacets,
+  type FacetCache,
+  createFacetCache,
+  facetCacheKey,
+} from "./facet-cache";
 import { RELEVANCE_LIMIT } from "./search.schema";
 import type { ArtworkHit, FacetCounts } from "./search.types";
 
@@ -170,40 +176,74 @@ export async function searchArtworks(
           offset ${input.offset} limit ${input.limit}`;
     const hits = (await queryRows<HitRow>(tx, hitsQuery)).map(toHit);
 
-    // Facets are disjunctive: each type is counted with the other types' filters
-    // only, so the dialog can offer a second city while one is chosen.
-    const facetRows = await queryRows<{ facet: string; key: string; n: number }>(
+    // Without text the counts depend on the filters and the catalogue only; with
+    // text they depend on the words too and are bounded by the matches: not kept.
+    if (text) return { hits, ...(await countFacets(tx, match, input.filters)) };
+    const cache = facetCacheOf(db);
+    const key = facetCacheKey(input.filters);
+    // Read before the counts, in the same transaction: a version is never newer than
+    // the data counted under it, so a change committed meanwhile is recounted next time.
+    const [row] = await queryRows<{ version: string }>(
       tx,
-      sql`with base as materialized (
-          select a.id, u.city_id, a.price_cents,
-            ${city} as city_ok, ${category} as category_ok, ${price} as price_ok
-          from artworks a join users u on u.id = a.artist_id
-          where ${listed} and ${match}
-        )
-        select 'total' as facet, '' as key, count(*)::int as n from base where city_ok and category_ok and price_ok
-        union all
-        select 'cities', city_id::text, count(*)::int from base
-          where category_ok and price_ok and city_id is not null group by city_id
-        union all
-        select 'categories', ac.category_id::text, count(*)::int from base
-          join artwork_categories ac on ac.artwork_id = base.id
-          where city_ok and price_ok group by ac.category_id
-        union all
-        select 'priceRanges', (${priceRangeCase})::text, count(*)::int from base
-          where city_ok and category_ok and price_cents is not null group by 2`,
+      sql`select version::text as version from catalogue_version`,
     );
-    const facets: FacetCounts = { cities: {}, categories: {}, priceRanges: {} };
-    let nbHits = 0;
-    for (const row of facetRows) {
-      if (row.facet === "total") nbHits = row.n;
-      else if (
-        row.facet === "cities" ||
-        row.facet === "categories" ||
-        row.facet === "priceRanges"
-      ) {
-        facets[row.facet][row.key] = row.n;
-      }
-    }
-    return { hits, nbHits, facets };
+    const version = row?.version ?? "none";
+    const kept = cache.get(key, version);
+    if (kept) return { hits, ...kept };
+    const counted = await countFacets(tx, match, input.filters);
+    cache.set(key, version, counted);
+    return { hits, ...counted };
   });
+}
+
+const facetCaches = new WeakMap<Database, FacetCache>();
+
+/** One cache per database handle (so test databases never share counts). */
+function facetCacheOf(db: Database): FacetCache {
+  let cache = facetCaches.get(db);
+  if (!cache) {
+    cache = createFacetCache();
+    facetCaches.set(db, cache);
+  }
+  return cache;
+}
+
+/** How many listed artworks the filters select, and the facet counts. */
+async function countFacets(
+  tx: Executor,
+  match: SQL,
+  filters: SearchFilters,
+): Promise<CountedFacets> {
+  const { city, category, price } = filterConditions(filters);
+  // Facets are disjunctive: each type is counted with the other types' filters
+  // only, so the dialog can offer a second city while one is chosen.
+  const facetRows = await queryRows<{ facet: string; key: string; n: number }>(
+    tx,
+    sql`with base as materialized (
+        select a.id, u.city_id, a.price_cents,
+          ${city} as city_ok, ${category} as category_ok, ${price} as price_ok
+        from artworks a join users u on u.id = a.artist_id
+        where ${listed} and ${match}
+      )
+      select 'total' as facet, '' as key, count(*)::int as n from base where city_ok and category_ok and price_ok
+      union all
+      select 'cities', city_id::text, count(*)::int from base
+        where category_ok and price_ok and city_id is not null group by city_id
+      union all
+      select 'categories', ac.category_id::text, count(*)::int from base
+        join artwork_categories ac on ac.artwork_id = base.id
+        where city_ok and price_ok group by ac.category_id
+      union all
+      select 'priceRanges', (${priceRangeCase})::text, count(*)::int from base
+        where city_ok and category_ok and price_cents is not null group by 2`,
+  );
+  const facets: FacetCounts = { cities: {}, categories: {}, priceRanges: {} };
+  let nbHits = 0;
+  for (const row of facetRows) {
+    if (row.facet === "total") nbHits = row.n;
+    else if (row.facet === "cities" || row.facet === "categories" || row.facet === "priceRanges") {
+      facets[row.facet][row.key] = row.n;
+    }
+  }
+  return { nbHits, facets };
 }
