@@ -1,8 +1,16 @@
 import { mkdirSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { type APIRequestContext, type Locator, type Page, expect, test } from "@playwright/test";
+import { type Locator, type Page, expect, test } from "@playwright/test";
 import { checkoutMessages as m } from "../domain/checkout";
-import { expectNoAxeViolations, signIn } from "./helpers";
+import {
+  DESKTOP,
+  atBothWidths,
+  artworkIdByTitle,
+  expectNoAxeViolations,
+  failOnBrowserErrors,
+  signIn,
+  waitForHydration,
+} from "./helpers";
 
 /**
  * Checkout (issue 6; SPEC §2 buy panel, Purchase history, Purchase success; §4 purchase
@@ -13,8 +21,6 @@ import { expectNoAxeViolations, signIn } from "./helpers";
 
 const COLLECTOR = "collector@demo.vernissage.test";
 const APPLICANT = "applicant@demo.vernissage.test";
-const PHONE = { width: 375, height: 812 };
-const DESKTOP = { width: 1440, height: 900 };
 const EXPIRY = `12/${String((new Date().getFullYear() + 3) % 100).padStart(2, "0")}`;
 // Illinois has a sales tax, so the summary shows one.
 const ADDRESS = { line1: "1452 W Division St", city: "Chicago", state: "IL", zip: "60642" };
@@ -25,40 +31,19 @@ function cents(text: string): number {
   return Math.round(Number(text.replace(/[$,]/g, "")) * 100);
 }
 
-async function artworkIdByTitle(request: APIRequestContext, title: string): Promise<string> {
-  const response = await request.get(`/api/artworks/search?q=${encodeURIComponent(title)}`);
-  expect(response.ok()).toBe(true);
-  const { hits } = (await response.json()) as { hits: { id: string; title: string }[] };
-  const hit = hits.find((h) => h.title === title);
-  if (!hit) throw new Error(`no demo artwork titled ${title}`);
-  return hit.id;
-}
-
-async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => {
-    const main = document.querySelector("main");
-    return main !== null && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
-  });
-}
-
 /**
  * The page at 1440 and 375 px. With `show`, a dialog is photographed as the viewport
  * shows it, scrolled (inside the dialog) to that part.
  */
 async function screenshot(page: Page, name: string, show?: Locator) {
   mkdirSync("e2e/screenshots", { recursive: true });
-  for (const [label, size] of [
-    ["1440", DESKTOP],
-    ["375", PHONE],
-  ] as const) {
-    await page.setViewportSize(size);
+  await atBothWidths(page, async (label) => {
     await show?.evaluate((el) => el.scrollIntoView({ block: "center" }));
     await page.screenshot({
       path: `e2e/screenshots/checkout-${name}-${label}.png`,
       fullPage: !show,
     });
-  }
-  await page.setViewportSize(DESKTOP);
+  });
 }
 
 async function openBuyPanel(page: Page, id: string): Promise<Locator> {
@@ -105,22 +90,7 @@ function mailTo(email: string): string[] {
     .filter((text) => /^To: .*$/im.exec(text)?.[0].includes(email));
 }
 
-let browserErrors: string[] = [];
-
-test.beforeEach(async ({ page }) => {
-  browserErrors = [];
-  page.on("console", (message) => {
-    if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) {
-      browserErrors.push(message.text());
-    }
-  });
-  page.on("pageerror", (error) => browserErrors.push(error.message));
-  await page.setViewportSize(DESKTOP);
-});
-
-test.afterEach(() => {
-  expect(browserErrors).toEqual([]);
-});
+failOnBrowserErrors({ viewport: DESKTOP });
 
 test("a guest buys with the test card: tax appears, success page, SOLD, and the e-mail", async ({
   page,

@@ -1,9 +1,16 @@
 import { mkdirSync } from "node:fs";
-import { type APIRequestContext, type Page, expect, test } from "@playwright/test";
+import { type Page, expect, test } from "@playwright/test";
 import { artistMessages } from "../app/features/artist/artist.messages";
 import { checkoutMessages } from "../domain/checkout";
 import { discoveryMessages } from "../domain/discovery-messages";
-import { expectNoAxeViolations } from "./helpers";
+import {
+  DESKTOP,
+  atBothWidths,
+  artworkIdByTitle,
+  expectNoAxeViolations,
+  failOnBrowserErrors,
+  waitForHydration,
+} from "./helpers";
 
 /**
  * The discovery pages (SPEC §2): exhibitions list and detail, artwork detail, artist
@@ -14,17 +21,11 @@ import { expectNoAxeViolations } from "./helpers";
 /** The server's texts, and the page-only ones (SPEC §2) the artist feature holds. */
 const m = { ...discoveryMessages, artistLoading: artistMessages.loading };
 
-const PHONE = { width: 375, height: 812 };
-const DESKTOP = { width: 1440, height: 900 };
 const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
 
 async function screenshot(page: Page, name: string) {
   mkdirSync("e2e/screenshots", { recursive: true });
-  for (const [label, size] of [
-    ["1440", DESKTOP],
-    ["375", PHONE],
-  ] as const) {
-    await page.setViewportSize(size);
+  await atBothWidths(page, async (label) => {
     // Lazy images below the fold load once scrolled to; a full-page shot should show them.
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.waitForLoadState("networkidle");
@@ -32,17 +33,7 @@ async function screenshot(page: Page, name: string) {
     await page.screenshot({ path: `e2e/screenshots/${name}-${label}.png`, fullPage: true });
     // The first screen alone, at full resolution, for a closer look.
     await page.screenshot({ path: `e2e/screenshots/${name}-${label}-top.png` });
-  }
-  await page.setViewportSize(DESKTOP);
-}
-
-async function artworkIdByTitle(request: APIRequestContext, title: string): Promise<string> {
-  const response = await request.get(`/api/artworks/search?q=${encodeURIComponent(title)}`);
-  expect(response.ok()).toBe(true);
-  const { hits } = (await response.json()) as { hits: { id: string; title: string }[] };
-  const hit = hits.find((h) => h.title === title);
-  if (!hit) throw new Error(`no demo artwork titled ${title}`);
-  return hit.id;
+  });
 }
 
 async function jsonLd(page: Page): Promise<Record<string, unknown>> {
@@ -51,17 +42,6 @@ async function jsonLd(page: Page): Promise<Record<string, unknown>> {
 }
 
 const counter = (page: Page) => page.locator(".carousel-counter");
-
-/**
- * React has taken over the server-rendered page (its root listeners are attached, so
- * clicks and keys from now on are handled, or replayed once hydration finishes).
- */
-async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => {
-    const main = document.querySelector("main");
-    return main !== null && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
-  });
-}
 
 /**
  * The carousel's arrow keys are a window listener added after hydration. A dot click
@@ -77,24 +57,7 @@ async function carouselReady(page: Page, total: number) {
   await expect(counter(page)).toHaveText(`1 / ${total}`);
 }
 
-/** Browser errors other than failed requests (some tests fail them on purpose). */
-let browserErrors: string[] = [];
-
-test.beforeEach(async ({ page }) => {
-  browserErrors = [];
-  page.on("console", (message) => {
-    if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) {
-      browserErrors.push(message.text());
-    }
-  });
-  page.on("pageerror", (error) => browserErrors.push(error.message));
-  await page.setViewportSize(DESKTOP);
-});
-
-test.afterEach(() => {
-  // A hydration mismatch or a crash in the browser shows up here.
-  expect(browserErrors).toEqual([]);
-});
+failOnBrowserErrors({ viewport: DESKTOP });
 
 test("exhibitions list → exhibition → artwork, with titles set and restored", async ({ page }) => {
   await page.goto("/exhibition");

@@ -2,7 +2,13 @@ import { mkdirSync } from "node:fs";
 import { type Page, expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { listingMessages as m } from "../domain/listing";
-import { expectNoAxeViolations, signIn } from "./helpers";
+import {
+  atBothWidths,
+  expectNoAxeViolations,
+  holdNextRequest,
+  signIn,
+  waitForHydration,
+} from "./helpers";
 
 /**
  * Issue 5, the web side: the demo artist (active payouts, so the work is listed) lists
@@ -14,30 +20,16 @@ import { expectNoAxeViolations, signIn } from "./helpers";
 const ARTIST = "artist@demo.vernissage.test";
 const COLLECTOR = "collector@demo.vernissage.test";
 const APPLICANT = "applicant@demo.vernissage.test";
-const PHONE = { width: 375, height: 812 };
-const DESKTOP = { width: 1440, height: 900 };
 
 async function screenshot(page: Page, name: string) {
   mkdirSync("e2e/.output/screens", { recursive: true });
-  for (const [label, size] of [
-    ["1440", DESKTOP],
-    ["375", PHONE],
-  ] as const) {
-    await page.setViewportSize(size);
+  await atBothWidths(page, async (label) => {
     // The header is sticky: from the top, it shows once, where it belongs.
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({
       path: `e2e/.output/screens/listing-${name}-${label}.png`,
       fullPage: true,
     });
-  }
-  await page.setViewportSize(DESKTOP);
-}
-
-async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => {
-    const main = document.querySelector("main");
-    return main !== null && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
   });
 }
 
@@ -146,16 +138,7 @@ test("an artist lists, edits, toggles and deletes a work", async ({ page }) => {
       if (value && seen.at(-1) !== value) seen.push(value);
     }).observe(document.body, { subtree: true, childList: true, attributes: true });
   });
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(
-    "**/api/artworks",
-    async (route) => {
-      await held;
-      await route.continue();
-    },
-    { times: 1 },
-  );
+  const release = await holdNextRequest(page, "**/api/artworks");
   await page.getByRole("button", { name: "Confirm" }).click();
   const progress = page.getByRole("progressbar", { name: "Upload progress" });
   await expect(progress).toHaveAttribute("aria-valuenow", "100");

@@ -1,7 +1,7 @@
 import { type Page, expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { profilePageMessages as m } from "../app/features/profile/profile.messages";
-import { expectNoAxeViolations, signIn } from "./helpers";
+import { expectNoAxeViolations, holdNextRequest, signIn, waitForHydration } from "./helpers";
 
 /**
  * The owner's profile photo (SPEC §2 Profile, §8): Add Photo, Change Photo, a refused
@@ -13,13 +13,6 @@ const header = (page: Page) => page.getByRole("banner");
 const headerAvatar = (page: Page) =>
   header(page).getByRole("navigation", { name: "Main" }).first().locator(".nav-profile .avatar");
 const pageAvatar = (page: Page) => page.locator(".profile-header > .avatar");
-
-async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => {
-    const main = document.querySelector("main");
-    return main !== null && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
-  });
-}
 
 async function signUpFreshUser(page: Page): Promise<void> {
   await page.goto("/signup");
@@ -74,16 +67,7 @@ test("the owner adds, changes and removes their profile photo", async ({ page })
   expect(loaded.ok()).toBe(true);
 
   // Change Photo replaces it; while the upload runs, the controls say so and wait.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(
-    "**/api/me/photo",
-    async (route) => {
-      await held;
-      await route.continue();
-    },
-    { times: 1 },
-  );
+  const release = await holdNextRequest(page, "**/api/me/photo");
   await page.getByLabel("Change Photo").setInputFiles({
     name: "blue.png",
     mimeType: "image/png",

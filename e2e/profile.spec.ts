@@ -2,7 +2,14 @@ import { mkdirSync } from "node:fs";
 import { type Page, expect, test } from "@playwright/test";
 import { profileMessages } from "../domain/profile";
 import { profilePageMessages as m } from "../app/features/profile/profile.messages";
-import { expectNoAxeViolations, signIn } from "./helpers";
+import {
+  DESKTOP,
+  atBothWidths,
+  expectNoAxeViolations,
+  failOnBrowserErrors,
+  signIn,
+  waitForHydration,
+} from "./helpers";
 
 /**
  * The profile pages (SPEC §2 Profile, §6): own and other profiles, tabs by role, the
@@ -14,28 +21,14 @@ const ARTIST = "artist@demo.vernissage.test";
 const COLLECTOR = "collector@demo.vernissage.test";
 const ARTIST_BIO =
   "Elena Marsh paints the edges of the Pacific Northwest: tide flats, fog banks and the last light on the water. She works in oil on linen from a converted boathouse studio on the Willamette.";
-const PHONE = { width: 375, height: 812 };
-const DESKTOP = { width: 1440, height: 900 };
 
 async function screenshot(page: Page, name: string) {
   mkdirSync("e2e/screenshots", { recursive: true });
-  for (const [label, size] of [
-    ["1440", DESKTOP],
-    ["375", PHONE],
-  ] as const) {
-    await page.setViewportSize(size);
+  await atBothWidths(page, async (label) => {
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.waitForLoadState("networkidle");
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `e2e/screenshots/profile-${name}-${label}.png`, fullPage: true });
-  }
-  await page.setViewportSize(DESKTOP);
-}
-
-async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => {
-    const main = document.querySelector("main");
-    return main !== null && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
   });
 }
 
@@ -69,22 +62,7 @@ async function openEditForm(page: Page) {
 
 const tab = (page: Page, name: string) => page.getByRole("tab", { name, exact: true });
 
-let browserErrors: string[] = [];
-
-test.beforeEach(async ({ page }) => {
-  browserErrors = [];
-  page.on("console", (message) => {
-    if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) {
-      browserErrors.push(message.text());
-    }
-  });
-  page.on("pageerror", (error) => browserErrors.push(error.message));
-  await page.setViewportSize(DESKTOP);
-});
-
-test.afterEach(() => {
-  expect(browserErrors).toEqual([]);
-});
+failOnBrowserErrors({ viewport: DESKTOP });
 
 test("a signed-out visitor opening /profile lands on /signin", async ({ page }) => {
   await page.goto("/profile");

@@ -1,18 +1,11 @@
 import { useMemo, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import {
-  artistNameText,
-  categoryLabel,
-  materialsText,
-  priceText,
-  sizeText,
-  titleText,
-  yearText,
-} from "../../../domain/display";
+import { artistNameText, priceText, titleText, yearText } from "../../../domain/display";
 import type { ArtworkDetail } from "../../../server/features/artworks/artworks.types";
 import { ExhibitionTiles } from "../../components/exhibition-tiles";
 import { useSessionUser } from "../../root";
 import { ArtworkCarousel } from "./artwork-carousel";
+import { ArtworkFacts } from "./artwork-facts";
 import { carouselImages, intrinsicSize } from "./artwork-images";
 import { artworkMessages as m } from "./artwork.messages";
 import { BuyPanel } from "./buy-panel";
@@ -103,22 +96,11 @@ export function ArtworkView({ artwork }: { artwork: ArtworkDetail }) {
               onForSaleChange={setIsForSale}
             />
           ) : null}
-          <dl className="artwork-facts">
-            <div>
-              <dt>Materials</dt>
-              <dd>{materialsText(artwork.materials)}</dd>
-            </div>
-            <div>
-              <dt>Size</dt>
-              <dd>{sizeText(artwork)}</dd>
-            </div>
-            {artwork.categories.length > 0 ? (
-              <div>
-                <dt>{artwork.categories.length > 1 ? "Categories" : "Category"}</dt>
-                <dd>{artwork.categories.map((c) => categoryLabel(c.name)).join(", ")}</dd>
-              </div>
-            ) : null}
-          </dl>
+          <ArtworkFacts
+            materials={artwork.materials}
+            size={artwork}
+            categories={artwork.categories}
+          />
           {artwork.description.trim() ? (
             <section className="artwork-description" aria-labelledby="artwork-about-heading">
               <h2 id="artwork-about-heading">About the work</h2>

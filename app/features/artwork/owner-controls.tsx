@@ -1,8 +1,8 @@
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useNavigate } from "react-router";
 import type { ArtworkDetail } from "../../../server/features/artworks/artworks.types";
 import { AlertDialog } from "../../components/ui/alert-dialog";
-import { ModalDialog } from "../../components/ui/modal-dialog";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { apiSend } from "../../lib/api-client";
 import { clearListingDraft, getListingDraft } from "../listing/listing-draft-store";
 import { artworkMessages as m } from "./artwork.messages";
@@ -37,8 +37,6 @@ export function OwnerControls({
   const [deleting, setDeleting] = useState(false);
   const [deleted, setDeleted] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const titleId = useId();
-  const bodyId = useId();
   const address = `/api/artworks/${encodeURIComponent(artwork.id)}`;
 
   async function toggle() {
@@ -121,36 +119,17 @@ export function OwnerControls({
         </p>
       ) : null}
       {confirming ? (
-        <ModalDialog
-          role="alertdialog"
-          labelledBy={titleId}
-          describedBy={bodyId}
-          closeOnBackdrop={false}
-          onClose={() => {
-            if (!deleting) setConfirming(false);
-          }}
+        <ConfirmDialog
+          title={m.deleteListing}
+          confirmLabel="Delete"
+          busyLabel="Deleting…"
+          tone="danger"
+          busy={deleting}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => void remove()}
         >
-          <h2 id={titleId}>{m.deleteListing}</h2>
-          <p id={bodyId}>{m.deleteConfirm}</p>
-          <div className="dialog-actions">
-            <button
-              type="button"
-              className="button"
-              disabled={deleting}
-              onClick={() => setConfirming(false)}
-            >
-              Cancel
-            </button>
-            <button
-              type="button"
-              className="button button-danger"
-              disabled={deleting}
-              onClick={() => void remove()}
-            >
-              {deleting ? "Deleting…" : "Delete"}
-            </button>
-          </div>
-        </ModalDialog>
+          {m.deleteConfirm}
+        </ConfirmDialog>
       ) : null}
       {deleted ? (
         <AlertDialog title="Listing deleted" onClose={() => void navigate("/", { replace: true })}>

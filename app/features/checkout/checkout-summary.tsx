@@ -1,4 +1,5 @@
 import { checkoutMessages as m } from "../../../domain/checkout";
+import { AmountLines } from "../../components/amount-lines";
 import { type QuoteView, summaryLines } from "./checkout-form";
 
 /**
@@ -21,20 +22,12 @@ export function CheckoutSummary({
       <h3 id="checkout-summary-heading" className="visually-hidden">
         Order summary
       </h3>
-      <dl aria-live="polite" aria-atomic="true">
-        <div>
-          <dt>Price</dt>
-          <dd>{lines.price}</dd>
-        </div>
-        <div>
-          <dt>Tax</dt>
-          <dd>{lines.tax}</dd>
-        </div>
-        <div className="checkout-total">
-          <dt>Total</dt>
-          <dd>{lines.total}</dd>
-        </div>
-      </dl>
+      <AmountLines
+        lines={lines}
+        totalClassName="checkout-total"
+        aria-live="polite"
+        aria-atomic="true"
+      />
       {!view.quote && !view.pending && !view.error ? (
         <p className="hint">
           Tax and total appear once the shipping address and email are complete.

@@ -1,15 +1,8 @@
 import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import {
-  artistNameText,
-  categoryLabel,
-  materialsText,
-  priceText,
-  sizeText,
-  titleText,
-  yearText,
-} from "../../../domain/display";
+import { artistNameText, priceText, titleText, yearText } from "../../../domain/display";
 import { ArtworkCarousel } from "../artwork/artwork-carousel";
+import { ArtworkFacts } from "../artwork/artwork-facts";
 import type { CarouselImage } from "../artwork/artwork-images";
 import { intrinsicSize } from "../artwork/artwork-images";
 import { type ListingDraft, draftFields } from "./listing-draft";
@@ -107,26 +100,14 @@ export function ListingPreviewView({ categories }: { categories: { id: string; n
               <p className="sold-badge">SOLD</p>
             )}
           </div>
-          <dl className="artwork-facts">
-            <div>
-              <dt>Materials</dt>
-              <dd>{materialsText(fields.materials)}</dd>
-            </div>
-            <div>
-              <dt>Size</dt>
-              <dd>{sizeText(fields)}</dd>
-            </div>
-            <div>
-              <dt>{chosen.length > 1 ? "Categories" : "Category"}</dt>
-              <dd>{chosen.map((c) => categoryLabel(c.name)).join(", ")}</dd>
-            </div>
+          <ArtworkFacts materials={fields.materials} size={fields} categories={chosen}>
             {fields.allowBuyerPickUp ? (
               <div>
                 <dt>Pick-up</dt>
                 <dd>Buyers may pick it up ({fields.zipCode})</dd>
               </div>
             ) : null}
-          </dl>
+          </ArtworkFacts>
           {fields.description.trim() ? (
             <section className="artwork-description" aria-labelledby="preview-about-heading">
               <h3 id="preview-about-heading">About the work</h3>

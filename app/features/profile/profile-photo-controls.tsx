@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import type { ApiErrorBody } from "../../../domain/errors";
-import { ModalDialog } from "../../components/ui/modal-dialog";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { profilePageMessages as m } from "./profile.messages";
 
 type PhotoError = { message: string; detail: string | null };
@@ -31,8 +31,6 @@ export function ProfilePhotoControls({ hasPhoto }: { hasPhoto: boolean }) {
   const [confirming, setConfirming] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
-  const titleId = useId();
-  const bodyId = useId();
 
   async function send(
     method: "PUT" | "DELETE",
@@ -133,24 +131,15 @@ export function ProfilePhotoControls({ hasPhoto }: { hasPhoto: boolean }) {
         </p>
       ) : null}
       {confirming ? (
-        <ModalDialog
-          role="alertdialog"
-          labelledBy={titleId}
-          describedBy={bodyId}
-          closeOnBackdrop={false}
-          onClose={() => setConfirming(false)}
+        <ConfirmDialog
+          title="Remove photo"
+          confirmLabel="Remove"
+          tone="primary"
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => void remove()}
         >
-          <h2 id={titleId}>Remove photo</h2>
-          <p id={bodyId}>{m.confirmRemovePhoto}</p>
-          <div className="dialog-actions">
-            <button type="button" className="button" onClick={() => setConfirming(false)}>
-              Cancel
-            </button>
-            <button type="button" className="button button-primary" onClick={() => void remove()}>
-              Remove
-            </button>
-          </div>
-        </ModalDialog>
+          {m.confirmRemovePhoto}
+        </ConfirmDialog>
       ) : null}
     </div>
   );

@@ -12,6 +12,18 @@ import {
 } from "../../db/schema";
 import type { ArtworkCard, ArtworkDetail } from "./artworks.types";
 
+/** The columns of an artwork image, the shape of `ArtworkImage`; listings read them too. */
+export const artworkImageColumns = {
+  id: artworkImages.id,
+  original: artworkImages.original,
+  medium: artworkImages.medium,
+  thumbnail: artworkImages.thumbnail,
+  type: artworkImages.type,
+  contextId: artworkImages.contextId,
+  width: artworkImages.width,
+  height: artworkImages.height,
+};
+
 /** The columns of a grid card, the same shape as a search hit. */
 const cardColumns = {
   id: artworks.id,
@@ -55,16 +67,7 @@ export async function findArtworkDetail(
   if (!row) return undefined;
   const [images, categories, shows] = await Promise.all([
     db
-      .select({
-        id: artworkImages.id,
-        original: artworkImages.original,
-        medium: artworkImages.medium,
-        thumbnail: artworkImages.thumbnail,
-        type: artworkImages.type,
-        contextId: artworkImages.contextId,
-        width: artworkImages.width,
-        height: artworkImages.height,
-      })
+      .select(artworkImageColumns)
       .from(artworkImages)
       .where(eq(artworkImages.artworkId, id))
       .orderBy(asc(artworkImages.position)),

@@ -1,7 +1,8 @@
 import sharp from "sharp";
-import { crc32, gzipSync } from "node:zlib";
+import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { isAppError } from "../../errors";
+import { pngClaiming, twoColourPng } from "../../test/images";
 import {
   DEFAULT_IMAGE_LIMITS,
   imageMessages,
@@ -9,20 +10,6 @@ import {
   renderProfilePhoto,
   renderVariants,
 } from "./image-pipeline";
-
-/** A solid image: left half red, right half blue, so orientation can be checked. */
-async function twoColour(width: number, height: number) {
-  const half = Math.floor(width / 2);
-  const blue = await sharp({
-    create: { width: width - half, height, channels: 3, background: { r: 0, g: 0, b: 255 } },
-  })
-    .png()
-    .toBuffer();
-  return sharp({ create: { width, height, channels: 3, background: { r: 255, g: 0, b: 0 } } })
-    .composite([{ input: blue, left: half, top: 0 }])
-    .png()
-    .toBuffer();
-}
 
 async function pixel(image: Buffer, x: number, y: number) {
   const { data, info } = await sharp(image)
@@ -42,32 +29,9 @@ async function refusal(promise: Promise<unknown>) {
   return { status: error.status, code: error.code, message: error.message };
 }
 
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/** A PNG whose header claims width × height, with (almost) no pixel data behind it. */
-function pngClaiming(width: number, height: number): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", ihdr),
-    chunk("IDAT", Buffer.from([0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}
-
 describe("image pipeline", () => {
   it("turns a PNG into 400 px and 96 px square WebP files", async () => {
-    const { large, small } = await renderProfilePhoto(await twoColour(800, 500));
+    const { large, small } = await renderProfilePhoto(await twoColourPng(800, 500));
     const l = await sharp(large).metadata();
     const s = await sharp(small).metadata();
     expect([l.format, l.width, l.height]).toEqual(["webp", 400, 400]);
@@ -76,7 +40,7 @@ describe("image pipeline", () => {
 
   it("turns the photo upright and strips EXIF (orientation, GPS, copyright) and ICC", async () => {
     // Stored 600 × 300 with red on the left; orientation 6 means "rotate 90° clockwise to view".
-    const jpeg = await sharp(await twoColour(600, 300))
+    const jpeg = await sharp(await twoColourPng(600, 300))
       .jpeg()
       .withMetadata({
         orientation: 6,
@@ -120,7 +84,7 @@ describe("image pipeline", () => {
   });
 
   it("converts a CMYK JPEG to sRGB", async () => {
-    const cmyk = await sharp(await twoColour(200, 200))
+    const cmyk = await sharp(await twoColourPng(200, 200))
       .toColourspace("cmyk")
       .jpeg()
       .toBuffer();
@@ -171,7 +135,7 @@ describe("image pipeline", () => {
   });
 
   it("refuses a truncated JPEG, whose header alone still reads fine", async () => {
-    const jpeg = await sharp(await twoColour(600, 400))
+    const jpeg = await sharp(await twoColourPng(600, 400))
       .jpeg()
       .toBuffer();
     const truncated = jpeg.subarray(0, Math.floor(jpeg.length / 2));
@@ -196,7 +160,7 @@ describe("image pipeline", () => {
   });
 
   it("applies the pixel and byte limits it is given", async () => {
-    const png = await twoColour(300, 200);
+    const png = await twoColourPng(300, 200);
     const pixels = await refusal(
       renderProfilePhoto(png, { ...DEFAULT_IMAGE_LIMITS, maxPixels: 300 * 200 - 1 }),
     );

@@ -13,7 +13,8 @@ import {
 import { type TestApp, createTestApp } from "../../test/test-app";
 import type { ArtworkDetail } from "../artworks/artworks.types";
 import { type ErrorBody, type Member, signUp } from "../profiles/profiles.test-helpers";
-import { postImage, solidJpeg } from "../uploads/uploads.test-helpers";
+import { solidJpeg } from "../../test/images";
+import { postImage } from "../uploads/uploads.test-helpers";
 import { createListingAs, listingBody, send, uploadImage } from "./listings.test-helpers";
 import { listingApiMessages as m } from "./listings.service";
 

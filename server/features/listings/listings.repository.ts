@@ -9,6 +9,8 @@ import {
   orders,
   payments,
 } from "../../db/schema";
+import { artworkImageColumns } from "../artworks/artworks.repository";
+import type { ArtworkImage } from "../artworks/artworks.types";
 
 /** The database or an open transaction. */
 type Queryable = Pick<Database, "select" | "insert" | "update" | "delete">;
@@ -35,18 +37,8 @@ export type ListingColumns = Pick<
   | "status"
 >;
 
-/** One image of a listing as it is stored, in order (position = index). */
-export type ListingImage = {
-  id: string;
-  uploadId: string | null;
-  original: string;
-  medium: string;
-  thumbnail: string;
-  type: string;
-  contextId: string | null;
-  width: number | null;
-  height: number | null;
-};
+/** One image of a listing as it is stored, in order (position = index), with its upload. */
+export type ListingImage = ArtworkImage & { uploadId: string | null };
 
 /** The artwork row, locked until the transaction ends: one write at a time per artwork. */
 export async function lockArtwork(tx: Queryable, id: string): Promise<ArtworkRow | undefined> {
@@ -64,17 +56,7 @@ export async function findCategoryIdsOf(tx: Queryable, artworkId: string): Promi
 
 export async function findImagesOf(tx: Queryable, artworkId: string): Promise<ListingImage[]> {
   return tx
-    .select({
-      id: artworkImages.id,
-      uploadId: artworkImages.uploadId,
-      original: artworkImages.original,
-      medium: artworkImages.medium,
-      thumbnail: artworkImages.thumbnail,
-      type: artworkImages.type,
-      contextId: artworkImages.contextId,
-      width: artworkImages.width,
-      height: artworkImages.height,
-    })
+    .select({ ...artworkImageColumns, uploadId: artworkImages.uploadId })
     .from(artworkImages)
     .where(eq(artworkImages.artworkId, artworkId))
     .orderBy(asc(artworkImages.position));

@@ -1,8 +1,9 @@
 import type { TestApp } from "../../test/test-app";
 import type { ArtworkDetail } from "../artworks/artworks.types";
-import type { Member } from "../profiles/profiles.test-helpers";
+import { type Member, headersFor } from "../profiles/profiles.test-helpers";
 import type { UploadedImage } from "../uploads/uploads.service";
-import { headersFor, postImage, solidJpeg } from "../uploads/uploads.test-helpers";
+import { solidJpeg } from "../../test/images";
+import { postImage } from "../uploads/uploads.test-helpers";
 
 /** A JSON request as the member (or signed out), the way the browser's API client sends it. */
 export function send(

@@ -4,9 +4,16 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../db/schema";
-import { TEST_ORIGIN, type TestApp, createTestApp } from "../../test/test-app";
+import { solidJpeg } from "../../test/images";
+import { type TestApp, createTestApp } from "../../test/test-app";
 import { imageMessages, MAX_IMAGE_BYTES } from "../images/image-pipeline";
-import { type ErrorBody, type Member, readUser, signUp } from "../profiles/profiles.test-helpers";
+import {
+  type ErrorBody,
+  type Member,
+  headersFor,
+  readUser,
+  signUp,
+} from "../profiles/profiles.test-helpers";
 import { smallPhotoAddress } from "../../../domain/photo-address";
 import { photoMessages } from "./photos.service";
 
@@ -21,14 +28,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-function headersFor(member: Member | undefined, extra: Record<string, string> = {}): Headers {
-  const headers = new Headers({ origin: TEST_ORIGIN, ...extra });
-  if (member?.client.jar.size) {
-    headers.set("cookie", [...member.client.jar].map(([k, v]) => `${k}=${v}`).join("; "));
-  }
-  return headers;
-}
 
 /** `PUT /api/me/photo` the way a browser sends a file input: multipart, field `photo`. */
 function putPhoto(
@@ -56,10 +55,9 @@ function fileOf(address: string): string {
   return path.join(t.config.mediaDir, address.slice("/media/".length));
 }
 
-async function portrait(colour: string): Promise<Buffer> {
-  return sharp({ create: { width: 640, height: 480, channels: 3, background: colour } })
-    .jpeg()
-    .toBuffer();
+/** A 640 × 480 JPEG of one colour, as a camera might send it. */
+function portrait(colour: string): Promise<Buffer> {
+  return solidJpeg(640, 480, colour);
 }
 
 describe("PUT /api/me/photo", () => {

@@ -26,12 +26,18 @@ export async function signUp(
   return { id: user.id, email: body.email, client };
 }
 
-/** `PATCH /api/me` as the member (or signed out without one), the way a browser sends it. */
-export function patchMe(t: TestApp, member: Member | undefined, body: unknown) {
-  const headers = new Headers({ origin: TEST_ORIGIN, "content-type": "application/json" });
+/** Cookie and Origin headers of a member's session (none when signed out). */
+export function headersFor(member: Member | undefined, extra: Record<string, string> = {}) {
+  const headers = new Headers({ origin: TEST_ORIGIN, ...extra });
   if (member?.client.jar.size) {
     headers.set("cookie", [...member.client.jar].map(([k, v]) => `${k}=${v}`).join("; "));
   }
+  return headers;
+}
+
+/** `PATCH /api/me` as the member (or signed out without one), the way a browser sends it. */
+export function patchMe(t: TestApp, member: Member | undefined, body: unknown) {
+  const headers = headersFor(member, { "content-type": "application/json" });
   return t.app.request("/api/me", { method: "PATCH", headers, body: JSON.stringify(body) });
 }
 

@@ -4,19 +4,13 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { imageUploads } from "../../db/schema";
+import { pngClaiming, solidJpeg } from "../../test/images";
 import { type TestApp, createTestApp } from "../../test/test-app";
 import { MAX_IMAGE_BYTES, imageMessages } from "../images/image-pipeline";
-import { type ErrorBody, type Member, signUp } from "../profiles/profiles.test-helpers";
+import { type ErrorBody, type Member, headersFor, signUp } from "../profiles/profiles.test-helpers";
 import type { UploadedImage } from "./uploads.service";
 import { uploadMessages } from "./uploads.service";
-import {
-  headersFor,
-  holdsMetadata,
-  phoneJpegWithGps,
-  pngClaiming,
-  postImage,
-  solidJpeg,
-} from "./uploads.test-helpers";
+import { holdsMetadata, phoneJpegWithGps, postImage } from "./uploads.test-helpers";
 
 let t: TestApp;
 let artist: Member;

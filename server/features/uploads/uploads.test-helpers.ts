@@ -1,16 +1,7 @@
 import sharp from "sharp";
-import { crc32 } from "node:zlib";
-import { TEST_ORIGIN, type TestApp } from "../../test/test-app";
-import type { Member } from "../profiles/profiles.test-helpers";
-
-/** Cookie and Origin headers of a member's session (none when signed out). */
-export function headersFor(member: Member | undefined, extra: Record<string, string> = {}) {
-  const headers = new Headers({ origin: TEST_ORIGIN, ...extra });
-  if (member?.client.jar.size) {
-    headers.set("cookie", [...member.client.jar].map(([k, v]) => `${k}=${v}`).join("; "));
-  }
-  return headers;
-}
+import { twoColourPng } from "../../test/images";
+import type { TestApp } from "../../test/test-app";
+import { type Member, headersFor } from "../profiles/profiles.test-helpers";
 
 /** `POST /api/uploads/images` the way a browser sends a file input: multipart, field `image`. */
 export function postImage(
@@ -28,27 +19,6 @@ export function postImage(
     headers: headersFor(member),
     body: form,
   });
-}
-
-/** A plain JPEG of one colour. */
-export function solidJpeg(width = 640, height = 480, colour = "#c33"): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: colour } })
-    .jpeg()
-    .toBuffer();
-}
-
-/** Left half red, right half blue, so turning it can be seen in its pixels. */
-export async function twoColourPng(width: number, height: number): Promise<Buffer> {
-  const half = Math.floor(width / 2);
-  const blue = await sharp({
-    create: { width: width - half, height, channels: 3, background: { r: 0, g: 0, b: 255 } },
-  })
-    .png()
-    .toBuffer();
-  return sharp({ create: { width, height, channels: 3, background: { r: 255, g: 0, b: 0 } } })
-    .composite([{ input: blue, left: half, top: 0 }])
-    .png()
-    .toBuffer();
 }
 
 /** GPS coordinates and camera data that must never reach a stored file. */
@@ -78,29 +48,6 @@ export async function phoneJpegWithGps(width = 600, height = 300): Promise<Buffe
       },
     })
     .toBuffer();
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/** A PNG whose header claims width × height, with (almost) no pixel data behind it. */
-export function pngClaiming(width: number, height: number): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk("IHDR", ihdr),
-    pngChunk("IDAT", Buffer.from([0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])),
-    pngChunk("IEND", Buffer.alloc(0)),
-  ]);
 }
 
 /** True when the bytes hold an EXIF block or any of the secret texts above. */
