@@ -15,7 +15,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function Purchases({ loaderData }: Route.ComponentProps) {
-  return <PurchaseHistory purchases={loaderData.purchases} failed={loaderData.failed} />;
+  return <PurchaseHistory history={loaderData.history} />;
 }
 
 export function ErrorBoundary() {

@@ -3,7 +3,7 @@ import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { Purchase } from "../../../server/features/checkout/checkout.types";
-import { PurchaseHistory } from "./purchase-history";
+import { PurchaseHistory, type PurchaseHistoryData } from "./purchase-history";
 
 function purchase(overrides: Partial<Purchase> = {}): Purchase {
   return {
@@ -22,12 +22,12 @@ function purchase(overrides: Partial<Purchase> = {}): Purchase {
   };
 }
 
-/** Server-renders the history as /profile/purchases would. */
-function render(purchases: Purchase[], failed = false) {
+/** Server-renders the history as /profile/purchases would, with its list read or still coming. */
+function render(history: PurchaseHistoryData | Promise<PurchaseHistoryData>) {
   const Stub = createRoutesStub([
     {
       path: "/profile/purchases",
-      Component: () => createElement(PurchaseHistory, { purchases, failed }),
+      Component: () => createElement(PurchaseHistory, { history }),
     },
   ]);
   return renderToString(createElement(Stub, { initialEntries: ["/profile/purchases"] }));
@@ -35,10 +35,13 @@ function render(purchases: Purchase[], failed = false) {
 
 describe("PurchaseHistory", () => {
   it("lists each purchase with its thumbnail, title, artist, price, tax and total, in the given order", () => {
-    const html = render([
-      purchase(),
-      purchase({ id: "o2", artworkId: "w2", title: "Salt Marsh", price: 100_000 }),
-    ]);
+    const html = render({
+      purchases: [
+        purchase(),
+        purchase({ id: "o2", artworkId: "w2", title: "Salt Marsh", price: 100_000 }),
+      ],
+      failed: false,
+    });
     expect(html).toContain('src="/media/a/w1-thumbnail.webp"');
     expect(html).toContain('href="/artwork/w1"');
     expect(html).toContain("Marcus Bell");
@@ -50,14 +53,21 @@ describe("PurchaseHistory", () => {
   });
 
   it("says so when there are no purchases", () => {
-    const html = render([]);
+    const html = render({ purchases: [], failed: false });
     expect(html).toContain("You haven&#x27;t made any purchases yet.");
     expect(html).not.toContain("Failed to load purchase history.");
   });
 
   it("says 'Failed to load purchase history.' as an alert when the read failed", () => {
-    const html = render([], true);
+    const html = render({ purchases: [], failed: true });
     expect(html).toMatch(/role="alert"[^>]*>Failed to load purchase history\.</);
     expect(html).not.toContain("You haven&#x27;t made any purchases yet.");
+  });
+
+  it("says 'Loading purchase history...' until the list has been read", () => {
+    const html = render(new Promise<PurchaseHistoryData>(() => {}));
+    expect(html).toMatch(/role="status"[^>]*>Loading purchase history\.\.\.</);
+    expect(html).not.toContain("You haven&#x27;t made any purchases yet.");
+    expect(html).not.toContain("Failed to load purchase history.");
   });
 });

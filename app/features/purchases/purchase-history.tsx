@@ -1,56 +1,74 @@
-import { Link, useNavigation, useRevalidator } from "react-router";
+import { Suspense } from "react";
+import { Await, Link } from "react-router";
 import { cardImage } from "../../../domain/display";
 import type { Purchase } from "../../../server/features/checkout/checkout.types";
+import { AmountLines } from "../../components/amount-lines";
 import { purchaseLines } from "./purchase-amounts";
 import { purchasesMessages as m } from "./purchases.messages";
+
+/** What the page shows once the list has been read: the purchases, or that it failed. */
+export type PurchaseHistoryData = { purchases: Purchase[]; failed: boolean };
 
 /**
  * SPEC §2 Purchase history: each purchase with its thumbnail, title, artist name,
  * price, tax and total (and the date), newest first, linked to its artwork. Says
- * 'Loading purchase history...' while the list is being read again.
+ * 'Loading purchase history...' until the list has been read: the page arrives at
+ * once and the list follows (streamed by the loader), as on a client navigation.
  */
-export function PurchaseHistory({ purchases, failed }: { purchases: Purchase[]; failed: boolean }) {
-  const navigation = useNavigation();
-  const revalidator = useRevalidator();
-  const loading =
-    revalidator.state === "loading" ||
-    (navigation.state === "loading" && navigation.location.pathname === "/profile/purchases");
-
+export function PurchaseHistory({
+  history,
+}: {
+  history: Promise<PurchaseHistoryData> | PurchaseHistoryData;
+}) {
   return (
-    <section className="purchases-page" aria-labelledby="purchases-heading" aria-busy={loading}>
+    <section className="purchases-page" aria-labelledby="purchases-heading">
       <h1 id="purchases-heading">Purchase history</h1>
-      {loading ? (
-        <p className="status-text" role="status">
-          {m.historyLoading}
-        </p>
-      ) : failed ? (
-        <div className="stack">
-          <p className="message message-error" role="alert">
-            {m.historyFailed}
+      <Suspense
+        fallback={
+          <p className="status-text" role="status">
+            {m.historyLoading}
           </p>
-          <p>
-            <Link to="/" className="button">
-              {m.returnToMarketplace}
-            </Link>
-          </p>
-        </div>
-      ) : purchases.length === 0 ? (
-        <div className="stack">
-          <p className="status-text">{m.historyEmpty}</p>
-          <p>
-            <Link to="/" className="button">
-              {m.returnToMarketplace}
-            </Link>
-          </p>
-        </div>
-      ) : (
-        <ol className="purchase-list">
-          {purchases.map((purchase, index) => (
-            <PurchaseEntry key={purchase.id} purchase={purchase} eager={index < 4} />
-          ))}
-        </ol>
-      )}
+        }
+      >
+        <Await resolve={history}>{(loaded) => <PurchaseList {...loaded} />}</Await>
+      </Suspense>
     </section>
+  );
+}
+
+function PurchaseList({ purchases, failed }: PurchaseHistoryData) {
+  if (failed) {
+    return (
+      <div className="stack">
+        <p className="message message-error" role="alert">
+          {m.historyFailed}
+        </p>
+        <p>
+          <Link to="/" className="button">
+            {m.returnToMarketplace}
+          </Link>
+        </p>
+      </div>
+    );
+  }
+  if (purchases.length === 0) {
+    return (
+      <div className="stack">
+        <p className="status-text">{m.historyEmpty}</p>
+        <p>
+          <Link to="/" className="button">
+            {m.returnToMarketplace}
+          </Link>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <ol className="purchase-list">
+      {purchases.map((purchase, index) => (
+        <PurchaseEntry key={purchase.id} purchase={purchase} eager={index < 4} />
+      ))}
+    </ol>
   );
 }
 
@@ -78,20 +96,7 @@ function PurchaseEntry({ purchase, eager }: { purchase: Purchase; eager: boolean
           </p>
         ) : null}
       </div>
-      <dl className="purchase-amounts">
-        <div>
-          <dt>Price</dt>
-          <dd>{lines.price}</dd>
-        </div>
-        <div>
-          <dt>Tax</dt>
-          <dd>{lines.tax}</dd>
-        </div>
-        <div className="purchase-total">
-          <dt>Total</dt>
-          <dd>{lines.total}</dd>
-        </div>
-      </dl>
+      <AmountLines lines={lines} className="purchase-amounts" totalClassName="purchase-total" />
     </li>
   );
 }

@@ -1,23 +1,23 @@
-import { type AppLoadContext, data } from "react-router";
-import type { Purchase } from "../../../server/features/checkout/checkout.types";
+import type { AppLoadContext } from "react-router";
 import { requireUser } from "../auth/require-user.server";
-
-export type PurchaseHistory = { purchases: Purchase[]; failed: boolean };
+import type { PurchaseHistoryData } from "./purchase-history";
 
 /**
- * SPEC §2 /profile/purchases: the signed-in user's purchases, newest first, read
- * in-process; signed out → /signin. A failed read is logged and the page says 'Failed
- * to load purchase history.' with a 500.
+ * SPEC §2 /profile/purchases: signed out → /signin; otherwise the page is sent at once
+ * with 'Loading purchase history...' and the user's purchases (read in-process, newest
+ * first) follow as a streamed promise. A failed read is logged and the page says
+ * 'Failed to load purchase history.'
  */
 export async function loadPurchaseHistory(context: AppLoadContext, request: Request) {
   const user = await requireUser(request, context);
+  return { history: readHistory(context, user.id) };
+}
+
+async function readHistory(context: AppLoadContext, userId: string): Promise<PurchaseHistoryData> {
   try {
-    const purchases = await context.services.checkout.purchases(user.id);
-    const history: PurchaseHistory = { purchases, failed: false };
-    return history;
+    return { purchases: await context.services.checkout.purchases(userId), failed: false };
   } catch (error) {
-    context.services.logger.error("Purchase history failed to load", { error, userId: user.id });
-    const history: PurchaseHistory = { purchases: [], failed: true };
-    return data(history, { status: 500 });
+    context.services.logger.error("Purchase history failed to load", { error, userId });
+    return { purchases: [], failed: true };
   }
 }
