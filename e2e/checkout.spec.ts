@@ -192,6 +192,12 @@ test("the signed-in collector buys, then finds it in Purchase history and the Co
   await expect(
     page.locator(".profile-tabpanel").getByRole("link", { name: /Grid City/ }),
   ).toBeVisible();
+
+  // The next checkout offers the address of this purchase, and quotes its tax at once.
+  const next = await openBuyPanel(page, await artworkIdByTitle(request, "Loom Song"));
+  await expect(field(next, "Street address")).toHaveValue(ADDRESS.line1);
+  await expect(field(next, "ZIP code")).toHaveValue(ADDRESS.zip);
+  await expect(total(next)).toHaveText(MONEY);
 });
 
 test("a declined card shows the processor's message and nothing is sold", async ({

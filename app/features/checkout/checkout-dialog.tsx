@@ -51,7 +51,7 @@ export function CheckoutDialog({
   const config = configState.status === "ready" ? configState.config : null;
   const stripeCard = useStripeCard(config?.provider === "stripe" ? config.publishableKey : null);
   const [fields, setFields] = useState<CheckoutFields>(() =>
-    emptyFields(user?.email ?? "", user?.displayName ?? ""),
+    emptyFields(user?.email ?? "", user?.displayName ?? "", user?.shippingAddress ?? null),
   );
   const [processing, setProcessing] = useState(false);
   const [error, setError] = useState<ShownError | null>(null);

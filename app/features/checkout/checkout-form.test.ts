@@ -34,6 +34,30 @@ function filled(overrides: Partial<CheckoutFields> = {}): CheckoutFields {
 
 const quote = { preTaxAmount: 120000, taxAmount: 9900, totalAmount: 129900 };
 
+describe("emptyFields", () => {
+  it("starts blank for a guest, and with the signed-in buyer's last address when there is one", () => {
+    const guest = emptyFields("", "");
+    expect([guest.line1, guest.city, guest.state, guest.postal_code]).toEqual(["", "", "", ""]);
+    const returning = emptyFields("ada@example.com", "Ada Buyer", {
+      line1: "12 Main St",
+      city: "Portland",
+      state: "OR",
+      postal_code: "97214",
+    });
+    expect(returning).toMatchObject({
+      line1: "12 Main St",
+      city: "Portland",
+      state: "OR",
+      postal_code: "97214",
+      email: "ada@example.com",
+      cardName: "Ada Buyer",
+      cardNumber: "",
+    });
+    // A saved address is complete, so the tax is quoted as soon as the panel opens.
+    expect(quoteRequest(ARTWORK, returning)).not.toBeNull();
+  });
+});
+
 describe("quoteRequest (SPEC §5: when tax is calculated)", () => {
   it("asks once line1, city, state, a 5-character ZIP and an e-mail with '@' are there", () => {
     expect(quoteRequest(ARTWORK, filled({ line1: " 12 Main St " }))).toEqual({

@@ -22,12 +22,17 @@ export type CheckoutFields = {
   cardCvc: string;
 };
 
-export function emptyFields(email: string, cardName: string): CheckoutFields {
+/** A new form: the signed-in buyer's e-mail, name and last shipping address when known. */
+export function emptyFields(
+  email: string,
+  cardName: string,
+  saved: ShippingAddress | null = null,
+): CheckoutFields {
   return {
-    line1: "",
-    city: "",
-    state: "",
-    postal_code: "",
+    line1: saved?.line1 ?? "",
+    city: saved?.city ?? "",
+    state: saved?.state ?? "",
+    postal_code: saved?.postal_code ?? "",
     email,
     cardName,
     cardNumber: "",

@@ -1,6 +1,6 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { signInFailures, users } from "../../db/schema";
+import { type ShippingAddress, signInFailures, users } from "../../db/schema";
 
 export type SessionUser = {
   id: string;
@@ -14,6 +14,8 @@ export type SessionUser = {
   profilePhoto: string | null;
   instagramHandle: string | null;
   websiteURL: string | null;
+  /** The address of the last purchase, offered again at the next checkout. */
+  shippingAddress: ShippingAddress | null;
 };
 
 const sessionUserColumns = {
@@ -28,6 +30,7 @@ const sessionUserColumns = {
   profilePhoto: users.profilePhoto,
   instagramHandle: users.instagramHandle,
   websiteURL: users.websiteURL,
+  shippingAddress: users.shippingAddress,
 };
 
 export async function findSessionUser(db: Database, id: string): Promise<SessionUser | undefined> {
