@@ -5,7 +5,14 @@ import { type Composition, composeSvg } from "./art";
 /** Longest side of a generated original, in pixels. */
 export const ORIGINAL_LONG_SIDE = 1400;
 
-export type StoredImage = { original: string; medium: string; thumbnail: string };
+/** The three addresses, and the original's size in pixels (for truthful `srcset` widths). */
+export type StoredImage = {
+  original: string;
+  medium: string;
+  thumbnail: string;
+  width: number;
+  height: number;
+};
 
 /** Pixel size of an image for a work of `width` × `height` (any unit), longest side `longSide`. */
 export function pixelSize(
@@ -34,8 +41,8 @@ async function rasterize(
 
 /**
  * Draws the composition once and stores it three times, as the upload pipeline does:
- * `<prefix>-original.jpg`, `<prefix>-medium.webp` (≤ 1200 px wide) and
- * `<prefix>-thumbnail.webp` (500 px wide).
+ * `<prefix>-original.jpg`, `<prefix>-medium.webp` and `<prefix>-thumbnail.webp`, fitted
+ * inside 1200 px and 500 px squares like an upload's (ARTWORK_IMAGE_SIZES).
  */
 export async function renderArtworkImage(
   storage: StorageAdapter,
@@ -48,11 +55,11 @@ export async function renderArtworkImage(
   const [original, medium, thumbnail] = await Promise.all([
     input().jpeg({ quality: 82, progressive: true }).toBuffer(),
     input()
-      .resize({ width: 1200, withoutEnlargement: true })
+      .resize(1200, 1200, { fit: "inside", withoutEnlargement: true })
       .webp({ quality: 80, effort: 2 })
       .toBuffer(),
     input()
-      .resize({ width: 500, withoutEnlargement: true })
+      .resize(500, 500, { fit: "inside", withoutEnlargement: true })
       .webp({ quality: 78, effort: 2 })
       .toBuffer(),
   ]);
@@ -61,7 +68,13 @@ export async function renderArtworkImage(
     storage.put(`${prefix}-medium.webp`, medium, "image/webp"),
     storage.put(`${prefix}-thumbnail.webp`, thumbnail, "image/webp"),
   ]);
-  return { original: o.url, medium: m.url, thumbnail: t.url };
+  return {
+    original: o.url,
+    medium: m.url,
+    thumbnail: t.url,
+    width: raw.width,
+    height: raw.height,
+  };
 }
 
 /** A wide WebP (exhibition or home-page banner), optionally with a title drawn on it. */

@@ -71,6 +71,11 @@ describe("demo data", () => {
       .from(artworkImages)
       .groupBy(artworkImages.artworkId);
     expect(perArtwork.filter((r) => r.n >= 2 && r.n <= 4).length).toBeGreaterThanOrEqual(3);
+    // Every picture knows its original's size, so the artwork page's srcset is truthful.
+    const sizes = await db
+      .select({ width: artworkImages.width, height: artworkImages.height })
+      .from(artworkImages);
+    expect(sizes.every((s) => (s.width ?? 0) >= 64 && (s.height ?? 0) >= 64)).toBe(true);
   });
 
   it("spreads prices over all six price ranges", async () => {

@@ -22,6 +22,18 @@ describe("toCarouselImage", () => {
     });
   });
 
+  it("gives the real widths when the original's size is known", () => {
+    // A 3000 × 4000 portrait: the medium is fitted inside 1200 px, so 900 px wide.
+    expect(toCarouselImage({ ...image(0), width: 3000, height: 4000 })?.srcSet).toBe(
+      "/media/a/0-medium.webp 900w, /media/a/0-original.jpg 3000w",
+    );
+    expect(toCarouselImage({ ...image(0), width: 4000, height: 2000 })?.srcSet).toBe(
+      "/media/a/0-medium.webp 1200w, /media/a/0-original.jpg 4000w",
+    );
+    // A picture that fits in the medium's box: the medium is the whole of it.
+    expect(toCarouselImage({ ...image(0), width: 1000, height: 800 })?.srcSet).toBeUndefined();
+  });
+
   it("has no srcset when there is one file (the SPEC's upload sets all three to it)", () => {
     const same = "/media/artworks/x_original.jpg";
     expect(toCarouselImage({ medium: same, original: same, thumbnail: same })).toEqual({

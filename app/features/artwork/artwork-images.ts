@@ -3,31 +3,52 @@ import type { ArtworkDetail } from "../../../server/features/artworks/artworks.t
 /** One picture of the carousel: what to show, a larger choice, and the original to link. */
 export type CarouselImage = {
   src: string;
-  /** `medium 1200w, original 2400w` when both exist; undefined when there is one file. */
+  /**
+   * The medium and the original with their widths, when the original is larger;
+   * undefined when there is one file or the medium is already the whole picture.
+   */
   srcSet: string | undefined;
   original: string;
   thumbnail: string;
 };
 
 /**
- * ARCHITECTURE "Images": detail pages show the medium image (at most 1200 px wide)
- * with the original offered as the larger choice. The original's width is not
- * stored; it is only ever offered when a screen needs more than the medium has.
+ * ARCHITECTURE "Images": detail pages show the medium image (fitted inside 1200 px)
+ * with the original offered as the larger choice. With the original's stored size the
+ * widths are the real ones; without it (older data) the medium is taken as 1200 px and
+ * the original as 2400 px, so the original is only chosen when a screen needs more.
  */
 export function toCarouselImage(image: {
   medium?: string | null;
   original?: string | null;
   thumbnail?: string | null;
+  width?: number | null;
+  height?: number | null;
 }): CarouselImage | null {
   const src = image.medium || image.original || image.thumbnail;
   if (!src) return null;
   const original = image.original || src;
   return {
     src,
-    srcSet: original !== src ? `${src} 1200w, ${original} 2400w` : undefined,
+    srcSet: original !== src ? srcSetOf(src, original, image.width, image.height) : undefined,
     original,
     thumbnail: image.thumbnail || src,
   };
+}
+
+const MEDIUM_BOX = 1200;
+
+function srcSetOf(
+  medium: string,
+  original: string,
+  width: number | null | undefined,
+  height: number | null | undefined,
+): string | undefined {
+  if (!width || !height) return `${medium} ${MEDIUM_BOX}w, ${original} ${MEDIUM_BOX * 2}w`;
+  const mediumWidth = Math.round(width * Math.min(1, MEDIUM_BOX / Math.max(width, height)));
+  // A picture no larger than the medium has nothing more to offer.
+  if (mediumWidth >= width) return undefined;
+  return `${medium} ${mediumWidth}w, ${original} ${width}w`;
 }
 
 /** The artwork's pictures in order; its main image alone when it has no list. */
