@@ -27,6 +27,7 @@ import {
 } from "./features/discovery.service";
 import type { SearchQuery } from "./features/search/search.schema";
 import { search } from "./features/search/search.service";
+import { createUploadSweeper } from "./features/uploads/uploads.sweeper";
 import type { Logger } from "./logger";
 
 /** Everything the routes and the web app's loaders use, built once per process. */
@@ -76,6 +77,8 @@ export function createServices(config: Config, database: DatabaseHandle, logger:
       publicUrl: config.publicUrl,
       kickOutbox: () => outbox.kick(),
     }),
+    /** Deletes uploads no listing used within a day (server/features/uploads). */
+    uploads: { sweeper: createUploadSweeper({ db, storage, logger }) },
   };
 }
 

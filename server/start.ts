@@ -45,6 +45,7 @@ export async function startServer(options: {
     services.outbox.start(5_000);
     services.outbox.kick();
     services.checkout.reconciler.start();
+    services.uploads.sweeper.start();
     const app = buildServer({ services, web: options.web });
     const server = options.listen
       ? options.listen(app)
@@ -72,6 +73,7 @@ export async function startServer(options: {
         closing ??= (async () => {
           await new Promise<void>((resolve) => server.close(() => resolve()));
           await services.checkout.reconciler.stop();
+          await services.uploads.sweeper.stop();
           await services.outbox.stop();
           services.mailTransport.close();
           await database.close();

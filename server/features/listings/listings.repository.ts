@@ -11,6 +11,7 @@ import {
 } from "../../db/schema";
 import { artworkImageColumns } from "../artworks/artworks.repository";
 import type { ArtworkImage } from "../artworks/artworks.types";
+import { noImageShows, uploadKeys } from "../uploads/uploads.repository";
 
 /** The database or an open transaction. */
 type Queryable = Pick<Database, "select" | "insert" | "update" | "delete">;
@@ -127,8 +128,8 @@ export async function replaceCategories(
 
 /**
  * Stores the listing's images in this order, marks the uploads it uses as used by it,
- * and removes the uploads it no longer uses; answers the storage keys of their files,
- * to delete once the transaction is committed.
+ * and removes the uploads it no longer uses (unless an artwork image still shows one);
+ * answers the storage keys of their files, to delete once the transaction is committed.
  */
 export async function replaceImages(
   tx: Queryable,
@@ -151,14 +152,11 @@ export async function replaceImages(
       and(
         eq(imageUploads.artworkId, artworkId),
         used.length ? notInArray(imageUploads.id, used) : undefined,
+        noImageShows(tx),
       ),
     )
     .returning();
   return dropped.flatMap(uploadKeys);
-}
-
-export function uploadKeys(upload: UploadRow): string[] {
-  return [upload.originalKey, upload.mediumKey, upload.thumbnailKey];
 }
 
 /** What stands in the way of deleting an artwork: a sale, a checkout in progress, payments. */

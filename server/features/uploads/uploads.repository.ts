@@ -1,8 +1,12 @@
+import { and, asc, eq, inArray, isNull, lt, notExists, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { imageUploads } from "../../db/schema";
+import { artworkImages, imageUploads } from "../../db/schema";
 
 export type NewImageUpload = typeof imageUploads.$inferInsert;
 export type ImageUploadRow = typeof imageUploads.$inferSelect;
+
+/** The database or an open transaction. */
+type Queryable = Pick<Database, "select" | "insert" | "update" | "delete">;
 
 export async function insertImageUpload(
   db: Database,
@@ -11,4 +15,46 @@ export async function insertImageUpload(
   const [row] = await db.insert(imageUploads).values(upload).returning();
   if (!row) throw new Error("image upload insert returned nothing");
   return row;
+}
+
+/** The storage keys of an upload's three files. */
+export function uploadKeys(upload: ImageUploadRow): string[] {
+  return [upload.originalKey, upload.mediumKey, upload.thumbnailKey];
+}
+
+/**
+ * True for an upload no artwork image shows. An artwork image keeps its upload's id as
+ * its own id, so this is a primary-key lookup.
+ */
+export function noImageShows(tx: Queryable) {
+  return notExists(
+    tx
+      .select({ one: sql`1` })
+      .from(artworkImages)
+      .where(eq(artworkImages.id, imageUploads.id)),
+  );
+}
+
+/**
+ * Deletes up to `limit` uploads that no artwork uses and that are older than
+ * `olderThanMs` (by the database's clock), in one statement, and answers them.
+ * `SKIP LOCKED`: rows a listing write has locked to take them are left alone (the write
+ * may use them), and two sweepers running at once take different rows, so each upload
+ * is deleted, and its files handed back, once.
+ */
+export async function deleteUnusedUploads(
+  db: Queryable,
+  options: { olderThanMs: number; limit: number },
+): Promise<ImageUploadRow[]> {
+  const cutoff = sql`now() - make_interval(secs => ${options.olderThanMs / 1000}::double precision)`;
+  const candidates = db
+    .select({ id: imageUploads.id })
+    .from(imageUploads)
+    .where(
+      and(isNull(imageUploads.artworkId), lt(imageUploads.createdAt, cutoff), noImageShows(db)),
+    )
+    .orderBy(asc(imageUploads.createdAt))
+    .limit(options.limit)
+    .for("update", { skipLocked: true });
+  return db.delete(imageUploads).where(inArray(imageUploads.id, candidates)).returning();
 }
