@@ -11,6 +11,7 @@ import {
   updatePayment,
 } from "./checkout.repository";
 import type { PurchaseService } from "./purchase.service";
+import { type PeriodicTask, createPeriodicTask } from "../../tasks/periodic-task";
 
 /** How long a fresh payment is left to the browser's own complete call. */
 export const COMPLETE_GRACE_SECONDS = 120;
@@ -36,9 +37,6 @@ export function createReconciler(deps: {
   logger: Logger;
 }) {
   const { db, provider, purchases, logger } = deps;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<ReconcileReport> | undefined;
-
   async function settle(payment: PaymentRow, report: ReconcileReport) {
     if (!payment.providerPaymentId) {
       // The authorization was never created (the processor failed); nothing to cancel.
@@ -87,29 +85,12 @@ export function createReconciler(deps: {
     return report;
   }
 
-  /** One run at a time in this process; a call during a run shares its result. */
-  function run(): Promise<ReconcileReport> {
-    running ??= runOnce().finally(() => {
-      running = undefined;
-    });
-    return running;
-  }
-
-  return {
-    run,
-    start(intervalMs = 60_000) {
-      if (timer) return;
-      timer = setInterval(() => {
-        run().catch((error: unknown) => logger.error("reconciler run failed", { error }));
-      }, intervalMs);
-      timer.unref();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running?.catch(() => undefined);
-    },
-  };
+  return createPeriodicTask({
+    name: "reconciler run",
+    work: runOnce,
+    defaultIntervalMs: 60_000,
+    logger,
+  });
 }
 
-export type Reconciler = ReturnType<typeof createReconciler>;
+export type Reconciler = PeriodicTask<ReconcileReport>;

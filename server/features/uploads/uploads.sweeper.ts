@@ -3,6 +3,7 @@ import type { Database } from "../../db/client";
 import type { Logger } from "../../logger";
 import { deleteUnusedUploads, uploadKeys } from "./uploads.repository";
 import { deleteFilesQuietly } from "./uploads.service";
+import { type PeriodicTask, createPeriodicTask } from "../../tasks/periodic-task";
 
 /**
  * How long an unused upload is kept: an artist may choose images, leave the form open
@@ -41,33 +42,13 @@ export async function sweepUnusedUploads(
 }
 
 /** The sweep on a timer, started and stopped with the server (server/start.ts). */
-export function createUploadSweeper(deps: SweepDeps) {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<SweepReport> | undefined;
-
-  /** One run at a time in this process; a call during a run shares its result. */
-  function run(): Promise<SweepReport> {
-    running ??= sweepUnusedUploads(deps).finally(() => {
-      running = undefined;
-    });
-    return running;
-  }
-
-  return {
-    run,
-    start(intervalMs = HOURLY) {
-      if (timer) return;
-      timer = setInterval(() => {
-        run().catch((error: unknown) => deps.logger.error("upload sweep failed", { error }));
-      }, intervalMs);
-      timer.unref();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running?.catch(() => undefined);
-    },
-  };
+export function createUploadSweeper(deps: SweepDeps): PeriodicTask<SweepReport> {
+  return createPeriodicTask({
+    name: "upload sweep",
+    work: () => sweepUnusedUploads(deps),
+    defaultIntervalMs: HOURLY,
+    logger: deps.logger,
+  });
 }
 
-export type UploadSweeper = ReturnType<typeof createUploadSweeper>;
+export type UploadSweeper = PeriodicTask<SweepReport>;
