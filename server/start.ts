@@ -66,6 +66,11 @@ export async function startServer(options: {
         `Demo accounts (password "${DEMO_PASSWORD}"): ${DEMO_ACCOUNTS.map((a) => a.email).join(", ")}`,
       );
     }
+    logger.info(
+      config.payments.provider === "stripe"
+        ? "Card payments: Stripe"
+        : "Card payments: simulated processor, test mode (card 4242 4242 4242 4242, any future expiry, any CVC)",
+    );
     let closing: Promise<void> | undefined;
     return {
       url,
