@@ -63,6 +63,10 @@ describe("firstListingProblem", () => {
     expect(firstListingProblem(valid({ isForSale: false, price: null }), NOW)).toBeNull();
     expect(firstListingProblem(valid({ price: 0 }), NOW)).toBe(m.price);
     expect(firstListingProblem(valid({ price: 10.5 }), NOW)).toBe(m.price);
+    // Our own cap, so the total with tax stays within what a card payment can be.
+    expect(firstListingProblem(valid({ price: 90_000_000 }), NOW)).toBeNull();
+    expect(firstListingProblem(valid({ price: 90_000_001 }), NOW)).toBe(m.priceTooHigh);
+    expect(firstListingProblem(valid({ isForSale: false, price: 90_000_001 }), NOW)).toBeNull();
     expect(firstListingProblem(valid({ zipCode: null }), NOW)).toBeNull();
     expect(firstListingProblem(valid({ allowBuyerPickUp: true, zipCode: "1234" }), NOW)).toBe(
       m.zipCode,
@@ -157,6 +161,8 @@ describe("dollarsToCents and back", () => {
     expect(dollarsToCents("1200")).toBe(120_000);
     expect(dollarsToCents("$1,200.5")).toBe(120_050);
     expect(dollarsToCents(" 0.99 ")).toBe(99);
+    // Large amounts are read as typed; the price rule says what is too high.
+    expect(dollarsToCents("2,000,000")).toBe(200_000_000);
     for (const bad of ["", "0", "-5", "1.234", "abc", "12,00x", "9999999999"]) {
       expect(dollarsToCents(bad), bad).toBeNull();
     }

@@ -8,8 +8,11 @@ import { z } from "zod";
 
 /** Most images one artwork can have; the first is the cover. */
 export const MAX_LISTING_IMAGES = 8;
-/** Largest price accepted, in cents ($10,000,000), so no total can overflow. */
-export const MAX_PRICE_CENTS = 1_000_000_000;
+/**
+ * Largest price accepted, in cents ($900,000): with the highest state sales tax the
+ * total stays under the largest card payment Stripe takes ($999,999.99).
+ */
+export const MAX_PRICE_CENTS = 90_000_000;
 export const MIN_CREATED_YEAR = 1000;
 export const MAX_TITLE_LENGTH = 200;
 export const MAX_MATERIALS_LENGTH = 500;
@@ -40,6 +43,7 @@ export const listingMessages = {
   titleTooLong: `The title can be at most ${MAX_TITLE_LENGTH} characters.`,
   materialsTooLong: `Materials can be at most ${MAX_MATERIALS_LENGTH} characters.`,
   descriptionTooLong: "The description can be at most 5,000 characters.",
+  priceTooHigh: "The price can be at most $900,000.",
 } as const;
 
 const m = listingMessages;
@@ -65,7 +69,7 @@ export function dollarsToCents(value: string): number | null {
   if (!/^\d{1,9}(\.\d{1,2})?$/.test(text)) return null;
   const [whole = "0", fraction = ""] = text.split(".");
   const cents = Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
-  return cents > 0 && cents <= MAX_PRICE_CENTS ? cents : null;
+  return cents > 0 ? cents : null;
 }
 
 /** Cents as the dollars a person would type back into the form: 120050 → "1200.50". */
@@ -114,12 +118,11 @@ export function firstListingProblem(fields: ListingFields, now: Date = new Date(
   if (fields.categoryIds.length === 0) return m.categories;
   if (
     fields.isForSale &&
-    (fields.price === null ||
-      !Number.isSafeInteger(fields.price) ||
-      fields.price <= 0 ||
-      fields.price > MAX_PRICE_CENTS)
+    (fields.price === null || !Number.isSafeInteger(fields.price) || fields.price <= 0)
   )
     return m.price;
+  if (fields.isForSale && fields.price !== null && fields.price > MAX_PRICE_CENTS)
+    return m.priceTooHigh;
   if (!fields.materials.trim()) return m.materials;
   if (!isDimension(fields.width, 1)) return m.width;
   if (!isDimension(fields.height, 1)) return m.height;

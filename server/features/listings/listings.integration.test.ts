@@ -1,8 +1,9 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listingMessages } from "../../../domain/listing";
+import { queryRows } from "../../db/rows";
 import { artworks, imageUploads } from "../../db/schema";
 import { createCategory } from "../../test/factories";
 import { type TestApp, createTestApp } from "../../test/test-app";
@@ -327,6 +328,35 @@ describe("PATCH /api/artworks/:id", () => {
     expect(existsSync(fileOf(b.original))).toBe(true);
     const rows = await t.services.db.select().from(imageUploads).where(eq(imageUploads.id, a.id));
     expect(rows).toEqual([]);
+  });
+
+  it("writes the categories only when they change, so kept facet counts survive other edits", async () => {
+    const image = await uploadImage(t, artist, "#aa0");
+    const created = await createListingAs(t, artist, listingBody(categoryId, [image.id]));
+    const version = async () => {
+      const [row] = await queryRows<{ v: string }>(
+        t.services.db,
+        sql`select version::text as v from catalogue_version`,
+      );
+      return row!.v;
+    };
+    const before = await version();
+    const same = await send(t, artist, "PATCH", `/api/artworks/${created.id}`, {
+      title: "Harbour, Retitled",
+      categoryIds: [categoryId],
+    });
+    expect(same.status).toBe(200);
+    expect(await version()).toBe(before);
+
+    const other = await createCategory(t.services.db, "etching");
+    const changed = await send(t, artist, "PATCH", `/api/artworks/${created.id}`, {
+      categoryIds: [other.id],
+    });
+    expect(changed.status).toBe(200);
+    expect(((await changed.json()) as ArtworkDetail).categories.map((c) => c.name)).toEqual([
+      "etching",
+    ]);
+    expect(await version()).not.toBe(before);
   });
 
   it("validates the merged listing with the SPEC's messages and changes nothing when refused", async () => {

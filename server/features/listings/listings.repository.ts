@@ -114,16 +114,39 @@ export async function updateArtwork(
     .where(eq(artworks.id, id));
 }
 
+/**
+ * Makes the artwork's categories exactly these, touching only what changed: an edit
+ * that keeps the categories writes nothing, so it neither bumps the catalogue version
+ * (the kept facet counts, decision 0018) nor takes that row's lock.
+ */
 export async function replaceCategories(
   tx: Queryable,
   artworkId: string,
   categoryIds: string[],
 ): Promise<void> {
-  await tx.delete(artworkCategories).where(eq(artworkCategories.artworkId, artworkId));
-  if (categoryIds.length === 0) return;
-  await tx
-    .insert(artworkCategories)
-    .values(categoryIds.map((categoryId) => ({ artworkId, categoryId })));
+  const current = await tx
+    .select({ categoryId: artworkCategories.categoryId })
+    .from(artworkCategories)
+    .where(eq(artworkCategories.artworkId, artworkId));
+  const had = new Set(current.map((row) => row.categoryId));
+  const wanted = new Set(categoryIds);
+  const removed = [...had].filter((id) => !wanted.has(id));
+  const added = [...wanted].filter((id) => !had.has(id));
+  if (removed.length > 0) {
+    await tx
+      .delete(artworkCategories)
+      .where(
+        and(
+          eq(artworkCategories.artworkId, artworkId),
+          inArray(artworkCategories.categoryId, removed),
+        ),
+      );
+  }
+  if (added.length > 0) {
+    await tx
+      .insert(artworkCategories)
+      .values(added.map((categoryId) => ({ artworkId, categoryId })));
+  }
 }
 
 /**
