@@ -2,14 +2,20 @@
  * `npm run bench:upload`: a 12-megapixel photo through `POST /api/uploads/images`
  * (the real app in-process: session, multipart, decode, three derivatives, local
  * storage, the uploads row on PGlite), next to the same sharp work called directly
- * (`renderArtworkImage`), interleaved in the same run. Not a test: it reports
- * latencies, their ratio and the process's peak memory. See docs/performance.md.
+ * (`renderArtworkImage`, which decodes the upload once per derivative), and an
+ * alternative that decodes once to raw pixels and encodes the three derivatives from
+ * them, all interleaved in the same run. Not a test: it reports latencies, their
+ * ratios and the process's peak memory. See docs/performance.md.
  *
  *   npm run bench:upload -- --iterations 10
  */
 import { parseArgs } from "node:util";
 import sharp from "sharp";
-import { renderArtworkImage } from "../server/features/images/image-pipeline";
+import {
+  ARTWORK_IMAGE_SIZES,
+  MAX_IMAGE_PIXELS,
+  renderArtworkImage,
+} from "../server/features/images/image-pipeline";
 import { signUp } from "../server/features/profiles/profiles.test-helpers";
 import { postImage } from "../server/features/uploads/uploads.test-helpers";
 import { createTestApp } from "../server/test/test-app";
@@ -56,6 +62,36 @@ async function photoLikeJpeg(): Promise<Buffer> {
     .toBuffer();
 }
 
+/**
+ * The single-decode alternative to `renderVariants` (measured, not adopted; see
+ * docs/performance.md): rotate, cap and convert to sRGB once into raw pixels, then
+ * encode the same three derivatives, with the same settings, from that buffer.
+ */
+async function singleDecodeArtwork(input: Buffer): Promise<Buffer[]> {
+  const cap = ARTWORK_IMAGE_SIZES.original;
+  const { data, info } = await sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error" })
+    .rotate()
+    .resize(cap, cap, { fit: "inside", withoutEnlargement: true })
+    .toColourspace("srgb")
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const pixels = () =>
+    sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+  const webp = (size: number) =>
+    pixels()
+      .resize(size, size, { fit: "inside", withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer();
+  return [
+    await pixels()
+      .flatten({ background: "#ffffff" })
+      .jpeg({ quality: 88, mozjpeg: true })
+      .toBuffer(),
+    await webp(ARTWORK_IMAGE_SIZES.medium),
+    await webp(ARTWORK_IMAGE_SIZES.thumbnail),
+  ];
+}
+
 /** Peak resident memory of this process so far, sampled often plus the kernel's maximum. */
 let sampledPeak = 0;
 const sampler = setInterval(() => {
@@ -88,6 +124,9 @@ try {
     async direct() {
       await renderArtworkImage(photo);
     },
+    async singleDecode() {
+      await singleDecodeArtwork(photo);
+    },
   };
   const result: Record<keyof typeof sides, Stats> = await measureInterleaved(sides, {
     warmup: 1,
@@ -100,7 +139,7 @@ try {
   const table = [
     "| side | n | p50 ms | p95 ms | mean ms |",
     "| --- | --- | --- | --- | --- |",
-    ...(["endpoint", "direct"] as const).map(
+    ...(["endpoint", "direct", "singleDecode"] as const).map(
       (side) =>
         `| ${side} | ${result[side].n} | ${ms(result[side].p50)} | ${ms(result[side].p95)} | ${ms(result[side].mean)} |`,
     ),
@@ -108,6 +147,9 @@ try {
   console.log(`\n${table}\n`);
   console.log(
     `ratio (endpoint p50 ÷ direct p50): ${(result.endpoint.p50 / result.direct.p50).toFixed(2)}×`,
+  );
+  console.log(
+    `ratio (single decode p50 ÷ direct p50): ${(result.singleDecode.p50 / result.direct.p50).toFixed(2)}×`,
   );
   console.log(`RSS before the rounds: ${mib(rssBefore)}; peak RSS of the process: ${mib(peak)}`);
 } finally {

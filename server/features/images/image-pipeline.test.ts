@@ -7,6 +7,7 @@ import {
   DEFAULT_IMAGE_LIMITS,
   imageMessages,
   inspectImage,
+  renderArtworkImage,
   renderProfilePhoto,
   renderVariants,
 } from "./image-pipeline";
@@ -18,6 +19,34 @@ async function pixel(image: Buffer, x: number, y: number) {
     .toBuffer({ resolveWithObject: true });
   const i = (y * info.width + x) * info.channels;
   return { r: data[i] ?? 0, g: data[i + 1] ?? 0, b: data[i + 2] ?? 0 };
+}
+
+async function alphaAt(image: Buffer, x: number, y: number) {
+  const { data, info } = await sharp(image)
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return data[(y * info.width + x) * info.channels + 3] ?? -1;
+}
+
+/** Every output must be plain sRGB pixels and nothing else: no EXIF, GPS, XMP, IPTC or ICC. */
+async function expectNoMetadata(image: Buffer) {
+  const m = await sharp(image).metadata();
+  expect({
+    space: m.space,
+    exif: m.exif,
+    icc: m.icc,
+    xmp: m.xmp,
+    iptc: m.iptc,
+    orientation: m.orientation,
+  }).toEqual({
+    space: "srgb",
+    exif: undefined,
+    icc: undefined,
+    xmp: undefined,
+    iptc: undefined,
+    orientation: undefined,
+  });
 }
 
 async function refusal(promise: Promise<unknown>) {
@@ -83,14 +112,143 @@ describe("image pipeline", () => {
     }
   });
 
-  it("converts a CMYK JPEG to sRGB", async () => {
+  it("converts a CMYK JPEG to sRGB, keeping its colours", async () => {
     const cmyk = await sharp(await twoColourPng(200, 200))
       .toColourspace("cmyk")
       .jpeg()
       .toBuffer();
     expect((await sharp(cmyk).metadata()).space).toBe("cmyk");
     const { large } = await renderProfilePhoto(cmyk);
-    expect((await sharp(large).metadata()).space).toBe("srgb");
+    const artwork = await renderArtworkImage(cmyk);
+    for (const out of [large, artwork.original, artwork.medium, artwork.thumbnail]) {
+      await expectNoMetadata(out);
+      // Read as RGB, CMYK ink values would come out as other colours entirely.
+      const left = await pixel(out, 10, 50);
+      expect(left.r).toBeGreaterThan(180);
+      expect(Math.max(left.g, left.b)).toBeLessThan(60);
+    }
+  });
+
+  it("converts an embedded Display P3 profile to sRGB and keeps no profile", async () => {
+    // Pure sRGB red, stored as Display P3 pixels (about 234, 51, 35) with the P3 profile.
+    const p3 = await sharp({
+      create: { width: 300, height: 200, channels: 3, background: { r: 255, g: 0, b: 0 } },
+    })
+      .withIccProfile("p3")
+      .jpeg({ quality: 95 })
+      .toBuffer();
+    const stored = await sharp(p3, { ignoreIcc: true }).raw().toBuffer();
+    expect(stored[1]).toBeGreaterThan(40);
+    expect((await sharp(p3).metadata()).icc).toBeDefined();
+
+    const { large, small } = await renderProfilePhoto(p3);
+    const artwork = await renderArtworkImage(p3);
+    for (const out of [large, small, artwork.original, artwork.medium, artwork.thumbnail]) {
+      await expectNoMetadata(out);
+      // Converted back to sRGB red; the P3 numbers read as sRGB would keep green near 51.
+      const centre = await pixel(out, 20, 20);
+      expect(centre.r).toBeGreaterThan(245);
+      expect(Math.max(centre.g, centre.b)).toBeLessThan(20);
+    }
+  });
+
+  it("renders an artwork upload upright: a JPEG original capped at 4000 px and two WebP sizes", async () => {
+    // Stored 1600 × 800 with red on the left; orientation 6 turns it to 800 × 1600, red on top.
+    const jpeg = await sharp(await twoColourPng(1600, 800))
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    const artwork = await renderArtworkImage(jpeg);
+    expect([artwork.width, artwork.height]).toEqual([800, 1600]);
+    const sizes = await Promise.all(
+      [artwork.original, artwork.medium, artwork.thumbnail].map(async (out) => {
+        const m = await sharp(out).metadata();
+        return [m.format, m.width, m.height];
+      }),
+    );
+    expect(sizes).toEqual([
+      ["jpeg", 800, 1600],
+      ["webp", 600, 1200],
+      ["webp", 250, 500],
+    ]);
+    for (const out of [artwork.original, artwork.medium, artwork.thumbnail]) {
+      const m = await sharp(out).metadata();
+      const top = await pixel(out, Math.floor((m.width ?? 0) / 2), 5);
+      const bottom = await pixel(out, Math.floor((m.width ?? 0) / 2), (m.height ?? 0) - 5);
+      expect(top.r).toBeGreaterThan(200);
+      expect(bottom.b).toBeGreaterThan(200);
+    }
+
+    const wide = await renderArtworkImage(await twoColourPng(4400, 220));
+    expect([wide.width, wide.height]).toEqual([4000, 200]);
+  });
+
+  it("flattens transparency to white in the JPEG original and keeps it in the WebP sizes", async () => {
+    // Left half fully transparent, right half opaque blue.
+    const blue = await sharp({
+      create: {
+        width: 100,
+        height: 100,
+        channels: 4,
+        background: { r: 0, g: 0, b: 255, alpha: 1 },
+      },
+    })
+      .png()
+      .toBuffer();
+    const png = await sharp({
+      create: { width: 200, height: 100, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
+      .composite([{ input: blue, left: 100, top: 0 }])
+      .png()
+      .toBuffer();
+    const artwork = await renderArtworkImage(png);
+    expect((await sharp(artwork.original).metadata()).hasAlpha).toBe(false);
+    expect(await pixel(artwork.original, 20, 50)).toEqual({ r: 255, g: 255, b: 255 });
+    const right = await pixel(artwork.original, 180, 50);
+    expect(right.b).toBeGreaterThan(200);
+    expect(right.r).toBeLessThan(60);
+    for (const out of [artwork.medium, artwork.thumbnail]) {
+      expect(await alphaAt(out, 10, 10)).toBe(0);
+      expect(await alphaAt(out, 190, 10)).toBe(255);
+    }
+  });
+
+  it("writes no EXIF, GPS, XMP or ICC profile into any artwork or profile file", async () => {
+    const xmp =
+      '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">' +
+      '<rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:creator>' +
+      "<rdf:Seq><rdf:li>Someone</rdf:li></rdf:Seq></dc:creator></rdf:Description></rdf:RDF></x:xmpmeta>";
+    const jpeg = await sharp(await twoColourPng(640, 480))
+      .withMetadata({
+        orientation: 3,
+        exif: {
+          IFD0: { Copyright: "x", Artist: "Someone" },
+          IFD3: { GPSLatitudeRef: "N", GPSLatitude: "48/1 51/1 0/1" },
+        },
+      })
+      .withIccProfile("p3")
+      .withXmp(xmp)
+      .jpeg()
+      .toBuffer();
+    const before = await sharp(jpeg).metadata();
+    expect([!!before.exif, !!before.icc, !!before.xmp, before.orientation]).toEqual([
+      true,
+      true,
+      true,
+      3,
+    ]);
+
+    const artwork = await renderArtworkImage(jpeg);
+    const profile = await renderProfilePhoto(jpeg);
+    for (const out of [
+      artwork.original,
+      artwork.medium,
+      artwork.thumbnail,
+      profile.large,
+      profile.small,
+    ]) {
+      await expectNoMetadata(out);
+    }
   });
 
   it("refuses a text file, an HTML file and an SVG", async () => {
@@ -140,12 +298,9 @@ describe("image pipeline", () => {
       .toBuffer();
     const truncated = jpeg.subarray(0, Math.floor(jpeg.length / 2));
     expect((await inspectImage(truncated)).format).toBe("jpeg");
-    const error = await refusal(renderProfilePhoto(truncated));
-    expect(error).toEqual({
-      status: 400,
-      code: "VALIDATION_FAILED",
-      message: imageMessages.damaged,
-    });
+    const damaged = { status: 400, code: "VALIDATION_FAILED", message: imageMessages.damaged };
+    expect(await refusal(renderProfilePhoto(truncated))).toEqual(damaged);
+    expect(await refusal(renderArtworkImage(truncated))).toEqual(damaged);
   });
 
   it("refuses a decompression bomb from its header, before decoding any pixels", async () => {
