@@ -10,6 +10,7 @@ import { eq } from "drizzle-orm";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { salesTax } from "../domain/sales-tax";
 import { buildServer } from "../server/app";
 import { loadConfig } from "../server/config";
 import type { DatabaseHandle } from "../server/db/client";
@@ -25,6 +26,9 @@ const BUYERS = 50;
 const ROUNDS = 20;
 const ADDRESS = { line1: "1 Main St", city: "Albany", state: "NY", postal_code: "12207" };
 const ORIGIN = "http://localhost:3000";
+const PRICE = 50_000;
+/** The total the buy panel would have quoted (the payment must name it). */
+const TOTAL = salesTax(PRICE, ADDRESS.state)?.totalAmount ?? Number.NaN;
 
 type PaymentStarted = { paymentId: string; clientSecret: string };
 
@@ -52,6 +56,7 @@ async function runOn(label: string, database: DatabaseHandle) {
       artworkId,
       email,
       shippingAddress: ADDRESS,
+      expectedTotal: TOTAL,
     });
     if (started.status !== 201) return false;
     const payment = (await started.json()) as PaymentStarted;
@@ -67,7 +72,7 @@ async function runOn(label: string, database: DatabaseHandle) {
   }
 
   async function timed(buyers: number) {
-    const artwork = await createArtwork(db, { artistId: artist.id, priceCents: 50_000 });
+    const artwork = await createArtwork(db, { artistId: artist.id, priceCents: PRICE });
     const start = performance.now();
     const results = await Promise.all(Array.from({ length: buyers }, () => attempt(artwork.id)));
     const ms = performance.now() - start;

@@ -6,6 +6,10 @@
 export const POSTAL_CODE_LENGTH = 5;
 /** How long a buyer who has started paying holds the artwork. */
 export const RESERVATION_MINUTES = 15;
+/** At most this many artworks held at once by one buyer e-mail (decision 0015). */
+export const MAX_OPEN_HOLDS = 3;
+/** At most this many payments started from one client address per RESERVATION_MINUTES. */
+export const MAX_PAYMENT_STARTS_PER_CLIENT = 20;
 
 /** SPEC §2, §5 and §8 verbatim, then our own texts for what the SPEC leaves open. */
 export const checkoutMessages = {
@@ -38,6 +42,11 @@ export const checkoutMessages = {
   artworkNotForSale: "This artwork is not for sale.",
   ownArtwork: "You cannot buy your own artwork.",
   notCharged: "Your card has not been charged.",
+  priceChanged: "The price of this artwork has changed. Please check the new total and pay again.",
+  tooManyHolds:
+    "You are already buying 3 artworks. Please finish those purchases, or wait 15 minutes, before starting another.",
+  tooManyPaymentStarts:
+    "Too many payments were started from your network. Please wait a few minutes and try again.",
   testMode:
     "Test mode: no real card is charged. Use the test card 4242 4242 4242 4242 with any future expiry date and any 3-digit CVC.",
   cardNumberInvalid: "Your card number is invalid.",

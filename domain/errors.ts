@@ -13,6 +13,7 @@ export const ERROR_CODES = [
   "INVALID_TOKEN",
   "PAYLOAD_TOO_LARGE",
   "PAYMENT_FAILED",
+  "PRICE_CHANGED",
   "INTERNAL",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -13,6 +13,8 @@ import * as schema from "./schema";
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export type DatabaseKind = "pglite" | "postgres";
+/** The database itself or an open transaction: what repository functions take. */
+export type Queryable = Pick<Database, "select" | "insert" | "update" | "delete">;
 
 export type DatabaseHandle = {
   db: Database;

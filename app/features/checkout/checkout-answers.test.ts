@@ -96,6 +96,13 @@ describe("paymentFailure", () => {
     expect(paymentFailure(new TypeError("boom")).message).toBe(m.paymentFailed);
   });
 
+  it("asks for a new quote when the price changed, without Return to Marketplace", () => {
+    const changed = paymentFailure(new ApiError(409, "PRICE_CHANGED", m.priceChanged));
+    expect(changed).toMatchObject({ message: m.priceChanged, unavailable: false, requote: true });
+    const reserved = paymentFailure(new ApiError(409, "CONFLICT", m.artworkReserved));
+    expect(reserved).toMatchObject({ unavailable: true, requote: false });
+  });
+
   it("keeps a CheckoutError as it is", () => {
     const error = new CheckoutError(m.invalidPaymentIntent);
     expect(paymentFailure(error)).toBe(error);

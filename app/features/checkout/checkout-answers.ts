@@ -22,6 +22,8 @@ export class CheckoutError extends Error {
     message: string,
     /** The work can no longer be bought here (sold, reserved, not for sale, the buyer's own). */
     readonly unavailable = false,
+    /** The price changed since the quote: the total must be asked again before paying. */
+    readonly requote = false,
   ) {
     super(message);
   }
@@ -82,10 +84,13 @@ export function parseCompleted(body: unknown): PurchaseCompleted {
 /**
  * SPEC §8 payment failure: the server's or the processor's message when it has one
  * for the buyer (a declined card, a sold work, a field to fix), otherwise 'Failed to
- * process payment. Please try again.'. A 409 means the work cannot be bought now.
+ * process payment. Please try again.'. A 409 means the work cannot be bought now,
+ * except a changed price: then the new total is quoted and the buyer may pay again.
  */
 export function paymentFailure(error: unknown): CheckoutError {
   if (error instanceof CheckoutError) return error;
+  if (error instanceof ApiError && error.code === "PRICE_CHANGED")
+    return new CheckoutError(error.message, false, true);
   if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.message)
     return new CheckoutError(error.message, error.status === 409);
   return new CheckoutError(m.paymentFailed);

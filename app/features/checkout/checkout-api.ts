@@ -31,6 +31,8 @@ export type PaymentRequest = {
   email: string;
   name?: string;
   shippingAddress: ShippingAddress;
+  /** The total on screen, in cents: the server refuses to charge another (the price changed). */
+  expectedTotal: number;
 };
 export type BillingDetails = { name: string; email: string };
 
@@ -39,6 +41,13 @@ export type BillingDetails = { name: string; email: string };
  * throws a CheckoutError with the processor's message when the card is refused.
  */
 export type ConfirmCard = (payment: PaymentStarted) => Promise<void>;
+
+/**
+ * The last payment this page started for each artwork. Paying again (another card,
+ * another state) names it, so the server lets this buyer take their own hold over;
+ * the e-mail alone does not (decision 0015).
+ */
+const lastPaymentIds = new Map<string, string>();
 
 /**
  * SPEC §4 steps 3–4: start the payment (the work is reserved for the buyer), confirm
@@ -50,7 +59,10 @@ export async function purchase(
   confirmCard: ConfirmCard,
 ): Promise<PurchaseCompleted> {
   try {
-    const payment = parsePaymentStarted(await apiPost("/api/checkout/payments", request));
+    const previousPaymentId = lastPaymentIds.get(request.artworkId);
+    const body = previousPaymentId ? { ...request, previousPaymentId } : request;
+    const payment = parsePaymentStarted(await apiPost("/api/checkout/payments", body));
+    lastPaymentIds.set(request.artworkId, payment.paymentId);
     await confirmCard(payment);
     return parseCompleted(
       await apiPost("/api/checkout/complete", { paymentId: payment.paymentId }),

@@ -70,7 +70,9 @@ export function CheckoutDialog({
 
   async function pay(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!config || !payEnabled) return;
+    // Pay Now is enabled only with a total for the address as it is now.
+    const expectedTotal = quote.quote?.totalAmount;
+    if (!config || !payEnabled || expectedTotal === undefined) return;
     const problem = submitProblem({ fields, signedIn, provider: config.provider });
     setError(problem ? { message: problem, unavailable: false } : null);
     if (problem) return;
@@ -90,6 +92,7 @@ export function CheckoutDialog({
           email,
           ...(billing.name ? { name: billing.name } : {}),
           shippingAddress: shippingAddress(fields),
+          expectedTotal,
         },
         confirm,
       );
@@ -100,11 +103,14 @@ export function CheckoutDialog({
         orderId: done.orderId,
       };
       await navigate("/purchase-success", { state });
-      // A guest purchase may have signed the buyer in: the header follows.
+      // The root loader does not rerun on this navigation; a signed-in buyer's saved
+      // address (the session user prefills the next buy panel) must follow.
       void revalidator.revalidate();
     } catch (failure) {
-      setError(paymentFailure(failure));
+      const shown = paymentFailure(failure);
+      setError(shown);
       setProcessing(false);
+      if (shown.requote) quote.retry();
     }
   }
 

@@ -48,6 +48,8 @@ export const payments = pgTable(
     guestAccount: text("guest_account").$type<GuestAccountOutcome>(),
     /** Why the payment ended without a sale (declined card, artwork lost), for support. */
     failureMessage: text("failure_message"),
+    /** The address the payment was started from, for the per-client limit (decision 0015). */
+    clientIp: text("client_ip"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -56,6 +58,8 @@ export const payments = pgTable(
     uniqueIndex("payments_provider_id_idx").on(t.provider, t.providerPaymentId),
     index("payments_status_idx").on(t.status, t.createdAt),
     index("payments_artwork_idx").on(t.artworkId),
+    index("payments_purchaser_email_idx").on(t.purchaserEmail, t.status),
+    index("payments_client_ip_idx").on(t.clientIp, t.createdAt),
   ],
 );
 

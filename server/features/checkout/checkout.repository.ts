@@ -1,5 +1,5 @@
-import { and, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
+import { and, count, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
+import type { Queryable } from "../../db/client";
 import {
   type PaymentStatus,
   type ShippingAddress,
@@ -10,9 +10,6 @@ import {
   processedWebhookEvents,
   users,
 } from "../../db/schema";
-
-/** The database itself or an open transaction. */
-export type Queryable = Pick<Database, "select" | "insert" | "update" | "delete">;
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
@@ -56,15 +53,17 @@ export async function findUserIdByEmail(db: Queryable, email: string) {
 }
 
 /**
- * The reservation, in one conditional UPDATE: only a work for sale, not the buyer's
- * own, and not held by someone else (a hold that expired counts as free; the
- * buyer's own earlier hold may be taken over). Answers the new expiry, or null.
+ * The reservation, in one conditional UPDATE: only a work for sale at the price the
+ * amounts were computed from, not the buyer's own, and not held by someone else (a
+ * hold that expired counts as free; the buyer's own earlier hold may be taken over).
+ * Answers the new expiry, or null.
  */
 export async function reserveArtwork(
   db: Queryable,
   input: {
     artworkId: string;
     paymentId: string;
+    priceCents: number;
     buyerId: string | null;
     takeOverPaymentId: string | null;
     minutes: number;
@@ -85,7 +84,7 @@ export async function reserveArtwork(
       and(
         eq(artworks.id, input.artworkId),
         eq(artworks.isForSale, true),
-        sql`${artworks.priceCents} is not null`,
+        eq(artworks.priceCents, input.priceCents),
         input.buyerId ? sql`${artworks.ownerId} <> ${input.buyerId}` : undefined,
         free,
       ),
@@ -109,6 +108,51 @@ export async function releaseExpiredReservations(db: Queryable): Promise<number>
     .where(lt(artworks.reservedUntil, sql`now()`))
     .returning({ id: artworks.id });
   return rows.length;
+}
+
+/**
+ * Artworks this e-mail holds right now: reserved, unexpired, by one of its open
+ * payments (`except` is the payment being replaced, which does not count).
+ */
+export async function countOpenHolds(
+  db: Queryable,
+  email: string,
+  except: string | null,
+): Promise<number> {
+  const [row] = await db
+    .select({ holds: count() })
+    .from(payments)
+    .innerJoin(
+      artworks,
+      and(eq(artworks.id, payments.artworkId), eq(artworks.reservedByPaymentId, payments.id)),
+    )
+    .where(
+      and(
+        eq(payments.purchaserEmail, email),
+        inArray(payments.status, ["created", "authorized"]),
+        gt(artworks.reservedUntil, sql`now()`),
+        except ? ne(payments.id, except) : undefined,
+      ),
+    );
+  return row?.holds ?? 0;
+}
+
+/** Payments started from this client address within the last `minutes`. */
+export async function countRecentPaymentsFrom(
+  db: Queryable,
+  clientIp: string,
+  minutes: number,
+): Promise<number> {
+  const [row] = await db
+    .select({ started: count() })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.clientIp, clientIp),
+        gt(payments.createdAt, sql`now() - make_interval(mins => ${minutes})`),
+      ),
+    );
+  return row?.started ?? 0;
 }
 
 export async function insertPayment(db: Queryable, row: typeof payments.$inferInsert) {

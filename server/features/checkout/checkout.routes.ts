@@ -1,15 +1,9 @@
-import type { Context, Hono } from "hono";
+import type { Hono } from "hono";
 import { AppError } from "../../errors";
+import { clientIp } from "../../http/client-ip";
+import { jsonObject } from "../../http/json-body";
 import type { AppServices } from "../../services";
 import { completeBodySchema, simulatedConfirmBodySchema } from "./checkout.schema";
-
-async function jsonBody(c: Context): Promise<unknown> {
-  const body: unknown = await c.req.json().catch(() => undefined);
-  if (typeof body !== "object" || body === null || Array.isArray(body)) {
-    throw new AppError("BAD_REQUEST", 400, "The request body must be a JSON object.");
-  }
-  return body;
-}
 
 /** Checkout (SPEC §4 purchase flow, §7 createPaymentIntentV2 / purchaseArtworkV2). */
 export function registerCheckoutRoutes(app: Hono, { authService, checkout }: AppServices) {
@@ -17,22 +11,22 @@ export function registerCheckoutRoutes(app: Hono, { authService, checkout }: App
 
   app.post("/api/checkout/quote", async (c) => {
     const viewer = await authService.getSessionUser(c.req.raw.headers);
-    return c.json(await checkout.quote(await jsonBody(c), viewer));
+    return c.json(await checkout.quote(await jsonObject(c), viewer));
   });
 
   app.post("/api/checkout/payments", async (c) => {
     const viewer = await authService.getSessionUser(c.req.raw.headers);
     c.header("Cache-Control", "no-store");
-    return c.json(await checkout.startPayment(await jsonBody(c), viewer), 201);
+    return c.json(await checkout.startPayment(await jsonObject(c), viewer, clientIp(c)), 201);
   });
 
   app.post("/api/checkout/simulated/confirm", async (c) => {
-    const body = simulatedConfirmBodySchema.parse(await jsonBody(c));
+    const body = simulatedConfirmBodySchema.parse(await jsonObject(c));
     return c.json(await checkout.confirmSimulated(body));
   });
 
   app.post("/api/checkout/complete", async (c) => {
-    const { paymentId } = completeBodySchema.parse(await jsonBody(c));
+    const { paymentId } = completeBodySchema.parse(await jsonObject(c));
     c.header("Cache-Control", "no-store");
     return c.json(await checkout.complete(paymentId));
   });

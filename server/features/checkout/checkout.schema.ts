@@ -18,6 +18,16 @@ export const quoteBodySchema = z.object({
 
 export const paymentBodySchema = quoteBodySchema.extend({
   name: z.string().max(200).optional(),
+  /** The total in cents the buyer was shown (the quote's totalAmount). */
+  expectedTotal: z
+    .number({ error: "The total you were shown is missing. Please reload the page and try again." })
+    .int()
+    .nonnegative(),
+  /** The payment this browser started last for the work: a guest may take its hold over. */
+  previousPaymentId: z
+    .uuid({ error: "Payment not found." })
+    .transform((id) => id.toLowerCase())
+    .optional(),
 });
 
 export const completeBodySchema = z.object({

@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
 import {
+  MAX_OPEN_HOLDS,
+  MAX_PAYMENT_STARTS_PER_CLIENT,
   RESERVATION_MINUTES,
   checkoutMessages as m,
   paymentProblem,
@@ -13,6 +15,8 @@ import { AppError } from "../../errors";
 import type { Logger } from "../../logger";
 import type { SessionUser } from "../users/users.repository";
 import {
+  countOpenHolds,
+  countRecentPaymentsFrom,
   findArtworkForCheckout,
   findPayment,
   findPaymentByProviderId,
@@ -55,14 +59,24 @@ function taxFor(priceCents: number, state: string): TaxSplit {
 export function createCheckoutService(deps: CheckoutDeps) {
   const { db, provider, logger } = deps;
 
-  /** Why this artwork cannot be bought now, as a 404 or a clear 409. */
-  async function refusal(artworkId: string, buyerId: string | null): Promise<AppError> {
+  /**
+   * Why this artwork cannot be bought now, as a 404 or a clear 409; `pricedAt` is the
+   * price the amounts were computed from, when they were.
+   */
+  async function refusal(
+    artworkId: string,
+    buyerId: string | null,
+    pricedAt: number | null = null,
+  ): Promise<AppError> {
     const artwork = await findArtworkForCheckout(db, artworkId);
     if (!artwork) return new AppError("NOT_FOUND", 404, ARTWORK_NOT_FOUND);
     if (buyerId && artwork.ownerId === buyerId) return new AppError("CONFLICT", 409, m.ownArtwork);
     if (!artwork.isForSale || artwork.priceCents === null) {
       const sold = await hasOrder(db, artworkId);
       return new AppError("CONFLICT", 409, sold ? m.artworkSold : m.artworkNotForSale);
+    }
+    if (pricedAt !== null && artwork.priceCents !== pricedAt) {
+      return new AppError("PRICE_CHANGED", 409, m.priceChanged);
     }
     return new AppError("CONFLICT", 409, m.artworkReserved);
   }
@@ -85,16 +99,44 @@ export function createCheckoutService(deps: CheckoutDeps) {
     return taxFor(price, body.shippingAddress.state);
   }
 
-  /** The buyer's own earlier, still open payment that holds this artwork, if any. */
-  async function ownHold(heldBy: string | null, email: string) {
+  /**
+   * The buyer's own earlier, still open payment that holds this artwork, if they can
+   * prove it is theirs: signed in as its purchaser, or (a guest) naming its id, which
+   * only the browser that started it received. The e-mail alone proves nothing.
+   */
+  async function ownHold(
+    heldBy: string | null,
+    email: string,
+    viewer: SessionUser | null,
+    previousPaymentId: string | undefined,
+  ) {
     if (!heldBy) return undefined;
     const held = await findPayment(db, heldBy);
-    const open = held && (held.status === "created" || held.status === "authorized");
-    return open && held.purchaserEmail === email ? held : undefined;
+    if (!held || (held.status !== "created" && held.status !== "authorized")) return undefined;
+    const signedInOwner = viewer !== null && held.purchaserId === viewer.id;
+    const namedByGuest = previousPaymentId === held.id && held.purchaserEmail === email;
+    return signedInOwner || namedByGuest ? held : undefined;
+  }
+
+  /** Decision 0015: reservations are free, so starting them is limited. */
+  async function checkLimits(email: string, clientIp: string | undefined, replacing?: string) {
+    const fromClient = clientIp
+      ? await countRecentPaymentsFrom(db, clientIp, RESERVATION_MINUTES)
+      : 0;
+    if (fromClient >= MAX_PAYMENT_STARTS_PER_CLIENT) {
+      throw new AppError("TOO_MANY_ATTEMPTS", 429, m.tooManyPaymentStarts);
+    }
+    if ((await countOpenHolds(db, email, replacing ?? null)) >= MAX_OPEN_HOLDS) {
+      throw new AppError("TOO_MANY_ATTEMPTS", 429, m.tooManyHolds);
+    }
   }
 
   /** Reserve for 15 minutes, then ask the processor for an authorization (SPEC §4 step 3). */
-  async function startPayment(input: unknown, viewer: SessionUser | null): Promise<PaymentStarted> {
+  async function startPayment(
+    input: unknown,
+    viewer: SessionUser | null,
+    clientIp?: string,
+  ): Promise<PaymentStarted> {
     const body: PaymentBody = paymentBodySchema.parse(input);
     const email = buyerEmail(body, viewer);
     validate(body, email, viewer !== null);
@@ -104,17 +146,29 @@ export function createCheckoutService(deps: CheckoutDeps) {
     if (buyerId && artwork.ownerId === buyerId) throw new AppError("CONFLICT", 409, m.ownArtwork);
     if (!artwork.isForSale || artwork.priceCents === null) throw await refusal(artwork.id, buyerId);
     const amounts = taxFor(artwork.priceCents, body.shippingAddress.state);
-    const previous = await ownHold(artwork.reservedByPaymentId, email);
+    // The artist changed the price since the buyer's quote: nothing is reserved.
+    if (amounts.totalAmount !== body.expectedTotal) {
+      throw new AppError("PRICE_CHANGED", 409, m.priceChanged);
+    }
+    const previous = await ownHold(
+      artwork.reservedByPaymentId,
+      email,
+      viewer,
+      body.previousPaymentId,
+    );
+    await checkLimits(email, clientIp, previous?.id);
 
     const paymentId = randomUUID();
     const reservedUntil = await reserveArtwork(db, {
       artworkId: artwork.id,
       paymentId,
+      // Only at the price the amounts were computed from (it may change in between).
+      priceCents: artwork.priceCents,
       buyerId,
       takeOverPaymentId: previous?.id ?? null,
       minutes: RESERVATION_MINUTES,
     });
-    if (!reservedUntil) throw await refusal(artwork.id, buyerId);
+    if (!reservedUntil) throw await refusal(artwork.id, buyerId, artwork.priceCents);
 
     const idempotencyKey = `reservation-${artwork.id}-${paymentId}`;
     await insertPayment(db, {
@@ -128,6 +182,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
       ...amounts,
       shippingAddress: body.shippingAddress,
       reservedUntil,
+      clientIp: clientIp ?? null,
     });
     let authorization;
     try {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { artworks, orders, outbox, payments, simulatedPayments } from "../../db/schema";
 import type { TestApp } from "../../test/test-app";
-import type { PaymentStarted, PurchaseCompleted } from "./checkout.types";
+import type { PaymentStarted, PurchaseCompleted, Quote } from "./checkout.types";
 
 export type Client = ReturnType<TestApp["client"]>;
 export type ErrorBody = { error: { code: string; message: string } };
@@ -13,17 +13,27 @@ export function guestEmail(label = "guest"): string {
   return `${label}.${Math.random().toString(36).slice(2)}@example.com`;
 }
 
+/**
+ * Starts a payment as the buy panel does: with the quoted total as `expectedTotal`
+ * unless the body gives one (0 when there is no quote, e.g. an invalid address: the
+ * server refuses those before it compares totals).
+ */
 export async function startPayment(
   client: Client,
   artworkId: string,
   body: Record<string, unknown> = {},
 ) {
-  return client.post("/api/checkout/payments", {
+  const request: Record<string, unknown> = {
     artworkId,
     email: "",
     shippingAddress: NY_ADDRESS,
     ...body,
-  });
+  };
+  if (!("expectedTotal" in body)) {
+    const quoted = await client.post("/api/checkout/quote", request);
+    request.expectedTotal = quoted.ok ? ((await quoted.json()) as Quote).totalAmount : 0;
+  }
+  return client.post("/api/checkout/payments", request);
 }
 
 export async function startedPayment(

@@ -2,7 +2,7 @@ import { hashPassword } from "better-auth/crypto";
 import { randomBytes } from "node:crypto";
 import { checkoutMessages as m } from "../../../domain/checkout";
 import type { PaymentProvider } from "../../adapters/payments/payment-provider";
-import type { Database } from "../../db/client";
+import type { Database, Queryable } from "../../db/client";
 import type { GuestAccountOutcome } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { Logger } from "../../logger";
@@ -10,7 +10,6 @@ import { enqueueMail } from "../mail/outbox.repository";
 import { purchaseConfirmationMail, saleNoticeMail } from "./checkout.mails";
 import {
   type PaymentRow,
-  type Queryable,
   claimArtwork,
   findContact,
   findOrderByPayment,
@@ -48,8 +47,11 @@ function splitName(name: string | null, email: string): { firstName: string; las
   return { firstName: words[0]!, lastName: words.slice(1).join(" ") };
 }
 
+type Sold = { kind: "sold"; orderId: string; guestAccount: GuestAccountOutcome | null };
 type Outcome =
-  | { kind: "sold"; orderId: string; guestAccount: GuestAccountOutcome | null; fresh: boolean }
+  | (Sold & { fresh: false })
+  /** `rememberAddress`: the buyer proved they own the account (signed in, or it was just made). */
+  | (Sold & { fresh: true; buyerId: string; rememberAddress: boolean })
   | { kind: "lost" }
   | { kind: "refused"; payment: PaymentRow };
 
@@ -104,6 +106,7 @@ export function createPurchaseService(deps: PurchaseDeps) {
       if (locked.status !== "created" && locked.status !== "authorized") {
         return { kind: "refused", payment: locked };
       }
+      // Set when the payment was started signed in; a guest's is only set by the sale.
       const buyer = locked.purchaserId
         ? { id: locked.purchaserId, outcome: null }
         : await guestBuyer(tx, locked, passwordHash);
@@ -161,7 +164,15 @@ export function createPurchaseService(deps: PurchaseDeps) {
       };
       await enqueueMail(tx, purchaseConfirmationMail(sale, `${deps.publicUrl}/profile/purchases`));
       if (artist) await enqueueMail(tx, saleNoticeMail(sale, artist.email));
-      return { kind: "sold", orderId: order.id, guestAccount: buyer.outcome, fresh: true };
+      return {
+        kind: "sold",
+        orderId: order.id,
+        guestAccount: buyer.outcome,
+        fresh: true,
+        buyerId: buyer.id,
+        // Never for an account matched by e-mail: anyone may type someone else's address.
+        rememberAddress: buyer.outcome !== "matched",
+      };
     });
   }
 
@@ -175,12 +186,11 @@ export function createPurchaseService(deps: PurchaseDeps) {
     }
   }
 
-  /** SPEC §4 step 5: failure here is only logged. */
-  async function rememberAddress(payment: PaymentRow) {
-    const fresh = await findPayment(db, payment.id);
-    if (!fresh?.purchaserId || !payment.shippingAddress) return;
+  /** SPEC §4 step 5 (only for a buyer who proved the account is theirs); failure is only logged. */
+  async function rememberAddress(payment: PaymentRow, buyerId: string) {
+    if (!payment.shippingAddress) return;
     try {
-      await saveShippingAddress(db, fresh.purchaserId, payment.shippingAddress);
+      await saveShippingAddress(db, buyerId, payment.shippingAddress);
     } catch (error) {
       logger.error("saving the buyer's shipping address failed", { paymentId: payment.id, error });
     }
@@ -201,7 +211,9 @@ export function createPurchaseService(deps: PurchaseDeps) {
   async function complete(paymentId: string): Promise<PurchaseCompleted> {
     const payment = await findPayment(db, paymentId);
     if (!payment?.providerPaymentId) throw new AppError("NOT_FOUND", 404, "Payment not found.");
-    const done = await findOrderByPayment(db, payment.id);
+    // The sale marks the payment authorized in the order's transaction; only capture
+    // and refund come after. Before it, the processor must say the card is authorized.
+    const done = ["authorized", "captured", "refunded"].includes(payment.status);
     if (!done) {
       if (payment.status === "cancelled") throw new AppError("CONFLICT", 409, lostSaleMessage);
       if (payment.status === "declined") {
@@ -240,7 +252,7 @@ export function createPurchaseService(deps: PurchaseDeps) {
     if (outcome.fresh) {
       deps.kickOutbox();
       await capture(payment);
-      await rememberAddress(payment);
+      if (outcome.rememberAddress) await rememberAddress(payment, outcome.buyerId);
     }
     return {
       orderId: outcome.orderId,

@@ -1,8 +1,9 @@
 import Stripe from "stripe";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ConfigError, loadConfig } from "../../config";
 import { artworks, payments, processedWebhookEvents } from "../../db/schema";
+import { allowConsoleError } from "../../test/fail-on-console-error";
 import { createArtist, createArtwork } from "../../test/factories";
 import { type TestApp, TEST_ORIGIN, createTestApp } from "../../test/test-app";
 import {
@@ -176,6 +177,56 @@ describe("the Stripe provider against the stand-in", () => {
       .from(processedWebhookEvents)
       .where(eq(processedWebhookEvents.id, "evt_forged_1"));
     expect(recorded).toHaveLength(0);
+  });
+
+  it("does not cancel a sold payment on a canceled event: it logs an error for the team", async () => {
+    const artwork = await newArtwork();
+    const payment = await startedPayment(t.client(), artwork.id, { email: guestEmail("sold") });
+    const intentId = await providerIdOf(payment.paymentId);
+    standIn.authorize(intentId);
+    expect((await complete(t.client(), payment.paymentId)).status).toBe(200);
+    // The capture did not go through, and the authorization was cancelled at Stripe.
+    await t.services.db
+      .update(payments)
+      .set({ status: "authorized" })
+      .where(eq(payments.id, payment.paymentId));
+    standIn.intents.get(intentId)!.status = "canceled";
+    allowConsoleError();
+
+    const response = await webhook(
+      intentEvent("evt_canceled_sold", "payment_intent.canceled", intentId),
+    );
+    expect(response.status).toBe(200);
+    const [row] = await t.services.db
+      .select()
+      .from(payments)
+      .where(eq(payments.id, payment.paymentId));
+    expect(row?.status).toBe("authorized");
+    expect(await ordersOf(t, artwork.id)).toHaveLength(1);
+    const logged = vi.mocked(console.error).mock.calls.map((call) => String(call[0]));
+    expect(
+      logged.some((line) => line.includes("a sold payment was cancelled at the processor")),
+    ).toBe(true);
+  });
+
+  it("ends an unsold payment on a canceled event and lets the work go", async () => {
+    const artwork = await newArtwork();
+    const payment = await startedPayment(t.client(), artwork.id, { email: guestEmail("gone") });
+    const intentId = await providerIdOf(payment.paymentId);
+    standIn.intents.get(intentId)!.status = "canceled";
+    const response = await webhook(
+      intentEvent("evt_canceled_open", "payment_intent.canceled", intentId),
+    );
+    expect(response.status).toBe(200);
+    const [row] = await t.services.db
+      .select()
+      .from(payments)
+      .where(eq(payments.id, payment.paymentId));
+    expect(row?.status).toBe("cancelled");
+    expect(await readArtwork(t, artwork.id)).toMatchObject({
+      reservedUntil: null,
+      isForSale: true,
+    });
   });
 
   it("cancels the Stripe authorization of a buyer who lost the artwork", async () => {

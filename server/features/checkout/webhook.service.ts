@@ -6,6 +6,8 @@ import type { Database } from "../../db/client";
 import { AppError, isAppError } from "../../errors";
 import type { Logger } from "../../logger";
 import {
+  type PaymentRow,
+  findOrderByPayment,
   findPaymentByProviderId,
   isWebhookEventRecorded,
   recordWebhookEvent,
@@ -26,6 +28,20 @@ export function createWebhookService(deps: {
   logger: Logger;
 }) {
   const { db, provider, purchases, logger } = deps;
+
+  async function cancelled(payment: PaymentRow) {
+    if (await findOrderByPayment(db, payment.id)) {
+      // Sold, but the authorization was cancelled outside our capture: the artist may
+      // ship a work nobody paid for. Nothing to undo here; the team must look.
+      logger.error("webhook: a sold payment was cancelled at the processor", {
+        paymentId: payment.id,
+        artworkId: payment.artworkId,
+      });
+      return;
+    }
+    await updatePayment(db, payment.id, ["created", "authorized"], { status: "cancelled" });
+    await releaseReservation(db, payment.artworkId, payment.id);
+  }
 
   async function handle(rawBody: string, signature: string | undefined) {
     if (provider.name !== "stripe") {
@@ -54,10 +70,7 @@ export function createWebhookService(deps: {
         });
       }
     }
-    if (payment && event.kind === "cancelled") {
-      await updatePayment(db, payment.id, ["created", "authorized"], { status: "cancelled" });
-      await releaseReservation(db, payment.artworkId, payment.id);
-    }
+    if (payment && event.kind === "cancelled") await cancelled(payment);
     await recordWebhookEvent(db, event.id);
     return { received: true, duplicate: false };
   }

@@ -1,12 +1,9 @@
 import { and, asc, eq, lte, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
+import type { Queryable } from "../../db/client";
 import { outbox } from "../../db/schema";
 
 export type NewMail = { kind: string; to: string; subject: string; text: string };
 export type OutboxRow = typeof outbox.$inferSelect;
-
-/** Any Drizzle handle: the database itself or an open transaction. */
-type Queryable = Pick<Database, "insert" | "select" | "update">;
 
 export async function enqueueMail(db: Queryable, mail: NewMail): Promise<string> {
   const [row] = await db

@@ -1,6 +1,7 @@
-import type { Context, Hono } from "hono";
+import type { Hono } from "hono";
 import { profileMessages as m, profileTabSchema } from "../../../domain/profile";
 import { AppError } from "../../errors";
+import { jsonObject } from "../../http/json-body";
 import type { AppServices } from "../../services";
 import {
   getCollection,
@@ -32,12 +33,4 @@ export function registerProfileRoutes(app: Hono, { db, authService }: AppService
     c.header("Cache-Control", "no-store");
     return c.json(profile);
   });
-}
-
-async function jsonObject(c: Context): Promise<unknown> {
-  const body: unknown = await c.req.json().catch(() => undefined);
-  if (typeof body !== "object" || body === null || Array.isArray(body)) {
-    throw new AppError("BAD_REQUEST", 400, "The request body must be a JSON object.");
-  }
-  return body;
 }

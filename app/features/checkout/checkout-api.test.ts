@@ -1,0 +1,68 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { checkoutMessages as m } from "../../../domain/checkout";
+import type { PaymentStarted } from "../../../server/features/checkout/checkout.types";
+import { CheckoutError } from "./checkout-answers";
+import { type PaymentRequest, purchase } from "./checkout-api";
+
+const ADDRESS = { line1: "1 Main St", city: "Albany", state: "NY", postal_code: "12207" };
+
+function request(artworkId: string): PaymentRequest {
+  return { artworkId, email: "a@b.c", shippingAddress: ADDRESS, expectedTotal: 83_200 };
+}
+
+function started(paymentId: string): PaymentStarted {
+  return {
+    paymentId,
+    provider: "simulated",
+    clientSecret: `${paymentId}_secret`,
+    reservedUntil: "2026-03-15T12:15:00.000Z",
+    preTaxAmount: 80_000,
+    taxAmount: 3_200,
+    totalAmount: 83_200,
+  };
+}
+
+/** The bodies posted to /api/checkout/payments; each answers the next payment id. */
+let sent: Record<string, unknown>[];
+
+beforeEach(() => {
+  sent = [];
+  vi.stubGlobal("fetch", (url: string, init: RequestInit) => {
+    if (url !== "/api/checkout/payments") throw new Error(`unexpected ${url}`);
+    sent.push(JSON.parse(init.body as string) as Record<string, unknown>);
+    return Promise.resolve(Response.json(started(`pay_${sent.length}`), { status: 201 }));
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const declined = () => Promise.reject(new CheckoutError("Your card was declined."));
+
+describe("purchase", () => {
+  it("sends the total on screen, and names this page's last payment for the work when paying again", async () => {
+    await expect(purchase(request("art_1"), declined)).rejects.toThrow("Your card was declined.");
+    expect(sent[0]).toMatchObject({ artworkId: "art_1", expectedTotal: 83_200 });
+    expect(sent[0]).not.toHaveProperty("previousPaymentId");
+
+    await expect(purchase(request("art_1"), declined)).rejects.toThrow(CheckoutError);
+    expect(sent[1]).toMatchObject({ previousPaymentId: "pay_1" });
+    await expect(purchase(request("art_1"), declined)).rejects.toThrow(CheckoutError);
+    expect(sent[2]).toMatchObject({ previousPaymentId: "pay_2" });
+
+    // Another work has no previous payment.
+    await expect(purchase(request("art_2"), declined)).rejects.toThrow(CheckoutError);
+    expect(sent[3]).not.toHaveProperty("previousPaymentId");
+  });
+
+  it("keeps the server's price-changed answer as a re-quote", async () => {
+    vi.stubGlobal("fetch", () =>
+      Promise.resolve(
+        Response.json(
+          { error: { code: "PRICE_CHANGED", message: m.priceChanged } },
+          { status: 409 },
+        ),
+      ),
+    );
+    const failure: unknown = await purchase(request("art_3"), declined).catch((e: unknown) => e);
+    expect(failure).toMatchObject({ message: m.priceChanged, requote: true, unavailable: false });
+  });
+});
