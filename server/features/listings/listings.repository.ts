@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray, notInArray, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
+import type { Queryable } from "../../db/client";
 import {
   artCategories,
   artworkCategories,
@@ -14,7 +14,6 @@ import type { ArtworkImage } from "../artworks/artworks.types";
 import { noImageShows, uploadKeys } from "../uploads/uploads.repository";
 
 /** The database or an open transaction. */
-type Queryable = Pick<Database, "select" | "insert" | "update" | "delete">;
 
 export type ArtworkRow = typeof artworks.$inferSelect;
 export type ArtworkImageRow = typeof artworkImages.$inferSelect;

@@ -1,12 +1,11 @@
 import { and, asc, eq, inArray, isNull, lt, notExists, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
+import type { Database, Queryable } from "../../db/client";
 import { artworkImages, imageUploads } from "../../db/schema";
 
 export type NewImageUpload = typeof imageUploads.$inferInsert;
 export type ImageUploadRow = typeof imageUploads.$inferSelect;
 
 /** The database or an open transaction. */
-type Queryable = Pick<Database, "select" | "insert" | "update" | "delete">;
 
 export async function insertImageUpload(
   db: Database,
