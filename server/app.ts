@@ -13,7 +13,7 @@ import { registerPhotoRoutes } from "./features/photos/photos.routes";
 import { registerProfileRoutes } from "./features/profiles/profiles.routes";
 import { registerListingRoutes } from "./features/listings/listings.routes";
 import { registerUploadRoutes } from "./features/uploads/uploads.routes";
-import { clientIp } from "./http/client-ip";
+import { clientIp, resolveClientIp } from "./http/client-ip";
 import { createErrorHandler } from "./http/error-handler";
 import { originGuard } from "./http/origin-guard";
 import { securityHeaders } from "./http/security-headers";
@@ -55,6 +55,7 @@ export function buildServer({ services, web }: ServerOptions): Hono {
   const app = new Hono();
 
   app.onError(createErrorHandler(logger));
+  app.use(resolveClientIp(config.trustProxy));
   app.use(securityHeaders({ stripe: config.payments.provider === "stripe" }));
   if (config.logRequests) {
     app.use(async (c, next) => {

@@ -54,6 +54,15 @@ describe("loadConfig", () => {
     );
   });
 
+  it("trusts no proxy by default, and TRUST_PROXY proxies when told", () => {
+    const dir = tempDir();
+    expect(loadConfig({ DATA_DIR: dir }).trustProxy).toBe(0);
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    for (const bad of ["-1", "1.5", "yes", "11"]) {
+      expect(() => loadConfig({ DATA_DIR: dir, TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    }
+  });
+
   it("explains every invalid setting at once", () => {
     const dir = tempDir();
     const attempt = () =>

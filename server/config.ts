@@ -29,6 +29,12 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default("Vernissage <no-reply@vernissage.local>"),
   LOG_REQUESTS: booleanFlag.optional(),
+  TRUST_PROXY: z.coerce
+    .number({ error: "must be the number of proxies in front of the server" })
+    .int({ error: "must be a whole number" })
+    .min(0, { error: "must be 0 or more" })
+    .max(10, { error: "must be at most 10" })
+    .default(0),
   PAYMENTS_PROVIDER: z.enum(["simulated", "stripe"]).optional(),
   STRIPE_SECRET_KEY: z
     .string()
@@ -66,6 +72,8 @@ export type Config = {
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
   mediaDir: string;
   logRequests: boolean;
+  /** How many reverse proxies of ours stand in front (X-Forwarded-For entries to trust). */
+  trustProxy: number;
   payments: PaymentsConfig;
   /** Where the team's e-mails go (a new listing to review: SPEC §7 newArtworkUpload). */
   teamEmail: string;
@@ -125,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(dataDir, "mail") },
     mediaDir: path.join(dataDir, "media"),
     logRequests: e.LOG_REQUESTS ?? e.NODE_ENV !== "test",
+    trustProxy: e.TRUST_PROXY,
     payments: paymentsConfigOf(e),
     teamEmail: e.TEAM_EMAIL ?? `team@${new URL(publicUrl).hostname}`,
     storage: storageConfigOf(e),
