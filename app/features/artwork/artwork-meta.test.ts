@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { ArtworkDetail } from "../../../server/features/artworks/artworks.types";
+import { artworkDetail, artworkImage } from "./artwork-detail.fixture";
 import { artworkJsonLd, artworkMeta } from "./artwork-meta";
 
 function artwork(overrides: Partial<ArtworkDetail> = {}): ArtworkDetail {
-  return {
+  return artworkDetail({
     id: "3c6f0d0e-6a1b-4f43-a5a5-2b9d8c7e6f50",
     title: "Lighthouse at Dusk",
     createdYear: 2021,
@@ -11,35 +12,11 @@ function artwork(overrides: Partial<ArtworkDetail> = {}): ArtworkDetail {
     description: "Made over a long winter in the studio.",
     width: 24,
     height: 36,
-    depth: 0,
     price: 125_000,
-    isForSale: true,
-    status: "available",
-    isPublicArt: false,
-    allowBuyerPickUp: false,
-    zipCode: null,
-    imageOriginal: "/media/a/0-original.jpg",
-    imageMedium: "/media/a/0-medium.webp",
-    imageThumbnail: "/media/a/0-thumbnail.webp",
-    images: [
-      {
-        id: "i0",
-        width: null,
-        height: null,
-        original: "/media/a/0-original.jpg",
-        medium: "/media/a/0-medium.webp",
-        thumbnail: "/media/a/0-thumbnail.webp",
-        type: "artist_uploaded",
-        contextId: null,
-      },
-    ],
+    images: [artworkImage(0)],
     categories: [{ id: "c1", name: "mixed_media" }],
-    artist: { id: "a1", displayName: "Elena Marsh", birthYear: 1986, city: "Portland" },
-    ownerId: "a1",
-    exhibitions: [],
-    createdAt: "2025-01-01T00:00:00.000Z",
     ...overrides,
-  };
+  });
 }
 
 describe("artworkMeta", () => {

@@ -3,45 +3,11 @@ import { renderToString } from "react-dom/server";
 import { Outlet, createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { ArtworkDetail } from "../../../server/features/artworks/artworks.types";
+import { artworkDetail } from "./artwork-detail.fixture";
 import { ArtworkView } from "./artwork-view";
 
 function artwork(overrides: Partial<ArtworkDetail> = {}): ArtworkDetail {
-  const image = (n: number) => ({
-    id: `i${n}`,
-    width: null,
-    height: null,
-    original: `/media/a/${n}-original.jpg`,
-    medium: `/media/a/${n}-medium.webp`,
-    thumbnail: `/media/a/${n}-thumbnail.webp`,
-    type: "artist_uploaded",
-    contextId: null,
-  });
-  return {
-    id: "w1",
-    title: "Salt Marsh in October",
-    createdYear: 2017,
-    materials: "Charcoal on paper",
-    description: "One of the strongest works of the series.",
-    width: 18,
-    height: 26,
-    depth: 0,
-    price: 950_000,
-    isForSale: true,
-    status: "available",
-    isPublicArt: false,
-    allowBuyerPickUp: false,
-    zipCode: null,
-    imageOriginal: "/media/a/0-original.jpg",
-    imageMedium: "/media/a/0-medium.webp",
-    imageThumbnail: "/media/a/0-thumbnail.webp",
-    images: [image(0), image(1), image(2)],
-    categories: [{ id: "c1", name: "drawing" }],
-    artist: { id: "a1", displayName: "Elena Marsh", birthYear: 1986, city: "Portland" },
-    ownerId: "a1",
-    exhibitions: [],
-    createdAt: "2025-01-01T00:00:00.000Z",
-    ...overrides,
-  };
+  return artworkDetail(overrides);
 }
 
 /** Server-renders the page body as /artwork/w1 would, for the signed-in user `userId`. */

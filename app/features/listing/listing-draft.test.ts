@@ -14,6 +14,7 @@ import {
   removeImage,
   withUploadedId,
 } from "./listing-draft";
+import { artworkDetail, artworkImage } from "../artwork/artwork-detail.fixture";
 
 function file(name: string, bytes = 10): File {
   return new File([new Uint8Array(bytes)], name, { type: "image/png" });
@@ -53,28 +54,18 @@ function filledDraft(overrides: Partial<ListingDraft["values"]> = {}): ListingDr
 }
 
 function storedArtwork(overrides: Partial<ArtworkDetail> = {}): ArtworkDetail {
-  const image = (n: number) => ({
-    id: `img-${n}`,
-    original: `/media/${n}-original.jpg`,
-    medium: `/media/${n}-medium.webp`,
-    thumbnail: `/media/${n}-thumbnail.webp`,
-    type: "artist_uploaded",
-    contextId: null,
-    width: 1200,
-    height: 900,
-  });
-  return {
-    id: "w1",
-    title: "Salt Marsh in October",
-    createdYear: 2017,
-    materials: "Charcoal on paper",
+  const image = (n: number) =>
+    artworkImage(n, {
+      id: `img-${n}`,
+      original: `/media/${n}-original.jpg`,
+      medium: `/media/${n}-medium.webp`,
+      thumbnail: `/media/${n}-thumbnail.webp`,
+      width: 1200,
+      height: 900,
+    });
+  return artworkDetail({
     description: "Late light.",
-    width: 18,
-    height: 26,
-    depth: 0,
     price: 950_050,
-    isForSale: true,
-    status: "available",
     isPublicArt: true,
     allowBuyerPickUp: true,
     zipCode: "97209",
@@ -86,12 +77,8 @@ function storedArtwork(overrides: Partial<ArtworkDetail> = {}): ArtworkDetail {
       { id: "c1", name: "drawing" },
       { id: "c2", name: "mixed_media" },
     ],
-    artist: { id: "a1", displayName: "Elena Marsh", birthYear: 1986, city: "Portland" },
-    ownerId: "a1",
-    exhibitions: [],
-    createdAt: "2025-01-01T00:00:00.000Z",
     ...overrides,
-  };
+  });
 }
 
 describe("images of a draft", () => {
