@@ -260,4 +260,26 @@ describe("the rest of Better Auth", () => {
     expect(response.status).toBe(404);
     expect((await errorOf(response)).code).toBe("NOT_FOUND");
   });
+
+  it("does not hand the raw session token to scripts: get-session answers 404", async () => {
+    const client = t.client();
+    await client.post("/api/auth/sign-up/email", signUpBody());
+    const response = await client.get("/api/auth/get-session");
+    expect(response.status).toBe(404);
+    const text = await response.text();
+    const token = [...client.jar.values()][0]?.split(".")[0] ?? "";
+    expect(token).not.toBe("");
+    expect(text).not.toContain(token);
+    // Our own session endpoint still says who is signed in, without the token.
+    const session = await client.get("/api/session");
+    expect(await session.text()).not.toContain(token);
+  });
+
+  it("does not redirect through Better Auth's reset link, which our mails never use", async () => {
+    const response = await t
+      .client()
+      .get("/api/auth/reset-password/some-token?callbackURL=/%5Cevil.example");
+    expect(response.status).toBe(404);
+    expect(response.headers.get("location")).toBeNull();
+  });
 });
