@@ -1,6 +1,6 @@
 import { type Page, expect, test } from "@playwright/test";
 import { authMessages } from "../domain/auth-messages";
-import { expectNoAxeViolations, signIn } from "./helpers";
+import { DEMO_PASSWORD, expectNoAxeViolations, signIn } from "./helpers";
 
 const header = (page: Page) => page.getByRole("banner");
 
@@ -83,4 +83,20 @@ test("a signed-out visitor opening /profile lands on /signin", async ({ page }) 
   await expect(page).toHaveURL("/signin");
   await page.goto("/profile/purchases");
   await expect(page).toHaveURL("/signin");
+});
+
+test("signing in never sends people off the site, whatever next= says", async ({ request }) => {
+  for (const next of ["/%5Cevil.example", "//evil.example", "/%09/evil.example"]) {
+    const response = await request.post(`/signin?next=${next}`, {
+      form: { intent: "signin", email: "collector@demo.vernissage.test", password: DEMO_PASSWORD },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(302);
+    expect(response.headers()["location"]).toBe("/");
+  }
+  const kept = await request.post("/signin?next=/profile", {
+    form: { intent: "signin", email: "collector@demo.vernissage.test", password: DEMO_PASSWORD },
+    maxRedirects: 0,
+  });
+  expect(kept.headers()["location"]).toBe("/profile");
 });
