@@ -196,7 +196,7 @@ describe("taking over a hold", () => {
 
     expect((await readArtwork(t, artwork.id)).reservedByPaymentId).toBe(held.paymentId);
     expect((await confirmCard(buyer, held.clientSecret)).status).toBe(200);
-    expect((await complete(buyer, held.paymentId)).status).toBe(200);
+    expect((await complete(buyer, held)).status).toBe(200);
   });
 
   it("the signed-in purchaser takes their own hold over; a guest with their e-mail does not", async () => {

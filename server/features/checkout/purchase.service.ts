@@ -176,13 +176,18 @@ export function createPurchaseService(deps: PurchaseDeps) {
     });
   }
 
-  /** After the sale is committed: take the money. A failure is retried by the reconciler. */
-  async function capture(payment: PaymentRow) {
+  /**
+   * After the sale is committed: take the money. Answers whether it was taken; a
+   * failure is logged and leaves the payment authorized, so the reconciler retries it.
+   */
+  async function capture(payment: PaymentRow): Promise<boolean> {
     try {
       await provider.capture(payment.providerPaymentId!);
       await updatePayment(db, payment.id, ["authorized"], { status: "captured" });
+      return true;
     } catch (error) {
       logger.error("capture failed; the reconciler will retry", { paymentId: payment.id, error });
+      return false;
     }
   }
 
