@@ -182,7 +182,7 @@ describe("a signed-in purchase", () => {
     const first = await startedPayment(t.client(), artwork.id, { email });
     const second = await startedPayment(t.client(), artwork.id, {
       email,
-      previousPaymentId: first.paymentId,
+      previousClientSecret: first.clientSecret,
       shippingAddress: { ...NY_ADDRESS, state: "OR" },
     });
     expect(second.paymentId).not.toBe(first.paymentId);

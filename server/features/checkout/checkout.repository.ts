@@ -171,6 +171,11 @@ export async function lockPayment(db: Queryable, id: string): Promise<PaymentRow
   return row;
 }
 
+export async function findPaymentByClientSecretHash(db: Queryable, hash: string) {
+  const [row] = await db.select().from(payments).where(eq(payments.clientSecretHash, hash));
+  return row;
+}
+
 export async function findPaymentByProviderId(db: Queryable, provider: string, id: string) {
   const [row] = await db
     .select()
@@ -187,7 +192,12 @@ export async function updatePayment(
   changes: Partial<
     Pick<
       PaymentRow,
-      "status" | "providerPaymentId" | "failureMessage" | "purchaserId" | "guestAccount"
+      | "status"
+      | "providerPaymentId"
+      | "clientSecretHash"
+      | "failureMessage"
+      | "purchaserId"
+      | "guestAccount"
     >
   >,
 ): Promise<boolean> {

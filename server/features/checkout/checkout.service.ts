@@ -35,6 +35,7 @@ import {
   quoteBodySchema,
 } from "./checkout.schema";
 import type { CheckoutConfig, PaymentStarted, Purchase, Quote } from "./checkout.types";
+import { hashClientSecret, isClientSecretOf } from "./client-secret";
 
 export type CheckoutDeps = { db: Database; provider: PaymentProvider; logger: Logger };
 
@@ -101,21 +102,25 @@ export function createCheckoutService(deps: CheckoutDeps) {
 
   /**
    * The buyer's own earlier, still open payment that holds this artwork, if they can
-   * prove it is theirs: signed in as its purchaser, or (a guest) naming its id, which
-   * only the browser that started it received. The e-mail alone proves nothing.
+   * prove it is theirs: signed in as its purchaser, or (a guest) giving its client
+   * secret, which only the browser that started it received. The e-mail and the
+   * payment id prove nothing: others may know them.
    */
   async function ownHold(
     heldBy: string | null,
     email: string,
     viewer: SessionUser | null,
-    previousPaymentId: string | undefined,
+    previousClientSecret: string | undefined,
   ) {
     if (!heldBy) return undefined;
     const held = await findPayment(db, heldBy);
     if (!held || (held.status !== "created" && held.status !== "authorized")) return undefined;
     const signedInOwner = viewer !== null && held.purchaserId === viewer.id;
-    const namedByGuest = previousPaymentId === held.id && held.purchaserEmail === email;
-    return signedInOwner || namedByGuest ? held : undefined;
+    const provenByGuest =
+      previousClientSecret !== undefined &&
+      isClientSecretOf(held, previousClientSecret) &&
+      held.purchaserEmail === email;
+    return signedInOwner || provenByGuest ? held : undefined;
   }
 
   /** Decision 0015: reservations are free, so starting them is limited. */
@@ -154,7 +159,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
       artwork.reservedByPaymentId,
       email,
       viewer,
-      body.previousPaymentId,
+      body.previousClientSecret,
     );
     await checkLimits(email, clientIp, previous?.id);
 
@@ -202,7 +207,10 @@ export function createCheckoutService(deps: CheckoutDeps) {
       await releaseReservation(db, artwork.id, paymentId);
       throw new AppError("INTERNAL", 503, m.paymentFailed);
     }
-    await updatePayment(db, paymentId, ["created"], { providerPaymentId: authorization.id });
+    await updatePayment(db, paymentId, ["created"], {
+      providerPaymentId: authorization.id,
+      clientSecretHash: hashClientSecret(authorization.clientSecret),
+    });
     if (previous) await supersede(previous.id);
     return {
       ...amounts,

@@ -22,6 +22,7 @@ import {
   updatePayment,
 } from "./checkout.repository";
 import type { PurchaseCompleted } from "./checkout.types";
+import { isClientSecretOf } from "./client-secret";
 
 export type PurchaseDeps = {
   db: Database;
@@ -266,7 +267,23 @@ export function createPurchaseService(deps: PurchaseDeps) {
     };
   }
 
-  return { complete, capture };
+  /**
+   * `POST /api/checkout/complete`: only for the payer, who proves it with the client
+   * secret their browser was given; to anyone else the payment does not exist. The
+   * webhook and the reconciler call complete() directly.
+   */
+  async function completeForPayer(
+    paymentId: string,
+    clientSecret: string,
+  ): Promise<PurchaseCompleted> {
+    const payment = await findPayment(db, paymentId);
+    if (!payment || !isClientSecretOf(payment, clientSecret)) {
+      throw new AppError("NOT_FOUND", 404, "Payment not found.");
+    }
+    return complete(paymentId);
+  }
+
+  return { complete, completeForPayer, capture };
 }
 
 export type PurchaseService = ReturnType<typeof createPurchaseService>;
