@@ -19,6 +19,7 @@ import {
   countRecentPaymentsFrom,
   findArtworkForCheckout,
   findPayment,
+  findPaymentByClientSecretHash,
   findPaymentByProviderId,
   findUserIdByEmail,
   hasOrder,
@@ -36,6 +37,7 @@ import {
 } from "./checkout.schema";
 import type { CheckoutConfig, PaymentStarted, Purchase, Quote } from "./checkout.types";
 import { hashClientSecret, isClientSecretOf } from "./client-secret";
+import { UNLISTED_FAILURE } from "./purchase.service";
 
 export type CheckoutDeps = { db: Database; provider: PaymentProvider; logger: Logger };
 
@@ -71,6 +73,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
   ): Promise<AppError> {
     const artwork = await findArtworkForCheckout(db, artworkId);
     if (!artwork) return new AppError("NOT_FOUND", 404, ARTWORK_NOT_FOUND);
+    if (!artwork.listed) return new AppError("CONFLICT", 409, m.artworkNotForSale);
     if (buyerId && artwork.ownerId === buyerId) return new AppError("CONFLICT", 409, m.ownArtwork);
     if (!artwork.isForSale || artwork.priceCents === null) {
       const sold = await hasOrder(db, artworkId);
@@ -85,7 +88,9 @@ export function createCheckoutService(deps: CheckoutDeps) {
   async function priceOf(artworkId: string): Promise<number> {
     const artwork = await findArtworkForCheckout(db, artworkId);
     if (!artwork) throw new AppError("NOT_FOUND", 404, ARTWORK_NOT_FOUND);
-    if (!artwork.isForSale || artwork.priceCents === null) throw await refusal(artworkId, null);
+    if (!artwork.listed || !artwork.isForSale || artwork.priceCents === null) {
+      throw await refusal(artworkId, null);
+    }
     return artwork.priceCents;
   }
 
@@ -148,8 +153,9 @@ export function createCheckoutService(deps: CheckoutDeps) {
     const artwork = await findArtworkForCheckout(db, body.artworkId);
     if (!artwork) throw new AppError("NOT_FOUND", 404, ARTWORK_NOT_FOUND);
     const buyerId = viewer?.id ?? (await findUserIdByEmail(db, email)) ?? null;
-    if (buyerId && artwork.ownerId === buyerId) throw new AppError("CONFLICT", 409, m.ownArtwork);
-    if (!artwork.isForSale || artwork.priceCents === null) throw await refusal(artwork.id, buyerId);
+    if (!artwork.listed || !artwork.isForSale || artwork.priceCents === null) {
+      throw await refusal(artwork.id, buyerId);
+    }
     const amounts = taxFor(artwork.priceCents, body.shippingAddress.state);
     // The artist changed the price since the buyer's quote: nothing is reserved.
     if (amounts.totalAmount !== body.expectedTotal) {
@@ -240,11 +246,30 @@ export function createCheckoutService(deps: CheckoutDeps) {
     }
   }
 
+  /**
+   * A payment for a work the marketplace stopped listing after it was started (the
+   * artist's payouts ended, say): it ends, the hold goes, the card is not authorized.
+   */
+  async function refuseUnlisted(clientSecret: string) {
+    const payment = await findPaymentByClientSecretHash(db, hashClientSecret(clientSecret));
+    if (!payment) return;
+    const artwork = await findArtworkForCheckout(db, payment.artworkId);
+    if (!artwork || artwork.listed) return;
+    const ended = await updatePayment(db, payment.id, ["created"], {
+      status: "cancelled",
+      failureMessage: UNLISTED_FAILURE,
+    });
+    await releaseReservation(db, payment.artworkId, payment.id);
+    if (ended && payment.providerPaymentId) await provider.cancel(payment.providerPaymentId);
+    throw new AppError("CONFLICT", 409, m.artworkNotForSale);
+  }
+
   /** The simulated processor's stand-in for Stripe.js's confirmCardPayment. */
   async function confirmSimulated(input: { clientSecret: string; card: SimulatedCard }) {
     if (provider.name !== "simulated") {
       throw new AppError("NOT_FOUND", 404, "The simulated card processor is not in use.");
     }
+    await refuseUnlisted(input.clientSecret);
     const outcome = await (provider as SimulatedProvider).confirm(input.clientSecret, input.card);
     if (outcome.ok) return { status: "requires_capture" as const };
     if (outcome.reason === "unknown") {

@@ -11,6 +11,7 @@ import { purchaseConfirmationMail, saleNoticeMail } from "./checkout.mails";
 import {
   type PaymentRow,
   claimArtwork,
+  findArtworkForCheckout,
   findContact,
   findOrderByPayment,
   findPayment,
@@ -18,6 +19,7 @@ import {
   insertGuestUser,
   insertOrder,
   lockPayment,
+  releaseReservation,
   saveShippingAddress,
   updatePayment,
 } from "./checkout.repository";
@@ -34,6 +36,10 @@ export type PurchaseDeps = {
 
 /** What the buyer is told when someone else's payment claimed the work first. */
 export const lostSaleMessage = `${m.artworkSold} ${m.notCharged}`;
+/** What the buyer is told when the marketplace stopped listing the work (issue 11). */
+export const unlistedMessage = `${m.artworkNotForSale} ${m.notCharged}`;
+/** The failure message of a payment ended because its work is no longer listed. */
+export const UNLISTED_FAILURE = "The artwork is no longer listed in the marketplace.";
 const notAuthorized = "The payment has not been authorized. Please try again.";
 
 function accountMessage(outcome: GuestAccountOutcome | null): string | null {
@@ -54,6 +60,7 @@ type Outcome =
   /** `rememberAddress`: the buyer proved they own the account (signed in, or it was just made). */
   | (Sold & { fresh: true; buyerId: string; rememberAddress: boolean })
   | { kind: "lost" }
+  | { kind: "unlisted" }
   | { kind: "refused"; payment: PaymentRow };
 
 /**
@@ -106,6 +113,15 @@ export function createPurchaseService(deps: PurchaseDeps) {
       }
       if (locked.status !== "created" && locked.status !== "authorized") {
         return { kind: "refused", payment: locked };
+      }
+      // Before any guest account is made: a work the marketplace no longer lists is not sold.
+      if (!(await findArtworkForCheckout(tx, locked.artworkId))?.listed) {
+        await updatePayment(tx, locked.id, ["created", "authorized"], {
+          status: "cancelled",
+          failureMessage: UNLISTED_FAILURE,
+        });
+        await releaseReservation(tx, locked.artworkId, locked.id);
+        return { kind: "unlisted" };
       }
       // Set when the payment was started signed in; a guest's is only set by the sale.
       const buyer = locked.purchaserId
@@ -202,12 +218,13 @@ export function createPurchaseService(deps: PurchaseDeps) {
     }
   }
 
-  async function cancelLost(payment: PaymentRow) {
+  /** A payment that will not make a sale (the work was lost or is no longer listed). */
+  async function cancelUnsold(payment: PaymentRow) {
     try {
       await provider.cancel(payment.providerPaymentId!);
     } catch (error) {
       // An authorization nobody captures lapses on its own; the buyer is not charged.
-      logger.error("cancelling a lost sale's authorization failed", {
+      logger.error("cancelling an unsold payment's authorization failed", {
         paymentId: payment.id,
         error,
       });
@@ -221,7 +238,10 @@ export function createPurchaseService(deps: PurchaseDeps) {
     // and refund come after. Before it, the processor must say the card is authorized.
     const done = ["authorized", "captured", "refunded"].includes(payment.status);
     if (!done) {
-      if (payment.status === "cancelled") throw new AppError("CONFLICT", 409, lostSaleMessage);
+      if (payment.status === "cancelled") {
+        const unlisted = payment.failureMessage === UNLISTED_FAILURE;
+        throw new AppError("CONFLICT", 409, unlisted ? unlistedMessage : lostSaleMessage);
+      }
       if (payment.status === "declined") {
         throw new AppError("PAYMENT_FAILED", 402, payment.failureMessage ?? m.paymentFailed);
       }
@@ -241,9 +261,10 @@ export function createPurchaseService(deps: PurchaseDeps) {
       ? await hashPassword(randomBytes(24).toString("base64url"))
       : null;
     const outcome = await sell(payment, passwordHash);
-    if (outcome.kind === "lost") {
-      await cancelLost(payment);
-      throw new AppError("CONFLICT", 409, lostSaleMessage);
+    if (outcome.kind === "lost" || outcome.kind === "unlisted") {
+      await cancelUnsold(payment);
+      const message = outcome.kind === "lost" ? lostSaleMessage : unlistedMessage;
+      throw new AppError("CONFLICT", 409, message);
     }
     if (outcome.kind === "refused") {
       if (outcome.payment.status === "declined") {
