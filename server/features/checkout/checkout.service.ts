@@ -64,17 +64,22 @@ export function createCheckoutService(deps: CheckoutDeps) {
 
   /**
    * Why this artwork cannot be bought now, as a 404 or a clear 409; `pricedAt` is the
-   * price the amounts were computed from, when they were.
+   * price the amounts were computed from, when they were. `buyer.signedIn`: a guest is
+   * only an e-mail anyone may type, so a guest is never told they own a sold work
+   * (that would say who bought it); a work for sale is its artist's, which is public.
    */
   async function refusal(
     artworkId: string,
-    buyerId: string | null,
+    buyer: { id: string; signedIn: boolean } | null,
     pricedAt: number | null = null,
   ): Promise<AppError> {
     const artwork = await findArtworkForCheckout(db, artworkId);
     if (!artwork) return new AppError("NOT_FOUND", 404, ARTWORK_NOT_FOUND);
     if (!artwork.listed) return new AppError("CONFLICT", 409, m.artworkNotForSale);
-    if (buyerId && artwork.ownerId === buyerId) return new AppError("CONFLICT", 409, m.ownArtwork);
+    const owns = buyer !== null && artwork.ownerId === buyer.id;
+    if (owns && (buyer.signedIn || artwork.isForSale)) {
+      return new AppError("CONFLICT", 409, m.ownArtwork);
+    }
     if (!artwork.isForSale || artwork.priceCents === null) {
       const sold = await hasOrder(db, artworkId);
       return new AppError("CONFLICT", 409, sold ? m.artworkSold : m.artworkNotForSale);
@@ -153,9 +158,11 @@ export function createCheckoutService(deps: CheckoutDeps) {
     const artwork = await findArtworkForCheckout(db, body.artworkId);
     if (!artwork) throw new AppError("NOT_FOUND", 404, ARTWORK_NOT_FOUND);
     const buyerId = viewer?.id ?? (await findUserIdByEmail(db, email)) ?? null;
+    const buyer = buyerId ? { id: buyerId, signedIn: viewer !== null } : null;
     if (!artwork.listed || !artwork.isForSale || artwork.priceCents === null) {
-      throw await refusal(artwork.id, buyerId);
+      throw await refusal(artwork.id, buyer);
     }
+    if (buyerId && artwork.ownerId === buyerId) throw new AppError("CONFLICT", 409, m.ownArtwork);
     const amounts = taxFor(artwork.priceCents, body.shippingAddress.state);
     // The artist changed the price since the buyer's quote: nothing is reserved.
     if (amounts.totalAmount !== body.expectedTotal) {
@@ -179,7 +186,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
       takeOverPaymentId: previous?.id ?? null,
       minutes: RESERVATION_MINUTES,
     });
-    if (!reservedUntil) throw await refusal(artwork.id, buyerId, artwork.priceCents);
+    if (!reservedUntil) throw await refusal(artwork.id, buyer, artwork.priceCents);
 
     const idempotencyKey = `reservation-${artwork.id}-${paymentId}`;
     await insertPayment(db, {
