@@ -67,6 +67,7 @@ async function runOn(label: string, database: DatabaseHandle) {
     if (confirmed.status !== 200) return false;
     const completed = await client.post("/api/checkout/complete", {
       paymentId: payment.paymentId,
+      clientSecret: payment.clientSecret,
     });
     return completed.status === 200;
   }

@@ -1,6 +1,6 @@
 import { type Page, expect, test } from "@playwright/test";
 import { authMessages } from "../domain/auth-messages";
-import { expectNoAxeViolations, signIn } from "./helpers";
+import { DEMO_PASSWORD, expectNoAxeViolations, signIn } from "./helpers";
 
 const header = (page: Page) => page.getByRole("banner");
 
@@ -83,4 +83,32 @@ test("a signed-out visitor opening /profile lands on /signin", async ({ page }) 
   await expect(page).toHaveURL("/signin");
   await page.goto("/profile/purchases");
   await expect(page).toHaveURL("/signin");
+});
+
+test("signing in never sends people off the site, whatever next= says", async ({
+  playwright,
+  baseURL,
+}) => {
+  /** A form sign-in as a browser without JavaScript sends it, in a fresh cookie jar. */
+  async function signInWithNext(next: string) {
+    const request = await playwright.request.newContext({ baseURL });
+    const response = await request.post(`/signin?next=${next}`, {
+      form: { intent: "signin", email: "collector@demo.vernissage.test", password: DEMO_PASSWORD },
+      headers: { origin: baseURL ?? "" },
+      maxRedirects: 0,
+    });
+    const signedIn = response.headersArray().some((h) => /^set-cookie$/i.test(h.name));
+    const location = response.headers()["location"];
+    await request.dispose();
+    return { status: response.status(), signedIn, location };
+  }
+
+  for (const next of ["/%5Cevil.example", "//evil.example", "/%09/evil.example"]) {
+    expect(await signInWithNext(next)).toEqual({ status: 302, signedIn: true, location: "/" });
+  }
+  expect(await signInWithNext("/profile")).toEqual({
+    status: 302,
+    signedIn: true,
+    location: "/profile",
+  });
 });

@@ -9,6 +9,7 @@ import {
   artworkIdByTitle,
   expectNoAxeViolations,
   failOnBrowserErrors,
+  signIn,
   waitForHydration,
 } from "./helpers";
 
@@ -421,4 +422,27 @@ test("a banner that fails to load is replaced by the exhibition's name", async (
   await page.getByRole("link", { name: "View Exhibition Material Matters" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Material Matters" })).toBeVisible();
   await expect(page.locator(".exhibition-hero")).toHaveText("Material Matters");
+});
+
+test("a sold work's page does not name its buyer to visitors", async ({ page, request }) => {
+  await signIn(page, "collector@demo.vernissage.test");
+  const me = (await (await page.request.get("/api/session")).json()) as { id: string };
+  const collection = (await (await page.request.get(`/api/users/${me.id}/collection`)).json()) as {
+    id: string;
+  }[];
+  const workId = collection[0]?.id;
+  expect(workId).toBeDefined();
+  // The buyer themselves is told (the owner controls depend on it).
+  const own = (await (await page.request.get(`/api/artworks/${workId}`)).json()) as {
+    ownerId: string | null;
+  };
+  expect(own.ownerId).toBe(me.id);
+
+  const html = await (await request.get(`/artwork/${workId}`)).text();
+  expect(html).toContain(workId);
+  expect(html).not.toContain(me.id);
+  const json = (await (await request.get(`/api/artworks/${workId}`)).json()) as {
+    ownerId: string | null;
+  };
+  expect(json.ownerId).toBeNull();
 });

@@ -19,6 +19,7 @@ import {
 } from "./features/catalog/catalog.repository";
 import {
   type ArtistTab,
+  type Viewer,
   getActiveExhibitions,
   getArtist,
   getArtistArtworks,
@@ -62,7 +63,7 @@ export function createServices(config: Config, database: DatabaseHandle, logger:
       cities: () => listCities(db),
       categories: () => listCategories(db),
       activeBanner: () => findActiveBanner(db),
-      artwork: (id: string) => getArtwork(db, id),
+      artwork: (id: string, viewer: Viewer) => getArtwork(db, id, viewer),
       artist: (id: string) => getArtist(db, id),
       artistArtworks: (id: string, tab: ArtistTab) => getArtistArtworks(db, id, tab),
       exhibitions: () => getActiveExhibitions(db),

@@ -12,8 +12,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return artworkMeta(loaderData.origin, loaderData.artwork);
 }
 
-export function loader({ context, params }: Route.LoaderArgs) {
-  return loadArtworkPage(context, params.artworkId);
+export function loader({ context, params, request }: Route.LoaderArgs) {
+  return loadArtworkPage(context, request, params.artworkId);
 }
 
 /** SPEC §2 Artwork detail (/artwork/{artworkId}); 404 with 'Artwork not found' when missing. */

@@ -4,6 +4,7 @@ import { formText } from "../lib/form-text";
 import { FormError, FormNotice } from "../components/ui/form-message";
 import { redirectIfSignedIn } from "../features/auth/require-user.server";
 import { authMessages } from "../../domain/auth-messages";
+import { safeRedirectPath } from "../../domain/safe-path";
 import { actionError } from "../features/auth/action-error.server";
 import { cookieHeaders, requestMeta } from "../features/auth/request-meta.server";
 import type { Route } from "./+types/signin";
@@ -36,17 +37,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       { email, password: formText(form, "password") },
       requestMeta(request, context),
     );
-    return redirect(safeNext(new URL(request.url).searchParams.get("next")), {
+    return redirect(safeRedirectPath(new URL(request.url).searchParams.get("next")), {
       headers: cookieHeaders(setCookies),
     });
   } catch (error) {
     return actionError(error, authMessages.signInFailed);
   }
-}
-
-/** Only same-site paths: an open redirect would let a link send people elsewhere. */
-function safeNext(next: string | null): string {
-  return next && next.startsWith("/") && !next.startsWith("//") ? next : "/";
 }
 
 export default function SignIn() {

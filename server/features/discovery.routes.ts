@@ -9,8 +9,13 @@ import {
   getExhibition,
 } from "./discovery.service";
 
-export function registerDiscoveryRoutes(app: Hono, { db }: AppServices) {
-  app.get("/api/artworks/:id", async (c) => c.json(await getArtwork(db, c.req.param("id"))));
+export function registerDiscoveryRoutes(app: Hono, { db, authService }: AppServices) {
+  app.get("/api/artworks/:id", async (c) => {
+    const viewer = await authService.getSessionUser(c.req.raw.headers);
+    // The owner is shown to some viewers only: a signed-in answer is not for shared caches.
+    if (viewer) c.header("Cache-Control", "private, no-store");
+    return c.json(await getArtwork(db, c.req.param("id"), viewer));
+  });
   app.get("/api/artists/:id", async (c) => c.json(await getArtist(db, c.req.param("id"))));
   app.get("/api/artists/:id/artworks", async (c) => {
     const tab = artistTabSchema.parse(c.req.query("tab") ?? "all");

@@ -9,6 +9,8 @@ import {
   listExhibitionArtworks,
 } from "./artworks/artworks.repository";
 import { discoveryMessages as m } from "../../domain/discovery-messages";
+import type { ArtworkDetail } from "./artworks/artworks.types";
+import type { SessionUser } from "./users/users.repository";
 import {
   findActiveExhibition,
   listActiveExhibitions,
@@ -17,11 +19,25 @@ import {
 
 /** Reads behind the artwork, artist and exhibition pages (SPEC §2, §7). */
 
-export async function getArtwork(db: Database, id: string) {
+/** Who is looking; null for a visitor. */
+export type Viewer = Pick<SessionUser, "id" | "role"> | null;
+
+/**
+ * Who owns a work is who bought it: that is told only to the owner, the work's artist
+ * and admins; everyone else gets `ownerId: null` (issue 11). The one place it is decided.
+ */
+function ownerShownTo(artwork: ArtworkDetail, viewer: Viewer): ArtworkDetail {
+  const entitled =
+    viewer !== null &&
+    (viewer.id === artwork.ownerId || viewer.id === artwork.artist.id || viewer.role === "admin");
+  return entitled ? artwork : { ...artwork, ownerId: null };
+}
+
+export async function getArtwork(db: Database, id: string, viewer: Viewer) {
   // A malformed id names no artwork: the same 404 as an unknown one.
   const artwork = isUuid(id) ? await findArtworkDetail(db, id.toLowerCase()) : undefined;
   if (!artwork) throw new AppError("NOT_FOUND", 404, m.artworkNotFound);
-  return artwork;
+  return ownerShownTo(artwork, viewer);
 }
 
 export async function getArtist(db: Database, id: string) {

@@ -8,11 +8,13 @@ import { artworkMessages as m } from "./artwork.messages";
  * or malformed id; the page then shows that text with a 404. Anything else is logged
  * and shown as 'Failed to fetch artwork details' with a 500.
  */
-export async function loadArtworkPage(context: AppLoadContext, id: string) {
-  const { discovery, config, logger } = context.services;
+export async function loadArtworkPage(context: AppLoadContext, request: Request, id: string) {
+  const { authService, discovery, config, logger } = context.services;
   const origin = config.publicUrl;
   try {
-    const artwork: ArtworkDetail = await discovery.artwork(id);
+    // The viewer decides whether the work's owner is in the page's data (issue 11).
+    const viewer = await authService.getSessionUser(request.headers);
+    const artwork: ArtworkDetail = await discovery.artwork(id, viewer);
     return { artwork, origin, error: null };
   } catch (error) {
     const notFound = isAppError(error) && error.status === 404;

@@ -24,12 +24,21 @@ function started(paymentId: string): PaymentStarted {
 
 /** The bodies posted to /api/checkout/payments; each answers the next payment id. */
 let sent: Record<string, unknown>[];
+/** The bodies posted to /api/checkout/complete. */
+let completed: Record<string, unknown>[];
 
 beforeEach(() => {
   sent = [];
+  completed = [];
   vi.stubGlobal("fetch", (url: string, init: RequestInit) => {
+    const body = JSON.parse(init.body as string) as Record<string, unknown>;
+    if (url === "/api/checkout/complete") {
+      completed.push(body);
+      const answer = { orderId: "order_1", artworkId: "art_1", accountMessage: null };
+      return Promise.resolve(Response.json(answer));
+    }
     if (url !== "/api/checkout/payments") throw new Error(`unexpected ${url}`);
-    sent.push(JSON.parse(init.body as string) as Record<string, unknown>);
+    sent.push(body);
     return Promise.resolve(Response.json(started(`pay_${sent.length}`), { status: 201 }));
   });
 });
@@ -38,19 +47,27 @@ afterEach(() => vi.unstubAllGlobals());
 const declined = () => Promise.reject(new CheckoutError("Your card was declined."));
 
 describe("purchase", () => {
-  it("sends the total on screen, and names this page's last payment for the work when paying again", async () => {
+  it("sends the total on screen, and proves this page's last payment for the work when paying again", async () => {
     await expect(purchase(request("art_1"), declined)).rejects.toThrow("Your card was declined.");
     expect(sent[0]).toMatchObject({ artworkId: "art_1", expectedTotal: 83_200 });
-    expect(sent[0]).not.toHaveProperty("previousPaymentId");
+    expect(sent[0]).not.toHaveProperty("previousClientSecret");
 
+    // The client secret, which only this page was given; the payment id proves nothing.
     await expect(purchase(request("art_1"), declined)).rejects.toThrow(CheckoutError);
-    expect(sent[1]).toMatchObject({ previousPaymentId: "pay_1" });
+    expect(sent[1]).toMatchObject({ previousClientSecret: "pay_1_secret" });
     await expect(purchase(request("art_1"), declined)).rejects.toThrow(CheckoutError);
-    expect(sent[2]).toMatchObject({ previousPaymentId: "pay_2" });
+    expect(sent[2]).toMatchObject({ previousClientSecret: "pay_2_secret" });
+    expect(sent[2]).not.toHaveProperty("previousPaymentId");
 
     // Another work has no previous payment.
     await expect(purchase(request("art_2"), declined)).rejects.toThrow(CheckoutError);
-    expect(sent[3]).not.toHaveProperty("previousPaymentId");
+    expect(sent[3]).not.toHaveProperty("previousClientSecret");
+  });
+
+  it("completes with the payment's client secret, which the server asks of the payer", async () => {
+    const done = await purchase(request("art_4"), () => Promise.resolve());
+    expect(done).toMatchObject({ orderId: "order_1" });
+    expect(completed).toEqual([{ paymentId: "pay_1", clientSecret: "pay_1_secret" }]);
   });
 
   it("keeps the server's price-changed answer as a re-quote", async () => {

@@ -43,11 +43,11 @@ export type BillingDetails = { name: string; email: string };
 export type ConfirmCard = (payment: PaymentStarted) => Promise<void>;
 
 /**
- * The last payment this page started for each artwork. Paying again (another card,
- * another state) names it, so the server lets this buyer take their own hold over;
- * the e-mail alone does not (decision 0015).
+ * The client secret of the last payment this page started for each artwork. Paying
+ * again (another card, another state) gives it, so the server lets this buyer take
+ * their own hold over; the e-mail or the payment id alone do not (decision 0019).
  */
-const lastPaymentIds = new Map<string, string>();
+const lastClientSecrets = new Map<string, string>();
 
 /**
  * SPEC §4 steps 3–4: start the payment (the work is reserved for the buyer), confirm
@@ -59,14 +59,14 @@ export async function purchase(
   confirmCard: ConfirmCard,
 ): Promise<PurchaseCompleted> {
   try {
-    const previousPaymentId = lastPaymentIds.get(request.artworkId);
-    const body = previousPaymentId ? { ...request, previousPaymentId } : request;
+    const previousClientSecret = lastClientSecrets.get(request.artworkId);
+    const body = previousClientSecret ? { ...request, previousClientSecret } : request;
     const payment = parsePaymentStarted(await apiPost("/api/checkout/payments", body));
-    lastPaymentIds.set(request.artworkId, payment.paymentId);
+    lastClientSecrets.set(request.artworkId, payment.clientSecret);
     await confirmCard(payment);
-    return parseCompleted(
-      await apiPost("/api/checkout/complete", { paymentId: payment.paymentId }),
-    );
+    // The secret proves this browser is the payer's (decision 0019).
+    const { paymentId, clientSecret } = payment;
+    return parseCompleted(await apiPost("/api/checkout/complete", { paymentId, clientSecret }));
   } catch (error) {
     throw paymentFailure(error);
   }

@@ -47,7 +47,7 @@ export async function loadListingPage(
   let artwork: ArtworkDetail | null = null;
   if (editId !== null) {
     try {
-      artwork = await discovery.artwork(editId);
+      artwork = await discovery.artwork(editId, user);
     } catch (error) {
       if (isAppError(error) && error.status === 404) return answer({ access: "notFound", ...none });
       logger.error("An artwork to edit failed to load", { error, id: editId });

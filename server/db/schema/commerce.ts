@@ -35,6 +35,11 @@ export const payments = pgTable(
     purchaserEmail: text("purchaser_email").notNull(),
     provider: text("provider").notNull(),
     providerPaymentId: text("provider_payment_id"),
+    /**
+     * SHA-256 (hex) of the processor's client secret, which only the payer's browser
+     * received: completing a payment or taking its hold over needs the secret (decision 0019).
+     */
+    clientSecretHash: text("client_secret_hash"),
     idempotencyKey: text("idempotency_key").notNull(),
     preTaxAmount: integer("pre_tax_amount").notNull(),
     taxAmount: integer("tax_amount").notNull(),
@@ -56,6 +61,7 @@ export const payments = pgTable(
   (t) => [
     uniqueIndex("payments_idempotency_idx").on(t.idempotencyKey),
     uniqueIndex("payments_provider_id_idx").on(t.provider, t.providerPaymentId),
+    uniqueIndex("payments_client_secret_idx").on(t.clientSecretHash),
     index("payments_status_idx").on(t.status, t.createdAt),
     index("payments_artwork_idx").on(t.artworkId),
     index("payments_purchaser_email_idx").on(t.purchaserEmail, t.status),

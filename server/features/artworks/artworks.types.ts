@@ -41,7 +41,8 @@ export type ArtworkDetail = {
   images: ArtworkImage[];
   categories: { id: string; name: string }[];
   artist: { id: string; displayName: string; birthYear: number | null; city: string | null };
-  ownerId: string;
+  /** Who owns it (who bought it): only for the owner, the artist and admins, else null. */
+  ownerId: string | null;
   exhibitions: ExhibitionTile[];
   createdAt: string;
 };

@@ -3,7 +3,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authMessages } from "../../../domain/auth-messages";
-import { users } from "../../db/schema";
+import { users, verifications } from "../../db/schema";
 import { type TestApp, createTestApp, signUpBody } from "../../test/test-app";
 import { SIGN_IN_FAILURE_LIMIT } from "./auth.service";
 
@@ -252,6 +252,75 @@ describe("password reset", () => {
   });
 });
 
+describe("older reset links", () => {
+  /** Asks for a reset link and reads its token from the mail the outbox wrote. */
+  async function resetToken(email: string): Promise<string> {
+    const mailDir = t.config.mail.outboxDir;
+    const before = new Set(await readdir(mailDir).catch(() => []));
+    const requested = await t.client().post("/api/auth/request-password-reset", { email });
+    expect(requested.status).toBe(200);
+    await t.services.outbox.flush();
+    const fresh = (await readdir(mailDir)).filter((f) => !before.has(f));
+    const contents = await Promise.all(fresh.map((f) => readFile(path.join(mailDir, f), "utf8")));
+    const mail = contents.find((c) => c.includes(`To: ${email}`)) ?? "";
+    const unfolded = mail.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+    const token = /reset-password\?token=([\w-]+)/.exec(unfolded)?.[1];
+    if (!token) throw new Error("no reset link mailed");
+    return token;
+  }
+
+  function reset(token: string, newPassword: string) {
+    return t.client().post("/api/auth/reset-password", { token, newPassword });
+  }
+
+  async function signUp(email: string) {
+    await t.client().post("/api/auth/sign-up/email", signUpBody({ email, password: "first-1" }));
+  }
+
+  it("stop working once a newer link is sent", async () => {
+    const email = "two.links@example.com";
+    await signUp(email);
+    const older = await resetToken(email);
+    const newer = await resetToken(email);
+
+    const refused = await reset(older, "from-older-link");
+    expect(refused.status).toBe(400);
+    expect(await errorOf(refused)).toMatchObject({ message: authMessages.resetLinkInvalid });
+    expect((await reset(newer, "from-newer-link")).status).toBe(200);
+    const signIn = await t
+      .client()
+      .post("/api/auth/sign-in/email", { email, password: "from-newer-link" });
+    expect(signIn.status).toBe(200);
+  });
+
+  it("stop working once the password changed, even a link issued beside the one used", async () => {
+    const email = "changed.password@example.com";
+    await signUp(email);
+    const used = await resetToken(email);
+    // A link made at the same moment (two requests racing), which the newer one did not end.
+    const [user] = await t.services.db.select().from(users).where(eq(users.email, email));
+    const [racing] = await t.services.db
+      .insert(verifications)
+      .values({
+        identifier: "reset-password:racing-token-0123456789",
+        value: user!.id,
+        expiresAt: new Date(Date.now() + 60 * 60 * 1000),
+      })
+      .returning();
+    expect(racing).toBeDefined();
+
+    expect((await reset(used, "changed-once")).status).toBe(200);
+    const refused = await reset("racing-token-0123456789", "changed-twice");
+    expect(refused.status).toBe(400);
+    expect(await errorOf(refused)).toMatchObject({ message: authMessages.resetLinkInvalid });
+    const left = await t.services.db
+      .select()
+      .from(verifications)
+      .where(eq(verifications.value, user!.id));
+    expect(left).toEqual([]);
+  });
+});
+
 describe("the rest of Better Auth", () => {
   it("is not exposed: profile changes go through our own API", async () => {
     const client = t.client();
@@ -259,5 +328,27 @@ describe("the rest of Better Auth", () => {
     const response = await client.post("/api/auth/update-user", { name: "Hacker", isArtist: true });
     expect(response.status).toBe(404);
     expect((await errorOf(response)).code).toBe("NOT_FOUND");
+  });
+
+  it("does not hand the raw session token to scripts: get-session answers 404", async () => {
+    const client = t.client();
+    await client.post("/api/auth/sign-up/email", signUpBody());
+    const response = await client.get("/api/auth/get-session");
+    expect(response.status).toBe(404);
+    const text = await response.text();
+    const token = [...client.jar.values()][0]?.split(".")[0] ?? "";
+    expect(token).not.toBe("");
+    expect(text).not.toContain(token);
+    // Our own session endpoint still says who is signed in, without the token.
+    const session = await client.get("/api/session");
+    expect(await session.text()).not.toContain(token);
+  });
+
+  it("does not redirect through Better Auth's reset link, which our mails never use", async () => {
+    const response = await t
+      .client()
+      .get("/api/auth/reset-password/some-token?callbackURL=/%5Cevil.example");
+    expect(response.status).toBe(404);
+    expect(response.headers.get("location")).toBeNull();
   });
 });

@@ -7,6 +7,7 @@ import { accounts, rateLimits, sessions, users, verifications } from "../../db/s
 import { CLIENT_IP_HEADER } from "../../http/client-ip";
 import type { Logger } from "../../logger";
 import { passwordResetMail } from "./auth.mails";
+import { deleteResetTokens, isResetToken } from "./reset-tokens.repository";
 
 export type AuthDeps = {
   config: Config;
@@ -61,6 +62,21 @@ export function createAuth({ config, db, logger, enqueueMail }: AuthDeps) {
       async sendResetPassword({ user, token }) {
         const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
         await enqueueMail(passwordResetMail({ to: user.email, name: user.name, link }));
+      },
+      // Better Auth ends only the link that was used; a changed password ends them all.
+      async onPasswordReset({ user }) {
+        await deleteResetTokens(db, user.id);
+      },
+    },
+    databaseHooks: {
+      verification: {
+        create: {
+          // Only the newest reset link works: issuing one ends every earlier one.
+          async after(verification) {
+            if (!isResetToken(verification.identifier)) return;
+            await deleteResetTokens(db, verification.value, verification.createdAt);
+          },
+        },
       },
     },
     session: {

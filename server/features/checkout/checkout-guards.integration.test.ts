@@ -13,6 +13,7 @@ import {
   complete,
   confirmCard,
   guestEmail,
+  ordersOf,
   paymentsOf,
   readArtwork,
   startPayment,
@@ -187,16 +188,23 @@ describe("taking over a hold", () => {
     const stranger = await startPayment(t.client(), artwork.id, { email });
     expect(stranger.status).toBe(409);
     expect((await errorOf(stranger)).message).toBe(m.artworkReserved);
-    // Naming a payment id that is not the hold's does not help either.
+    // Naming a secret that is not the hold's does not help either.
     const guessed = await startPayment(t.client(), artwork.id, {
       email,
-      previousPaymentId: crypto.randomUUID(),
+      previousClientSecret: `${held.clientSecret}x`,
     });
     expect(guessed.status).toBe(409);
+    // Nor does knowing the buyer's payment id (it is in their address bar, mails, logs).
+    const byId = await startPayment(t.client(), artwork.id, {
+      email,
+      previousPaymentId: held.paymentId,
+    });
+    expect(byId.status).toBe(409);
+    expect((await errorOf(byId)).message).toBe(m.artworkReserved);
 
     expect((await readArtwork(t, artwork.id)).reservedByPaymentId).toBe(held.paymentId);
     expect((await confirmCard(buyer, held.clientSecret)).status).toBe(200);
-    expect((await complete(buyer, held.paymentId)).status).toBe(200);
+    expect((await complete(buyer, held)).status).toBe(200);
   });
 
   it("the signed-in purchaser takes their own hold over; a guest with their e-mail does not", async () => {
@@ -207,6 +215,55 @@ describe("taking over a hold", () => {
     const again = await startedPayment(collector.client, artwork.id);
     expect((await readArtwork(t, artwork.id)).reservedByPaymentId).toBe(again.paymentId);
     expect((await confirmCard(collector.client, first.clientSecret)).status).toBe(409);
+  });
+
+  it("a guest takes over their own hold with the client secret their browser was given", async () => {
+    const artwork = await newArtwork();
+    const email = guestEmail("again");
+    const buyer = t.client();
+    const first = await startedPayment(buyer, artwork.id, { email });
+    const again = await startedPayment(buyer, artwork.id, {
+      email,
+      previousClientSecret: first.clientSecret,
+    });
+    expect((await readArtwork(t, artwork.id)).reservedByPaymentId).toBe(again.paymentId);
+    expect((await confirmCard(buyer, again.clientSecret)).status).toBe(200);
+    expect((await complete(buyer, again)).status).toBe(200);
+  });
+});
+
+describe("completing a payment", () => {
+  it("answers only the payer: another buyer's payment id alone gets 404 and changes nothing", async () => {
+    const artwork = await newArtwork();
+    const buyer = t.client();
+    const payment = await startedPayment(buyer, artwork.id, { email: guestEmail("payer") });
+    expect((await confirmCard(buyer, payment.clientSecret)).status).toBe(200);
+
+    for (const body of [
+      { paymentId: payment.paymentId },
+      { paymentId: payment.paymentId, clientSecret: "" },
+      { paymentId: payment.paymentId, clientSecret: `${payment.clientSecret}x` },
+    ]) {
+      const response = await t.client().post("/api/checkout/complete", body);
+      expect(response.status).toBeGreaterThanOrEqual(400);
+      expect(response.status).toBeLessThan(500);
+      const text = await response.text();
+      expect(text).not.toContain("orderId");
+      expect(text).not.toContain(m.guestAccountCreated);
+    }
+    expect(await ordersOf(t, artwork.id)).toHaveLength(0);
+    expect((await readArtwork(t, artwork.id)).isForSale).toBe(true);
+
+    const done = await complete(buyer, payment);
+    expect(done.status).toBe(200);
+    expect(await done.json()).toMatchObject({ accountMessage: m.guestAccountCreated });
+    // Once sold, the id alone still tells a stranger nothing.
+    const stranger = await t.client().post("/api/checkout/complete", {
+      paymentId: payment.paymentId,
+      clientSecret: "pi_guess_secret_guess",
+    });
+    expect(stranger.status).toBe(404);
+    expect(await errorOf(stranger)).toEqual({ code: "NOT_FOUND", message: "Payment not found." });
   });
 });
 
@@ -230,7 +287,7 @@ describe("limits on reservations", () => {
       .where(eq(payments.id, held[0]!.paymentId));
     const retaken = await startPayment(client, firstHold!.artworkId, {
       email,
-      previousPaymentId: held[0]!.paymentId,
+      previousClientSecret: held[0]!.clientSecret,
     });
     expect(retaken.status).toBe(201);
 

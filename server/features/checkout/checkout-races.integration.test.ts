@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { checkoutMessages as m } from "../../../domain/checkout";
-import { artworks, payments } from "../../db/schema";
+import { artworks, payments, simulatedPayments } from "../../db/schema";
+import { allowConsoleError } from "../../test/fail-on-console-error";
 import { createArtist, createArtwork } from "../../test/factories";
 import { type TestApp, createTestApp } from "../../test/test-app";
 import { lostSaleMessage } from "./purchase.service";
@@ -45,7 +46,7 @@ describe("exactly one sale per artwork", () => {
     expect((await confirmCard(client, payment.clientSecret)).status).toBe(200);
 
     const responses = await Promise.all(
-      Array.from({ length: 10 }, () => complete(t.client(), payment.paymentId)),
+      Array.from({ length: 10 }, () => complete(t.client(), payment)),
     );
     expect(responses.map((r) => r.status)).toEqual(Array(10).fill(200));
     const bodies = await Promise.all(responses.map((r) => r.json()));
@@ -69,7 +70,7 @@ describe("exactly one sale per artwork", () => {
         }
         const payment = (await response.json()) as PaymentStarted;
         await confirmCard(client, payment.clientSecret);
-        const done = await complete(client, payment.paymentId);
+        const done = await complete(client, payment);
         return { status: done.status, body: (await done.json()) as ErrorBody };
       }),
     );
@@ -101,8 +102,8 @@ describe("exactly one sale per artwork", () => {
 
     // Both hold authorizations and complete at the same moment: the holder wins.
     const [late, winner] = await Promise.all([
-      complete(firstClient, first.paymentId),
-      complete(secondClient, second.paymentId),
+      complete(firstClient, first),
+      complete(secondClient, second),
     ]);
     expect(winner.status).toBe(200);
     expect(late.status).toBe(409);
@@ -125,7 +126,7 @@ describe("exactly one sale per artwork", () => {
     });
     expect(byId.get(secondRow.providerPaymentId!)?.status).toBe("captured");
     // Asking again keeps saying no.
-    expect((await complete(firstClient, first.paymentId)).status).toBe(409);
+    expect((await complete(firstClient, first)).status).toBe(409);
   });
 });
 
@@ -157,7 +158,7 @@ describe("the reconciler", () => {
     });
     expect(await readArtwork(t, artwork.id)).toMatchObject({ isForSale: false });
     // The browser's late call gets the same answer.
-    const late = await complete(client, payment.paymentId);
+    const late = await complete(client, payment);
     expect(late.status).toBe(200);
     expect(await late.json()).toMatchObject({
       orderId: order?.id,
@@ -186,6 +187,41 @@ describe("the reconciler", () => {
       reservedUntil: null,
       reservedByPaymentId: null,
     });
-    expect((await complete(t.client(), payment.paymentId)).status).toBe(409);
+    expect((await complete(t.client(), payment)).status).toBe(409);
+  });
+
+  it("counts and logs a capture that failed, and captures it on a later run", async () => {
+    const artwork = await newArtwork();
+    const client = t.client();
+    const payment = await startedPayment(client, artwork.id, { email: guestEmail("capture") });
+    expect((await confirmCard(client, payment.clientSecret)).status).toBe(200);
+    expect((await complete(client, payment)).status).toBe(200);
+    // The sale is made, but the processor refused the capture (here: it says cancelled).
+    const [row] = await paymentsOf(t, artwork.id);
+    const providerId = row!.providerPaymentId!;
+    const setLedger = (status: "authorized" | "cancelled") =>
+      t.services.db
+        .update(simulatedPayments)
+        .set({ status })
+        .where(eq(simulatedPayments.id, providerId));
+    await setLedger("cancelled");
+    await t.services.db
+      .update(payments)
+      .set({ status: "authorized", updatedAt: sql`now() - interval '10 minutes'` })
+      .where(eq(payments.id, payment.paymentId));
+    allowConsoleError();
+
+    const failed = await t.services.checkout.reconciler.run();
+    expect(failed).toMatchObject({ captured: 0, captureFailed: 1 });
+    expect((await paymentsOf(t, artwork.id))[0]?.status).toBe("authorized");
+    const logged = vi.mocked(console.error).mock.calls.map((call) => String(call[0]));
+    expect(logged.some((line) => line.includes("capture failed"))).toBe(true);
+
+    // The processor accepts it again: the next run takes the money.
+    await setLedger("authorized");
+    const retried = await t.services.checkout.reconciler.run();
+    expect(retried).toMatchObject({ captured: 1, captureFailed: 0 });
+    expect((await paymentsOf(t, artwork.id))[0]?.status).toBe("captured");
+    expect((await ledgerOf(t, artwork.id))[0]?.status).toBe("captured");
   });
 });

@@ -113,7 +113,7 @@ describe("a signed-in purchase", () => {
     expect((await readArtwork(t, artwork.id)).reservedByPaymentId).toBe(payment.paymentId);
 
     expect((await confirmCard(collector.client, payment.clientSecret)).status).toBe(200);
-    const response = await complete(collector.client, payment.paymentId);
+    const response = await complete(collector.client, payment);
     expect(response.status).toBe(200);
     const completed = (await response.json()) as PurchaseCompleted;
     expect(completed).toMatchObject({ artworkId: artwork.id, accountMessage: null });
@@ -152,7 +152,7 @@ describe("a signed-in purchase", () => {
     expect(buyer?.shippingAddress).toEqual(NY_ADDRESS);
 
     // Completing again answers the same, with no second order or capture.
-    const again = await complete(collector.client, payment.paymentId);
+    const again = await complete(collector.client, payment);
     expect(await again.json()).toEqual(completed);
     expect(await ordersOf(t, artwork.id)).toHaveLength(1);
     expect((await ledgerOf(t, artwork.id))[0]?.captureRequests).toBe(1);
@@ -168,6 +168,10 @@ describe("a signed-in purchase", () => {
     // The collector now owns it.
     response = await startPayment(collector.client, artwork.id);
     expect((await errorOf(response)).message).toBe(m.ownArtwork);
+    // A guest typing the buyer's e-mail is not told who owns the sold work (issue 11).
+    response = await startPayment(t.client(), artwork.id, { email: collector.email });
+    expect(response.status).toBe(409);
+    expect((await errorOf(response)).message).toBe(m.artworkSold);
 
     const other = await newArtwork();
     await startedPayment(t.client(), other.id, { email: guestEmail() });
@@ -182,7 +186,7 @@ describe("a signed-in purchase", () => {
     const first = await startedPayment(t.client(), artwork.id, { email });
     const second = await startedPayment(t.client(), artwork.id, {
       email,
-      previousPaymentId: first.paymentId,
+      previousClientSecret: first.clientSecret,
       shippingAddress: { ...NY_ADDRESS, state: "OR" },
     });
     expect(second.paymentId).not.toBe(first.paymentId);
@@ -254,7 +258,7 @@ describe("declined cards", () => {
     expect(await errorOf(response)).toEqual({ code: "PAYMENT_FAILED", message });
     const after = await readArtwork(t, artwork.id);
     expect(after).toMatchObject({ isForSale: true, reservedUntil: null, ownerId: artist.id });
-    const completeResponse = await complete(client, payment.paymentId);
+    const completeResponse = await complete(client, payment);
     expect(completeResponse.status).toBe(402);
     expect(await ordersOf(t, artwork.id)).toHaveLength(0);
     // The next buyer gets in at once.
@@ -266,7 +270,7 @@ describe("declined cards", () => {
     const payment = await startedPayment(t.client(), artwork.id, { email: guestEmail() });
     const forged = payment.clientSecret.replace(/.$/, (c) => (c === "0" ? "1" : "0"));
     expect((await confirmCard(t.client(), forged)).status).toBe(404);
-    expect((await complete(t.client(), payment.paymentId)).status).toBe(402);
+    expect((await complete(t.client(), payment)).status).toBe(402);
   });
 });
 

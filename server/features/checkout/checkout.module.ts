@@ -37,6 +37,7 @@ export function createCheckout(deps: {
     ...checkout,
     provider,
     complete: purchases.complete,
+    completeForPayer: purchases.completeForPayer,
     handleWebhook: webhooks.handle,
     reconciler,
   };

@@ -20,6 +20,8 @@ export type ReconcileReport = {
   completed: number;
   cancelled: number;
   captured: number;
+  /** Sales whose capture failed this run; they stay authorized and are tried again next run. */
+  captureFailed: number;
   released: number;
 };
 
@@ -69,7 +71,13 @@ export function createReconciler(deps: {
   }
 
   async function runOnce(): Promise<ReconcileReport> {
-    const report: ReconcileReport = { completed: 0, cancelled: 0, captured: 0, released: 0 };
+    const report: ReconcileReport = {
+      completed: 0,
+      cancelled: 0,
+      captured: 0,
+      captureFailed: 0,
+      released: 0,
+    };
     for (const payment of await listUnfinishedPayments(db, COMPLETE_GRACE_SECONDS)) {
       try {
         await settle(payment, report);
@@ -78,8 +86,9 @@ export function createReconciler(deps: {
       }
     }
     for (const payment of await listUncapturedSales(db, COMPLETE_GRACE_SECONDS)) {
-      await purchases.capture(payment);
-      report.captured += 1;
+      // capture() logs the failure with the payment id.
+      if (await purchases.capture(payment)) report.captured += 1;
+      else report.captureFailed += 1;
     }
     report.released = await releaseExpiredReservations(db);
     return report;

@@ -10,6 +10,7 @@ import {
   processedWebhookEvents,
   users,
 } from "../../db/schema";
+import { listedArtworkSql, listedSql } from "../artworks/artworks.rules";
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
@@ -27,6 +28,8 @@ export async function findArtworkForCheckout(db: Queryable, id: string) {
       reservedUntil: artworks.reservedUntil,
       reservedByPaymentId: artworks.reservedByPaymentId,
       payoutAccountId: users.payoutAccountId,
+      /** Whether the marketplace lists it (the rule search uses): nothing else can be bought. */
+      listed: sql<boolean>`${listedSql("artworks", "users")}`,
     })
     .from(artworks)
     .innerJoin(users, eq(users.id, artworks.artistId))
@@ -53,7 +56,7 @@ export async function findUserIdByEmail(db: Queryable, email: string) {
 }
 
 /**
- * The reservation, in one conditional UPDATE: only a work for sale at the price the
+ * The reservation, in one conditional UPDATE: only a listed work for sale at the price the
  * amounts were computed from, not the buyer's own, and not held by someone else (a
  * hold that expired counts as free; the buyer's own earlier hold may be taken over).
  * Answers the new expiry, or null.
@@ -84,6 +87,7 @@ export async function reserveArtwork(
       and(
         eq(artworks.id, input.artworkId),
         eq(artworks.isForSale, true),
+        listedArtworkSql("artworks"),
         eq(artworks.priceCents, input.priceCents),
         input.buyerId ? sql`${artworks.ownerId} <> ${input.buyerId}` : undefined,
         free,
@@ -171,6 +175,11 @@ export async function lockPayment(db: Queryable, id: string): Promise<PaymentRow
   return row;
 }
 
+export async function findPaymentByClientSecretHash(db: Queryable, hash: string) {
+  const [row] = await db.select().from(payments).where(eq(payments.clientSecretHash, hash));
+  return row;
+}
+
 export async function findPaymentByProviderId(db: Queryable, provider: string, id: string) {
   const [row] = await db
     .select()
@@ -187,7 +196,12 @@ export async function updatePayment(
   changes: Partial<
     Pick<
       PaymentRow,
-      "status" | "providerPaymentId" | "failureMessage" | "purchaserId" | "guestAccount"
+      | "status"
+      | "providerPaymentId"
+      | "clientSecretHash"
+      | "failureMessage"
+      | "purchaserId"
+      | "guestAccount"
     >
   >,
 ): Promise<boolean> {
@@ -201,7 +215,7 @@ export async function updatePayment(
 
 /**
  * The sale itself: the artwork becomes the buyer's and stops being for sale, but
- * only if this payment holds the reservation or nobody does. Answers what the order
+ * only if it is still listed and this payment holds the reservation or nobody does. Answers what the order
  * copies, or undefined when the work could not be claimed.
  */
 export async function claimArtwork(
@@ -222,6 +236,7 @@ export async function claimArtwork(
       and(
         eq(artworks.id, input.artworkId),
         eq(artworks.isForSale, true),
+        listedArtworkSql("artworks"),
         sql`${artworks.ownerId} <> ${input.buyerId}`,
         or(
           eq(artworks.reservedByPaymentId, input.paymentId),

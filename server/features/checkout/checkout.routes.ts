@@ -26,9 +26,9 @@ export function registerCheckoutRoutes(app: Hono, { authService, checkout }: App
   });
 
   app.post("/api/checkout/complete", async (c) => {
-    const { paymentId } = completeBodySchema.parse(await jsonObject(c));
+    const { paymentId, clientSecret } = completeBodySchema.parse(await jsonObject(c));
     c.header("Cache-Control", "no-store");
-    return c.json(await checkout.complete(paymentId));
+    return c.json(await checkout.completeForPayer(paymentId, clientSecret));
   });
 
   // Signed over the exact bytes Stripe sent: read as text, parsed only after verifying.

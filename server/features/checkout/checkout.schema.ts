@@ -23,15 +23,17 @@ export const paymentBodySchema = quoteBodySchema.extend({
     .number({ error: "The total you were shown is missing. Please reload the page and try again." })
     .int()
     .nonnegative(),
-  /** The payment this browser started last for the work: a guest may take its hold over. */
-  previousPaymentId: z
-    .uuid({ error: "Payment not found." })
-    .transform((id) => id.toLowerCase())
-    .optional(),
+  /**
+   * The client secret of the payment this browser started last for the work: a guest
+   * who holds the work takes the hold over with it (decision 0019).
+   */
+  previousClientSecret: z.string().max(300).optional(),
 });
 
+/** The payment and its client secret, which only the payer's browser was given (decision 0019). */
 export const completeBodySchema = z.object({
   paymentId: z.uuid({ error: "Payment not found." }).transform((id) => id.toLowerCase()),
+  clientSecret: z.string({ error: "Payment not found." }).min(1, "Payment not found.").max(300),
 });
 
 export const simulatedConfirmBodySchema = z.object({

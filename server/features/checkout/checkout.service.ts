@@ -19,6 +19,7 @@ import {
   countRecentPaymentsFrom,
   findArtworkForCheckout,
   findPayment,
+  findPaymentByClientSecretHash,
   findPaymentByProviderId,
   findUserIdByEmail,
   hasOrder,
@@ -35,6 +36,8 @@ import {
   quoteBodySchema,
 } from "./checkout.schema";
 import type { CheckoutConfig, PaymentStarted, Purchase, Quote } from "./checkout.types";
+import { hashClientSecret, isClientSecretOf } from "./client-secret";
+import { UNLISTED_FAILURE } from "./purchase.service";
 
 export type CheckoutDeps = { db: Database; provider: PaymentProvider; logger: Logger };
 
@@ -61,16 +64,22 @@ export function createCheckoutService(deps: CheckoutDeps) {
 
   /**
    * Why this artwork cannot be bought now, as a 404 or a clear 409; `pricedAt` is the
-   * price the amounts were computed from, when they were.
+   * price the amounts were computed from, when they were. `buyer.signedIn`: a guest is
+   * only an e-mail anyone may type, so a guest is never told they own a sold work
+   * (that would say who bought it); a work for sale is its artist's, which is public.
    */
   async function refusal(
     artworkId: string,
-    buyerId: string | null,
+    buyer: { id: string; signedIn: boolean } | null,
     pricedAt: number | null = null,
   ): Promise<AppError> {
     const artwork = await findArtworkForCheckout(db, artworkId);
     if (!artwork) return new AppError("NOT_FOUND", 404, ARTWORK_NOT_FOUND);
-    if (buyerId && artwork.ownerId === buyerId) return new AppError("CONFLICT", 409, m.ownArtwork);
+    if (!artwork.listed) return new AppError("CONFLICT", 409, m.artworkNotForSale);
+    const owns = buyer !== null && artwork.ownerId === buyer.id;
+    if (owns && (buyer.signedIn || artwork.isForSale)) {
+      return new AppError("CONFLICT", 409, m.ownArtwork);
+    }
     if (!artwork.isForSale || artwork.priceCents === null) {
       const sold = await hasOrder(db, artworkId);
       return new AppError("CONFLICT", 409, sold ? m.artworkSold : m.artworkNotForSale);
@@ -84,7 +93,9 @@ export function createCheckoutService(deps: CheckoutDeps) {
   async function priceOf(artworkId: string): Promise<number> {
     const artwork = await findArtworkForCheckout(db, artworkId);
     if (!artwork) throw new AppError("NOT_FOUND", 404, ARTWORK_NOT_FOUND);
-    if (!artwork.isForSale || artwork.priceCents === null) throw await refusal(artworkId, null);
+    if (!artwork.listed || !artwork.isForSale || artwork.priceCents === null) {
+      throw await refusal(artworkId, null);
+    }
     return artwork.priceCents;
   }
 
@@ -101,21 +112,25 @@ export function createCheckoutService(deps: CheckoutDeps) {
 
   /**
    * The buyer's own earlier, still open payment that holds this artwork, if they can
-   * prove it is theirs: signed in as its purchaser, or (a guest) naming its id, which
-   * only the browser that started it received. The e-mail alone proves nothing.
+   * prove it is theirs: signed in as its purchaser, or (a guest) giving its client
+   * secret, which only the browser that started it received. The e-mail and the
+   * payment id prove nothing: others may know them.
    */
   async function ownHold(
     heldBy: string | null,
     email: string,
     viewer: SessionUser | null,
-    previousPaymentId: string | undefined,
+    previousClientSecret: string | undefined,
   ) {
     if (!heldBy) return undefined;
     const held = await findPayment(db, heldBy);
     if (!held || (held.status !== "created" && held.status !== "authorized")) return undefined;
     const signedInOwner = viewer !== null && held.purchaserId === viewer.id;
-    const namedByGuest = previousPaymentId === held.id && held.purchaserEmail === email;
-    return signedInOwner || namedByGuest ? held : undefined;
+    const provenByGuest =
+      previousClientSecret !== undefined &&
+      isClientSecretOf(held, previousClientSecret) &&
+      held.purchaserEmail === email;
+    return signedInOwner || provenByGuest ? held : undefined;
   }
 
   /** Decision 0015: reservations are free, so starting them is limited. */
@@ -143,8 +158,11 @@ export function createCheckoutService(deps: CheckoutDeps) {
     const artwork = await findArtworkForCheckout(db, body.artworkId);
     if (!artwork) throw new AppError("NOT_FOUND", 404, ARTWORK_NOT_FOUND);
     const buyerId = viewer?.id ?? (await findUserIdByEmail(db, email)) ?? null;
+    const buyer = buyerId ? { id: buyerId, signedIn: viewer !== null } : null;
+    if (!artwork.listed || !artwork.isForSale || artwork.priceCents === null) {
+      throw await refusal(artwork.id, buyer);
+    }
     if (buyerId && artwork.ownerId === buyerId) throw new AppError("CONFLICT", 409, m.ownArtwork);
-    if (!artwork.isForSale || artwork.priceCents === null) throw await refusal(artwork.id, buyerId);
     const amounts = taxFor(artwork.priceCents, body.shippingAddress.state);
     // The artist changed the price since the buyer's quote: nothing is reserved.
     if (amounts.totalAmount !== body.expectedTotal) {
@@ -154,7 +172,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
       artwork.reservedByPaymentId,
       email,
       viewer,
-      body.previousPaymentId,
+      body.previousClientSecret,
     );
     await checkLimits(email, clientIp, previous?.id);
 
@@ -168,7 +186,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
       takeOverPaymentId: previous?.id ?? null,
       minutes: RESERVATION_MINUTES,
     });
-    if (!reservedUntil) throw await refusal(artwork.id, buyerId, artwork.priceCents);
+    if (!reservedUntil) throw await refusal(artwork.id, buyer, artwork.priceCents);
 
     const idempotencyKey = `reservation-${artwork.id}-${paymentId}`;
     await insertPayment(db, {
@@ -202,7 +220,10 @@ export function createCheckoutService(deps: CheckoutDeps) {
       await releaseReservation(db, artwork.id, paymentId);
       throw new AppError("INTERNAL", 503, m.paymentFailed);
     }
-    await updatePayment(db, paymentId, ["created"], { providerPaymentId: authorization.id });
+    await updatePayment(db, paymentId, ["created"], {
+      providerPaymentId: authorization.id,
+      clientSecretHash: hashClientSecret(authorization.clientSecret),
+    });
     if (previous) await supersede(previous.id);
     return {
       ...amounts,
@@ -232,11 +253,30 @@ export function createCheckoutService(deps: CheckoutDeps) {
     }
   }
 
+  /**
+   * A payment for a work the marketplace stopped listing after it was started (the
+   * artist's payouts ended, say): it ends, the hold goes, the card is not authorized.
+   */
+  async function refuseUnlisted(clientSecret: string) {
+    const payment = await findPaymentByClientSecretHash(db, hashClientSecret(clientSecret));
+    if (!payment) return;
+    const artwork = await findArtworkForCheckout(db, payment.artworkId);
+    if (!artwork || artwork.listed) return;
+    const ended = await updatePayment(db, payment.id, ["created"], {
+      status: "cancelled",
+      failureMessage: UNLISTED_FAILURE,
+    });
+    await releaseReservation(db, payment.artworkId, payment.id);
+    if (ended && payment.providerPaymentId) await provider.cancel(payment.providerPaymentId);
+    throw new AppError("CONFLICT", 409, m.artworkNotForSale);
+  }
+
   /** The simulated processor's stand-in for Stripe.js's confirmCardPayment. */
   async function confirmSimulated(input: { clientSecret: string; card: SimulatedCard }) {
     if (provider.name !== "simulated") {
       throw new AppError("NOT_FOUND", 404, "The simulated card processor is not in use.");
     }
+    await refuseUnlisted(input.clientSecret);
     const outcome = await (provider as SimulatedProvider).confirm(input.clientSecret, input.card);
     if (outcome.ok) return { status: "requires_capture" as const };
     if (outcome.reason === "unknown") {

@@ -57,8 +57,15 @@ export function confirmCard(client: Client, clientSecret: string, number = GOOD_
   });
 }
 
-export function complete(client: Client, paymentId: string) {
-  return client.post("/api/checkout/complete", { paymentId });
+/** The browser's complete call: the payment id and the client secret only the payer was given. */
+export function complete(
+  client: Client,
+  payment: Pick<PaymentStarted, "paymentId" | "clientSecret">,
+) {
+  return client.post("/api/checkout/complete", {
+    paymentId: payment.paymentId,
+    clientSecret: payment.clientSecret,
+  });
 }
 
 /** The whole purchase as the browser makes it: pay, confirm the card, complete. */
@@ -70,7 +77,7 @@ export async function buy(
   const payment = await startedPayment(client, artworkId, body);
   const confirmed = await confirmCard(client, payment.clientSecret);
   if (confirmed.status !== 200) throw new Error(`card refused: ${await confirmed.text()}`);
-  const completed = await complete(client, payment.paymentId);
+  const completed = await complete(client, payment);
   if (completed.status !== 200) throw new Error(`complete refused: ${await completed.text()}`);
   return { ...((await completed.json()) as PurchaseCompleted), payment };
 }

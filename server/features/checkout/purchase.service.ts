@@ -11,6 +11,7 @@ import { purchaseConfirmationMail, saleNoticeMail } from "./checkout.mails";
 import {
   type PaymentRow,
   claimArtwork,
+  findArtworkForCheckout,
   findContact,
   findOrderByPayment,
   findPayment,
@@ -18,10 +19,12 @@ import {
   insertGuestUser,
   insertOrder,
   lockPayment,
+  releaseReservation,
   saveShippingAddress,
   updatePayment,
 } from "./checkout.repository";
 import type { PurchaseCompleted } from "./checkout.types";
+import { isClientSecretOf } from "./client-secret";
 
 export type PurchaseDeps = {
   db: Database;
@@ -33,6 +36,10 @@ export type PurchaseDeps = {
 
 /** What the buyer is told when someone else's payment claimed the work first. */
 export const lostSaleMessage = `${m.artworkSold} ${m.notCharged}`;
+/** What the buyer is told when the marketplace stopped listing the work (issue 11). */
+export const unlistedMessage = `${m.artworkNotForSale} ${m.notCharged}`;
+/** The failure message of a payment ended because its work is no longer listed. */
+export const UNLISTED_FAILURE = "The artwork is no longer listed in the marketplace.";
 const notAuthorized = "The payment has not been authorized. Please try again.";
 
 function accountMessage(outcome: GuestAccountOutcome | null): string | null {
@@ -53,6 +60,7 @@ type Outcome =
   /** `rememberAddress`: the buyer proved they own the account (signed in, or it was just made). */
   | (Sold & { fresh: true; buyerId: string; rememberAddress: boolean })
   | { kind: "lost" }
+  | { kind: "unlisted" }
   | { kind: "refused"; payment: PaymentRow };
 
 /**
@@ -105,6 +113,15 @@ export function createPurchaseService(deps: PurchaseDeps) {
       }
       if (locked.status !== "created" && locked.status !== "authorized") {
         return { kind: "refused", payment: locked };
+      }
+      // Before any guest account is made: a work the marketplace no longer lists is not sold.
+      if (!(await findArtworkForCheckout(tx, locked.artworkId))?.listed) {
+        await updatePayment(tx, locked.id, ["created", "authorized"], {
+          status: "cancelled",
+          failureMessage: UNLISTED_FAILURE,
+        });
+        await releaseReservation(tx, locked.artworkId, locked.id);
+        return { kind: "unlisted" };
       }
       // Set when the payment was started signed in; a guest's is only set by the sale.
       const buyer = locked.purchaserId
@@ -176,13 +193,18 @@ export function createPurchaseService(deps: PurchaseDeps) {
     });
   }
 
-  /** After the sale is committed: take the money. A failure is retried by the reconciler. */
-  async function capture(payment: PaymentRow) {
+  /**
+   * After the sale is committed: take the money. Answers whether it was taken; a
+   * failure is logged and leaves the payment authorized, so the reconciler retries it.
+   */
+  async function capture(payment: PaymentRow): Promise<boolean> {
     try {
       await provider.capture(payment.providerPaymentId!);
       await updatePayment(db, payment.id, ["authorized"], { status: "captured" });
+      return true;
     } catch (error) {
       logger.error("capture failed; the reconciler will retry", { paymentId: payment.id, error });
+      return false;
     }
   }
 
@@ -196,12 +218,13 @@ export function createPurchaseService(deps: PurchaseDeps) {
     }
   }
 
-  async function cancelLost(payment: PaymentRow) {
+  /** A payment that will not make a sale (the work was lost or is no longer listed). */
+  async function cancelUnsold(payment: PaymentRow) {
     try {
       await provider.cancel(payment.providerPaymentId!);
     } catch (error) {
       // An authorization nobody captures lapses on its own; the buyer is not charged.
-      logger.error("cancelling a lost sale's authorization failed", {
+      logger.error("cancelling an unsold payment's authorization failed", {
         paymentId: payment.id,
         error,
       });
@@ -215,7 +238,10 @@ export function createPurchaseService(deps: PurchaseDeps) {
     // and refund come after. Before it, the processor must say the card is authorized.
     const done = ["authorized", "captured", "refunded"].includes(payment.status);
     if (!done) {
-      if (payment.status === "cancelled") throw new AppError("CONFLICT", 409, lostSaleMessage);
+      if (payment.status === "cancelled") {
+        const unlisted = payment.failureMessage === UNLISTED_FAILURE;
+        throw new AppError("CONFLICT", 409, unlisted ? unlistedMessage : lostSaleMessage);
+      }
       if (payment.status === "declined") {
         throw new AppError("PAYMENT_FAILED", 402, payment.failureMessage ?? m.paymentFailed);
       }
@@ -235,9 +261,10 @@ export function createPurchaseService(deps: PurchaseDeps) {
       ? await hashPassword(randomBytes(24).toString("base64url"))
       : null;
     const outcome = await sell(payment, passwordHash);
-    if (outcome.kind === "lost") {
-      await cancelLost(payment);
-      throw new AppError("CONFLICT", 409, lostSaleMessage);
+    if (outcome.kind === "lost" || outcome.kind === "unlisted") {
+      await cancelUnsold(payment);
+      const message = outcome.kind === "lost" ? lostSaleMessage : unlistedMessage;
+      throw new AppError("CONFLICT", 409, message);
     }
     if (outcome.kind === "refused") {
       if (outcome.payment.status === "declined") {
@@ -261,7 +288,23 @@ export function createPurchaseService(deps: PurchaseDeps) {
     };
   }
 
-  return { complete, capture };
+  /**
+   * `POST /api/checkout/complete`: only for the payer, who proves it with the client
+   * secret their browser was given; to anyone else the payment does not exist. The
+   * webhook and the reconciler call complete() directly.
+   */
+  async function completeForPayer(
+    paymentId: string,
+    clientSecret: string,
+  ): Promise<PurchaseCompleted> {
+    const payment = await findPayment(db, paymentId);
+    if (!payment || !isClientSecretOf(payment, clientSecret)) {
+      throw new AppError("NOT_FOUND", 404, "Payment not found.");
+    }
+    return complete(paymentId);
+  }
+
+  return { complete, completeForPayer, capture };
 }
 
 export type PurchaseService = ReturnType<typeof createPurchaseService>;

@@ -117,9 +117,9 @@ describe("the Stripe provider against the stand-in", () => {
     expect((await confirmCard(client, payment.clientSecret)).status).toBe(404);
 
     // Not confirmed yet: no sale.
-    expect((await complete(client, payment.paymentId)).status).toBe(402);
+    expect((await complete(client, payment)).status).toBe(402);
     standIn.authorize(intentId);
-    const response = await complete(client, payment.paymentId);
+    const response = await complete(client, payment);
     expect(response.status).toBe(200);
     expect(standIn.intents.get(intentId)?.status).toBe("succeeded");
     expect(standIn.captureCalls(intentId)).toBe(1);
@@ -149,7 +149,7 @@ describe("the Stripe provider against the stand-in", () => {
     expect(standIn.captureCalls(intentId)).toBe(1);
     // The browser's own complete call afterwards answers the same order.
     const [order] = await ordersOf(t, artwork.id);
-    expect(await (await complete(t.client(), payment.paymentId)).json()).toMatchObject({
+    expect(await (await complete(t.client(), payment)).json()).toMatchObject({
       orderId: order?.id,
     });
   });
@@ -184,7 +184,7 @@ describe("the Stripe provider against the stand-in", () => {
     const payment = await startedPayment(t.client(), artwork.id, { email: guestEmail("sold") });
     const intentId = await providerIdOf(payment.paymentId);
     standIn.authorize(intentId);
-    expect((await complete(t.client(), payment.paymentId)).status).toBe(200);
+    expect((await complete(t.client(), payment)).status).toBe(200);
     // The capture did not go through, and the authorization was cancelled at Stripe.
     await t.services.db
       .update(payments)
@@ -239,7 +239,7 @@ describe("the Stripe provider against the stand-in", () => {
       .update(artworks)
       .set({ isForSale: false })
       .where(eq(artworks.id, artwork.id));
-    const response = await complete(t.client(), slow.paymentId);
+    const response = await complete(t.client(), slow);
     expect(response.status).toBe(409);
     expect(standIn.intents.get(slowIntent)?.status).toBe("canceled");
     expect(standIn.captureCalls(slowIntent)).toBe(0);

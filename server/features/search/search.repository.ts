@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { PRICE_RANGES } from "../../../domain/price-ranges";
 import type { Database } from "../../db/client";
 import { queryRows } from "../../db/rows";
+import { artistListedSql, listedSql } from "../artworks/artworks.rules";
 import {
   type CountedFacets,
   type FacetCache,
@@ -19,7 +20,7 @@ export type TextQuery = { tsquery: string; text: string };
 /** Word similarity at which a misspelled artist name still matches ("adeymi" ~ "Adeyemi"). */
 const ARTIST_NAME_SIMILARITY = 0.5;
 
-const listed = sql`u.payout_status = 'active' and a.status <> 'draft'`;
+const listed = listedSql("a", "u");
 
 /**
  * The curated order. `nulls last` is not decoration: artworks_curated_order_idx is
@@ -68,7 +69,7 @@ function filterConditions(f: SearchFilters) {
 async function artistsNamedLike(tx: Executor, text: TextQuery): Promise<string[]> {
   const rows = await queryRows<{ id: string }>(
     tx,
-    sql`select id from users where payout_status = 'active' and ${text.text} <% display_name`,
+    sql`select id from users where ${artistListedSql("users")} and ${text.text} <% display_name`,
   );
   return rows.map((r) => r.id);
 }

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { queryRows } from "../../db/rows";
+import { artistListedSql, listedSql } from "../artworks/artworks.rules";
 
 /** A sitemap file holds at most 50,000 addresses. */
 export const SITEMAP_LIMIT = 50_000;
@@ -15,11 +16,11 @@ export async function listSitemapEntries(db: Database): Promise<SitemapEntry[]> 
            from exhibitions e where e.is_active)
         union all
         (select '/artist/' || u.id, u.last_modified
-           from users u where u.is_artist and u.payout_status = 'active')
+           from users u where u.is_artist and ${artistListedSql("u")})
         union all
         (select '/artwork/' || a.id, a.updated_at
            from artworks a join users u on u.id = a.artist_id
-          where u.payout_status = 'active' and a.status <> 'draft'
+          where ${listedSql("a", "u")}
           order by a.updated_at desc)
         limit ${SITEMAP_LIMIT - 2}`,
   );

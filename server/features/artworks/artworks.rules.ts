@@ -1,0 +1,23 @@
+import { type SQL, sql } from "drizzle-orm";
+
+/**
+ * SPEC §6: only artworks whose artist has an active payout account are listed in the
+ * marketplace, and never a draft. This is the one definition of "listed": search, the
+ * sitemap and every checkout step use it, so a work that left search cannot be bought
+ * either (issue 11). The arguments are the SQL names of the rows in the query (a
+ * table or an alias): `a` the artwork, `u` its artist.
+ */
+export function artistListedSql(u: string): SQL {
+  return sql`${sql.identifier(u)}.payout_status = 'active'`;
+}
+
+/** For a query that has the artwork and its artist's users row at hand. */
+export function listedSql(a: string, u: string): SQL {
+  return sql`${artistListedSql(u)} and ${sql.identifier(a)}.status <> 'draft'`;
+}
+
+/** For a query that has only the artwork, such as a conditional UPDATE of it. */
+export function listedArtworkSql(a: string): SQL {
+  return sql`(${sql.identifier(a)}.status <> 'draft' and exists (select 1 from users listed_artist
+    where listed_artist.id = ${sql.identifier(a)}.artist_id and ${artistListedSql("listed_artist")}))`;
+}
