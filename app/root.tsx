@@ -66,7 +66,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     detail =
       error.status === 404
         ? "We could not find the page you were looking for."
-        : error.statusText || detail;
+        : typeof error.data === "string" && error.data
+          ? error.data
+          : error.statusText || detail;
   }
   return (
     <section className="narrow stack">

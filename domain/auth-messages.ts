@@ -21,6 +21,7 @@ export const authMessages = {
   invalidWebsite: "Please enter a valid website URL starting with http:// or https://.",
   invalidHandle: "Instagram handles may contain only letters, numbers, periods and underscores.",
   resetLinkInvalid: "This password reset link is invalid or has expired. Please request a new one.",
+  passwordTooLong: "Password must be at most 128 characters.",
   passwordsDoNotMatch: "The two passwords do not match.",
   passwordChanged: "Your password has been changed. You can now sign in.",
 } as const;

@@ -1,20 +1,36 @@
 import { z } from "zod";
 import { MIN_PASSWORD_LENGTH, authMessages } from "./auth-messages";
+import { MAX_NAME_LENGTH, MAX_WEBSITE_LENGTH, profileMessages } from "./profile";
+import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH } from "./text-input";
 import { INVALID_WEBSITE, isValidHandle, normalizeHandle, normalizeWebsite } from "./handles";
 
 export const OCCUPATIONS = ["collector", "artist"] as const;
 export type Occupation = (typeof OCCUPATIONS)[number];
 
+/** A handle is at most 30 characters; room for a leading @ and spaces around it. */
+const MAX_HANDLE_INPUT = 64;
+
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** Text of at most `max` characters; longer is refused with `message`. */
+function capped(max: number, message: string) {
+  return z.string().max(max, { error: message }).default("");
+}
+
+const email = capped(MAX_EMAIL_LENGTH, authMessages.invalidEmail);
+const password = capped(MAX_PASSWORD_LENGTH, authMessages.passwordTooLong);
+
 const signUpShape = z.object({
-  firstName: z.string().default(""),
-  lastName: z.string().default(""),
-  email: z.string().default(""),
-  password: z.string().default(""),
+  firstName: capped(MAX_NAME_LENGTH, profileMessages.firstNameTooLong),
+  lastName: capped(MAX_NAME_LENGTH, profileMessages.lastNameTooLong),
+  email,
+  password,
   occupation: z.enum(OCCUPATIONS).default("collector"),
-  instagramHandle: z.string().nullish(),
-  websiteURL: z.string().nullish(),
+  instagramHandle: z
+    .string()
+    .max(MAX_HANDLE_INPUT, { error: authMessages.invalidHandle })
+    .nullish(),
+  websiteURL: z.string().max(MAX_WEBSITE_LENGTH, { error: authMessages.invalidWebsite }).nullish(),
   acceptTerms: z.boolean().default(false),
 });
 
@@ -62,7 +78,7 @@ export const signUpSchema = signUpShape
 export type SignUpData = z.output<typeof signUpSchema>;
 
 export const signInSchema = z
-  .object({ email: z.string().default(""), password: z.string().default("") })
+  .object({ email, password })
   .superRefine((v, ctx) => {
     if (!v.email.trim() || !v.password) {
       ctx.addIssue({ code: "custom", path: ["form"], message: authMessages.signInRequired });

@@ -16,6 +16,7 @@ import { registerUploadRoutes } from "./features/uploads/uploads.routes";
 import { clientIp, resolveClientIp } from "./http/client-ip";
 import { createErrorHandler } from "./http/error-handler";
 import { originGuard } from "./http/origin-guard";
+import { rejectNulInUrl, requestBodyLimit } from "./http/request-limits";
 import { securityHeaders } from "./http/security-headers";
 import type { AppServices } from "./services";
 import type { WebHandler } from "./web/load-context";
@@ -69,6 +70,8 @@ export function buildServer({ services, web }: ServerOptions): Hono {
   }
 
   app.use(originGuard(config.trustedOrigins));
+  app.use(rejectNulInUrl());
+  app.use(requestBodyLimit());
 
   registerHealthRoutes(app, services);
   registerAuthRoutes(app, services);

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { formText } from "../lib/form-text";
+import { readForm } from "../lib/read-form.server";
 import { FormError } from "../components/ui/form-message";
 import { authMessages } from "../../domain/auth-messages";
 import { actionError } from "../features/auth/action-error.server";
@@ -16,7 +17,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   try {
     await context.services.authService.resetPassword(
       { token: formText(form, "token"), newPassword: formText(form, "newPassword") },

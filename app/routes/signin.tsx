@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { formText } from "../lib/form-text";
+import { readForm } from "../lib/read-form.server";
 import { FormError, FormNotice } from "../components/ui/form-message";
 import { redirectIfSignedIn } from "../features/auth/require-user.server";
 import { authMessages } from "../../domain/auth-messages";
@@ -21,7 +22,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const email = formText(form, "email");
   const { authService } = context.services;
   if (form.get("intent") === "reset") {

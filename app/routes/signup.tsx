@@ -10,6 +10,7 @@ import {
   useNavigation,
 } from "react-router";
 import { formText } from "../lib/form-text";
+import { readForm } from "../lib/read-form.server";
 import { FormError } from "../components/ui/form-message";
 import { redirectIfSignedIn } from "../features/auth/require-user.server";
 import { authMessages } from "../../domain/auth-messages";
@@ -31,7 +32,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const input = formInput(await request.formData());
+  const input = formInput(await readForm(request));
   try {
     const { user, setCookies } = await context.services.authService.signUp(
       input,

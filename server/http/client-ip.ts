@@ -5,8 +5,11 @@ export const CLIENT_IP_HEADER = "x-vernissage-client-ip";
 
 type NodeEnv = { incoming?: { socket?: { remoteAddress?: string } } };
 
-/** Each request's client address as `resolveClientIp` found it. */
-const resolved = new WeakMap<Request, string>();
+/**
+ * Each request's client address as `resolveClientIp` found it, by the request's
+ * context: middleware (a body limit) may replace the Request object itself.
+ */
+const resolved = new WeakMap<Context, string>();
 
 function socketAddress(c: Context): string | undefined {
   const env = c.env as NodeEnv | undefined;
@@ -37,7 +40,7 @@ export function forwardedClient(
 export function resolveClientIp(trustedProxies: number): MiddlewareHandler {
   return async (c, next) => {
     const ip = forwardedClient(c.req.header("x-forwarded-for"), socketAddress(c), trustedProxies);
-    if (ip) resolved.set(c.req.raw, ip);
+    if (ip) resolved.set(c, ip);
     await next();
   };
 }
@@ -47,5 +50,5 @@ export function resolveClientIp(trustedProxies: number): MiddlewareHandler {
  * requests made in-process (tests) have none.
  */
 export function clientIp(c: Context): string | undefined {
-  return resolved.get(c.req.raw) ?? socketAddress(c);
+  return resolved.get(c) ?? socketAddress(c);
 }

@@ -9,6 +9,7 @@ import {
   getPublicProfile,
   updateOwnProfile,
 } from "../../../server/features/profiles/profiles.service";
+import { readForm } from "../../lib/read-form.server";
 import { type ProfileFormValues, profileFormInput } from "./profile-form";
 import { type ProfileTabValue, chooseTab, visibleTabs } from "./profile-tabs";
 import { profilePageMessages as m } from "./profile.messages";
@@ -82,7 +83,7 @@ async function loadTab(
 export async function saveOwnProfile(context: AppLoadContext, request: Request) {
   const viewer = await context.services.authService.getSessionUser(request.headers);
   if (!viewer) throw redirect("/signin");
-  const input = profileFormInput(await request.formData());
+  const input = profileFormInput(await readForm(request));
   try {
     await updateOwnProfile(context.services.db, viewer.id, input);
     return { ok: true as const, error: null, message: m.saved };

@@ -1,5 +1,6 @@
 import type { Context, Hono } from "hono";
 import { AppError } from "../../errors";
+import { jsonObject } from "../../http/json-body";
 import { CLIENT_IP_HEADER, clientIp } from "../../http/client-ip";
 import type { AppServices } from "../../services";
 import type { RequestMeta } from "./auth.service";
@@ -18,12 +19,12 @@ export function registerAuthRoutes(app: Hono, services: AppServices) {
   const { authService } = services;
 
   app.post("/api/auth/sign-up/email", async (c) => {
-    const { user, setCookies } = await authService.signUp(await jsonBody(c), meta(c));
+    const { user, setCookies } = await authService.signUp(await jsonObject(c), meta(c));
     return withCookies(c.json({ user }), setCookies);
   });
 
   app.post("/api/auth/sign-in/email", async (c) => {
-    const { user, setCookies } = await authService.signIn(await jsonBody(c), meta(c));
+    const { user, setCookies } = await authService.signIn(await jsonObject(c), meta(c));
     return withCookies(c.json({ user }), setCookies);
   });
 
@@ -33,13 +34,13 @@ export function registerAuthRoutes(app: Hono, services: AppServices) {
   });
 
   app.post("/api/auth/request-password-reset", async (c) => {
-    await authService.requestPasswordReset((await jsonBody(c)) as { email?: unknown }, meta(c));
+    await authService.requestPasswordReset((await jsonObject(c)) as { email?: unknown }, meta(c));
     return c.json({ status: true });
   });
 
   app.post("/api/auth/reset-password", async (c) => {
     await authService.resetPassword(
-      (await jsonBody(c)) as { token?: unknown; newPassword?: unknown },
+      (await jsonObject(c)) as { token?: unknown; newPassword?: unknown },
       meta(c),
     );
     return c.json({ status: true });
@@ -65,17 +66,6 @@ export function registerAuthRoutes(app: Hono, services: AppServices) {
 
 export function meta(c: Context): RequestMeta {
   return { headers: c.req.raw.headers, ip: clientIp(c) };
-}
-
-async function jsonBody(c: Context): Promise<unknown> {
-  try {
-    const body: unknown = await c.req.json();
-    if (typeof body !== "object" || body === null || Array.isArray(body))
-      throw new Error("not an object");
-    return body;
-  } catch {
-    throw new AppError("BAD_REQUEST", 400, "The request body must be a JSON object.");
-  }
 }
 
 function withCookies(response: Response, setCookies: string[]): Response {

@@ -1,4 +1,9 @@
-import { authMessages } from "../../../domain/auth-messages";
+import { MIN_PASSWORD_LENGTH, authMessages } from "../../../domain/auth-messages";
+import {
+  MAX_EMAIL_LENGTH,
+  MAX_PASSWORD_LENGTH,
+  MAX_TOKEN_LENGTH,
+} from "../../../domain/text-input";
 import type { ErrorCode } from "../../../domain/errors";
 import { firstMessage, signInSchema, signUpSchema } from "../../../domain/sign-up";
 import type { Config } from "../../config";
@@ -129,6 +134,9 @@ export function createAuthService(deps: {
   ): Promise<void> {
     const email = typeof input.email === "string" ? input.email.trim().toLowerCase() : "";
     if (!email) throw new AppError("VALIDATION_FAILED", 400, authMessages.resetNeedsEmail);
+    if (email.length > MAX_EMAIL_LENGTH) {
+      throw new AppError("VALIDATION_FAILED", 400, authMessages.invalidEmail);
+    }
     const response = await callAuth(
       "/request-password-reset",
       { email, redirectTo: `${config.publicUrl}/reset-password` },
@@ -148,8 +156,15 @@ export function createAuthService(deps: {
   ) {
     const token = typeof input.token === "string" ? input.token : "";
     const newPassword = typeof input.newPassword === "string" ? input.newPassword : "";
-    if (!token) throw new AppError("INVALID_TOKEN", 400, authMessages.resetLinkInvalid);
-    if (newPassword.length < 6) throw new AppError("WEAK_PASSWORD", 400, authMessages.weakPassword);
+    if (!token || token.length > MAX_TOKEN_LENGTH) {
+      throw new AppError("INVALID_TOKEN", 400, authMessages.resetLinkInvalid);
+    }
+    if (newPassword.length < MIN_PASSWORD_LENGTH) {
+      throw new AppError("WEAK_PASSWORD", 400, authMessages.weakPassword);
+    }
+    if (newPassword.length > MAX_PASSWORD_LENGTH) {
+      throw new AppError("VALIDATION_FAILED", 400, authMessages.passwordTooLong);
+    }
     const response = await callAuth("/reset-password", { token, newPassword }, meta);
     if (response.ok) return;
     const code = await readAuthError(response);

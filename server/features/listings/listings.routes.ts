@@ -1,4 +1,5 @@
 import type { Context, Hono } from "hono";
+import { readJson } from "../../http/json-body";
 import type { AppServices } from "../../services";
 import { notifyTeamOfListing } from "./listing-mail";
 import { createListing, deleteListing, updateListing } from "./listings.service";
@@ -25,7 +26,7 @@ export function registerListingRoutes(app: Hono, services: AppServices) {
   const viewerOf = (c: Context) => authService.getSessionUser(c.req.raw.headers);
 
   app.post("/api/artworks", async (c) => {
-    const artwork = await createListing(deps, await viewerOf(c), await jsonBody(c));
+    const artwork = await createListing(deps, await viewerOf(c), await readJson(c));
     c.header("Cache-Control", "no-store");
     return c.json(artwork, 201);
   });
@@ -35,7 +36,7 @@ export function registerListingRoutes(app: Hono, services: AppServices) {
       deps,
       await viewerOf(c),
       c.req.param("id"),
-      await jsonBody(c),
+      await readJson(c),
     );
     c.header("Cache-Control", "no-store");
     return c.json(artwork);
@@ -45,9 +46,4 @@ export function registerListingRoutes(app: Hono, services: AppServices) {
     c.header("Cache-Control", "no-store");
     return c.json(await deleteListing(deps, await viewerOf(c), c.req.param("id")));
   });
-}
-
-/** The JSON body, or undefined when it is not JSON (the service then answers 400). */
-async function jsonBody(c: Context): Promise<unknown> {
-  return c.req.json().catch(() => undefined);
 }

@@ -1,0 +1,44 @@
+import type { MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { inputMessages } from "../../domain/text-input";
+import { AppError } from "../errors";
+
+/** JSON bodies and page forms: our largest legitimate one (a listing) is a few KB. */
+export const MAX_BODY_BYTES = 100 * 1024;
+/** Stripe's event payloads are larger than ours; it documents no maximum, 1 MB is ample. */
+export const MAX_WEBHOOK_BYTES = 1024 * 1024;
+
+/** Routes that take an image: they apply the image limit (30 MB) themselves. */
+const IMAGE_ROUTES = new Set(["/api/uploads/images", "/api/me/photo"]);
+
+function tooLarge(): never {
+  throw new AppError("PAYLOAD_TOO_LARGE", 413, inputMessages.bodyTooLarge);
+}
+
+const small = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge });
+const webhook = bodyLimit({ maxSize: MAX_WEBHOOK_BYTES, onError: tooLarge });
+
+/**
+ * Every request body is limited before anything reads it: by Content-Length without
+ * reading, or by counting a streamed body and stopping at the limit (413).
+ */
+export function requestBodyLimit(): MiddlewareHandler {
+  return (c, next) => {
+    if (IMAGE_ROUTES.has(c.req.path)) return next();
+    if (c.req.path === "/api/webhooks/stripe") return webhook(c, next);
+    return small(c, next);
+  };
+}
+
+/**
+ * A NUL character in the address (`%00` in a path or query) is refused for every
+ * route, pages included: nothing we serve has one, and the database cannot store it.
+ */
+export function rejectNulInUrl(): MiddlewareHandler {
+  return async (c, next) => {
+    if (/%00/i.test(c.req.url)) {
+      throw new AppError("VALIDATION_FAILED", 400, inputMessages.nulCharacter);
+    }
+    await next();
+  };
+}
