@@ -7,6 +7,7 @@ import { acquireDataFolderLock, type DataFolderLock } from "./db/lock";
 import { users } from "./db/schema";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from "./demo/seed";
 import type { Logger } from "./logger";
+import { type HttpTimeouts, httpServerOptions } from "./http/server-timeouts";
 import { createServices } from "./services";
 import type { WebHandler } from "./web/load-context";
 import path from "node:path";
@@ -20,6 +21,8 @@ export async function startServer(options: {
   web: { handler: WebHandler; clientDir?: string };
   /** dev.ts puts Vite in front of Hono; production serves Hono alone. */
   listen?: (app: ReturnType<typeof buildServer>) => ServerType;
+  /** Tests shorten these; production uses HTTP_TIMEOUTS. */
+  httpTimeouts?: HttpTimeouts;
 }): Promise<Running> {
   const { config, logger } = options;
   let lock: DataFolderLock | undefined;
@@ -49,7 +52,12 @@ export async function startServer(options: {
     const app = buildServer({ services, web: options.web });
     const server = options.listen
       ? options.listen(app)
-      : serve({ fetch: app.fetch, port: config.port, hostname: config.host });
+      : serve({
+          fetch: app.fetch,
+          port: config.port,
+          hostname: config.host,
+          serverOptions: httpServerOptions(options.httpTimeouts),
+        });
     await new Promise<void>((resolve, reject) => {
       if (server.listening) resolve();
       server.once("listening", () => resolve());
