@@ -9,6 +9,8 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
+import { PendingPage } from "./features/layout/pending-page";
+import { RouteAnnouncer } from "./features/layout/route-announcer";
 import { SiteHeader } from "./features/layout/site-header";
 import "./styles/app.css";
 
@@ -37,9 +39,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         <SiteHeader />
-        <main id="main" className="page">
-          {children}
+        <main id="main" className="page" tabIndex={-1}>
+          <PendingPage>{children}</PendingPage>
         </main>
+        <RouteAnnouncer />
         <footer className="site-footer">
           <div className="page-inner">Vernissage — original art, directly from the artists.</div>
         </footer>

@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { type APIRequestContext, type Page, expect, test } from "@playwright/test";
 import type { SearchResult } from "../server/features/search/search.types";
 import { marketplaceTexts as t } from "../app/features/marketplace/marketplace-texts";
-import { expectNoAxeViolations } from "./helpers";
+import { expectNoAxeViolations, holdNextRequest } from "./helpers";
 
 type Named = { id: string; name: string };
 
@@ -226,6 +226,44 @@ test("the dialog: Clear removes only the current type, Apply with nothing clears
   await dialog(page).getByRole("button", { name: t.apply }).click();
   await expect(page).toHaveURL("/");
   await expect(page.getByRole("list", { name: "Active filters" })).toBeHidden();
+});
+
+test("a dialog opened while the last Apply's results load stays open with its choices", async ({
+  page,
+  request,
+}) => {
+  const portland = await cityId(request, "Portland");
+  await gotoMarketplace(page);
+  await filterButton(page, "Cities").click();
+  await dialog(page)
+    .getByRole("checkbox", { name: /^Portland/ })
+    .check();
+  const release = await holdNextRequest(page, "**/*.data*");
+  await dialog(page).getByRole("button", { name: t.apply }).click();
+  await expect(dialog(page)).toBeHidden();
+
+  // The results are still on their way: open Price and tick a box.
+  await filterButton(page, "Price").click();
+  const box = dialog(page).getByRole("checkbox", { name: /^\$1,000-\$5,000/ });
+  await box.check();
+  release();
+  await expect(page.getByRole("button", { name: "Remove filter Portland" })).toBeVisible();
+  await expect(status(page)).toHaveText(/^\d+ artworks?$/);
+  // Only the backdrop, the close button or Apply close it (SPEC §2).
+  await expect(dialog(page)).toBeVisible();
+  await expect(box).toBeChecked();
+  await dialog(page).getByRole("button", { name: t.apply }).click();
+  await expect(page).toHaveURL(`/?cities=${portland}&priceRanges=3`);
+});
+
+test("filter choices are named with their counts, as one phrase", async ({ page, request }) => {
+  const all = await searchApi(request, "");
+  const portland = await cityId(request, "Portland");
+  const count = all.facets.cities[portland];
+  await gotoMarketplace(page);
+  await filterButton(page, "Cities").click();
+  const name = `Portland, ${count} ${count === 1 ? "artwork" : "artworks"}`;
+  await expect(dialog(page).getByRole("checkbox", { name, exact: true })).toHaveCount(1);
 });
 
 test("Load More appends pages until every artwork is shown", async ({ page, request }) => {
