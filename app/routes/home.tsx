@@ -1,5 +1,5 @@
 import { useRef, useState, useSyncExternalStore } from "react";
-import { Link, useNavigationType } from "react-router";
+import { Link, NavigationType, useNavigationType } from "react-router";
 import { removeFilter, type FilterType } from "../../domain/filter-selection";
 import { FilterButtons, FilterChips } from "../features/marketplace/filter-bar";
 import { FilterDialog } from "../features/marketplace/filter-dialog";
@@ -40,7 +40,7 @@ export default function Marketplace({ loaderData }: Route.ComponentProps) {
   const [dialogEntry, setDialogEntry] = useState(entryKey);
   if (dialogEntry !== entryKey) {
     setDialogEntry(entryKey);
-    if (navigationType === "POP") setOpenType(null);
+    if (navigationType === NavigationType.Pop) setOpenType(null);
   }
   const headingRef = useRef<HTMLHeadingElement>(null);
   const hydrated = useHydrated();
