@@ -117,6 +117,7 @@ export function CheckoutDialog({
         artworkTitle: titleText(artwork.title),
         artworkId: done.artworkId,
         orderId: done.orderId,
+        email,
       };
       await navigate("/purchase-success", { state });
       // The root loader does not rerun on this navigation; a signed-in buyer's saved
