@@ -39,7 +39,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         <SiteHeader />
-        <main id="main" className="page" tabIndex={-1}>
+        <main id="main" className="page">
           <PendingPage>{children}</PendingPage>
         </main>
         <RouteAnnouncer />
