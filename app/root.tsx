@@ -9,6 +9,8 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
+import { PendingPage } from "./features/layout/pending-page";
+import { RouteAnnouncer } from "./features/layout/route-announcer";
 import { SiteHeader } from "./features/layout/site-header";
 import "./styles/app.css";
 
@@ -38,8 +40,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </a>
         <SiteHeader />
         <main id="main" className="page">
-          {children}
+          <PendingPage>{children}</PendingPage>
         </main>
+        <RouteAnnouncer />
         <footer className="site-footer">
           <div className="page-inner">Vernissage — original art, directly from the artists.</div>
         </footer>

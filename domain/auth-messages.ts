@@ -24,6 +24,12 @@ export const authMessages = {
   passwordTooLong: "Password must be at most 128 characters.",
   passwordsDoNotMatch: "The two passwords do not match.",
   passwordChanged: "Your password has been changed. You can now sign in.",
+  // After a guest purchase, on the way to the purchase history (SPEC §8 guest account texts).
+  purchaseAccountCreated:
+    "Your purchase created an account for this email address, without a password. To see your purchases, set a password first: we will email you a link.",
+  purchaseAccountFound:
+    "Your purchase was saved to the account for this email address. Sign in to see your purchases, or have us email you a link to set a new password.",
+  sendPasswordLink: "Email me a link to set my password",
 } as const;
 
 export const MIN_PASSWORD_LENGTH = 6;

@@ -66,7 +66,11 @@ describe("firstListingProblem", () => {
     // Our own cap, so the total with tax stays within what a card payment can be.
     expect(firstListingProblem(valid({ price: 90_000_000 }), NOW)).toBeNull();
     expect(firstListingProblem(valid({ price: 90_000_001 }), NOW)).toBe(m.priceTooHigh);
-    expect(firstListingProblem(valid({ isForSale: false, price: 90_000_001 }), NOW)).toBeNull();
+    // A price kept while the work is off sale is still a price: the same rules apply.
+    expect(firstListingProblem(valid({ isForSale: false, price: 90_000_001 }), NOW)).toBe(
+      m.priceTooHigh,
+    );
+    expect(firstListingProblem(valid({ isForSale: false, price: -5 }), NOW)).toBe(m.price);
     expect(firstListingProblem(valid({ zipCode: null }), NOW)).toBeNull();
     expect(firstListingProblem(valid({ allowBuyerPickUp: true, zipCode: "1234" }), NOW)).toBe(
       m.zipCode,
@@ -84,7 +88,8 @@ describe("firstListingProblem", () => {
 
   it("takes depth 0, refuses a depth that is not a whole number, and at most 8 images", () => {
     expect(firstListingProblem(valid({ depth: 0 }), NOW)).toBeNull();
-    expect(firstListingProblem(valid({ depth: null }), NOW)).toBeNull();
+    // null is what wholeNumber makes of "-1", "1.5" or "abc": refused, never stored as 0.
+    expect(firstListingProblem(valid({ depth: null }), NOW)).toBe(m.depth);
     expect(firstListingProblem(valid({ depth: -1 }), NOW)).toBe(m.depth);
     expect(firstListingProblem(valid({ depth: 1.5 }), NOW)).toBe(m.depth);
     const ids = (n: number) => Array.from({ length: n }, (_, i) => `i${i}`);
@@ -122,6 +127,10 @@ describe("wholeNumber", () => {
       imageIds: ["i"],
     };
     const fields = listingFieldsFromForm(form);
+    for (const depth of ["-1", "1.5", "abc"]) {
+      const withDepth = listingFieldsFromForm({ ...form, width: "3", height: "4", depth });
+      expect(firstListingProblem(withDepth, NOW), depth).toBe(m.depth);
+    }
     expect(fields).toMatchObject({
       width: null,
       height: null,
@@ -138,14 +147,14 @@ describe("wholeNumber", () => {
 });
 
 describe("listingValues", () => {
-  it("applies the SPEC defaults: depth 0, no price for offers, zip only with pick-up, status", () => {
+  it("applies the SPEC defaults: depth 0, zip only with pick-up, status; keeps an off-sale price", () => {
     expect(
       listingValues(
         valid({ isForSale: false, price: 5_000, depth: null, zipCode: "10001", title: " T " }),
       ),
     ).toMatchObject({
       title: "T",
-      price: null,
+      price: 5_000,
       depth: 0,
       zipCode: null,
       status: "not for sale",
@@ -153,6 +162,30 @@ describe("listingValues", () => {
     expect(
       listingValues(valid({ allowBuyerPickUp: true, zipCode: " 10001 ", categoryIds: ["a", "a"] })),
     ).toMatchObject({ price: 120_000, zipCode: "10001", status: "available", categoryIds: ["a"] });
+  });
+
+  it("keeps the form's price when the work is offers only, so an edit does not erase it", () => {
+    const form = {
+      title: "T",
+      createdYear: "2020",
+      categoryIds: ["c"],
+      isForSale: false,
+      price: "1200",
+      materials: "Ink",
+      width: "3",
+      height: "4",
+      depth: "",
+      description: "",
+      allowBuyerPickUp: false,
+      zipCode: "",
+      imageIds: ["i"],
+    };
+    const fields = listingFieldsFromForm(form);
+    expect(fields.price).toBe(120_000);
+    expect(firstListingProblem(fields, NOW)).toBeNull();
+    expect(listingValues(fields)).toMatchObject({ price: 120_000, status: "not for sale" });
+    // A price the hidden field cannot read is no price; offers only needs none.
+    expect(listingFieldsFromForm({ ...form, price: "abc" }).price).toBeNull();
   });
 });
 
@@ -188,5 +221,11 @@ describe("listingBodySchema", () => {
     expect(parsed).not.toHaveProperty("status");
     expect(parsed).not.toHaveProperty("isCurated");
     expect(parsed).toMatchObject({ width: 12, depth: 0, height: null, isForSale: true });
+    // An empty or missing depth is 0; anything else that is not a whole number is refused.
+    expect(listingBodySchema.parse({}).depth).toBe(0);
+    expect(listingBodySchema.parse({ depth: null }).depth).toBe(0);
+    for (const depth of [-1, 1.5, "abc", "-1", "1.5"]) {
+      expect(listingBodySchema.parse({ depth }).depth, String(depth)).toBeNull();
+    }
   });
 });

@@ -93,11 +93,12 @@ export type ListingFields = {
   createdYear: number | null;
   categoryIds: string[];
   isForSale: boolean;
-  /** Cents; ignored (stored as null) when the work is for offers only. */
+  /** Cents; needed for sale, and kept while the work is off sale (decision 0023). */
   price: number | null;
   materials: string;
   width: number | null;
   height: number | null;
+  /** 0 when the work has none; null when what was given is not a whole number (refused). */
   depth: number | null;
   description: string;
   isPublicArt: boolean;
@@ -116,19 +117,18 @@ export function firstListingProblem(fields: ListingFields, now: Date = new Date(
   if (fields.createdYear === null || !isPlausibleCreatedYear(fields.createdYear, now))
     return m.createdYear;
   if (fields.categoryIds.length === 0) return m.categories;
-  if (
-    fields.isForSale &&
-    (fields.price === null || !Number.isSafeInteger(fields.price) || fields.price <= 0)
-  )
+  // Needed for sale; kept while off sale (decision 0023), so any price given must be one.
+  if (fields.isForSale && fields.price === null) return m.price;
+  if (fields.price !== null && !(Number.isSafeInteger(fields.price) && fields.price > 0))
     return m.price;
-  if (fields.isForSale && fields.price !== null && fields.price > MAX_PRICE_CENTS)
-    return m.priceTooHigh;
+  if (fields.price !== null && fields.price > MAX_PRICE_CENTS) return m.priceTooHigh;
   if (!fields.materials.trim()) return m.materials;
   if (!isDimension(fields.width, 1)) return m.width;
   if (!isDimension(fields.height, 1)) return m.height;
+  // Not a SPEC rule, but checked with its neighbours: null is a depth that was not a whole number.
+  if (!isDimension(fields.depth, 0)) return m.depth;
   if (fields.allowBuyerPickUp && !isZipCode(fields.zipCode ?? "")) return m.zipCode;
   if (fields.imageIds.length === 0) return m.image;
-  if (fields.depth !== null && !isDimension(fields.depth, 0)) return m.depth;
   if (fields.imageIds.length > MAX_LISTING_IMAGES) return m.tooManyImages;
   if (fields.title.trim().length > MAX_TITLE_LENGTH) return m.titleTooLong;
   if (fields.materials.trim().length > MAX_MATERIALS_LENGTH) return m.materialsTooLong;
@@ -151,9 +151,10 @@ export type ListingValues = Omit<ListingFields, "depth" | "width" | "height"> & 
 };
 
 /**
- * SPEC §3/§9: depth 0 when none, zipCode null unless pick-up, price null for offers
- * only, status 'available' when for sale and 'not for sale' otherwise. Texts trimmed,
- * the zip code too, categories and images without repeats.
+ * SPEC §3/§9: depth 0 when none, zipCode null unless pick-up, status 'available' when
+ * for sale and 'not for sale' otherwise. The price is the artist's asking price and is
+ * kept while the work is off sale, so putting it back on sale finds it (decision 0023).
+ * Texts trimmed, the zip code too, categories and images without repeats.
  */
 export function listingValues(fields: ListingFields): ListingValues {
   return {
@@ -164,7 +165,6 @@ export function listingValues(fields: ListingFields): ListingValues {
     width: fields.width ?? 0,
     height: fields.height ?? 0,
     depth: fields.depth ?? 0,
-    price: fields.isForSale ? fields.price : null,
     zipCode: fields.allowBuyerPickUp ? (fields.zipCode ?? "").trim() : null,
     categoryIds: [...new Set(fields.categoryIds)],
     imageIds: [...new Set(fields.imageIds)],
@@ -191,7 +191,8 @@ export type ListingFormValues = {
 
 /**
  * Reads the form's text into listing fields: "1.5" for a width is not a whole number
- * and becomes null, so the width rule refuses it; an empty depth is 0.
+ * and becomes null, so the width rule refuses it; an empty depth is 0. The price is
+ * read for offers only too (its field is hidden then), so an edit keeps it.
  */
 export function listingFieldsFromForm(form: ListingFormValues): ListingFields {
   const depthText = form.depth.trim();
@@ -200,7 +201,7 @@ export function listingFieldsFromForm(form: ListingFormValues): ListingFields {
     createdYear: wholeNumber(form.createdYear),
     categoryIds: form.categoryIds,
     isForSale: form.isForSale,
-    price: form.isForSale ? dollarsToCents(form.price) : null,
+    price: dollarsToCents(form.price),
     materials: form.materials,
     width: wholeNumber(form.width),
     height: wholeNumber(form.height),

@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { type Locator, type Page, expect, test } from "@playwright/test";
+import { authMessages } from "../domain/auth-messages";
 import { checkoutMessages as m } from "../domain/checkout";
 import {
   DESKTOP,
@@ -8,6 +9,7 @@ import {
   artworkIdByTitle,
   expectNoAxeViolations,
   failOnBrowserErrors,
+  holdNextRequest,
   signIn,
   waitForHydration,
 } from "./helpers";
@@ -58,6 +60,20 @@ async function openBuyPanel(page: Page, id: string): Promise<Locator> {
 }
 
 const field = (panel: Locator, label: string) => panel.getByLabel(label, { exact: true });
+
+/**
+ * A refused payment is told where the eye is: an alert at the top of the panel's
+ * scroll area, in the viewport and focused, and at the field it is about, which is
+ * marked invalid.
+ */
+async function expectErrorShown(panel: Locator, message: string, fieldLabel: string) {
+  const alert = panel.locator(".checkout-error").getByRole("alert");
+  await expect(alert).toHaveText(message);
+  await expect(alert).toBeInViewport();
+  await expect(alert).toBeFocused();
+  await expect(field(panel, fieldLabel)).toHaveAttribute("aria-invalid", "true");
+  await expect(field(panel, fieldLabel)).toHaveAccessibleDescription(new RegExp(message));
+}
 const payNow = (panel: Locator) => panel.getByRole("button", { name: m.payNow });
 const total = (panel: Locator) => panel.locator(".checkout-total dd");
 
@@ -125,9 +141,10 @@ test("a guest buys with the test card: tax appears, success page, SOLD, and the 
   await expect(panel.getByRole("status").filter({ hasText: m.processingPayment })).toBeVisible();
 
   await expect(page).toHaveURL("/purchase-success");
+  // The page changed: focus is on its heading.
   await expect(
     page.getByRole("heading", { level: 1, name: "Thank you for your purchase!" }),
-  ).toBeVisible();
+  ).toBeFocused();
   await expect(page.getByText(/confirmation email has been sent/)).toBeVisible();
   await expect(
     page.getByText(/seller has been notified and will contact you about shipping/),
@@ -137,19 +154,29 @@ test("a guest buys with the test card: tax appears, success page, SOLD, and the 
     "href",
     `/artwork/${id}`,
   );
-  await expect(page.getByRole("link", { name: m.viewMyPurchases })).toHaveAttribute(
-    "href",
-    "/profile/purchases",
-  );
   await expectNoAxeViolations(page);
   await screenshot(page, "success");
+
+  // View My Purchases: the new account has no password yet, and the sign-in page says
+  // so, with the e-mail filled in and the password link one press away.
+  await page.getByRole("link", { name: m.viewMyPurchases }).click();
+  await expect(page).toHaveURL(/\/signin\?next=%2Fprofile%2Fpurchases$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeFocused();
+  const note = page.getByRole("note");
+  await expect(note).toContainText(authMessages.purchaseAccountCreated);
+  await expect(note).toContainText(email);
+  await expect(page.getByLabel("Email")).toHaveValue(email);
+  await expectNoAxeViolations(page);
+  await screenshot(page, "signin-after-guest-purchase");
+  await note.getByRole("button", { name: authMessages.sendPasswordLink }).click();
+  await expect(page.getByRole("status")).toHaveText(authMessages.resetSent);
 
   await page.goto(`/artwork/${id}`);
   await expect(page.getByText("SOLD", { exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: "Buy Now" })).toHaveCount(0);
 
-  // The buyer's confirmation e-mail is in the outbox.
-  await expect.poll(() => mailTo(email).length, { timeout: 15_000 }).toBeGreaterThan(0);
+  // The buyer's confirmation e-mail is in the outbox, and the password link.
+  await expect.poll(() => mailTo(email).length, { timeout: 15_000 }).toBeGreaterThan(1);
   expect(mailTo(email).join("\n")).toContain("Stacked Stones");
 });
 
@@ -171,7 +198,11 @@ test("the signed-in collector buys, then finds it in Purchase history and the Co
 
   await expect(page).toHaveURL("/purchase-success");
   await expect(page.getByRole("status")).toHaveCount(0);
+  // While the history is on its way, the SPEC's loading text.
+  const release = await holdNextRequest(page, "**/profile/purchases.data*");
   await page.getByRole("link", { name: m.viewMyPurchases }).click();
+  await expect(page.getByRole("status").filter({ hasText: m.historyLoading })).toBeVisible();
+  release();
   await expect(page).toHaveURL("/profile/purchases");
   await expect(page).toHaveTitle("Purchase history · Vernissage");
   const entry = page.locator(".purchase-entry").first();
@@ -209,8 +240,17 @@ test("a declined card shows the processor's message and nothing is sold", async 
   await fillAddress(panel, `declined.${Date.now()}@example.com`);
   await expect(payNow(panel)).toBeEnabled();
   await fillCard(panel, "4000 0000 0000 0002");
-  await payNow(panel).click();
-  await expect(panel.getByRole("alert")).toHaveText("Your card was declined.");
+  // At both widths the message is where the eye is, focused, and the card is marked.
+  for (const size of [DESKTOP, { width: 375, height: 667 }]) {
+    await page.setViewportSize(size);
+    await payNow(panel).click();
+    await expectErrorShown(panel, "Your card was declined.", "Card number");
+    await page.screenshot({
+      path: `e2e/screenshots/checkout-declined-${size.width}.png`,
+    });
+  }
+  await page.setViewportSize(DESKTOP);
+  await expectNoAxeViolations(page);
   // Everything typed stays, and the buyer may try again.
   await expect(field(panel, "Street address")).toHaveValue(ADDRESS.line1);
   await expect(payNow(panel)).toBeEnabled();
@@ -237,30 +277,54 @@ test("Pay Now waits for a total; the SPEC's messages come before anything is sen
   await field(panel, "Email").fill("rules@example.com");
   await expect(payNow(panel)).toBeEnabled();
 
-  // A field emptied after the quote: the SPEC's shipping message.
+  // A field emptied after the quote: no total, no payment, and the SPEC's shipping message.
   await field(panel, "City").fill("");
-  await payNow(panel).click();
-  await expect(panel.getByRole("alert")).toHaveText(m.fillShipping);
+  await expect(total(panel)).toHaveText("—");
+  await expect(payNow(panel)).toBeDisabled();
+  await expect(panel.locator(".checkout-summary")).toContainText(m.fillShipping);
 
   // Back to a complete address, then no e-mail: the guest e-mail message.
   await field(panel, "City").fill(ADDRESS.city);
   await expect(payNow(panel)).toBeEnabled();
   await field(panel, "Email").fill("");
-  await payNow(panel).click();
-  await expect(panel.getByRole("alert")).toHaveText(m.guestEmail);
+  await expect(payNow(panel)).toBeDisabled();
+  await expect(panel.locator(".checkout-summary")).toContainText(m.guestEmail);
 
   // The card is checked in the page: a number that fails Luhn never leaves it.
   await field(panel, "Email").fill("rules@example.com");
   await expect(payNow(panel)).toBeEnabled();
   await fillCard(panel, "4242 4242 4242 4241");
   await payNow(panel).click();
-  await expect(panel.getByRole("alert")).toHaveText(m.cardNumberInvalid);
+  await expectErrorShown(panel, m.cardNumberInvalid, "Card number");
   expect(sent).toEqual([]);
+  // Fixing the number clears the mark.
+  await field(panel, "Card number").fill("4242 4242 4242 4242");
+  await expect(field(panel, "Card number")).not.toHaveAttribute("aria-invalid", "true");
 
   // Escape closes the panel and focus returns to Buy Now.
   await page.keyboard.press("Escape");
   await expect(panel).toBeHidden();
   await expect(page.getByRole("button", { name: "Buy Now" })).toBeFocused();
+});
+
+test("at 375 x 667 the expiry and CVC are not hidden behind the panel's footer when tabbed to", async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 375, height: 667 });
+  const panel = await openBuyPanel(page, await artworkIdByTitle(request, "Union Station Vault"));
+  // From the top of the panel down, as a keyboard user goes: every field, when it
+  // gets focus, is above the sticky footer (WCAG 2.4.11).
+  await field(panel, "Street address").focus();
+  const footer = panel.locator(".checkout-actions");
+  const labels = ["City", "State", "ZIP code", "Email", "Name on card", "Card number"];
+  for (const label of [...labels, "Expiry (MM/YY)", "CVC"]) {
+    await page.keyboard.press("Tab");
+    await expect(field(panel, label)).toBeFocused();
+    const box = await field(panel, label).boundingBox();
+    const bar = await footer.boundingBox();
+    expect(box && bar && box.y + box.height <= bar.y, label).toBe(true);
+  }
 });
 
 test("purchase pages: signed out goes to /signin, an empty history, a direct success visit", async ({

@@ -3,6 +3,7 @@ import { type Page, expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { listingMessages as m } from "../domain/listing";
 import {
+  artworkIdByTitle,
   atBothWidths,
   expectNoAxeViolations,
   holdNextRequest,
@@ -241,6 +242,36 @@ test("an artist lists, edits, toggles and deletes a work", async ({ page }) => {
   expect(
     (await page.request.get(`/api${artworkUrl.replace("/artwork/", "/artworks/")}`)).status(),
   ).toBe(404);
+});
+
+test("the For Sale switch keeps its change when the artist leaves the page at once", async ({
+  page,
+  request,
+}) => {
+  const id = await artworkIdByTitle(request, "Salt Marsh in October");
+  await signIn(page, ARTIST);
+  const origin = new URL(page.url()).origin;
+  try {
+    await page.goto(`/artwork/${id}`);
+    await waitForHydration(page);
+    // The change is still on its way when the page is left for another document.
+    const release = await holdNextRequest(page, `**/api/artworks/${id}`);
+    await page.getByRole("switch", { name: "For Sale" }).click();
+    await page.goto("/exhibition");
+    release();
+    await expect
+      .poll(async () => {
+        const response = await page.request.get(`/api/artworks/${id}`);
+        return ((await response.json()) as { isForSale: boolean }).isForSale;
+      })
+      .toBe(false);
+  } finally {
+    // Other journeys rely on this work being for sale.
+    await page.request.patch(`/api/artworks/${id}`, {
+      headers: { origin },
+      data: { isForSale: true },
+    });
+  }
 });
 
 test("a failed upload says why and keeps the draft", async ({ page }) => {

@@ -2,9 +2,12 @@ import { mkdirSync } from "node:fs";
 import { type APIRequestContext, type Page, expect, test } from "@playwright/test";
 import type { SearchResult } from "../server/features/search/search.types";
 import { marketplaceTexts as t } from "../app/features/marketplace/marketplace-texts";
-import { expectNoAxeViolations } from "./helpers";
+import { expectNoAxeViolations, holdNextRequest } from "./helpers";
 
 type Named = { id: string; name: string };
+
+/** The demo banner's text alternative: what is drawn on it. */
+const BANNER_ALT = "Spring Collection: New work from nine independent artists";
 
 mkdirSync("e2e/screenshots", { recursive: true });
 
@@ -67,7 +70,7 @@ test("the marketplace lists all artworks, with the banner and the SPEC's texts, 
   for (const name of ["Cities", "Price", "Categories"]) {
     await expect(filterButton(page, name)).toBeVisible();
   }
-  await expect(page.getByRole("img", { name: t.bannerAlt })).toBeVisible();
+  await expect(page.getByRole("img", { name: BANNER_ALT })).toBeVisible();
   await expect(status(page)).toHaveText(`${all.nbHits} artworks`);
   await expect(cards(page)).toHaveCount(30);
   await expect(page.getByRole("button", { name: t.loadMore })).toBeVisible();
@@ -228,6 +231,44 @@ test("the dialog: Clear removes only the current type, Apply with nothing clears
   await expect(page.getByRole("list", { name: "Active filters" })).toBeHidden();
 });
 
+test("a dialog opened while the last Apply's results load stays open with its choices", async ({
+  page,
+  request,
+}) => {
+  const portland = await cityId(request, "Portland");
+  await gotoMarketplace(page);
+  await filterButton(page, "Cities").click();
+  await dialog(page)
+    .getByRole("checkbox", { name: /^Portland/ })
+    .check();
+  const release = await holdNextRequest(page, "**/*.data*");
+  await dialog(page).getByRole("button", { name: t.apply }).click();
+  await expect(dialog(page)).toBeHidden();
+
+  // The results are still on their way: open Price and tick a box.
+  await filterButton(page, "Price").click();
+  const box = dialog(page).getByRole("checkbox", { name: /^\$1,000-\$5,000/ });
+  await box.check();
+  release();
+  await expect(page.getByRole("button", { name: "Remove filter Portland" })).toBeVisible();
+  await expect(status(page)).toHaveText(/^\d+ artworks?$/);
+  // Only the backdrop, the close button or Apply close it (SPEC §2).
+  await expect(dialog(page)).toBeVisible();
+  await expect(box).toBeChecked();
+  await dialog(page).getByRole("button", { name: t.apply }).click();
+  await expect(page).toHaveURL(`/?cities=${portland}&priceRanges=3`);
+});
+
+test("filter choices are named with their counts, as one phrase", async ({ page, request }) => {
+  const all = await searchApi(request, "");
+  const portland = await cityId(request, "Portland");
+  const count = all.facets.cities[portland];
+  await gotoMarketplace(page);
+  await filterButton(page, "Cities").click();
+  const name = `Portland, ${count} ${count === 1 ? "artwork" : "artworks"}`;
+  await expect(dialog(page).getByRole("checkbox", { name, exact: true })).toHaveCount(1);
+});
+
 test("Load More appends pages until every artwork is shown", async ({ page, request }) => {
   const all = await searchApi(request, "");
   expect(all.nbHits).toBeGreaterThan(60);
@@ -319,7 +360,7 @@ test("a link with filters the search cannot use shows the marketplace without th
 
 test("the banner can be dismissed for the session only", async ({ page, browser }) => {
   await gotoMarketplace(page);
-  const banner = page.getByRole("img", { name: t.bannerAlt });
+  const banner = page.getByRole("img", { name: BANNER_ALT });
   await expect(banner).toBeVisible();
   await page.getByRole("button", { name: t.dismissBanner }).click();
   await expect(banner).toBeHidden();
@@ -332,7 +373,7 @@ test("the banner can be dismissed for the session only", async ({ page, browser 
   const other = await browser.newContext();
   const fresh = await other.newPage();
   await fresh.goto("/");
-  await expect(fresh.getByRole("img", { name: t.bannerAlt })).toBeVisible();
+  await expect(fresh.getByRole("img", { name: BANNER_ALT })).toBeVisible();
   await other.close();
 });
 

@@ -80,17 +80,20 @@ export function apiErrorOf(status: number, body: unknown, fallback: string): Api
 
 /**
  * Sends JSON (or nothing) to /api with PATCH, DELETE or POST and returns the answer's
- * JSON unchecked, like apiPost. Error bodies become ApiError; a network failure is status 0.
+ * JSON unchecked, like apiPost. Error bodies become ApiError; a network failure is status
+ * 0. `keepalive` lets a small change outlive the page (the browser sends it on unload).
  */
 export async function apiSend(
   method: "PATCH" | "DELETE" | "POST",
   path: string,
   body?: unknown,
+  init: { keepalive?: boolean } = {},
 ): Promise<unknown> {
   let response: Response;
   try {
     response = await fetch(path, {
       method,
+      keepalive: init.keepalive,
       headers:
         body === undefined
           ? { accept: "application/json" }

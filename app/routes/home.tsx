@@ -1,5 +1,5 @@
 import { useRef, useState, useSyncExternalStore } from "react";
-import { Link } from "react-router";
+import { Link, NavigationType, useNavigationType } from "react-router";
 import { removeFilter, type FilterType } from "../../domain/filter-selection";
 import { FilterButtons, FilterChips } from "../features/marketplace/filter-bar";
 import { FilterDialog } from "../features/marketplace/filter-dialog";
@@ -33,11 +33,14 @@ export default function Marketplace({ loaderData }: Route.ComponentProps) {
     goTo((current) => ({ ...current, q }), { replace: true }),
   );
   const [openType, setOpenType] = useState<FilterType | null>(null);
-  // Back or Forward while the dialog is open: its draft belongs to the old view.
+  // Back or Forward while the dialog is open: its draft belongs to the old view. Our
+  // own moves (the last Apply's results arriving, a search) leave it open (SPEC §2:
+  // only the backdrop, the close button and Apply close it).
+  const navigationType = useNavigationType();
   const [dialogEntry, setDialogEntry] = useState(entryKey);
   if (dialogEntry !== entryKey) {
     setDialogEntry(entryKey);
-    setOpenType(null);
+    if (navigationType === NavigationType.Pop) setOpenType(null);
   }
   const headingRef = useRef<HTMLHeadingElement>(null);
   const hydrated = useHydrated();

@@ -1,9 +1,11 @@
 import { useState } from "react";
-import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { Form, Link, redirect, useActionData, useLocation, useNavigation } from "react-router";
 import { formText } from "../lib/form-text";
 import { readForm } from "../lib/read-form.server";
 import { FormError, FormNotice } from "../components/ui/form-message";
 import { redirectIfSignedIn } from "../features/auth/require-user.server";
+import { PurchaseAccountNotice } from "../features/auth/purchase-account-notice";
+import { readGuestAccountState } from "../features/checkout/purchase-success-state";
 import { authMessages } from "../../domain/auth-messages";
 import { safeRedirectPath } from "../../domain/safe-path";
 import { actionError } from "../features/auth/action-error.server";
@@ -53,6 +55,8 @@ export default function SignIn() {
   const [clientError, setClientError] = useState<string | null>(null);
   const error = clientError ?? (result && "error" in result ? result.error : null);
   const notice = !clientError && result && "notice" in result ? result.notice : null;
+  // After a guest purchase: the account's e-mail, and why a password is needed.
+  const guest = readGuestAccountState(useLocation().state);
 
   return (
     <section className="auth-card">
@@ -77,9 +81,16 @@ export default function SignIn() {
           if (message) event.preventDefault();
         }}
       >
+        {guest && !notice ? <PurchaseAccountNotice guest={guest} /> : null}
         <label className="field">
           <span>Email</span>
-          <input name="email" type="email" autoComplete="email" required />
+          <input
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            defaultValue={guest?.purchaseEmail}
+          />
         </label>
         <label className="field">
           <span>Password</span>

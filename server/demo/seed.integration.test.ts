@@ -115,6 +115,11 @@ describe("demo data", () => {
     expect(
       await countOf(db.select({ n: count() }).from(banners).where(eq(banners.isActive, true))),
     ).toBe(1);
+    // Its text alternative says what is drawn on it.
+    const [active] = await db.select().from(banners).where(eq(banners.isActive, true));
+    expect(active).toMatchObject({
+      altText: "Spring Collection: New work from nine independent artists",
+    });
   });
 
   it("lets every demo account sign in with the demo password", async () => {

@@ -195,6 +195,7 @@ export async function seedDemoData(services: AppServices): Promise<void> {
         isActive: b.isActive,
         createdAt: b.createdAt,
         imageUrl: wideUrl(`banners/${b.id}.webp`) ?? "",
+        altText: `${b.text.title}: ${b.text.subtitle}`,
       })),
     );
   });

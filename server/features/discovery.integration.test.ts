@@ -183,11 +183,18 @@ describe("catalog", () => {
   it("gives the active banner, not an inactive one", async () => {
     await t.services.db.insert(banners).values([
       { imageUrl: "/media/banners/old.webp", isActive: false },
-      { imageUrl: "/media/banners/spring.webp", isActive: true },
+      {
+        imageUrl: "/media/banners/spring.webp",
+        isActive: true,
+        altText: "Spring Collection: new work from nine artists",
+      },
     ]);
     const banner = (await (await t.app.request("/api/banners/active")).json()) as {
       imageUrl: string;
+      altText: string;
     };
     expect(banner.imageUrl).toBe("/media/banners/spring.webp");
+    // What the banner says, for those who cannot see it.
+    expect(banner.altText).toBe("Spring Collection: new work from nine artists");
   });
 });

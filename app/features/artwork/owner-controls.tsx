@@ -6,6 +6,7 @@ import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { apiSend } from "../../lib/api-client";
 import { clearListingDraft, getListingDraft } from "../listing/listing-draft-store";
 import { artworkMessages as m } from "./artwork.messages";
+import { toggleFailure } from "./toggle-failure";
 
 /** What SPEC §2 passes to /upload in edit mode as navigation state. */
 export type EditListingState = {
@@ -47,10 +48,11 @@ export function OwnerControls({
     onForSaleChange(next);
     setToggling(true);
     try {
-      await apiSend("PATCH", address, { isForSale: next });
-    } catch {
+      // keepalive: the change reaches the server even when the artist leaves the page at once.
+      await apiSend("PATCH", address, { isForSale: next }, { keepalive: true });
+    } catch (failure) {
       onForSaleChange(!next);
-      setError(m.toggleFailed);
+      setError(toggleFailure(failure));
     } finally {
       setToggling(false);
     }

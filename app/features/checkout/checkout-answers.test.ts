@@ -80,9 +80,12 @@ describe("paymentFailure", () => {
     const declined = paymentFailure(new ApiError(402, "PAYMENT_FAILED", "Your card was declined."));
     expect(declined.message).toBe("Your card was declined.");
     expect(declined.unavailable).toBe(false);
+    // The processor refused the card: the card field is what to fix.
+    expect(declined.cardRefused).toBe(true);
     const sold = paymentFailure(new ApiError(409, "CONFLICT", m.artworkSold));
     expect(sold.message).toBe(m.artworkSold);
     expect(sold.unavailable).toBe(true);
+    expect(sold.cardRefused).toBe(false);
     expect(paymentFailure(new ApiError(400, "VALIDATION_FAILED", m.fillShipping)).message).toBe(
       m.fillShipping,
     );

@@ -24,6 +24,8 @@ export class CheckoutError extends Error {
     readonly unavailable = false,
     /** The price changed since the quote: the total must be asked again before paying. */
     readonly requote = false,
+    /** The card processor refused the card (declined, incorrect): the card is what to fix. */
+    readonly cardRefused = false,
   ) {
     super(message);
   }
@@ -91,6 +93,8 @@ export function paymentFailure(error: unknown): CheckoutError {
   if (error instanceof CheckoutError) return error;
   if (error instanceof ApiError && error.code === "PRICE_CHANGED")
     return new CheckoutError(error.message, false, true);
+  if (error instanceof ApiError && error.code === "PAYMENT_FAILED" && error.message)
+    return new CheckoutError(error.message, false, false, true);
   if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.message)
     return new CheckoutError(error.message, error.status === 409);
   return new CheckoutError(m.paymentFailed);

@@ -1,9 +1,8 @@
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate, useRevalidator } from "react-router";
-import { checkoutMessages as m } from "../../../domain/checkout";
+import { checkoutMessages as m, paymentProblem } from "../../../domain/checkout";
 import { priceText, titleText } from "../../../domain/display";
 import type { ArtworkDetail } from "../../../server/features/artworks/artworks.types";
-import { FormError } from "../../components/ui/form-message";
 import { ModalDialog } from "../../components/ui/modal-dialog";
 import { useSessionUser } from "../../root";
 import { paymentFailure } from "./checkout-answers";
@@ -18,6 +17,7 @@ import {
   submitProblem,
 } from "./checkout-form";
 import { CheckoutPayment } from "./checkout-payment";
+import { type Problem, problemField } from "./checkout-problem";
 import { CheckoutSummary } from "./checkout-summary";
 import { ShippingFields } from "./checkout-fields";
 import type { PurchaseSuccessState } from "./purchase-success-state";
@@ -26,13 +26,16 @@ import { useStripeCard } from "./use-stripe-card";
 import { useTaxQuote } from "./use-tax-quote";
 import "./checkout.css";
 
-type ShownError = { message: string; unavailable: boolean };
+/** A refused payment as shown: the message, its field, and whether the work is gone. */
+type ShownError = Problem & { unavailable: boolean };
 
 /**
  * SPEC §2 buy panel and §4 purchase flow: shipping address and e-mail, the tax quote,
  * the card, Pay Now. Nothing is sent until the SPEC's checks and the card checks pass;
  * on success the buyer goes to /purchase-success with the server's account message.
- * A failure keeps everything typed, so the buyer can fix one thing and pay again.
+ * A failure keeps everything typed, so the buyer can fix one thing and pay again: it
+ * is shown at the top of the panel's scroll area and focused (Pay Now is in the
+ * sticky footer, far from the end of the form), and at the field it is about.
  */
 export function CheckoutDialog({
   artwork,
@@ -55,12 +58,25 @@ export function CheckoutDialog({
   );
   const [processing, setProcessing] = useState(false);
   const [error, setError] = useState<ShownError | null>(null);
+  const errorRef = useRef<HTMLParagraphElement>(null);
   const quote = useTaxQuote(quoteRequest(artwork.id, fields));
   const signedIn = user !== null;
   const thumbnail = artwork.imageThumbnail || artwork.imageMedium || artwork.imageOriginal;
 
+  // Each new refusal is focused, which scrolls the panel to it.
+  useEffect(() => {
+    if (error) errorRef.current?.focus();
+  }, [error]);
+
   function change(name: keyof CheckoutFields, value: string) {
     setFields((f) => ({ ...f, [name]: value }));
+    // Editing the field a refusal was about answers it.
+    const about = error?.field === "card" ? "cardNumber" : error?.field;
+    if (about === name) setError(null);
+  }
+
+  function show(message: string, unavailable = false, cardRefused = false) {
+    setError({ message, unavailable, field: problemField(message, fields, cardRefused) });
   }
 
   const cardReady =
@@ -74,8 +90,8 @@ export function CheckoutDialog({
     const expectedTotal = quote.quote?.totalAmount;
     if (!config || !payEnabled || expectedTotal === undefined) return;
     const problem = submitProblem({ fields, signedIn, provider: config.provider });
-    setError(problem ? { message: problem, unavailable: false } : null);
-    if (problem) return;
+    if (problem) return show(problem);
+    setError(null);
     const email = fields.email.trim();
     const billing = { name: fields.cardName.trim(), email };
     const card = simulatedCard(fields);
@@ -101,6 +117,7 @@ export function CheckoutDialog({
         artworkTitle: titleText(artwork.title),
         artworkId: done.artworkId,
         orderId: done.orderId,
+        email,
       };
       await navigate("/purchase-success", { state });
       // The root loader does not rerun on this navigation; a signed-in buyer's saved
@@ -108,7 +125,7 @@ export function CheckoutDialog({
       void revalidator.revalidate();
     } catch (failure) {
       const shown = paymentFailure(failure);
-      setError(shown);
+      show(shown.message, shown.unavailable, shown.cardRefused);
       setProcessing(false);
       if (shown.requote) quote.retry();
     }
@@ -129,6 +146,13 @@ export function CheckoutDialog({
       }}
     >
       <h2 id={titleId}>Buy this artwork</h2>
+      <div className="checkout-error">
+        {error ? (
+          <p ref={errorRef} className="message message-error" role="alert" tabIndex={-1}>
+            {error.message}
+          </p>
+        ) : null}
+      </div>
       <div className="buy-panel-summary">
         {thumbnail ? (
           <img src={thumbnail} alt="" width={72} height={72} className="buy-panel-thumb" />
@@ -141,16 +165,25 @@ export function CheckoutDialog({
       </div>
       <form className="checkout-form" noValidate onSubmit={(event) => void pay(event)}>
         <fieldset className="checkout-fieldset" disabled={processing}>
-          <ShippingFields fields={fields} onChange={change} signedIn={signedIn} />
-          <CheckoutSummary price={artwork.price} view={quote} onRetry={quote.retry} />
+          <ShippingFields fields={fields} onChange={change} problem={error} signedIn={signedIn} />
+          <CheckoutSummary
+            price={artwork.price}
+            view={quote}
+            missing={paymentProblem({
+              address: shippingAddress(fields),
+              email: fields.email.trim(),
+              signedIn,
+            })}
+            onRetry={quote.retry}
+          />
           <CheckoutPayment
             configState={configState}
             fields={fields}
             onChange={change}
+            problem={error}
             stripeCard={stripeCard}
           />
         </fieldset>
-        <FormError message={error?.message} />
         <p className="checkout-processing" role="status">
           {processing ? m.processingPayment : ""}
         </p>

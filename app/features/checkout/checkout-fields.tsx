@@ -2,22 +2,32 @@ import { type InputHTMLAttributes, useId } from "react";
 import { checkoutMessages as m } from "../../../domain/checkout";
 import type { CheckoutFields } from "./checkout-form";
 import { formatCardNumber, formatExpiry } from "./checkout-form";
+import type { Problem } from "./checkout-problem";
 
 export type FieldChange = (name: keyof CheckoutFields, value: string) => void;
 
-type TextFieldProps = {
+/** What every field of the panel is given: the values, the change handler, the shown problem. */
+type FieldProps = { fields: CheckoutFields; onChange: FieldChange; problem: Problem | null };
+
+type TextFieldProps = FieldProps & {
   label: string;
   name: keyof CheckoutFields;
-  fields: CheckoutFields;
-  onChange: FieldChange;
   hint?: string;
   format?: (text: string) => string;
 } & Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "value" | "onChange">;
 
-/** A labelled input bound to one checkout field; `format` tidies what is typed. */
-function TextField({ label, name, fields, onChange, hint, format, ...input }: TextFieldProps) {
+/**
+ * A labelled input bound to one checkout field; `format` tidies what is typed. When
+ * the shown problem is about this field, the field is marked invalid and carries
+ * the message right below it, as its description.
+ */
+function TextField(props: TextFieldProps) {
+  const { label, name, fields, onChange, problem, hint, format, ...input } = props;
   const inputId = useId();
   const hintId = useId();
+  const errorId = useId();
+  const error = problem?.field === name ? problem.message : null;
+  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(" ");
   // A div, not a wrapping label: the hint is the input's description, not part of its name.
   return (
     <div className={`field checkout-field-${name}`}>
@@ -29,29 +39,26 @@ function TextField({ label, name, fields, onChange, hint, format, ...input }: Te
         type="text"
         name={name}
         value={fields[name]}
-        aria-describedby={hint ? hintId : undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
         onChange={(event) => {
           const text = event.currentTarget.value;
           onChange(name, format ? format(text) : text);
         }}
         {...input}
       />
+      {error ? (
+        <small id={errorId} className="field-error">
+          {error}
+        </small>
+      ) : null}
       {hint ? <small id={hintId}>{hint}</small> : null}
     </div>
   );
 }
 
 /** SPEC §2: the Shipping Address fields (line1, city, state, postal_code) and the e-mail. */
-export function ShippingFields({
-  fields,
-  onChange,
-  signedIn,
-}: {
-  fields: CheckoutFields;
-  onChange: FieldChange;
-  signedIn: boolean;
-}) {
-  const props = { fields, onChange };
+export function ShippingFields({ signedIn, ...props }: FieldProps & { signedIn: boolean }) {
   return (
     <fieldset className="checkout-section">
       <legend>Shipping Address</legend>
@@ -91,14 +98,7 @@ export function ShippingFields({
 }
 
 /** Our own card form, for the simulated processor; it says plainly that nothing is charged. */
-export function SimulatedCardFields({
-  fields,
-  onChange,
-}: {
-  fields: CheckoutFields;
-  onChange: FieldChange;
-}) {
-  const props = { fields, onChange };
+export function SimulatedCardFields(props: FieldProps) {
   return (
     <>
       <p className="checkout-test-mode" role="note">
@@ -138,20 +138,6 @@ export function SimulatedCardFields({
 }
 
 /** The name printed on the card, sent as the billing name (both processors). */
-export function CardNameField({
-  fields,
-  onChange,
-}: {
-  fields: CheckoutFields;
-  onChange: FieldChange;
-}) {
-  return (
-    <TextField
-      fields={fields}
-      onChange={onChange}
-      label="Name on card"
-      name="cardName"
-      autoComplete="cc-name"
-    />
-  );
+export function CardNameField(props: FieldProps) {
+  return <TextField {...props} label="Name on card" name="cardName" autoComplete="cc-name" />;
 }

@@ -85,20 +85,37 @@ describe("quoteRequest (SPEC §5: when tax is calculated)", () => {
   });
 });
 
-describe("quoteView: stale answers and the kept total", () => {
+describe("quoteView: stale answers and the total", () => {
   const settled: QuoteState = { key: "A", quote, error: null };
 
   it("shows the answer for the address as it is now", () => {
-    expect(quoteView("A", settled)).toEqual({ quote, pending: false, error: null });
+    expect(quoteView("A", settled)).toEqual({ quote, pending: false, error: null, lapsed: false });
   });
 
   it("has no total while a changed address waits for its own answer", () => {
-    expect(quoteView("B", settled)).toEqual({ quote: null, pending: true, error: null });
+    expect(quoteView("B", settled)).toEqual({
+      quote: null,
+      pending: true,
+      error: null,
+      lapsed: false,
+    });
   });
 
-  it("keeps the last amounts while the address is incomplete", () => {
-    expect(quoteView(null, settled)).toEqual({ quote, pending: false, error: null });
-    expect(quoteView(null, { key: null, quote: null, error: null }).quote).toBeNull();
+  it("clears the total once the address or e-mail stops being complete, and says so", () => {
+    expect(quoteView(null, settled)).toEqual({
+      quote: null,
+      pending: false,
+      error: null,
+      lapsed: true,
+    });
+    expect(quoteView(null, { key: null, quote: null, error: null })).toEqual({
+      quote: null,
+      pending: false,
+      error: null,
+      lapsed: false,
+    });
+    // Complete again with the same address: its answer is shown again without asking.
+    expect(quoteView("A", settled).quote).toEqual(quote);
   });
 
   it("shows a failed quote without a total", () => {
@@ -107,41 +124,46 @@ describe("quoteView: stale answers and the kept total", () => {
       quote: null,
       pending: false,
       error,
+      lapsed: false,
     });
   });
 });
 
 describe("summaryLines and canPay (SPEC §5: no total, no payment)", () => {
   it("shows price, tax and total in USD from cents", () => {
-    expect(summaryLines(120000, { quote, pending: false, error: null })).toEqual({
+    expect(summaryLines(120000, { quote, pending: false, error: null, lapsed: false })).toEqual({
       price: "$1,200",
       tax: "$99",
       total: "$1,299",
     });
     const odd = { preTaxAmount: 45000, taxAmount: 3713, totalAmount: 48713 };
-    expect(summaryLines(45000, { quote: odd, pending: false, error: null })).toEqual({
-      price: "$450",
-      tax: "$37.13",
-      total: "$487.13",
-    });
+    expect(summaryLines(45000, { quote: odd, pending: false, error: null, lapsed: false })).toEqual(
+      {
+        price: "$450",
+        tax: "$37.13",
+        total: "$487.13",
+      },
+    );
   });
 
   it("shows the price alone before the quote, and says it is calculating while asked", () => {
-    expect(summaryLines(45000, { quote: null, pending: false, error: null })).toEqual({
+    expect(
+      summaryLines(45000, { quote: null, pending: false, error: null, lapsed: false }),
+    ).toEqual({
       price: "$450",
       tax: "—",
       total: "—",
     });
-    expect(summaryLines(45000, { quote: null, pending: true, error: null }).total).toBe(
-      "Calculating…",
-    );
+    expect(
+      summaryLines(45000, { quote: null, pending: true, error: null, lapsed: false }).total,
+    ).toBe("Calculating…");
   });
 
   it("allows paying only with a total and while not processing", () => {
-    expect(canPay({ quote, pending: false, error: null }, false)).toBe(true);
-    expect(canPay({ quote, pending: false, error: null }, true)).toBe(false);
-    expect(canPay({ quote: null, pending: false, error: null }, false)).toBe(false);
-    expect(canPay({ quote: null, pending: true, error: null }, false)).toBe(false);
+    expect(canPay({ quote, pending: false, error: null, lapsed: false }, false)).toBe(true);
+    expect(canPay({ quote, pending: false, error: null, lapsed: false }, true)).toBe(false);
+    expect(canPay({ quote: null, pending: false, error: null, lapsed: false }, false)).toBe(false);
+    expect(canPay({ quote: null, pending: true, error: null, lapsed: false }, false)).toBe(false);
   });
 });
 

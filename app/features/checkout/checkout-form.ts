@@ -73,23 +73,27 @@ export type TaxError = { message: string; detail: string | null; unavailable: bo
 export type QuoteState = { key: string | null; quote: Quote | null; error: TaxError | null };
 
 export type QuoteView = {
-  /** The amounts to show; kept from the last answer while the address is incomplete. */
+  /** The amounts for the address and e-mail as they are now; null while there are none. */
   quote: Quote | null;
   /** A complete address whose answer has not arrived yet (waiting out typing, or in flight). */
   pending: boolean;
   error: TaxError | null;
+  /** There was a total, but the address or e-mail is no longer complete: say what is missing. */
+  lapsed: boolean;
 };
 
 /**
- * What the summary shows for the fields as they are now. While the address is
- * incomplete nothing is asked, and the last amounts stay: Pay Now then reports the
- * missing field in the SPEC's words. A changed complete address has no total until its
- * own answer arrives, so nobody pays on a total computed for another address.
+ * What the summary shows for the fields as they are now. A total holds only while the
+ * quote's conditions (SPEC §5) do: once the address or e-mail is incomplete it is
+ * cleared, so Pay Now is disabled, and `lapsed` lets the summary say what is missing.
+ * A changed complete address has no total until its own answer arrives, so nobody pays
+ * on a total computed for another address.
  */
 export function quoteView(key: string | null, state: QuoteState): QuoteView {
-  if (key === null) return { quote: state.quote, pending: false, error: state.error };
-  if (key !== state.key) return { quote: null, pending: true, error: null };
-  return { quote: state.quote, pending: false, error: state.error };
+  if (key === null)
+    return { quote: null, pending: false, error: state.error, lapsed: state.quote !== null };
+  if (key !== state.key) return { quote: null, pending: true, error: null, lapsed: false };
+  return { quote: state.quote, pending: false, error: state.error, lapsed: false };
 }
 
 export type SummaryLines = { price: string; tax: string; total: string };

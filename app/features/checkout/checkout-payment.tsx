@@ -1,6 +1,7 @@
 import type { RefObject } from "react";
 import { CardNameField, type FieldChange, SimulatedCardFields } from "./checkout-fields";
 import type { CheckoutFields } from "./checkout-form";
+import type { Problem } from "./checkout-problem";
 import type { ConfigState } from "./use-checkout-config";
 import type { StripeCardState } from "./use-stripe-card";
 
@@ -19,11 +20,13 @@ export function CheckoutPayment({
   configState,
   fields,
   onChange,
+  problem,
   stripeCard,
 }: {
   configState: ConfigState;
   fields: CheckoutFields;
   onChange: FieldChange;
+  problem: Problem | null;
   stripeCard: { mountRef: RefObject<HTMLDivElement | null>; state: StripeCardState };
 }) {
   if (configState.status === "loading")
@@ -39,14 +42,18 @@ export function CheckoutPayment({
       </p>
     );
   const stripe = configState.config.provider === "stripe";
+  // A refused card is about the card number in our own form, about Stripe's Element in Stripe's.
+  const shown =
+    problem?.field === "card" && !stripe ? { ...problem, field: "cardNumber" as const } : problem;
+  const props = { fields, onChange, problem: shown };
   return (
     <fieldset className="checkout-section">
       <legend>Card</legend>
-      <CardNameField fields={fields} onChange={onChange} />
+      <CardNameField {...props} />
       {stripe ? (
-        <StripeCard {...stripeCard} />
+        <StripeCard {...stripeCard} refused={shown?.field === "card" ? shown.message : null} />
       ) : (
-        <SimulatedCardFields fields={fields} onChange={onChange} />
+        <SimulatedCardFields {...props} />
       )}
     </fieldset>
   );
@@ -55,9 +62,11 @@ export function CheckoutPayment({
 function StripeCard({
   mountRef,
   state,
+  refused,
 }: {
   mountRef: RefObject<HTMLDivElement | null>;
   state: StripeCardState;
+  refused: string | null;
 }) {
   return (
     <div className="field">
@@ -73,6 +82,9 @@ function StripeCard({
         <p className="message message-error" role="alert">
           {state.cardError}
         </p>
+      ) : null}
+      {refused && refused !== state.cardError ? (
+        <small className="field-error">{refused}</small>
       ) : null}
     </div>
   );

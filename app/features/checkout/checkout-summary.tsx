@@ -5,15 +5,18 @@ import { type QuoteView, summaryLines } from "./checkout-form";
 /**
  * SPEC §2 summary of price, tax and total. Tax and total appear once the address is
  * complete and quoted (announced politely); a failed quote says so (SPEC §8) and may
- * be asked again.
+ * be asked again. When a total went away because the address or e-mail stopped being
+ * complete, `missing` says what to fill in (the SPEC §5 texts).
  */
 export function CheckoutSummary({
   price,
   view,
+  missing,
   onRetry,
 }: {
   price: number | null;
   view: QuoteView;
+  missing: string | null;
   onRetry: () => void;
 }) {
   const lines = summaryLines(price, view);
@@ -29,8 +32,10 @@ export function CheckoutSummary({
         aria-atomic="true"
       />
       {!view.quote && !view.pending && !view.error ? (
-        <p className="hint">
-          Tax and total appear once the shipping address and email are complete.
+        <p className="hint" aria-live="polite">
+          {view.lapsed && missing
+            ? missing
+            : "Tax and total appear once the shipping address and email are complete."}
         </p>
       ) : null}
       {view.error ? (

@@ -60,7 +60,8 @@ export function useStripeCard(publishableKey: string | null) {
       const result = await current.stripe.confirmCardPayment(payment.clientSecret, {
         payment_method: { card: current.card, billing_details: billingDetails },
       });
-      if (result.error) throw new CheckoutError(result.error.message ?? m.paymentFailed);
+      if (result.error)
+        throw new CheckoutError(result.error.message ?? m.paymentFailed, false, false, true);
     };
   }
 

@@ -15,8 +15,8 @@ export const QUOTE_DEBOUNCE_MS = 400;
 /**
  * SPEC §4 step 2: the tax quote for the address as it is now. A complete address is
  * quoted after a pause in typing; a newer address cancels an older request, and an
- * answer for an address that has since changed is ignored. The last amounts stay
- * while the address is incomplete (see quoteView).
+ * answer for an address that has since changed is ignored. While the address or
+ * e-mail is incomplete there is no total (see quoteView).
  */
 export function useTaxQuote(request: QuoteRequest | null): QuoteView & { retry: () => void } {
   const key = quoteKey(request);

@@ -57,17 +57,17 @@ export function FilterDialog({
               {options.map((option) => (
                 <li key={option.id}>
                   <label className="filter-option">
+                    {/* One phrase, "Austin, 7 artworks": the label's parts, read
+                        separately, would come out as "Austin , 7 artworks". */}
                     <input
                       type="checkbox"
+                      aria-label={`${option.label}, ${option.count} ${option.count === 1 ? "artwork" : "artworks"}`}
                       checked={chosen.includes(option.id)}
                       onChange={() => dispatch({ type: "toggle", filter: type, id: option.id })}
                     />
                     <span className="filter-option-label">{option.label}</span>
                     <span className="filter-option-count" aria-hidden="true">
                       {option.count}
-                    </span>
-                    <span className="visually-hidden">
-                      {option.count === 1 ? ", 1 artwork" : `, ${option.count} artworks`}
                     </span>
                   </label>
                 </li>

@@ -29,7 +29,7 @@ export function PromoBanner({
   banner,
   onDismissed,
 }: {
-  banner: { id: string; imageUrl: string };
+  banner: { id: string; imageUrl: string; altText: string };
   onDismissed: () => void;
 }) {
   const dismissed = useSyncExternalStore(
@@ -54,7 +54,8 @@ export function PromoBanner({
     <aside className="promo-banner" aria-label="Promotion">
       <img
         src={banner.imageUrl}
-        alt={t.bannerAlt}
+        // What the banner says; a banner stored without its text gets a generic name.
+        alt={banner.altText.trim() || t.bannerAlt}
         width={2400}
         height={600}
         fetchPriority="high"

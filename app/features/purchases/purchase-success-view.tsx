@@ -1,15 +1,23 @@
 import { Link, useLocation } from "react-router";
+import { useSessionUser } from "../../root";
 import { readSuccessState } from "../checkout/purchase-success-state";
 import { purchasesMessages as m } from "./purchases.messages";
 
 /**
  * SPEC §2 Purchase success: the thank-you, the confirmation e-mail and the seller's
  * contact, and the optional message from navigation state (the guest account
- * notice). A direct visit has no state and shows the rest.
+ * notice). A direct visit has no state and shows the rest. After a guest purchase,
+ * View My Purchases leads to sign-in with the account's e-mail and why it is needed.
  */
 export function PurchaseSuccessView() {
   const location = useLocation();
-  const { message, artworkTitle, artworkId } = readSuccessState(location.state);
+  const user = useSessionUser();
+  const { message, artworkTitle, artworkId, guest } = readSuccessState(location.state);
+  // A guest is not signed in: the sign-in page is told why, and for which e-mail.
+  const toPurchases =
+    guest && !user
+      ? { to: `/signin?next=${encodeURIComponent("/profile/purchases")}`, state: guest }
+      : { to: "/profile/purchases" };
   return (
     <section className="narrow stack purchase-success" aria-labelledby="purchase-success-heading">
       <p className="purchase-success-mark" aria-hidden="true">
@@ -31,7 +39,7 @@ export function PurchaseSuccessView() {
         </p>
       ) : null}
       <div className="purchase-success-actions">
-        <Link to="/profile/purchases" className="button button-primary">
+        <Link {...toPurchases} className="button button-primary">
           {m.viewMyPurchases}
         </Link>
         <Link to="/" className="button">

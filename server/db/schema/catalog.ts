@@ -16,6 +16,8 @@ export const banners = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     imageUrl: text("image_url").notNull(),
+    /** What the banner says (its drawn text), as the image's text alternative. */
+    altText: text("alt_text").notNull().default(""),
     isActive: boolean("is_active").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

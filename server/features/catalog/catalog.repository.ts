@@ -16,7 +16,7 @@ export async function listCategories(db: Database) {
 /** SPEC §7: banners where isActive, limit 1 (the newest when there are several). */
 export async function findActiveBanner(db: Database) {
   const [banner] = await db
-    .select({ id: banners.id, imageUrl: banners.imageUrl })
+    .select({ id: banners.id, imageUrl: banners.imageUrl, altText: banners.altText })
     .from(banners)
     .where(eq(banners.isActive, true))
     .orderBy(desc(banners.createdAt))

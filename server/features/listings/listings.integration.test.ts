@@ -110,7 +110,7 @@ describe("POST /api/artworks", () => {
     ]);
   });
 
-  it("stores an offers-only work without a price, and the zip code only with pick-up", async () => {
+  it("stores an offers-only work with its asking price kept, and the zip code only with pick-up", async () => {
     const image = await uploadImage(t, artist);
     const offers = await createListingAs(
       t,
@@ -119,10 +119,19 @@ describe("POST /api/artworks", () => {
     );
     expect(offers).toMatchObject({
       isForSale: false,
-      price: null,
+      price: 50_000,
       status: "not for sale",
       zipCode: null,
     });
+    const noPrice = await createListingAs(
+      t,
+      artist,
+      listingBody(categoryId, [(await uploadImage(t, artist)).id], {
+        isForSale: false,
+        price: null,
+      }),
+    );
+    expect(noPrice).toMatchObject({ isForSale: false, price: null, status: "not for sale" });
 
     const pickUp = await createListingAs(
       t,
@@ -206,6 +215,29 @@ describe("POST /api/artworks", () => {
     expect(
       (await send(t, artist, "POST", "/api/artworks", { ...body, imageIds: [image.id] })).status,
     ).toBe(201);
+  });
+
+  it("refuses a depth that is not a whole number of 0 or more, and stores nothing", async () => {
+    const image = await uploadImage(t, artist);
+    for (const depth of [-1, 1.5, "abc", "-1", "1.5"]) {
+      const response = await send(
+        t,
+        artist,
+        "POST",
+        "/api/artworks",
+        listingBody(categoryId, [image.id], { title: `Depth ${String(depth)}`, depth }),
+      );
+      expect(response.status, String(depth)).toBe(400);
+      expect(await errorOf(response)).toEqual({
+        code: "VALIDATION_FAILED",
+        message: listingMessages.depth,
+      });
+    }
+    const stored = await queryRows<{ count: number }>(
+      t.services.db,
+      sql`SELECT count(*)::int AS count FROM artworks WHERE title LIKE 'Depth %'`,
+    );
+    expect(stored[0]?.count).toBe(0);
   });
 
   it("refuses unknown categories and images that are not the artist's own, unused uploads", async () => {
@@ -371,6 +403,8 @@ describe("PATCH /api/artworks/:id", () => {
       [{ allowBuyerPickUp: true }, listingMessages.zipCode],
       [{ imageIds: [] }, listingMessages.image],
       [{ isForSale: true, price: null }, listingMessages.price],
+      [{ depth: -1 }, listingMessages.depth],
+      [{ depth: "abc" }, listingMessages.depth],
     ] as const) {
       const response = await send(t, artist, "PATCH", `/api/artworks/${created.id}`, body);
       expect(response.status).toBe(400);
@@ -426,7 +460,10 @@ describe("PATCH /api/artworks/:id", () => {
     const offers = await createListingAs(
       t,
       artist,
-      listingBody(categoryId, [(await uploadImage(t, artist)).id], { isForSale: false }),
+      listingBody(categoryId, [(await uploadImage(t, artist)).id], {
+        isForSale: false,
+        price: null,
+      }),
     );
     const refused = await send(t, artist, "PATCH", `/api/artworks/${offers.id}`, {
       isForSale: true,
@@ -440,6 +477,27 @@ describe("PATCH /api/artworks/:id", () => {
       isForSale: false,
       status: "not for sale",
     });
+  });
+
+  it("keeps the price through an edit of a work that is off sale, so it can go back on sale", async () => {
+    const created = await createListingAs(
+      t,
+      artist,
+      listingBody(categoryId, [(await uploadImage(t, artist)).id]),
+    );
+    const url = `/api/artworks/${created.id}`;
+    expect((await send(t, artist, "PATCH", url, { isForSale: false })).status).toBe(200);
+    // An edit while off sale that does not touch the price (the form's price field is hidden).
+    const edited = await send(t, artist, "PATCH", url, { title: "Harbour, Revised" });
+    expect(edited.status).toBe(200);
+    expect(await edited.json()).toMatchObject({ isForSale: false, price: 120_000 });
+    // A full edit to "offers only" keeps it too.
+    const offers = await send(t, artist, "PATCH", url, { isForSale: false, price: 120_000 });
+    expect(await offers.json()).toMatchObject({ isForSale: false, price: 120_000 });
+
+    const on = await send(t, artist, "PATCH", url, { isForSale: true });
+    expect(on.status).toBe(200);
+    expect(await on.json()).toMatchObject({ isForSale: true, status: "available", price: 120_000 });
   });
 
   it("refuses changes while a checkout holds the work", async () => {
