@@ -65,7 +65,10 @@ export function validBody(
       card: { number: "4242424242424242", expMonth: 12, expYear: 2035, cvc: "123" },
       billingDetails: { name: "Ada", email },
     },
-    "POST /api/checkout/complete": { paymentId: "00000000-0000-4000-8000-000000000000" },
+    "POST /api/checkout/complete": {
+      paymentId: "00000000-0000-4000-8000-000000000000",
+      clientSecret: "sim_secret",
+    },
     "POST /signin": { email, password: "secret-123" },
     "POST /signup": {
       firstName: "Ada",

@@ -16,6 +16,7 @@ import { registerUploadRoutes } from "./features/uploads/uploads.routes";
 import { clientIp, resolveClientIp } from "./http/client-ip";
 import { createErrorHandler } from "./http/error-handler";
 import { originGuard } from "./http/origin-guard";
+import { privatePages } from "./http/private-pages";
 import { rejectNulInUrl, requestBodyLimit } from "./http/request-limits";
 import { securityHeaders } from "./http/security-headers";
 import type { AppServices } from "./services";
@@ -58,6 +59,7 @@ export function buildServer({ services, web }: ServerOptions): Hono {
   app.onError(createErrorHandler(logger));
   app.use(resolveClientIp(config.trustProxy));
   app.use(securityHeaders({ stripe: config.payments.provider === "stripe" }));
+  app.use(privatePages());
   if (config.logRequests) {
     app.use(async (c, next) => {
       const start = performance.now();

@@ -1,4 +1,9 @@
-/** A small structured logger: one JSON line per event in production, readable lines otherwise. */
+import { redactForLog } from "./log-redaction";
+
+/**
+ * A small structured logger: one JSON line per event in production, readable lines
+ * otherwise. Everything logged passes redactForLog (no secrets, no addresses, short).
+ */
 export type Logger = {
   info(message: string, fields?: Record<string, unknown>): void;
   warn(message: string, fields?: Record<string, unknown>): void;
@@ -12,9 +17,8 @@ export function createLogger(options: { json: boolean; silent?: boolean }): Logg
     fields?: Record<string, unknown>,
   ) {
     if (options.silent && level === "info") return;
-    const data = fields
-      ? Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, serialize(v)]))
-      : {};
+    const data = fields ? (redactForLog(fields) as Record<string, unknown>) : {};
+    message = redactForLog(message) as string;
     const line = options.json
       ? JSON.stringify({ time: new Date().toISOString(), level, message, ...data })
       : `${level === "info" ? "" : `[${level}] `}${message}${Object.keys(data).length ? ` ${JSON.stringify(data)}` : ""}`;
@@ -25,10 +29,4 @@ export function createLogger(options: { json: boolean; silent?: boolean }): Logg
     warn: (m, f) => write("warn", m, f),
     error: (m, f) => write("error", m, f),
   };
-}
-
-function serialize(value: unknown): unknown {
-  if (value instanceof Error)
-    return { name: value.name, message: value.message, stack: value.stack };
-  return value;
 }

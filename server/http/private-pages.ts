@@ -1,0 +1,26 @@
+import type { MiddlewareHandler } from "hono";
+
+export const PRIVATE_CACHE_CONTROL = "private, no-store";
+
+/**
+ * Pages that show one person's data (their profile, purchases, the purchase they just
+ * made, their listing draft) or handle credentials: no shared cache may keep them and
+ * the browser must not store them (a shared computer's back button, a proxy's cache).
+ */
+const PRIVATE_PAGE =
+  /^\/(profile|purchase-success|upload|listing-preview|signin|signup|signout|reset-password)(\/|$)/;
+
+export function isPrivatePage(pathname: string): boolean {
+  return PRIVATE_PAGE.test(pathname);
+}
+
+/** Sets `Cache-Control: private, no-store` on the responses of private pages and `/api/me`. */
+export function privatePages(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    const path = c.req.path;
+    if (isPrivatePage(path) || path === "/api/me" || path.startsWith("/api/me/")) {
+      c.res.headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
+    }
+  };
+}
