@@ -235,7 +235,9 @@ async function send(
     return { status: String(response.status), sent };
   } catch (error) {
     const name = error instanceof Error ? error.name : "Error";
-    return { status: name === "TimeoutError" ? "timeout" : "connection error", sent };
+    if (name === "TimeoutError") return { status: "timeout", sent };
+    const cause = error instanceof Error ? (error.cause as { code?: string } | undefined) : undefined;
+    return { status: `connection error ${cause?.code ?? ""}`.trim(), sent };
   }
 }
 

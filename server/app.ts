@@ -17,7 +17,7 @@ import { clientIp, resolveClientIp } from "./http/client-ip";
 import { createErrorHandler } from "./http/error-handler";
 import { originGuard } from "./http/origin-guard";
 import { privatePages } from "./http/private-pages";
-import { rejectNulInUrl, requestBodyLimit } from "./http/request-limits";
+import { closeIfBodyUnread, rejectNulInUrl, requestBodyLimit } from "./http/request-limits";
 import { securityHeaders } from "./http/security-headers";
 import type { AppServices } from "./services";
 import type { WebHandler } from "./web/load-context";
@@ -57,6 +57,7 @@ export function buildServer({ services, web }: ServerOptions): Hono {
   const app = new Hono();
 
   app.onError(createErrorHandler(logger));
+  app.use(closeIfBodyUnread());
   app.use(resolveClientIp(config.trustProxy));
   app.use(securityHeaders({ stripe: config.payments.provider === "stripe" }));
   app.use(privatePages());

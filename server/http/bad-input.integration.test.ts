@@ -135,3 +135,21 @@ describe("body size", () => {
     expect(sent).toBeLessThan(640);
   });
 });
+
+describe("a body left unread", () => {
+  it("tells the client not to reuse the connection", async () => {
+    const response = await t.app.request("/api/uploads/images", {
+      method: "POST",
+      headers: { origin: TEST_ORIGIN, "content-type": "application/json", "content-length": "2" },
+      body: "{}",
+    });
+    expect(response.status).toBe(401);
+    expect(response.headers.get("connection")).toBe("close");
+  });
+
+  it("keeps the connection when the body was read", async () => {
+    const response = await post("/api/auth/sign-in/email", { email: "a@b.co", password: "x" });
+    expect(response.status).toBe(401);
+    expect(response.headers.get("connection")).toBeNull();
+  });
+});

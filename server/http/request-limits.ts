@@ -42,3 +42,20 @@ export function rejectNulInUrl(): MiddlewareHandler {
     await next();
   };
 }
+
+/**
+ * An answer given before the body was read (a 413, or a 401/403 that is decided
+ * before any body is read) leaves that body on the socket, and the server then drops
+ * the connection. `Connection: close` tells the client not to send its next request
+ * on it, where it would fail with a reset.
+ */
+export function closeIfBodyUnread(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    const sentBody =
+      c.req.header("content-length") !== undefined || c.req.header("transfer-encoding");
+    if (sentBody && c.req.header("content-length") !== "0" && !c.req.raw.bodyUsed) {
+      c.res.headers.set("Connection", "close");
+    }
+  };
+}
