@@ -75,10 +75,10 @@ export async function startSilentServer() {
 }
 
 /** Rejects when `promise` has not settled within `ms`: proof that something does not hang. */
-export function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+export function within<T>(promise: T | Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const limit = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms);
   });
-  return Promise.race([promise, limit]).finally(() => clearTimeout(timer));
+  return Promise.race([Promise.resolve(promise), limit]).finally(() => clearTimeout(timer));
 }
