@@ -14,6 +14,7 @@ export const ERROR_CODES = [
   "PAYLOAD_TOO_LARGE",
   "PAYMENT_FAILED",
   "PRICE_CHANGED",
+  "STORAGE_FULL",
   "INTERNAL",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

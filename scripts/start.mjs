@@ -23,18 +23,33 @@ execFileSync("npm", ["run", "--silent", "build"], { stdio: "inherit" });
 process.env.NODE_ENV ??= "production";
 await import("../build/server/main.js");
 
+// The same reading as server/db/lock.ts (which this script, run before the build, cannot
+// import): `{"pid","startTime"}` or a bare pid; a live pid whose start time differs is
+// a reused pid, not the holder.
 function lockHolder(file) {
-  let pid;
+  let owner;
   try {
-    pid = Number.parseInt(readFileSync(file, "utf8"), 10);
+    const text = readFileSync(file, "utf8").trim();
+    owner = /^\d+$/.test(text) ? { pid: Number(text) } : JSON.parse(text);
   } catch {
     return undefined;
   }
+  const pid = owner?.pid;
   if (!Number.isInteger(pid) || pid <= 0) return undefined;
   try {
     process.kill(pid, 0);
-    return pid;
   } catch (error) {
-    return error.code === "EPERM" ? pid : undefined;
+    if (error.code !== "EPERM") return undefined;
+  }
+  const startTime = typeof owner.startTime === "string" ? processStartTime(pid) : undefined;
+  return startTime && startTime !== owner.startTime ? undefined : pid;
+}
+
+function processStartTime(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
+  } catch {
+    return undefined;
   }
 }

@@ -47,7 +47,7 @@ export function createServices(config: Config, database: DatabaseHandle, logger:
       outbox.kick();
     },
   });
-  const storage: StorageAdapter = createStorage(config);
+  const storage: StorageAdapter = createStorage(config, logger);
   return {
     config,
     db,

@@ -1,43 +1,20 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { killAll, startServerProcess } from "./test/server-process";
 import { createClient, signUpBody } from "./test/test-app";
 
 // Process-level behaviour of the embedded database; PostgreSQL runs have no data-folder lock.
 const dataDir = mkdtempSync(path.join(tmpdir(), "vernissage-start-"));
-const children: ChildProcess[] = [];
 afterAll(() => {
-  for (const child of children) child.kill("SIGKILL");
+  killAll();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
 function startProcess(port: number) {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/test/api-only-process.ts"], {
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      PUBLIC_URL: `http://localhost:${port}`,
-      DEMO_DATA: "false",
-      NODE_ENV: "production",
-      LOG_REQUESTS: "false",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  children.push(child);
-  let output = "";
-  child.stdout?.on("data", (d: Buffer) => (output += d.toString()));
-  child.stderr?.on("data", (d: Buffer) => (output += d.toString()));
-  const ready = new Promise<void>((resolve, reject) => {
-    child.stdout?.on("data", () => output.includes("is running at") && resolve());
-    child.once("exit", (code) => reject(new Error(`exited with ${code}: ${output}`)));
-  });
-  // Marked handled: a process that is meant to exit must not fail the run.
-  ready.catch(() => undefined);
-  return { child, ready, output: () => output };
+  return startServerProcess(dataDir, port);
 }
 
 function snapshot(dir: string) {

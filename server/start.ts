@@ -1,10 +1,8 @@
 import { serve, type ServerType } from "@hono/node-server";
-import { count } from "drizzle-orm";
 import { buildServer } from "./app";
 import type { Config } from "./config";
 import { type DatabaseHandle, openPglite, openPostgres } from "./db/client";
 import { acquireDataFolderLock, type DataFolderLock } from "./db/lock";
-import { users } from "./db/schema";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from "./demo/seed";
 import type { Logger } from "./logger";
 import { type HttpTimeouts, httpServerOptions } from "./http/server-timeouts";
@@ -41,10 +39,7 @@ export async function startServer(options: {
   try {
     await database.migrate();
     const services = createServices(config, database, logger);
-    if (config.demoData && (await isEmpty(database))) {
-      logger.info("Loading demo data (first start)…");
-      await seedDemoData(services);
-    }
+    if (config.demoData) await seedDemoData(services);
     services.outbox.start(5_000);
     services.outbox.kick();
     services.checkout.reconciler.start();
@@ -100,9 +95,4 @@ export async function startServer(options: {
     lock?.release();
     throw error;
   }
-}
-
-async function isEmpty(database: DatabaseHandle): Promise<boolean> {
-  const [row] = await database.db.select({ n: count() }).from(users);
-  return (row?.n ?? 0) === 0;
 }

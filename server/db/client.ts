@@ -8,6 +8,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import path from "node:path";
 import pg from "pg";
 import { projectRoot } from "../paths";
+import { DURABLE_START_PARAMS, DurableNodeFS } from "./durable-fs";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -25,10 +26,15 @@ export type DatabaseHandle = {
 
 export const migrationsFolder = path.join(projectRoot, "server/db/migrations");
 
-/** PGlite in `dir` (or in memory when dir is undefined), with the extensions we use. */
+/**
+ * PGlite in `dir` (or in memory when dir is undefined), with the extensions we use.
+ * On disk, a commit returns once it is on the disk (see durable-fs.ts).
+ */
 export async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
   const client = await PGlite.create(
-    dir ? { dataDir: dir, extensions: { pg_trgm } } : { extensions: { pg_trgm } },
+    dir
+      ? { fs: new DurableNodeFS(dir), startParams: DURABLE_START_PARAMS, extensions: { pg_trgm } }
+      : { extensions: { pg_trgm } },
   );
   const db = drizzlePglite({ client, schema, casing: "snake_case" });
   return {

@@ -3,7 +3,12 @@ import path from "node:path";
 
 /**
  * PGlite allows one process per data folder: a second opener silently loses
- * writes. The running server holds `db.lock` (its pid); a second one refuses to start.
+ * writes. The running server holds `db.lock`; a second one refuses to start.
+ *
+ * The lock records the holder's pid and, on Linux, its start time from
+ * /proc/<pid>/stat: after a kill -9 the pid may be reused by an unrelated process,
+ * and only the start time tells that process apart from the holder. Elsewhere the
+ * pid alone is checked (a reused pid then still needs the file removed by hand).
  */
 export class DataFolderLockedError extends Error {
   override name = "DataFolderLockedError";
@@ -19,30 +24,66 @@ export class DataFolderLockedError extends Error {
 }
 
 export type DataFolderLock = { release(): void };
+type LockOwner = { pid: number; startTime?: string };
 
 export function lockFile(dataDir: string): string {
   return path.join(dataDir, "db.lock");
 }
 
-/** The pid that holds the lock, if that process is still alive. */
-export function lockHolder(dataDir: string): number | undefined {
-  let pid: number;
+/**
+ * When the process started, in clock ticks since boot (field 22 of /proc/<pid>/stat),
+ * or undefined where there is no /proc or no such process.
+ */
+export function processStartTime(pid: number): string | undefined {
+  let stat: string;
   try {
-    pid = Number.parseInt(readFileSync(lockFile(dataDir), "utf8"), 10);
+    stat = readFileSync(`/proc/${pid}/stat`, "utf8");
   } catch {
     return undefined;
   }
-  if (!Number.isInteger(pid) || pid <= 0) return undefined;
-  return isAlive(pid) ? pid : undefined;
+  // The command name (field 2) may hold spaces and parentheses: count from its end.
+  return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
+}
+
+/** `{"pid":…,"startTime":…}`, or a bare pid as written by earlier versions. */
+function readLockOwner(file: string): LockOwner | undefined {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8").trim();
+  } catch {
+    return undefined;
+  }
+  if (/^\d+$/.test(text)) return { pid: Number(text) };
+  try {
+    const parsed = JSON.parse(text) as Partial<LockOwner>;
+    if (typeof parsed.pid !== "number") return undefined;
+    return {
+      pid: parsed.pid,
+      startTime: typeof parsed.startTime === "string" ? parsed.startTime : undefined,
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The pid that holds the lock, if that very process (not a reuse of its pid) still runs. */
+export function lockHolder(dataDir: string): number | undefined {
+  const owner = readLockOwner(lockFile(dataDir));
+  if (!owner || !Number.isInteger(owner.pid) || owner.pid <= 0) return undefined;
+  if (!isAlive(owner.pid)) return undefined;
+  const startTime = owner.startTime && processStartTime(owner.pid);
+  if (startTime && startTime !== owner.startTime) return undefined;
+  return owner.pid;
 }
 
 export function acquireDataFolderLock(dataDir: string): DataFolderLock {
   mkdirSync(dataDir, { recursive: true });
   const file = lockFile(dataDir);
+  const owner: LockOwner = { pid: process.pid, startTime: processStartTime(process.pid) };
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(file, "wx", 0o600);
-      writeSync(fd, String(process.pid));
+      writeSync(fd, JSON.stringify(owner));
       closeSync(fd);
       return {
         release() {
@@ -55,7 +96,7 @@ export function acquireDataFolderLock(dataDir: string): DataFolderLock {
       if (holder !== undefined && holder !== process.pid) {
         throw new DataFolderLockedError(dataDir, holder);
       }
-      // A lock left by a process that is gone (crash, kill -9): take it over.
+      // A lock left by a process that is gone (crash, kill -9, pid reused): take it over.
       rmSync(file, { force: true });
     }
   }

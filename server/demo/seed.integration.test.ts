@@ -131,4 +131,11 @@ describe("demo data", () => {
       expect(response.status, account.email).toBe(200);
     }
   });
+
+  it("does nothing on a database that has users", async () => {
+    const db = t.services.db;
+    const before = await countOf(db.select({ n: count() }).from(artworks));
+    expect(await seedDemoData(t.services)).toBe(false);
+    expect(await countOf(db.select({ n: count() }).from(artworks))).toBe(before);
+  });
 });

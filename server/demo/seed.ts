@@ -1,3 +1,5 @@
+import { count, sql } from "drizzle-orm";
+import type { Queryable } from "../db/client";
 import {
   artCategories,
   artworkCategories,
@@ -7,13 +9,14 @@ import {
   cities,
   exhibitionArtworks,
   exhibitions,
+  users,
 } from "../db/schema";
 import type { AppServices } from "../services";
 import type { Composition } from "./art";
 import { type ArtworkPlan, type Buyer, planArtworks } from "./catalog";
 import { renderArtworkImage, renderBannerImage, type StoredImage } from "./images";
 import { createDemoAccounts } from "./accounts";
-import { DEMO_CATEGORIES, DEMO_CITIES } from "./people";
+import { DEMO_ARTISTS, DEMO_CATEGORIES, DEMO_CITIES } from "./people";
 import { mapLimit } from "./random";
 import { planBanners, planExhibitions } from "./showcase";
 
@@ -29,6 +32,8 @@ export const DEMO_ACCOUNTS: ReadonlyArray<{ email: string; role: string }> = [
 
 /** Changing it changes every generated title order, price and picture. */
 const SEED = 20_240_501;
+/** Any fixed number: the advisory lock that makes one process load the demo. */
+const DEMO_LOCK_KEY = 7_240_501;
 /** Image renders in flight; sharp uses its own threads underneath. */
 const RENDER_CONCURRENCY = 4;
 
@@ -53,20 +58,32 @@ async function renderArtworkImages(
   return byArtwork;
 }
 
+/** No user yet: a first start. Checked again inside the load's transaction. */
+async function isEmpty(db: Queryable): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(users);
+  return (row?.n ?? 0) === 0;
+}
+
 /**
  * Fills an empty database with a small, believable marketplace: 9 artists and
  * their artworks (with generated pictures), a collector, an applicant, an
  * admin, exhibitions and home-page banners. Same content on every run.
+ *
+ * The pictures are rendered to storage first (under fixed names, so a rerun
+ * overwrites them); then every row is written in one transaction. A start killed
+ * part-way leaves no rows, the database is still empty, and the next start loads
+ * the demo again, whole. Returns false when the database was not empty (another
+ * process loaded it first: the transaction takes an advisory lock and checks again).
  */
-export async function seedDemoData(services: AppServices): Promise<void> {
+export async function seedDemoData(services: AppServices): Promise<boolean> {
   const started = Date.now();
   const { db, storage, logger } = services;
+  if (!(await isEmpty(db))) return false;
+  logger.info("Loading demo data (first start)…");
   const plans = planArtworks(SEED);
   const exhibitionPlans = planExhibitions(SEED + 1, plans);
   const bannerPlans = planBanners(SEED + 2);
 
-  // Pictures render while the accounts are created (both mostly wait on worker threads).
-  const pictures = renderArtworkImages(services, plans);
   const wide: Array<{
     key: string;
     composition: Composition;
@@ -81,48 +98,46 @@ export async function seedDemoData(services: AppServices): Promise<void> {
       text: b.text,
     })),
   ];
-  const wideImages = mapLimit(wide, 2, (w) =>
-    renderBannerImage(storage, w.key, w.composition, w.text),
-  );
-  // Awaited below; this only keeps an early failure from being reported as unhandled.
-  void pictures.catch(() => undefined);
-  void wideImages.catch(() => undefined);
-
-  const cityRows = await db
-    .insert(cities)
-    .values(DEMO_CITIES.map((c) => ({ name: c.name })))
-    .returning();
-  const cityIds = new Map(cityRows.map((c) => [c.name, c.id]));
-  const categoryRows = await db
-    .insert(artCategories)
-    .values(DEMO_CATEGORIES.map((name) => ({ name })))
-    .returning();
-  const categoryIds = new Map(categoryRows.map((c) => [c.name, c.id]));
-
-  const accounts = await createDemoAccounts(services, DEMO_PASSWORD, cityIds);
-  const { artists: artistIds, collector: collectorId, admin: adminId } = accounts;
-
-  const artistId = (index: number) => {
-    const id = artistIds[index];
-    if (!id) throw new Error(`no demo artist #${index}`);
-    return id;
-  };
-  const ownerOf = (plan: ArtworkPlan, buyer: Buyer | null) =>
-    buyer === null
-      ? artistId(plan.artistIndex)
-      : buyer === "collector"
-        ? collectorId
-        : buyer === "admin"
-          ? adminId
-          : artistId(buyer.artist);
-
-  const images = await pictures;
+  const [images, wideRendered] = await Promise.all([
+    renderArtworkImages(services, plans),
+    mapLimit(wide, 2, (w) => renderBannerImage(storage, w.key, w.composition, w.text)),
+  ]);
   const imagesOf = (id: string) => images.get(id) ?? [];
-  const wideRendered = await wideImages;
   const wideUrls = new Map(wide.map((w, i) => [w.key, wideRendered[i]]));
   const wideUrl = (key: string) => wideUrls.get(key) ?? null;
+  const { password } = await services.auth.$context;
 
-  await db.transaction(async (tx) => {
+  const loaded = await db.transaction(async (tx) => {
+    // Two processes starting on one empty PostgreSQL database: one loads, one skips.
+    await tx.execute(sql`select pg_advisory_xact_lock(${DEMO_LOCK_KEY})`);
+    if (!(await isEmpty(tx))) return false;
+    const cityRows = await tx
+      .insert(cities)
+      .values(DEMO_CITIES.map((c) => ({ name: c.name })))
+      .returning();
+    const cityIds = new Map(cityRows.map((c) => [c.name, c.id]));
+    const categoryRows = await tx
+      .insert(artCategories)
+      .values(DEMO_CATEGORIES.map((name) => ({ name })))
+      .returning();
+    const categoryIds = new Map(categoryRows.map((c) => [c.name, c.id]));
+
+    const accounts = await createDemoAccounts(tx, password.hash, DEMO_PASSWORD, cityIds);
+    const { artists: artistIds, collector: collectorId, admin: adminId } = accounts;
+    const artistId = (index: number) => {
+      const id = artistIds[index];
+      if (!id) throw new Error(`no demo artist #${index}`);
+      return id;
+    };
+    const ownerOf = (plan: ArtworkPlan, buyer: Buyer | null) =>
+      buyer === null
+        ? artistId(plan.artistIndex)
+        : buyer === "collector"
+          ? collectorId
+          : buyer === "admin"
+            ? adminId
+            : artistId(buyer.artist);
+
     await tx.insert(artworks).values(
       plans.map((p) => {
         const [cover] = imagesOf(p.id);
@@ -198,16 +213,19 @@ export async function seedDemoData(services: AppServices): Promise<void> {
         altText: `${b.text.title}: ${b.text.subtitle}`,
       })),
     );
+    return true;
   });
+  if (!loaded) return false;
 
   const imageCount = [...images.values()].reduce((n, list) => n + list.length, 0);
   logger.info("Demo data loaded", {
-    users: artistIds.length + 3,
-    artists: artistIds.length,
+    users: DEMO_ARTISTS.length + 3,
+    artists: DEMO_ARTISTS.length,
     artworks: plans.length,
     images: imageCount,
     exhibitions: exhibitionPlans.length,
     banners: bannerPlans.length,
     ms: Date.now() - started,
   });
+  return true;
 }

@@ -44,12 +44,22 @@ export function createFileTransport(options: {
   };
 }
 
+/** Milliseconds; see createSmtpTransport. */
+export const SMTP_TIMEOUTS = {
+  connectionTimeout: 10_000,
+  greetingTimeout: 10_000,
+  socketTimeout: 30_000,
+};
+
 export function createSmtpTransport(options: {
   url: string;
   from: string;
   logger: Logger;
 }): MailTransport {
-  const transport = nodemailer.createTransport(options.url);
+  // nodemailer waits up to 2 minutes to connect, 30 s for a greeting and 10 minutes on a
+  // silent socket; a mail server that hangs must fail the send well within the outbox
+  // lease instead. Options in SMTP_URL's query (`?greetingTimeout=…`) still win.
+  const transport = nodemailer.createTransport({ url: options.url, ...SMTP_TIMEOUTS });
   return {
     kind: "smtp",
     async send(message) {

@@ -1,50 +1,8 @@
-import { once } from "node:events";
-import type { AddressInfo } from "node:net";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listMail } from "./outbox.repository";
 import { enqueueMail } from "./outbox.repository";
+import { startSmtpServer } from "./mail.test-helpers";
 import { type TestApp, createTestApp } from "../../test/test-app";
-
-type Received = { from: string; to: string[]; raw: string };
-
-/** A real SMTP server on a free local port that records what it receives. */
-async function startSmtpServer() {
-  const received: Received[] = [];
-  let failNext = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
-        if (failNext > 0) {
-          failNext--;
-          callback(Object.assign(new Error("mailbox unavailable"), { responseCode: 450 }));
-          return;
-        }
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString("utf8"),
-        });
-        callback();
-      });
-    },
-  });
-  server.listen(0, "127.0.0.1");
-  await once(server.server, "listening");
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    failNextDelivery: () => {
-      failNext++;
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let t: TestApp;

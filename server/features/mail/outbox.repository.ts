@@ -1,4 +1,4 @@
-import { and, asc, eq, lte, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray, lte, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { outbox } from "../../db/schema";
 
@@ -14,19 +14,37 @@ export async function enqueueMail(db: Queryable, mail: NewMail): Promise<string>
   return row.id;
 }
 
-/** Due messages, locked so that two app servers never send the same one. */
-export async function lockDueMail(tx: Queryable, limit: number): Promise<OutboxRow[]> {
-  return tx
-    .select()
+/** A message claimed by one worker: `lease` is when the claim runs out, as the database wrote it. */
+export type ClaimedMail = OutboxRow & { lease: string };
+
+/**
+ * Claims the oldest due message for `leaseSeconds` in one short statement: its
+ * `available_at` moves to the end of the lease, so no other worker takes it while it
+ * is being sent, and it is due again if its worker dies. No transaction stays open
+ * while the mail server is talked to.
+ */
+export async function claimDueMail(
+  db: Queryable,
+  leaseSeconds: number,
+): Promise<ClaimedMail | undefined> {
+  const due = db
+    .select({ id: outbox.id })
     .from(outbox)
     .where(and(eq(outbox.status, "pending"), lte(outbox.availableAt, sql`now()`)))
     .orderBy(asc(outbox.createdAt))
-    .limit(limit)
+    .limit(1)
     .for("update", { skipLocked: true });
+  const [row] = await db
+    .update(outbox)
+    .set({ availableAt: sql`now() + make_interval(secs => ${leaseSeconds})` })
+    .where(inArray(outbox.id, due))
+    .returning({ ...getTableColumns(outbox), lease: sql<string>`${outbox.availableAt}::text` });
+  return row;
 }
 
-export async function markSent(tx: Queryable, id: string): Promise<void> {
-  await tx
+/** Sent is sent: recorded even if the lease ran out meanwhile (delivery is at least once). */
+export async function markSent(db: Queryable, id: string): Promise<void> {
+  await db
     .update(outbox)
     .set({
       status: "sent",
@@ -37,16 +55,20 @@ export async function markSent(tx: Queryable, id: string): Promise<void> {
     .where(eq(outbox.id, id));
 }
 
-/** Retries with a growing delay; after the last attempt the message stays `failed`. */
+/**
+ * Retries with a growing delay; after the last attempt the message stays `failed`.
+ * Only while the claim is still ours: once the lease ran out another worker may have
+ * sent the message, and a late failure must not undo that.
+ */
 export async function markFailed(
-  tx: Queryable,
-  row: OutboxRow,
+  db: Queryable,
+  row: ClaimedMail,
   error: string,
   maxAttempts: number,
 ) {
   const attempts = row.attempts + 1;
   const delaySeconds = 30 * 2 ** row.attempts;
-  await tx
+  await db
     .update(outbox)
     .set({
       attempts,
@@ -54,7 +76,13 @@ export async function markFailed(
       status: attempts >= maxAttempts ? "failed" : "pending",
       availableAt: sql`now() + make_interval(secs => ${delaySeconds})`,
     })
-    .where(eq(outbox.id, row.id));
+    .where(
+      and(
+        eq(outbox.id, row.id),
+        eq(outbox.status, "pending"),
+        eq(outbox.availableAt, sql`${row.lease}::timestamptz`),
+      ),
+    );
 }
 
 export async function listMail(db: Queryable, recipient?: string): Promise<OutboxRow[]> {

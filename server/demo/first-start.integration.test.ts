@@ -1,0 +1,103 @@
+import { count } from "drizzle-orm";
+import { once } from "node:events";
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { openPglite } from "../db/client";
+import {
+  artCategories,
+  artworkImages,
+  artworks,
+  banners,
+  cities,
+  exhibitions,
+  users,
+} from "../db/schema";
+import { killAll, startServerProcess } from "../test/server-process";
+
+// The demo load of a first start, killed with SIGKILL part-way and started again.
+const folders: string[] = [];
+afterAll(() => {
+  killAll();
+  for (const dir of folders) rmSync(dir, { recursive: true, force: true });
+});
+
+function newDataFolder() {
+  const dir = mkdtempSync(path.join(tmpdir(), "vernissage-first-start-"));
+  folders.push(dir);
+  return dir;
+}
+
+const basePort = 43000 + Math.floor(Math.random() * 2000);
+const demo = { DEMO_DATA: "true" };
+
+function mediaFiles(dataDir: string): number {
+  const dir = path.join(dataDir, "media");
+  if (!existsSync(dir)) return 0;
+  return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile())
+    .length;
+}
+
+/** Resolves once `test` holds, checking each time the process writes something or a file appears. */
+async function until(test: () => boolean, child: { exitCode: number | null }) {
+  while (!test()) {
+    if (child.exitCode !== null) throw new Error("the server exited before the moment to kill it");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Row counts of the demo's tables in a stopped server's data folder. */
+async function catalogue(dataDir: string) {
+  const database = await openPglite(path.join(dataDir, "db"));
+  try {
+    const { db } = database;
+    const tally = async (query: Promise<{ n: number }[]>) => (await query)[0]?.n ?? 0;
+    return {
+      users: await tally(db.select({ n: count() }).from(users)),
+      artworks: await tally(db.select({ n: count() }).from(artworks)),
+      images: await tally(db.select({ n: count() }).from(artworkImages)),
+      exhibitions: await tally(db.select({ n: count() }).from(exhibitions)),
+      banners: await tally(db.select({ n: count() }).from(banners)),
+      cities: await tally(db.select({ n: count() }).from(cities)),
+      categories: await tally(db.select({ n: count() }).from(artCategories)),
+    };
+  } finally {
+    await database.close();
+  }
+}
+
+async function stop(server: ReturnType<typeof startServerProcess>) {
+  server.child.kill("SIGTERM");
+  const [code] = (await once(server.child, "exit")) as [number];
+  expect(code).toBe(0);
+}
+
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
+  "a first start killed during the demo load",
+  () => {
+    it("loads the whole demo catalogue when started again", async () => {
+      // A clean first start: what the catalogue must be.
+      const cleanDir = newDataFolder();
+      const clean = startServerProcess(cleanDir, basePort, demo);
+      await clean.ready;
+      await stop(clean);
+      const expected = await catalogue(cleanDir);
+      expect(expected.artworks).toBeGreaterThan(0);
+
+      // The same first start, killed while it renders the pictures and writes the rows.
+      const dataDir = newDataFolder();
+      const first = startServerProcess(dataDir, basePort + 1, demo);
+      await until(() => first.output().includes("Loading demo data"), first.child);
+      await until(() => mediaFiles(dataDir) >= 150, first.child);
+      first.child.kill("SIGKILL");
+      await once(first.child, "exit");
+      expect(first.output()).not.toContain("is running at");
+
+      const again = startServerProcess(dataDir, basePort + 2, demo);
+      await again.ready;
+      await stop(again);
+      expect(await catalogue(dataDir)).toEqual(expected);
+    }, 240_000);
+  },
+);
