@@ -236,7 +236,8 @@ async function send(
   } catch (error) {
     const name = error instanceof Error ? error.name : "Error";
     if (name === "TimeoutError") return { status: "timeout", sent };
-    const cause = error instanceof Error ? (error.cause as { code?: string } | undefined) : undefined;
+    const cause =
+      error instanceof Error ? (error.cause as { code?: string } | undefined) : undefined;
     return { status: `connection error ${cause?.code ?? ""}`.trim(), sent };
   }
 }

@@ -19,7 +19,13 @@ export function privatePages(): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const path = c.req.path;
-    if (isPrivatePage(path) || path === "/api/me" || path.startsWith("/api/me/")) {
+    if (isPrivatePage(path)) {
+      c.res.headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
+      return;
+    }
+    // An /api/me answer that already says no-store (stored nowhere) is left as it is.
+    const isOwn = path === "/api/me" || path.startsWith("/api/me/");
+    if (isOwn && !c.res.headers.get("Cache-Control")?.includes("no-store")) {
       c.res.headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
     }
   };
