@@ -17,7 +17,7 @@ import { clientIp, resolveClientIp } from "./http/client-ip";
 import { createErrorHandler } from "./http/error-handler";
 import { originGuard } from "./http/origin-guard";
 import { rejectNulInUrl, requestBodyLimit } from "./http/request-limits";
-import { securityHeaders } from "./http/security-headers";
+import { cspNonce, securityHeaders } from "./http/security-headers";
 import type { AppServices } from "./services";
 import type { WebHandler } from "./web/load-context";
 
@@ -110,7 +110,9 @@ export function buildServer({ services, web }: ServerOptions): Hono {
       app.use("/assets/*", staticFiles({ root }, IMMUTABLE));
       app.use("*", staticFiles({ root }, "public, max-age=3600"));
     }
-    app.all("*", (c) => web.handler(c.req.raw, { services, clientIp: clientIp(c) }));
+    app.all("*", (c) =>
+      web.handler(c.req.raw, { services, clientIp: clientIp(c), nonce: cspNonce(c) }),
+    );
   }
   return app;
 }
