@@ -23,6 +23,17 @@ export function useSessionUser() {
   return useRouteLoaderData<typeof loader>("root")?.user ?? null;
 }
 
+/**
+ * In the browser, the page's CSP nonce, read back from a script React Router rendered
+ * with it (the attribute is blanked once parsed, the property keeps it), so `<Links>`
+ * hydrates with the server's value. On the server, undefined: `<ServerRouter nonce>`
+ * is the default there.
+ */
+function clientNonce() {
+  if (typeof document === "undefined") return undefined;
+  return document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce || undefined;
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
     <html lang="en">
@@ -32,7 +43,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#f7f5f0" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
-        <Links />
+        <Links nonce={clientNonce()} />
       </head>
       <body>
         <a className="skip-link" href="#main">

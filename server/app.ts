@@ -18,7 +18,7 @@ import { createErrorHandler } from "./http/error-handler";
 import { originGuard } from "./http/origin-guard";
 import { privatePages } from "./http/private-pages";
 import { closeIfBodyUnread, rejectNulInUrl, requestBodyLimit } from "./http/request-limits";
-import { securityHeaders } from "./http/security-headers";
+import { cspNonce, securityHeaders } from "./http/security-headers";
 import type { AppServices } from "./services";
 import type { WebHandler } from "./web/load-context";
 
@@ -113,7 +113,9 @@ export function buildServer({ services, web }: ServerOptions): Hono {
       app.use("/assets/*", staticFiles({ root }, IMMUTABLE));
       app.use("*", staticFiles({ root }, "public, max-age=3600"));
     }
-    app.all("*", (c) => web.handler(c.req.raw, { services, clientIp: clientIp(c) }));
+    app.all("*", (c) =>
+      web.handler(c.req.raw, { services, clientIp: clientIp(c), nonce: cspNonce(c) }),
+    );
   }
   return app;
 }

@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildServer } from "../app";
+import { type TestApp, createTestApp } from "../test/test-app";
+import type { WebLoadContext } from "../web/load-context";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+/** The server with a page handler that stands in for React Router and keeps what it was given. */
+function appWithPages() {
+  const contexts: WebLoadContext[] = [];
+  const app = buildServer({
+    services: t.services,
+    web: {
+      handler(_request, context) {
+        contexts.push(context);
+        return Promise.resolve(
+          new Response("<!doctype html><p>A page</p>", {
+            headers: { "Content-Type": "text/html" },
+          }),
+        );
+      },
+    },
+  });
+  return { app, contexts };
+}
+
+function scriptSrc(response: Response) {
+  const csp = response.headers.get("content-security-policy") ?? "";
+  return csp.split(";").find((d) => d.trim().startsWith("script-src")) ?? "";
+}
+
+function nonceOf(response: Response) {
+  return /'nonce-([A-Za-z0-9+/=]+)'/.exec(scriptSrc(response))?.[1];
+}
+
+describe("the Content-Security-Policy of a page", () => {
+  it("allows inline scripts only by a nonce, never 'unsafe-inline'", async () => {
+    const { app } = appWithPages();
+    const response = await app.request("/artworks");
+    expect(scriptSrc(response)).toContain("'self'");
+    expect(scriptSrc(response)).not.toContain("'unsafe-inline'");
+    expect(nonceOf(response)).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+  });
+
+  it("gives each request a fresh nonce, and hands the page renderer the header's nonce", async () => {
+    const { app, contexts } = appWithPages();
+    const first = await app.request("/");
+    const second = await app.request("/");
+    expect(nonceOf(first)).toBeDefined();
+    expect(nonceOf(second)).toBeDefined();
+    expect(nonceOf(first)).not.toBe(nonceOf(second));
+    expect(contexts.map((c) => c.nonce)).toEqual([nonceOf(first), nonceOf(second)]);
+  });
+});
