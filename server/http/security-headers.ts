@@ -37,5 +37,6 @@ export function securityHeaders(options: { stripe?: boolean } = {}) {
 
 /** The nonce of this request's CSP, set by the middleware above before any handler runs. */
 export function cspNonce(c: Context): string | undefined {
-  return c.get("secureHeadersNonce");
+  const nonce: unknown = c.get("secureHeadersNonce");
+  return typeof nonce === "string" ? nonce : undefined;
 }
