@@ -14,7 +14,7 @@ export function validBody(
   rand: Random,
 ): Record<string, unknown> | null {
   const artworkId = ids.artworks.length ? rand.pick(ids.artworks) : "";
-  const email = `fuzz.${rand.int(1e9)}@example.com`;
+  const email = `fuzz.${rand.int(0, 999_999_999)}@example.com`;
   const listing = {
     title: "Fuzzed",
     createdYear: 2020,

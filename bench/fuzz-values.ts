@@ -1,32 +1,9 @@
+import { type Rng, createRng } from "../server/demo/random";
 /** The values, bodies and query strings the request fuzzer (bench/fuzz.ts) sends. */
 
-export type Random = {
-  next(): number;
-  int(max: number): number;
-  chance(p: number): boolean;
-  pick<T>(items: readonly T[]): T;
-};
-
-/** A seeded generator (mulberry32), so a run can be repeated exactly. */
-export function random(seed: number): Random {
-  let state = seed >>> 0;
-  function next(): number {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  }
-  return {
-    next,
-    int: (max) => Math.floor(next() * max),
-    chance: (p) => next() < p,
-    pick: (items) => {
-      if (items.length === 0) throw new Error("pick from nothing");
-      return items[Math.floor(next() * items.length)] as (typeof items)[number];
-    },
-  };
-}
+/** The fuzzer's seeded generator: the demo data's (mulberry32), so a run can be repeated. */
+export type Random = Rng;
+export const random = createRng;
 
 const NUL = "\u0000";
 
@@ -69,7 +46,7 @@ export function fuzzValue(rand: Random, ids: readonly string[], depth = 0): unkn
     () => fuzzString(rand),
     () => fuzzString(rand),
     () => (ids.length ? rand.pick(ids) : "id"),
-    () => rand.int(1000),
+    () => rand.int(0, 999),
     () => -1,
     () => 1.5,
     () => 2 ** 53 + 1,
