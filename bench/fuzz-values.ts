@@ -1,5 +1,5 @@
-import { type Rng, createRng } from "../server/demo/random";
 /** The values, bodies and query strings the request fuzzer (bench/fuzz.ts) sends. */
+import { type Rng, createRng } from "../server/demo/random";
 
 /** The fuzzer's seeded generator: the demo data's (mulberry32), so a run can be repeated. */
 export type Random = Rng;
