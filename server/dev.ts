@@ -1,5 +1,6 @@
 import { getRequestListener } from "@hono/node-server";
 import { createServer } from "node:http";
+import { httpServerOptions } from "./http/server-timeouts";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { createServer as createViteServer } from "vite";
 import { loadConfig } from "./config";
@@ -22,7 +23,7 @@ const running = await startServer({
   },
   listen(app) {
     const honoListener = getRequestListener(app.fetch);
-    const server = createServer((req, res) => {
+    const server = createServer(httpServerOptions(), (req, res) => {
       vite.middlewares(req, res, () => void honoListener(req, res));
     });
     return server.listen(config.port, config.host);

@@ -17,10 +17,13 @@ describe("redactForLog", () => {
       clientSecret: "sec",
       headers: { cookie: "s=1", authorization: "Bearer x" },
       shippingAddress: { line1: "1 Main St", city: "Albany" },
+      billing: { line2: "Apt 4", zipCode: "12207", postalCode: "12207" },
       card: { number: "4242424242424242", cvc: "123" },
       paymentId: "kept",
     });
-    expect(JSON.stringify(value)).not.toMatch(/hunter|abc"|sec"|s=1|Bearer|Main St|4242|123/);
+    expect(JSON.stringify(value)).not.toMatch(
+      /hunter|abc"|sec"|s=1|Bearer|Main St|Apt 4|12207|4242|123/,
+    );
     expect(value).toMatchObject({ paymentId: "kept", password: "[redacted]" });
   });
 

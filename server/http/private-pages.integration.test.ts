@@ -30,13 +30,22 @@ it.each([
   "/upload",
   "/signin",
   "/reset-password?token=x",
+  "/profile.data",
+  "/profile/purchases.data",
+  "/purchase-success.data",
+  "/signin.data",
+  "/_root.data",
 ])("%s is private and never stored", async (path) => {
   const response = await app.request(path);
   expect(response.headers.get("cache-control")).toBe("private, no-store");
 });
 
-it("leaves public pages cacheable", async () => {
-  const response = await app.request("/artwork/0b7e2e53-3c5d-4d47-9d43-111111111111");
+it.each([
+  "/artwork/0b7e2e53-3c5d-4d47-9d43-111111111111",
+  "/artwork/0b7e2e53-3c5d-4d47-9d43-111111111111.data",
+  "/profiles-of-artists",
+])("%s stays cacheable", async (path) => {
+  const response = await app.request(path);
   expect(response.headers.get("cache-control")).toBe("public, max-age=60");
 });
 

@@ -10,8 +10,14 @@ export const PRIVATE_CACHE_CONTROL = "private, no-store";
 const PRIVATE_PAGE =
   /^\/(profile|purchase-success|upload|listing-preview|signin|signup|signout|reset-password)(\/|$)/;
 
+/**
+ * A page, or the data React Router fetches for it on a client-side navigation
+ * (`/profile.data`, `/profile/purchases.data`). `/_root.data` carries the signed-in
+ * user, so it is private too.
+ */
 export function isPrivatePage(pathname: string): boolean {
-  return PRIVATE_PAGE.test(pathname);
+  if (pathname === "/_root.data") return true;
+  return PRIVATE_PAGE.test(pathname.replace(/\.data$/, ""));
 }
 
 /** Sets `Cache-Control: private, no-store` on the responses of private pages and `/api/me`. */

@@ -1,3 +1,4 @@
+import { MAX_EMAIL_LENGTH } from "../../../domain/text-input";
 import { z } from "zod";
 import { checkoutMessages as m } from "../../../domain/checkout";
 
@@ -12,7 +13,7 @@ const artworkId = z.uuid({ error: "Artwork not found" }).transform((id) => id.to
 
 export const quoteBodySchema = z.object({
   artworkId,
-  email: z.string().max(320).default(""),
+  email: z.string().max(MAX_EMAIL_LENGTH).default(""),
   shippingAddress: shippingAddressSchema,
 });
 
@@ -45,7 +46,10 @@ export const simulatedConfirmBodySchema = z.object({
     cvc: z.string().max(10),
   }),
   billingDetails: z
-    .object({ name: z.string().max(200).optional(), email: z.string().max(320).optional() })
+    .object({
+      name: z.string().max(200).optional(),
+      email: z.string().max(MAX_EMAIL_LENGTH).optional(),
+    })
     .optional(),
 });
 
