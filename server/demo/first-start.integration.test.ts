@@ -98,6 +98,17 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
       await again.ready;
       await stop(again);
       expect(await catalogue(dataDir)).toEqual(expected);
-    }, 240_000);
+
+      // Killed again on a new folder, this time inside the transaction that writes the rows.
+      const rowsDir = newDataFolder();
+      const second = startServerProcess(rowsDir, basePort + 3, demo);
+      await until(() => second.output().includes("Writing the demo rows"), second.child);
+      second.child.kill("SIGKILL");
+      await once(second.child, "exit");
+      const restarted = startServerProcess(rowsDir, basePort + 4, demo);
+      await restarted.ready;
+      await stop(restarted);
+      expect(await catalogue(rowsDir)).toEqual(expected);
+    }, 360_000);
   },
 );

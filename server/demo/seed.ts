@@ -111,6 +111,7 @@ export async function seedDemoData(services: AppServices): Promise<boolean> {
     // Two processes starting on one empty PostgreSQL database: one loads, one skips.
     await tx.execute(sql`select pg_advisory_xact_lock(${DEMO_LOCK_KEY})`);
     if (!(await isEmpty(tx))) return false;
+    logger.info("Writing the demo rows…");
     const cityRows = await tx
       .insert(cities)
       .values(DEMO_CITIES.map((c) => ({ name: c.name })))
