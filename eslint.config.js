@@ -92,4 +92,20 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    files: ["contracts/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/server/**", "**/app/**", "node:*"],
+              message: "contracts/ is shared by the server and the browser: zod and domain/ only.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -2,7 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../server/db/client";
 import { queryRows } from "../server/db/rows";
 import { searchArtworks } from "../server/features/search/search.repository";
-import { RELEVANCE_LIMIT } from "../server/features/search/search.schema";
+import { RELEVANCE_LIMIT } from "../server/features/search/search-text";
 
 type SearchInput = Parameters<typeof searchArtworks>[1];
 type Executor = { execute(query: SQL): Promise<unknown> };

@@ -8,13 +8,12 @@ import { loadConfig } from "../server/config";
 import type { DatabaseHandle } from "../server/db/client";
 import { queryRows } from "../server/db/rows";
 import { searchArtworks } from "../server/features/search/search.repository";
+import { prefixTsQuery, searchWords } from "../server/features/search/search-text";
 import {
-  prefixTsQuery,
   type SearchQuery,
+  type SearchResult,
   searchQuerySchema,
-  searchWords,
-} from "../server/features/search/search.schema";
-import type { SearchResult } from "../server/features/search/search.types";
+} from "../contracts/search.contract";
 import { createLogger } from "../server/logger";
 import { createServices } from "../server/services";
 import { COMMON_WORD, RARE_WORD, type Catalogue, buildCatalogue } from "./catalogue";

@@ -6,6 +6,8 @@
 export const inputMessages = {
   nulCharacter: "Text may not contain the NUL character (U+0000).",
   bodyTooLarge: "The request is too large.",
+  notJson: "This address accepts only JSON (Content-Type: application/json).",
+  notAnObject: "The request body must be a JSON object.",
   notAForm:
     "This form accepts only form data (application/x-www-form-urlencoded or multipart/form-data).",
   brokenForm: "The form data could not be read.",

@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { type APIRequestContext, type Page, expect, test } from "@playwright/test";
-import type { SearchResult } from "../server/features/search/search.types";
+import type { SearchResult } from "../contracts/search.contract";
 import { marketplaceTexts as t } from "../app/features/marketplace/marketplace-texts";
 import { expectNoAxeViolations, holdNextRequest } from "./helpers";
 

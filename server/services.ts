@@ -26,7 +26,7 @@ import {
   getArtwork,
   getExhibition,
 } from "./features/discovery.service";
-import type { SearchQuery } from "./features/search/search.schema";
+import type { SearchQuery } from "../contracts/search.contract";
 import { search } from "./features/search/search.service";
 import { createUploadSweeper } from "./features/uploads/uploads.sweeper";
 import type { Logger } from "./logger";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { artistNameText, cardImage, cardPriceText, titleText } from "../../domain/display";
-import type { ArtworkCard as ArtworkCardData } from "../../server/features/artworks/artworks.types";
+import type { ArtworkCard as ArtworkCardData } from "../../contracts/artworks.contract";
 
 /** SPEC §2 card: thumbnail (250 px high), artist, title with year, price or SOLD; opens the artwork. */
 export function ArtworkCard({

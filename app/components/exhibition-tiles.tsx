@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { ExhibitionTile as ExhibitionTileData } from "../../server/features/artworks/artworks.types";
+import type { ExhibitionTile as ExhibitionTileData } from "../../contracts/artworks.contract";
 import { BannerImage } from "./banner-image";
 
 /**

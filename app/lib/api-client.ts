@@ -1,33 +1,76 @@
-import type { ApiErrorBody, ErrorCode } from "../../domain/errors";
+import type { ZodType } from "zod";
+import type { ErrorCode } from "../../domain/errors";
+
+/** What went wrong in the browser itself: no answer at all, or an answer of the wrong shape. */
+type ClientErrorCode = "NETWORK" | "INVALID_RESPONSE";
 
 /** An error answer of our JSON API, typed. */
 export class ApiError extends Error {
   override name = "ApiError";
   constructor(
     readonly status: number,
-    readonly code: ErrorCode | "NETWORK",
+    readonly code: ErrorCode | ClientErrorCode,
     message: string,
   ) {
     super(message);
   }
 }
 
-/** The one way the browser fetches JSON from /api: error bodies become ApiError. */
-export async function apiGet<T>(path: string, init: { signal?: AbortSignal } = {}): Promise<T> {
+/** SPEC §8's text for an answer whose body is not the contract's shape. */
+export const INVALID_RESPONSE = "Invalid response from server";
+
+type Method = "GET" | "POST" | "PATCH" | "DELETE";
+
+export type RequestOptions = {
+  method?: Method;
+  /** Sent as JSON; absent means no body. */
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Lets a small change outlive the page (the browser sends it on unload). */
+  keepalive?: boolean;
+};
+
+/**
+ * The one way the browser calls /api. A successful answer is parsed with the endpoint's
+ * contract schema (contracts/<feature>.contract.ts) when one is given, so a body of the
+ * wrong shape is an ApiError `INVALID_RESPONSE`, never a value of the wrong type. Error
+ * bodies become ApiError with the server's code and message; a network failure is status
+ * 0 `NETWORK`; an abort is rethrown as it is.
+ */
+export async function request<T>(
+  path: string,
+  options: RequestOptions & { schema: ZodType<T> },
+): Promise<T>;
+export async function request(path: string, options?: RequestOptions): Promise<unknown>;
+export async function request(
+  path: string,
+  options: RequestOptions & { schema?: ZodType } = {},
+): Promise<unknown> {
+  const { method = "GET", body, signal, keepalive, schema } = options;
   let response: Response;
   try {
-    response = await fetch(path, { headers: { accept: "application/json" }, signal: init.signal });
+    response = await fetch(path, {
+      method,
+      signal,
+      keepalive,
+      headers:
+        body === undefined
+          ? { accept: "application/json" }
+          : { accept: "application/json", "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
   } catch (error) {
     if (error instanceof DOMException && error.name === "AbortError") throw error;
     throw new ApiError(0, "NETWORK", "The server could not be reached.");
   }
-  if (response.ok) return (await response.json()) as T;
-  const body = (await response.json().catch(() => null)) as ApiErrorBody | null;
-  throw new ApiError(
-    response.status,
-    body?.error.code ?? "INTERNAL",
-    body?.error.message ?? response.statusText,
-  );
+  const json: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    throw apiErrorOf(response.status, json, response.statusText || "The request failed.");
+  }
+  if (!schema) return json;
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw new ApiError(response.status, "INVALID_RESPONSE", INVALID_RESPONSE);
+  return parsed.data;
 }
 
 /** The message of an error body: ours (`{ error: { message } }`) or a bare `{ message }`. */
@@ -45,65 +88,8 @@ function errorBodyMessage(body: unknown): { code: ErrorCode | null; message: str
   return { code: null, message: typeof message === "string" ? message : null };
 }
 
-/**
- * POSTs JSON to /api and returns the answer's JSON unchecked (`unknown`: the caller
- * validates it). Error bodies become ApiError; a network failure is status 0.
- */
-export async function apiPost(
-  path: string,
-  body: unknown,
-  init: { signal?: AbortSignal } = {},
-): Promise<unknown> {
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method: "POST",
-      headers: { accept: "application/json", "content-type": "application/json" },
-      body: JSON.stringify(body),
-      signal: init.signal,
-    });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === "AbortError") throw error;
-    throw new ApiError(0, "NETWORK", "The server could not be reached.");
-  }
-  const json: unknown = await response.json().catch(() => null);
-  if (response.ok) return json;
-  const { code, message } = errorBodyMessage(json);
-  throw new ApiError(response.status, code ?? "INTERNAL", message ?? response.statusText);
-}
-
-/** An error answer's status and parsed body (or null) as ApiError. */
+/** An error answer's status and parsed body (or null) as ApiError (also for XHR uploads). */
 export function apiErrorOf(status: number, body: unknown, fallback: string): ApiError {
   const { code, message } = errorBodyMessage(body);
   return new ApiError(status, code ?? "INTERNAL", message ?? fallback);
-}
-
-/**
- * Sends JSON (or nothing) to /api with PATCH, DELETE or POST and returns the answer's
- * JSON unchecked, like apiPost. Error bodies become ApiError; a network failure is status
- * 0. `keepalive` lets a small change outlive the page (the browser sends it on unload).
- */
-export async function apiSend(
-  method: "PATCH" | "DELETE" | "POST",
-  path: string,
-  body?: unknown,
-  init: { keepalive?: boolean } = {},
-): Promise<unknown> {
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method,
-      keepalive: init.keepalive,
-      headers:
-        body === undefined
-          ? { accept: "application/json" }
-          : { accept: "application/json", "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  } catch {
-    throw new ApiError(0, "NETWORK", "The server could not be reached.");
-  }
-  const json: unknown = await response.json().catch(() => null);
-  if (response.ok) return json;
-  throw apiErrorOf(response.status, json, response.statusText || "The request failed.");
 }

@@ -28,7 +28,7 @@ async function countOf(query: Promise<{ n: number }[]>) {
 
 describe("demo data", () => {
   it("has the cities and categories, names stored with underscores", async () => {
-    const db = t.services.db;
+    const db = t.db;
     expect(await countOf(db.select({ n: count() }).from(cities))).toBeGreaterThanOrEqual(6);
     const names = (await db.select({ name: artCategories.name }).from(artCategories)).map(
       (c) => c.name,
@@ -38,7 +38,7 @@ describe("demo data", () => {
   });
 
   it("has 8+ artists with active payouts and one pending applicant", async () => {
-    const db = t.services.db;
+    const db = t.db;
     const activeArtists = await countOf(
       db
         .select({ n: count() })
@@ -54,7 +54,7 @@ describe("demo data", () => {
   });
 
   it("has 60+ artworks: some sold, some offers-only, several with 2–4 images", async () => {
-    const db = t.services.db;
+    const db = t.db;
     expect(await countOf(db.select({ n: count() }).from(artworks))).toBeGreaterThanOrEqual(60);
     const sold = await countOf(
       db
@@ -80,7 +80,7 @@ describe("demo data", () => {
 
   it("spreads prices over all six price ranges", async () => {
     const bounds = [0, 10_000, 50_000, 100_000, 500_000, 1_000_000, Number.MAX_SAFE_INTEGER];
-    const prices = (await t.services.db.select({ p: artworks.priceCents }).from(artworks))
+    const prices = (await t.db.select({ p: artworks.priceCents }).from(artworks))
       .map((r) => r.p)
       .filter((p): p is number => p !== null);
     for (let i = 0; i < 6; i++) {
@@ -94,7 +94,7 @@ describe("demo data", () => {
   });
 
   it("stores real images as original JPEG, medium and thumbnail WebP", async () => {
-    const [artwork] = await t.services.db.select().from(artworks).limit(1);
+    const [artwork] = await t.db.select().from(artworks).limit(1);
     const fileOf = (url: string | null | undefined) =>
       path.join(t.config.mediaDir, (url ?? "").replace(/^\/media\//, ""));
     const original = await sharp(fileOf(artwork?.imageOriginal)).metadata();
@@ -108,7 +108,7 @@ describe("demo data", () => {
   });
 
   it("has 2 active exhibitions, 1 inactive, and one active banner", async () => {
-    const db = t.services.db;
+    const db = t.db;
     const all = await db.select().from(exhibitions);
     expect(all.filter((e) => e.isActive)).toHaveLength(2);
     expect(all.filter((e) => !e.isActive)).toHaveLength(1);
@@ -133,7 +133,7 @@ describe("demo data", () => {
   });
 
   it("does nothing on a database that has users", async () => {
-    const db = t.services.db;
+    const db = t.db;
     const before = await countOf(db.select({ n: count() }).from(artworks));
     expect(await seedDemoData(t.services)).toBe(false);
     expect(await countOf(db.select({ n: count() }).from(artworks))).toBe(before);

@@ -21,14 +21,14 @@ beforeAll(async () => {
   collector = await signUp(t);
   admin = await signUp(t, {}, { role: "admin" });
   stranger = await signUp(t);
-  const sold = await createArtwork(t.services.db, {
+  const sold = await createArtwork(t.db, {
     artistId: artist.id,
     ownerId: collector.id,
     isForSale: false,
     priceCents: 90_000,
   });
   soldId = sold.id;
-  await createExhibition(t.services.db, { artworkIds: [sold.id] });
+  await createExhibition(t.db, { artworkIds: [sold.id] });
 });
 afterAll(() => t.close());
 

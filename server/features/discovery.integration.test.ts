@@ -17,7 +17,7 @@ const ids: Record<string, string> = {};
 
 beforeAll(async () => {
   t = await createTestApp();
-  const db = t.services.db;
+  const db = t.db;
   const city = await createCity(db, "Austin");
   const painting = await createCategory(db, "mixed_media");
   const artist = await createArtist(db, {
@@ -181,7 +181,7 @@ describe("catalog", () => {
   });
 
   it("gives the active banner, not an inactive one", async () => {
-    await t.services.db.insert(banners).values([
+    await t.db.insert(banners).values([
       { imageUrl: "/media/banners/old.webp", isActive: false },
       {
         imageUrl: "/media/banners/spring.webp",

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import type { Database } from "../db/client";
 import { AppError } from "../errors";
-import { isUuid, requireUuid } from "../http/params";
+import { isUuid } from "../../domain/ids";
+import { requireUuid } from "../http/params";
 import { findArtist } from "./artists/artists.repository";
 import {
   findArtworkDetail,
@@ -9,7 +10,7 @@ import {
   listExhibitionArtworks,
 } from "./artworks/artworks.repository";
 import { discoveryMessages as m } from "../../domain/discovery-messages";
-import type { ArtworkDetail } from "./artworks/artworks.types";
+import type { ArtworkDetail } from "../../contracts/artworks.contract";
 import type { SessionUser } from "./users/users.repository";
 import {
   findActiveExhibition,

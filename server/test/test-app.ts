@@ -27,6 +27,8 @@ export async function createTestApp(env: Record<string, string> = {}) {
   return {
     app,
     services,
+    /** The database itself, for factories and assertions (the services never expose it). */
+    db: database.db,
     config,
     dataDir,
     client: () => createClient(app, config.publicUrl),

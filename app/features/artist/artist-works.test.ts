@@ -2,7 +2,7 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { ArtworkCard } from "../../../server/features/artworks/artworks.types";
+import type { ArtworkCard } from "../../../contracts/artworks.contract";
 import { ArtistWorks } from "./artist-works";
 
 /** Server-renders the tabs as the artist page would, at /artist/a1{search}. */

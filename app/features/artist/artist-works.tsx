@@ -1,5 +1,5 @@
 import type { ArtistTab } from "../../../server/features/discovery.service";
-import type { ArtworkCard } from "../../../server/features/artworks/artworks.types";
+import type { ArtworkCard } from "../../../contracts/artworks.contract";
 import { ArtworkGrid } from "../../components/artwork-card";
 import { UrlTabs } from "../../components/ui/url-tabs";
 import { ARTIST_TABS, artistTabSearch, parseArtistTab } from "./artist-tabs";

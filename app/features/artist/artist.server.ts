@@ -3,7 +3,7 @@ import { isAppError } from "../../../server/errors";
 import type { ArtistTab } from "../../../server/features/discovery.service";
 import type { ArtistProfile } from "../../../server/features/artists/artists.repository";
 import type { ExhibitionSummary } from "../../../server/features/exhibitions/exhibitions.repository";
-import type { ArtworkCard } from "../../../server/features/artworks/artworks.types";
+import type { ArtworkCard } from "../../../contracts/artworks.contract";
 import { artistMessages as m } from "./artist.messages";
 
 export type ArtistPageArtist = ArtistProfile & { exhibitions: ExhibitionSummary[] };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ArtworkDetail } from "../../../server/features/artworks/artworks.types";
+import type { ArtworkDetail } from "../../../contracts/artworks.contract";
 import { artworkDetail, artworkImage } from "./artwork-detail.fixture";
 import { artworkJsonLd, artworkMeta } from "./artwork-meta";
 

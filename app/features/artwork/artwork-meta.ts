@@ -7,7 +7,7 @@ import {
   sizeText,
   titleText,
 } from "../../../domain/display";
-import type { ArtworkDetail } from "../../../server/features/artworks/artworks.types";
+import type { ArtworkDetail } from "../../../contracts/artworks.contract";
 import { absoluteUrl } from "../../lib/image-urls";
 import { shortDescription } from "../../lib/meta";
 import { carouselImages } from "./artwork-images";

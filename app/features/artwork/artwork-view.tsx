@@ -1,7 +1,7 @@
 import { useMemo, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { artistNameText, priceText, titleText, yearText } from "../../../domain/display";
-import type { ArtworkDetail } from "../../../server/features/artworks/artworks.types";
+import type { ArtworkDetail } from "../../../contracts/artworks.contract";
 import { ExhibitionTiles } from "../../components/exhibition-tiles";
 import { useSessionUser } from "../../root";
 import { ArtworkCarousel } from "./artwork-carousel";

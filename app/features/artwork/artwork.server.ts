@@ -1,6 +1,6 @@
 import { type AppLoadContext, data } from "react-router";
 import { isAppError } from "../../../server/errors";
-import type { ArtworkDetail } from "../../../server/features/artworks/artworks.types";
+import type { ArtworkDetail } from "../../../contracts/artworks.contract";
 import { artworkMessages as m } from "./artwork.messages";
 
 /**

@@ -1,4 +1,4 @@
-import type { ArtworkDetail } from "../../../server/features/artworks/artworks.types";
+import type { ArtworkDetail } from "../../../contracts/artworks.contract";
 import { CheckoutDialog } from "../checkout/checkout-dialog";
 
 /**

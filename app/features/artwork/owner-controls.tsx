@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import type { ArtworkDetail } from "../../../server/features/artworks/artworks.types";
+import type { ArtworkDetail } from "../../../contracts/artworks.contract";
 import { AlertDialog } from "../../components/ui/alert-dialog";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
-import { apiSend } from "../../lib/api-client";
+import { request } from "../../lib/api-client";
 import { clearListingDraft, getListingDraft } from "../listing/listing-draft-store";
 import { artworkMessages as m } from "./artwork.messages";
 import { toggleFailure } from "./toggle-failure";
@@ -49,7 +49,7 @@ export function OwnerControls({
     setToggling(true);
     try {
       // keepalive: the change reaches the server even when the artist leaves the page at once.
-      await apiSend("PATCH", address, { isForSale: next }, { keepalive: true });
+      await request(address, { method: "PATCH", body: { isForSale: next }, keepalive: true });
     } catch (failure) {
       onForSaleChange(!next);
       setError(toggleFailure(failure));
@@ -61,7 +61,7 @@ export function OwnerControls({
   async function remove() {
     setDeleting(true);
     try {
-      await apiSend("DELETE", address);
+      await request(address, { method: "DELETE" });
       setConfirming(false);
       setDeleted(true);
     } catch {

@@ -5,7 +5,7 @@ import type {
   PurchaseCompleted,
   Quote,
 } from "../../../server/features/checkout/checkout.types";
-import { apiGet, apiPost } from "../../lib/api-client";
+import { request } from "../../lib/api-client";
 import {
   parseCompleted,
   parseConfig,
@@ -19,11 +19,11 @@ import type { QuoteRequest, SimulatedCard } from "./checkout-form";
 /** The checkout endpoints of docs/api.md "Checkout", each answer checked before use. */
 
 export async function fetchCheckoutConfig(signal?: AbortSignal): Promise<CheckoutConfig> {
-  return parseConfig(await apiGet<unknown>("/api/checkout/config", { signal }));
+  return parseConfig(await request("/api/checkout/config", { signal }));
 }
 
-export async function fetchQuote(request: QuoteRequest, signal?: AbortSignal): Promise<Quote> {
-  return parseQuote(await apiPost("/api/checkout/quote", request, { signal }));
+export async function fetchQuote(quote: QuoteRequest, signal?: AbortSignal): Promise<Quote> {
+  return parseQuote(await request("/api/checkout/quote", { method: "POST", body: quote, signal }));
 }
 
 export type PaymentRequest = {
@@ -55,18 +55,25 @@ const lastClientSecrets = new Map<string, string>();
  * the text to show.
  */
 export async function purchase(
-  request: PaymentRequest,
+  payer: PaymentRequest,
   confirmCard: ConfirmCard,
 ): Promise<PurchaseCompleted> {
   try {
-    const previousClientSecret = lastClientSecrets.get(request.artworkId);
-    const body = previousClientSecret ? { ...request, previousClientSecret } : request;
-    const payment = parsePaymentStarted(await apiPost("/api/checkout/payments", body));
-    lastClientSecrets.set(request.artworkId, payment.clientSecret);
+    const previousClientSecret = lastClientSecrets.get(payer.artworkId);
+    const body = previousClientSecret ? { ...payer, previousClientSecret } : payer;
+    const payment = parsePaymentStarted(
+      await request("/api/checkout/payments", { method: "POST", body }),
+    );
+    lastClientSecrets.set(payer.artworkId, payment.clientSecret);
     await confirmCard(payment);
     // The secret proves this browser is the payer's (decision 0019).
     const { paymentId, clientSecret } = payment;
-    return parseCompleted(await apiPost("/api/checkout/complete", { paymentId, clientSecret }));
+    return parseCompleted(
+      await request("/api/checkout/complete", {
+        method: "POST",
+        body: { paymentId, clientSecret },
+      }),
+    );
   } catch (error) {
     throw paymentFailure(error);
   }
@@ -76,10 +83,9 @@ export async function purchase(
 export function confirmSimulatedCard(card: SimulatedCard, billingDetails: BillingDetails) {
   return async (payment: PaymentStarted): Promise<void> => {
     parseConfirmation(
-      await apiPost("/api/checkout/simulated/confirm", {
-        clientSecret: payment.clientSecret,
-        card,
-        billingDetails,
+      await request("/api/checkout/simulated/confirm", {
+        method: "POST",
+        body: { clientSecret: payment.clientSecret, card, billingDetails },
       }),
     );
   };

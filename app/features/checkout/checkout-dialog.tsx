@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate, useRevalidator } from "react-router";
 import { checkoutMessages as m, paymentProblem } from "../../../domain/checkout";
 import { priceText, titleText } from "../../../domain/display";
-import type { ArtworkDetail } from "../../../server/features/artworks/artworks.types";
+import type { ArtworkDetail } from "../../../contracts/artworks.contract";
 import { ModalDialog } from "../../components/ui/modal-dialog";
 import { useSessionUser } from "../../root";
 import { paymentFailure } from "./checkout-answers";

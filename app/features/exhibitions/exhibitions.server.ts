@@ -1,7 +1,7 @@
 import { type AppLoadContext, data } from "react-router";
 import { isAppError } from "../../../server/errors";
 import type { ExhibitionSummary } from "../../../server/features/exhibitions/exhibitions.repository";
-import type { ArtworkCard } from "../../../server/features/artworks/artworks.types";
+import type { ArtworkCard } from "../../../contracts/artworks.contract";
 import { exhibitionsMessages as m } from "./exhibitions.messages";
 
 export type ExhibitionDetail = ExhibitionSummary & { artworks: ArtworkCard[] };

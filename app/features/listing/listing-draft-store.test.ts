@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { addFiles, draftFromArtwork, emptyDraft, removeImage } from "./listing-draft";
 import { clearListingDraft, getListingDraft, saveListingDraft } from "./listing-draft-store";
-import type { ArtworkDetail } from "../../../server/features/artworks/artworks.types";
+import type { ArtworkDetail } from "../../../contracts/artworks.contract";
 
 const revoked: string[] = [];
 const revoke = (src: string) => void revoked.push(src);

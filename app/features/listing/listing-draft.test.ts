@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { listingMessages as m, firstListingProblem } from "../../../domain/listing";
-import type { ArtworkDetail } from "../../../server/features/artworks/artworks.types";
+import type { ArtworkDetail } from "../../../contracts/artworks.contract";
 import {
   type DraftImage,
   type ListingDraft,

@@ -6,7 +6,7 @@ import {
   centsToDollarsText,
   listingFieldsFromForm,
 } from "../../../domain/listing";
-import type { ArtworkDetail } from "../../../server/features/artworks/artworks.types";
+import type { ArtworkDetail } from "../../../contracts/artworks.contract";
 
 /** The form's fields as typed, without the images (those are `DraftImage`s). */
 export type ListingDraftValues = Omit<ListingFormValues, "imageIds">;

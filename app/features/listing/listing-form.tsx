@@ -3,7 +3,7 @@ import { useNavigate } from "react-router";
 import { categoryLabel } from "../../../domain/display";
 import { firstListingProblem } from "../../../domain/listing";
 import { FormError } from "../../components/ui/form-message";
-import type { ArtworkDetail } from "../../../server/features/artworks/artworks.types";
+import type { ArtworkDetail } from "../../../contracts/artworks.contract";
 import {
   type DraftImage,
   type ListingDraft,

@@ -1,6 +1,6 @@
 import { type AppLoadContext, data } from "react-router";
 import { isAppError } from "../../../server/errors";
-import type { ArtworkDetail } from "../../../server/features/artworks/artworks.types";
+import type { ArtworkDetail } from "../../../contracts/artworks.contract";
 
 /** Why the page cannot list, or "ok". Each has its own explanation on the page. */
 export type ListingAccess = "ok" | "signedOut" | "notArtist" | "pending" | "notOwner" | "notFound";

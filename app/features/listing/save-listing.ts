@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ApiError, apiSend } from "../../lib/api-client";
+import { ApiError, request } from "../../lib/api-client";
 import {
   type UploadPart,
   fileBytesSent,
@@ -50,8 +50,11 @@ export async function saveListing(
   const body = listingBody(draft);
   const saved =
     draft.artworkId === null
-      ? await apiSend("POST", "/api/artworks", body)
-      : await apiSend("PATCH", `/api/artworks/${encodeURIComponent(draft.artworkId)}`, body);
+      ? await request("/api/artworks", { method: "POST", body })
+      : await request(`/api/artworks/${encodeURIComponent(draft.artworkId)}`, {
+          method: "PATCH",
+          body,
+        });
   return artworkAnswer.parse(saved).id;
 }
 

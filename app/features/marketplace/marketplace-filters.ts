@@ -1,7 +1,7 @@
 import { categoryLabel } from "../../../domain/display";
 import type { FilterSelection, FilterType } from "../../../domain/filter-selection";
 import { PRICE_RANGES } from "../../../domain/price-ranges";
-import type { FacetCounts } from "../../../server/features/search/search.types";
+import type { FacetCounts } from "../../../contracts/search.contract";
 import { FILTER_ORDER } from "./marketplace-query";
 
 /** The names behind the ids: cities and categories as the catalog lists them. */

@@ -1,5 +1,6 @@
 import type { FilterSelection, FilterType } from "../../../domain/filter-selection";
 import { PRICE_RANGES } from "../../../domain/price-ranges";
+import { isUuid } from "../../../domain/ids";
 
 /**
  * The marketplace's view state, as it lives in the URL (SPEC §2, §4): the search
@@ -19,8 +20,6 @@ export const FILTER_ORDER = [
   "priceRanges",
   "categories",
 ] as const satisfies readonly FilterType[];
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const EMPTY_QUERY: MarketplaceQuery = { q: "", selection: {} };
 
@@ -50,7 +49,7 @@ export function parseMarketplaceQuery(params: URLSearchParams): {
   for (const type of ["cities", "categories"] as const) {
     const ids: string[] = [];
     for (const part of listParam(params, type)) {
-      if (!UUID.test(part)) dropped = true;
+      if (!isUuid(part)) dropped = true;
       else if (!ids.includes(part.toLowerCase())) ids.push(part.toLowerCase());
     }
     if (ids.length) selection[type] = ids;

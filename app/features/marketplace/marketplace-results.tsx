@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import type { SearchResult } from "../../../server/features/search/search.types";
+import type { SearchResult } from "../../../contracts/search.contract";
 import { ArtworkGrid } from "../../components/artwork-card";
 import { resultCountText } from "./marketplace-filters";
 import type { MarketplaceQuery } from "./marketplace-query";

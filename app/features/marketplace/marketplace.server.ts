@@ -1,5 +1,5 @@
 import { type AppLoadContext, redirect } from "react-router";
-import { searchQuerySchema } from "../../../server/features/search/search.schema";
+import { searchQuerySchema } from "../../../contracts/search.contract";
 import type { FilterCatalog } from "./marketplace-filters";
 import {
   type MarketplaceQuery,

@@ -1,18 +1,19 @@
 import { useEffect, useRef, useState } from "react";
-import type { ArtworkHit, SearchResult } from "../../../server/features/search/search.types";
-import { apiGet } from "../../lib/api-client";
+import type { ArtworkCard } from "../../../contracts/artworks.contract";
+import { type SearchResult, searchResultSchema } from "../../../contracts/search.contract";
+import { request } from "../../lib/api-client";
 import { type MarketplaceQuery, searchApiPath, toSearchString } from "./marketplace-query";
 
 type Pages = {
   /** The server-rendered first page these pages continue. */
   first: SearchResult;
-  hits: ArtworkHit[];
+  hits: ArtworkCard[];
   page: number;
   nbPages: number;
   status: "idle" | "loading" | "error";
 };
 
-type Remembered = { search: string; hits: ArtworkHit[]; page: number; nbPages: number };
+type Remembered = { search: string; hits: ArtworkCard[]; page: number; nbPages: number };
 
 /**
  * Pages loaded with Load More, per history entry, kept in memory for this tab:
@@ -41,7 +42,7 @@ function start(first: SearchResult, query: MarketplaceQuery, entryKey: string): 
 }
 
 /** Later pages may repeat a work the catalogue moved since; each card shows once. */
-function appendNew(hits: ArtworkHit[], more: ArtworkHit[]): ArtworkHit[] {
+function appendNew(hits: ArtworkCard[], more: ArtworkCard[]): ArtworkCard[] {
   const seen = new Set(hits.map((hit) => hit.id));
   return [...hits, ...more.filter((hit) => !seen.has(hit.id))];
 }
@@ -65,7 +66,8 @@ export function useLoadMore(first: SearchResult, query: MarketplaceQuery, entryK
     inFlight.current = controller;
     setPages((p) => ({ ...p, status: "loading" }));
     try {
-      const next = await apiGet<SearchResult>(searchApiPath(query, pages.page + 1), {
+      const next = await request(searchApiPath(query, pages.page + 1), {
+        schema: searchResultSchema,
         signal: controller.signal,
       });
       setPages((p) =>

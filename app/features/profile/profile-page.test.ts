@@ -2,7 +2,7 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { ArtworkCard } from "../../../server/features/artworks/artworks.types";
+import type { ArtworkCard } from "../../../contracts/artworks.contract";
 import type { PublicProfile } from "../../../server/features/profiles/profiles.service";
 import { ProfilePage } from "./profile-page";
 import { profilePageMessages as m } from "./profile.messages";

@@ -1,5 +1,5 @@
 import type { PublicProfile } from "../../../server/features/profiles/profiles.service";
-import type { ArtworkCard } from "../../../server/features/artworks/artworks.types";
+import type { ArtworkCard } from "../../../contracts/artworks.contract";
 import { LoadError } from "../../components/load-error";
 import { type ProfileEditResult, ProfileEditSection } from "./profile-edit-form";
 import type { ProfileFormValues } from "./profile-form";

@@ -1,4 +1,4 @@
-import type { ArtworkCard } from "../../../server/features/artworks/artworks.types";
+import type { ArtworkCard } from "../../../contracts/artworks.contract";
 import { ArtworkGrid } from "../../components/artwork-card";
 import { UrlTabs } from "../../components/ui/url-tabs";
 import {

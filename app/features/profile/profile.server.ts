@@ -1,7 +1,7 @@
 import { type AppLoadContext, data, redirect } from "react-router";
 import { isAppError } from "../../../server/errors";
 import type { SessionUser } from "../../../server/features/users/users.repository";
-import type { ArtworkCard } from "../../../server/features/artworks/artworks.types";
+import type { ArtworkCard } from "../../../contracts/artworks.contract";
 import {
   type PublicProfile,
   getCollection,

@@ -105,7 +105,7 @@ describe.skipIf(!canMount)("an artwork upload when the media disk is full", () =
       message: STORAGE_FULL_MESSAGE,
     });
     expect(filesUnder(t.config.mediaDir)).toEqual([]);
-    const rows = await t.services.db
+    const rows = await t.db
       .select()
       .from(imageUploads)
       .where(eq(imageUploads.uploaderId, artist.id));

@@ -10,7 +10,7 @@ import {
   exhibitions,
   users,
 } from "../../db/schema";
-import type { ArtworkCard, ArtworkDetail } from "./artworks.types";
+import type { ArtworkCard, ArtworkDetail } from "../../../contracts/artworks.contract";
 
 /** The columns of an artwork image, the shape of `ArtworkImage`; listings read them too. */
 export const artworkImageColumns = {

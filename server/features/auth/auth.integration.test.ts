@@ -61,7 +61,7 @@ describe("sign-up", () => {
       );
     expect(response.status).toBe(200);
     const { user } = (await response.json()) as { user: { id: string } };
-    const [row] = await t.services.db.select().from(users).where(eq(users.id, user.id));
+    const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
     expect(row).toMatchObject({ isArtist: false, role: "user", payoutStatus: null });
   });
 
@@ -82,7 +82,7 @@ describe("sign-up", () => {
     expect((await errorOf(response)).message).toBe(message);
     expect(response.headers.getSetCookie()).toEqual([]);
     if (typeof body.email === "string") {
-      const rows = await t.services.db
+      const rows = await t.db
         .select()
         .from(users)
         .where(eq(users.email, body.email.toLowerCase()));
@@ -298,8 +298,8 @@ describe("older reset links", () => {
     await signUp(email);
     const used = await resetToken(email);
     // A link made at the same moment (two requests racing), which the newer one did not end.
-    const [user] = await t.services.db.select().from(users).where(eq(users.email, email));
-    const [racing] = await t.services.db
+    const [user] = await t.db.select().from(users).where(eq(users.email, email));
+    const [racing] = await t.db
       .insert(verifications)
       .values({
         identifier: "reset-password:racing-token-0123456789",
@@ -313,7 +313,7 @@ describe("older reset links", () => {
     const refused = await reset("racing-token-0123456789", "changed-twice");
     expect(refused.status).toBe(400);
     expect(await errorOf(refused)).toMatchObject({ message: authMessages.resetLinkInvalid });
-    const left = await t.services.db
+    const left = await t.db
       .select()
       .from(verifications)
       .where(eq(verifications.value, user!.id));

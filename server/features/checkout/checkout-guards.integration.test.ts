@@ -33,24 +33,24 @@ let collector: Member;
 
 beforeAll(async () => {
   t = await createTestApp();
-  artistId = (await createArtist(t.services.db)).id;
+  artistId = (await createArtist(t.db)).id;
   collector = await signUp(t, { firstName: "Vic", lastName: "Tim" });
 });
 afterAll(() => t.close());
 
-const newArtwork = (priceCents = 80_000) => createArtwork(t.services.db, { artistId, priceCents });
+const newArtwork = (priceCents = 80_000) => createArtwork(t.db, { artistId, priceCents });
 
 async function errorOf(response: Response) {
   return ((await response.json()) as ErrorBody).error;
 }
 
 async function savedAddressOf(userId: string) {
-  const [row] = await t.services.db.select().from(users).where(eq(users.id, userId));
+  const [row] = await t.db.select().from(users).where(eq(users.id, userId));
   return row?.shippingAddress ?? null;
 }
 
 async function setPrice(artworkId: string, priceCents: number) {
-  await t.services.db.update(artworks).set({ priceCents }).where(eq(artworks.id, artworkId));
+  await t.db.update(artworks).set({ priceCents }).where(eq(artworks.id, artworkId));
 }
 
 describe("the buyer's shipping address", () => {
@@ -123,7 +123,7 @@ describe("the price the buyer was shown", () => {
     const artwork = await newArtwork(80_000);
     // The price changed after the amounts were read and before the reservation.
     await setPrice(artwork.id, 70_000);
-    const reserved = await reserveArtwork(t.services.db, {
+    const reserved = await reserveArtwork(t.db, {
       artworkId: artwork.id,
       paymentId: crypto.randomUUID(),
       priceCents: 80_000,
@@ -143,7 +143,7 @@ describe("the price the buyer was shown", () => {
       let pending: Promise<Response> | undefined;
       // The artist's edit holds the row: the payment reads the old price, then its
       // reserving UPDATE waits for the edit and sees the new row.
-      await t.services.db.transaction(async (tx) => {
+      await t.db.transaction(async (tx) => {
         await tx.update(artworks).set({ priceCents: 90_000 }).where(eq(artworks.id, artwork.id));
         pending = startPayment(client, artwork.id, {
           email: guestEmail("racing"),
@@ -166,7 +166,7 @@ function onPostgres() {
 
 async function waitForALockWait() {
   for (let i = 0; i < 200; i++) {
-    const result: unknown = await t.services.db.execute(
+    const result: unknown = await t.db.execute(
       sql`select count(*)::int as waiting from pg_stat_activity
           where datname = current_database() and wait_event_type = 'Lock'`,
     );
@@ -281,7 +281,7 @@ describe("limits on reservations", () => {
     expect(await errorOf(refused)).toEqual({ code: "TOO_MANY_ATTEMPTS", message: m.tooManyHolds });
     expect((await readArtwork(t, fourth.id)).reservedUntil).toBeNull();
 
-    const [firstHold] = await t.services.db
+    const [firstHold] = await t.db
       .select({ artworkId: payments.artworkId })
       .from(payments)
       .where(eq(payments.id, held[0]!.paymentId));

@@ -30,13 +30,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function listedArtwork() {
-  const artist = await createArtist(t.services.db);
-  const artwork = await createArtwork(t.services.db, { artistId: artist.id, priceCents: 60_000 });
+  const artist = await createArtist(t.db);
+  const artwork = await createArtwork(t.db, { artistId: artist.id, priceCents: 60_000 });
   return { artist, artwork };
 }
 
 async function stopPayouts(artistId: string) {
-  await t.services.db
+  await t.db
     .update(users)
     .set({ payoutStatus: "restricted" })
     .where(eq(users.id, artistId));
@@ -75,8 +75,8 @@ describe("a work the marketplace does not list", () => {
   });
 
   it("is refused a quote and a payment when it is a draft", async () => {
-    const artist = await createArtist(t.services.db);
-    const draft = await createArtwork(t.services.db, { artistId: artist.id, status: "draft" });
+    const artist = await createArtist(t.db);
+    const draft = await createArtwork(t.db, { artistId: artist.id, status: "draft" });
     expect((await quote(draft.id)).status).toBe(409);
     const started = await startPayment(t.client(), draft.id, {
       email: guestEmail("draft"),

@@ -25,14 +25,14 @@ let artistId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  artistId = (await createArtist(t.services.db)).id;
+  artistId = (await createArtist(t.db)).id;
 });
 afterAll(() => t.close());
 
-const newArtwork = () => createArtwork(t.services.db, { artistId, priceCents: 80_000 });
+const newArtwork = () => createArtwork(t.db, { artistId, priceCents: 80_000 });
 
 async function expireReservation(artworkId: string) {
-  await t.services.db
+  await t.db
     .update(artworks)
     .set({ reservedUntil: sql`now() - interval '1 minute'` })
     .where(eq(artworks.id, artworkId));
@@ -132,7 +132,7 @@ describe("exactly one sale per artwork", () => {
 
 describe("the reconciler", () => {
   async function age(paymentId: string, seconds: number) {
-    await t.services.db
+    await t.db
       .update(payments)
       .set({ createdAt: sql`now() - make_interval(secs => ${seconds})` })
       .where(eq(payments.id, paymentId));
@@ -172,7 +172,7 @@ describe("the reconciler", () => {
     await age(payment.paymentId, 600);
     // Still within the reservation: left alone.
     expect((await t.services.checkout.reconciler.run()).cancelled).toBe(0);
-    await t.services.db
+    await t.db
       .update(payments)
       .set({ reservedUntil: sql`now() - interval '1 minute'` })
       .where(eq(payments.id, payment.paymentId));
@@ -200,12 +200,12 @@ describe("the reconciler", () => {
     const [row] = await paymentsOf(t, artwork.id);
     const providerId = row!.providerPaymentId!;
     const setLedger = (status: "authorized" | "cancelled") =>
-      t.services.db
+      t.db
         .update(simulatedPayments)
         .set({ status })
         .where(eq(simulatedPayments.id, providerId));
     await setLedger("cancelled");
-    await t.services.db
+    await t.db
       .update(payments)
       .set({ status: "authorized", updatedAt: sql`now() - interval '10 minutes'` })
       .where(eq(payments.id, payment.paymentId));

@@ -27,7 +27,7 @@ let collector: Member;
 
 beforeAll(async () => {
   t = await createTestApp();
-  artist = await createArtist(t.services.db, {
+  artist = await createArtist(t.db, {
     firstName: "Ines",
     lastName: "Moreau",
     displayName: "Ines Moreau",
@@ -37,7 +37,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 function newArtwork(overrides: Partial<typeof artworks.$inferInsert> = {}) {
-  return createArtwork(t.services.db, { artistId: artist.id, priceCents: 250_000, ...overrides });
+  return createArtwork(t.db, { artistId: artist.id, priceCents: 250_000, ...overrides });
 }
 
 async function errorOf(response: Response) {
@@ -148,7 +148,7 @@ describe("a signed-in purchase", () => {
     expect(sellerMail?.textBody).toContain("1 Main St");
     expect(sellerMail?.textBody).toContain("zip code 10001");
 
-    const [buyer] = await t.services.db.select().from(users).where(eq(users.id, collector.id));
+    const [buyer] = await t.db.select().from(users).where(eq(users.id, collector.id));
     expect(buyer?.shippingAddress).toEqual(NY_ADDRESS);
 
     // Completing again answers the same, with no second order or capture.
@@ -221,7 +221,7 @@ describe("a guest purchase", () => {
     const result = await buy(client, artwork.id, { email, name: "Gus Guest" });
     expect(result.accountMessage).toBe(m.guestAccountCreated);
     expect(client.jar.size).toBe(0);
-    const [account] = await t.services.db.select().from(users).where(eq(users.email, email));
+    const [account] = await t.db.select().from(users).where(eq(users.email, email));
     expect(account).toMatchObject({ firstName: "Gus", lastName: "Guest", isArtist: false });
     expect((await readArtwork(t, artwork.id)).ownerId).toBe(account?.id);
     expect(account?.shippingAddress).toEqual(NY_ADDRESS);
@@ -281,7 +281,7 @@ describe("GET /api/me/purchases", () => {
     const second = await newArtwork({ title: "Second work", priceCents: 12_345 });
     await buy(buyer.client, first.id);
     await buy(buyer.client, second.id);
-    await t.services.db
+    await t.db
       .update(artworks)
       .set({ title: "Renamed later", priceCents: 1 })
       .where(eq(artworks.id, second.id));

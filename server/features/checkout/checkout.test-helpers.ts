@@ -83,27 +83,27 @@ export async function buy(
 }
 
 export async function readArtwork(t: TestApp, id: string) {
-  const [row] = await t.services.db.select().from(artworks).where(eq(artworks.id, id));
+  const [row] = await t.db.select().from(artworks).where(eq(artworks.id, id));
   if (!row) throw new Error(`no artwork ${id}`);
   return row;
 }
 
 export function ordersOf(t: TestApp, artworkId: string) {
-  return t.services.db.select().from(orders).where(eq(orders.artworkId, artworkId));
+  return t.db.select().from(orders).where(eq(orders.artworkId, artworkId));
 }
 
 export async function paymentsOf(t: TestApp, artworkId: string) {
-  return t.services.db.select().from(payments).where(eq(payments.artworkId, artworkId));
+  return t.db.select().from(payments).where(eq(payments.artworkId, artworkId));
 }
 
 /** The simulated processor's ledger rows of an artwork's payments. */
 export async function ledgerOf(t: TestApp, artworkId: string) {
   const rows = await paymentsOf(t, artworkId);
   const ids = new Set(rows.map((p) => p.providerPaymentId));
-  const ledger = await t.services.db.select().from(simulatedPayments);
+  const ledger = await t.db.select().from(simulatedPayments);
   return ledger.filter((row) => ids.has(row.id));
 }
 
 export function mailTo(t: TestApp, recipient: string) {
-  return t.services.db.select().from(outbox).where(eq(outbox.recipient, recipient));
+  return t.db.select().from(outbox).where(eq(outbox.recipient, recipient));
 }

@@ -31,17 +31,17 @@ const stripe = new Stripe("sk_test_unused");
 beforeAll(async () => {
   standIn = await startStripeStandIn();
   t = await createTestApp({ ...STRIPE_ENV, STRIPE_API_BASE: standIn.url });
-  artist = await createArtist(t.services.db, { payoutAccountId: "acct_artist_1" });
+  artist = await createArtist(t.db, { payoutAccountId: "acct_artist_1" });
 });
 afterAll(async () => {
   await t.close();
   await standIn.close();
 });
 
-const newArtwork = () => createArtwork(t.services.db, { artistId: artist.id, priceCents: 50_000 });
+const newArtwork = () => createArtwork(t.db, { artistId: artist.id, priceCents: 50_000 });
 
 async function providerIdOf(paymentId: string): Promise<string> {
-  const [row] = await t.services.db.select().from(payments).where(eq(payments.id, paymentId));
+  const [row] = await t.db.select().from(payments).where(eq(payments.id, paymentId));
   if (!row?.providerPaymentId) throw new Error("no provider payment id");
   return row.providerPaymentId;
 }
@@ -172,7 +172,7 @@ describe("the Stripe provider against the stand-in", () => {
     expect(await ordersOf(t, artwork.id)).toHaveLength(0);
     expect(await readArtwork(t, artwork.id)).toMatchObject({ isForSale: true });
     expect(standIn.captureCalls(intentId)).toBe(0);
-    const recorded = await t.services.db
+    const recorded = await t.db
       .select()
       .from(processedWebhookEvents)
       .where(eq(processedWebhookEvents.id, "evt_forged_1"));
@@ -186,7 +186,7 @@ describe("the Stripe provider against the stand-in", () => {
     standIn.authorize(intentId);
     expect((await complete(t.client(), payment)).status).toBe(200);
     // The capture did not go through, and the authorization was cancelled at Stripe.
-    await t.services.db
+    await t.db
       .update(payments)
       .set({ status: "authorized" })
       .where(eq(payments.id, payment.paymentId));
@@ -197,7 +197,7 @@ describe("the Stripe provider against the stand-in", () => {
       intentEvent("evt_canceled_sold", "payment_intent.canceled", intentId),
     );
     expect(response.status).toBe(200);
-    const [row] = await t.services.db
+    const [row] = await t.db
       .select()
       .from(payments)
       .where(eq(payments.id, payment.paymentId));
@@ -218,7 +218,7 @@ describe("the Stripe provider against the stand-in", () => {
       intentEvent("evt_canceled_open", "payment_intent.canceled", intentId),
     );
     expect(response.status).toBe(200);
-    const [row] = await t.services.db
+    const [row] = await t.db
       .select()
       .from(payments)
       .where(eq(payments.id, payment.paymentId));
@@ -235,7 +235,7 @@ describe("the Stripe provider against the stand-in", () => {
     const slowIntent = await providerIdOf(slow.paymentId);
     standIn.authorize(slowIntent);
     // The work stopped being for sale in the meantime (sold elsewhere, or taken off sale).
-    await t.services.db
+    await t.db
       .update(artworks)
       .set({ isForSale: false })
       .where(eq(artworks.id, artwork.id));

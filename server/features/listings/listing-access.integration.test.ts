@@ -11,7 +11,7 @@ import {
   createUser,
 } from "../../test/factories";
 import { type TestApp, createTestApp } from "../../test/test-app";
-import type { ArtworkDetail } from "../artworks/artworks.types";
+import type { ArtworkDetail } from "../../../contracts/artworks.contract";
 import { type ErrorBody, type Member, signUp } from "../profiles/profiles.test-helpers";
 import { solidJpeg } from "../../test/images";
 import { postImage } from "../uploads/uploads.test-helpers";
@@ -29,7 +29,7 @@ beforeAll(async () => {
   owner = await signUp(t, {}, { isArtist: true });
   otherArtist = await signUp(t, {}, { isArtist: true });
   collector = await signUp(t);
-  categoryId = (await createCategory(t.services.db)).id;
+  categoryId = (await createCategory(t.db)).id;
 });
 
 afterAll(async () => {
@@ -39,7 +39,7 @@ afterAll(async () => {
 const UNKNOWN = "00000000-0000-4000-8000-000000000000";
 
 async function readArtwork(id: string) {
-  const [row] = await t.services.db.select().from(artworks).where(eq(artworks.id, id));
+  const [row] = await t.db.select().from(artworks).where(eq(artworks.id, id));
   return row;
 }
 
@@ -90,7 +90,7 @@ describe("who may create, edit, toggle, delete and upload", () => {
       expect((await postImage(t, member, await solidJpeg())).status).toBe(403);
     }
     expect((await postImage(t, undefined, await solidJpeg())).status).toBe(401);
-    const [upload] = await t.services.db
+    const [upload] = await t.db
       .select()
       .from(imageUploads)
       .where(eq(imageUploads.id, image.id));
@@ -146,7 +146,7 @@ describe("who may create, edit, toggle, delete and upload", () => {
   it("a collector who owns a work (bought it) cannot edit it, nor can its artist any more", async () => {
     const buyer = await signUp(t);
     const work = await listing();
-    await t.services.db
+    await t.db
       .update(artworks)
       .set({ ownerId: buyer.id, isForSale: false, status: "not for sale" })
       .where(eq(artworks.id, work.id));
@@ -180,7 +180,7 @@ describe("DELETE /api/artworks/:id", () => {
         expect(existsSync(fileOf(address)), address).toBe(false);
       }
     }
-    const uploads = await t.services.db
+    const uploads = await t.db
       .select()
       .from(imageUploads)
       .where(eq(imageUploads.id, a.id));
@@ -191,19 +191,19 @@ describe("DELETE /api/artworks/:id", () => {
 
   it("refuses to delete a sold work and keeps the buyer's order intact", async () => {
     const work = await listing();
-    const buyer = await createUser(t.services.db);
-    const order = await createOrder(t.services.db, { artworkId: work.id, purchaserId: buyer.id });
+    const buyer = await createUser(t.db);
+    const order = await createOrder(t.db, { artworkId: work.id, purchaserId: buyer.id });
     const response = await send(t, owner, "DELETE", `/api/artworks/${work.id}`);
     await expectError(response, 409, "CONFLICT", m.sold);
     expect(await readArtwork(work.id)).toBeDefined();
-    const [kept] = await t.services.db.select().from(orders).where(eq(orders.id, order.id));
+    const [kept] = await t.db.select().from(orders).where(eq(orders.id, order.id));
     expect(kept).toMatchObject({ artworkId: work.id, purchaserId: buyer.id });
     expect(existsSync(fileOf(work.imageOriginal!))).toBe(true);
   });
 
   it("refuses while a checkout holds the work, or when payments refer to it", async () => {
     const held = await listing();
-    await t.services.db
+    await t.db
       .update(artworks)
       .set({ reservedUntil: new Date(Date.now() + 15 * 60_000) })
       .where(eq(artworks.id, held.id));
@@ -215,7 +215,7 @@ describe("DELETE /api/artworks/:id", () => {
     );
 
     const paying = await listing();
-    await createPayment(t.services.db, { artworkId: paying.id, status: "authorized" });
+    await createPayment(t.db, { artworkId: paying.id, status: "authorized" });
     await expectError(
       await send(t, owner, "DELETE", `/api/artworks/${paying.id}`),
       409,
@@ -224,7 +224,7 @@ describe("DELETE /api/artworks/:id", () => {
     );
 
     const declined = await listing();
-    await createPayment(t.services.db, { artworkId: declined.id, status: "declined" });
+    await createPayment(t.db, { artworkId: declined.id, status: "declined" });
     await expectError(
       await send(t, owner, "DELETE", `/api/artworks/${declined.id}`),
       409,
@@ -236,7 +236,7 @@ describe("DELETE /api/artworks/:id", () => {
   });
 
   it("deletes a work made without uploads (demo data) and leaves files it did not make", async () => {
-    const work = await createArtwork(t.services.db, {
+    const work = await createArtwork(t.db, {
       artistId: owner.id,
       categoryIds: [categoryId],
     });

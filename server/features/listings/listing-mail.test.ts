@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import type { Logger } from "../../logger";
-import type { ArtworkDetail } from "../artworks/artworks.types";
+import type { ArtworkDetail } from "../../../contracts/artworks.contract";
 import { newListingMail, notifyTeamOfListing } from "./listing-mail";
 
 const artwork: ArtworkDetail = {

@@ -1,7 +1,7 @@
 import { categoryLabel, priceText, sizeText } from "../../../domain/display";
 import type { Database } from "../../db/client";
 import type { Logger } from "../../logger";
-import type { ArtworkDetail } from "../artworks/artworks.types";
+import type { ArtworkDetail } from "../../../contracts/artworks.contract";
 import { type NewMail, enqueueMail } from "../mail/outbox.repository";
 
 /**

@@ -7,7 +7,7 @@ import { queryRows } from "../../db/rows";
 import { artworks, imageUploads } from "../../db/schema";
 import { createCategory } from "../../test/factories";
 import { type TestApp, createTestApp } from "../../test/test-app";
-import type { ArtworkDetail } from "../artworks/artworks.types";
+import type { ArtworkDetail } from "../../../contracts/artworks.contract";
 import { listMail } from "../mail/outbox.repository";
 import { type ErrorBody, type Member, signUp } from "../profiles/profiles.test-helpers";
 import { createListingAs, listingBody, send, uploadImage } from "./listings.test-helpers";
@@ -20,7 +20,7 @@ let categoryId: string;
 beforeAll(async () => {
   t = await createTestApp({ TEAM_EMAIL: "review@vernissage.test" });
   artist = await signUp(t, { firstName: "Mary", lastName: "Cassatt" }, { isArtist: true });
-  categoryId = (await createCategory(t.services.db, "oil_painting")).id;
+  categoryId = (await createCategory(t.db, "oil_painting")).id;
 });
 
 afterAll(async () => {
@@ -28,7 +28,7 @@ afterAll(async () => {
 });
 
 async function readArtwork(id: string) {
-  const [row] = await t.services.db.select().from(artworks).where(eq(artworks.id, id));
+  const [row] = await t.db.select().from(artworks).where(eq(artworks.id, id));
   return row;
 }
 
@@ -97,7 +97,7 @@ describe("POST /api/artworks", () => {
 
     const row = await readArtwork(created.id);
     expect(row).toMatchObject({ randomOrder: 100, isCurated: false, artistId: artist.id });
-    const uploads = await t.services.db
+    const uploads = await t.db
       .select()
       .from(imageUploads)
       .where(eq(imageUploads.artworkId, created.id));
@@ -234,7 +234,7 @@ describe("POST /api/artworks", () => {
       });
     }
     const stored = await queryRows<{ count: number }>(
-      t.services.db,
+      t.db,
       sql`SELECT count(*)::int AS count FROM artworks WHERE title LIKE 'Depth %'`,
     );
     expect(stored[0]?.count).toBe(0);
@@ -292,7 +292,7 @@ describe("POST /api/artworks", () => {
       artist,
       listingBody(categoryId, [image.id], { title: "Morning Tide", depth: 2 }),
     );
-    const mail = (await listMail(t.services.db, "review@vernissage.test")).find((row) =>
+    const mail = (await listMail(t.db, "review@vernissage.test")).find((row) =>
       row.textBody.includes(created.id),
     );
     expect(mail).toBeDefined();
@@ -332,7 +332,7 @@ describe("PATCH /api/artworks/:id", () => {
     const created = await createListingAs(t, artist, listingBody(categoryId, [a.id, b.id]));
     const before = await readArtwork(created.id);
     const c = await uploadImage(t, artist, "#00a");
-    const second = await createCategory(t.services.db, "mixed_media");
+    const second = await createCategory(t.db, "mixed_media");
 
     const response = await send(t, artist, "PATCH", `/api/artworks/${created.id}`, {
       title: "Harbour, Later",
@@ -358,7 +358,7 @@ describe("PATCH /api/artworks/:id", () => {
     expect(existsSync(fileOf(a.original))).toBe(false);
     expect(existsSync(fileOf(a.thumbnail))).toBe(false);
     expect(existsSync(fileOf(b.original))).toBe(true);
-    const rows = await t.services.db.select().from(imageUploads).where(eq(imageUploads.id, a.id));
+    const rows = await t.db.select().from(imageUploads).where(eq(imageUploads.id, a.id));
     expect(rows).toEqual([]);
   });
 
@@ -367,7 +367,7 @@ describe("PATCH /api/artworks/:id", () => {
     const created = await createListingAs(t, artist, listingBody(categoryId, [image.id]));
     const version = async () => {
       const [row] = await queryRows<{ v: string }>(
-        t.services.db,
+        t.db,
         sql`select version::text as v from catalogue_version`,
       );
       return row!.v;
@@ -380,7 +380,7 @@ describe("PATCH /api/artworks/:id", () => {
     expect(same.status).toBe(200);
     expect(await version()).toBe(before);
 
-    const other = await createCategory(t.services.db, "etching");
+    const other = await createCategory(t.db, "etching");
     const changed = await send(t, artist, "PATCH", `/api/artworks/${created.id}`, {
       categoryIds: [other.id],
     });
@@ -506,7 +506,7 @@ describe("PATCH /api/artworks/:id", () => {
       artist,
       listingBody(categoryId, [(await uploadImage(t, artist)).id]),
     );
-    await t.services.db
+    await t.db
       .update(artworks)
       .set({ reservedUntil: new Date(Date.now() + 10 * 60_000) })
       .where(eq(artworks.id, created.id));

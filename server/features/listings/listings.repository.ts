@@ -10,7 +10,7 @@ import {
   payments,
 } from "../../db/schema";
 import { artworkImageColumns } from "../artworks/artworks.repository";
-import type { ArtworkImage } from "../artworks/artworks.types";
+import type { ArtworkImage } from "../../../contracts/artworks.contract";
 import { noImageShows, uploadKeys } from "../uploads/uploads.repository";
 
 /** The database or an open transaction. */

@@ -9,10 +9,10 @@ import {
 import type { StorageAdapter } from "../../adapters/storage/storage";
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
-import { isUuid } from "../../http/params";
+import { isUuid } from "../../../domain/ids";
 import type { Logger } from "../../logger";
 import { findArtworkDetail } from "../artworks/artworks.repository";
-import type { ArtworkDetail } from "../artworks/artworks.types";
+import type { ArtworkDetail } from "../../../contracts/artworks.contract";
 import type { SessionUser } from "../users/users.repository";
 import { deleteFilesQuietly } from "../uploads/uploads.service";
 import {

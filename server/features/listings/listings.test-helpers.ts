@@ -1,5 +1,5 @@
 import type { TestApp } from "../../test/test-app";
-import type { ArtworkDetail } from "../artworks/artworks.types";
+import type { ArtworkDetail } from "../../../contracts/artworks.contract";
 import { type Member, headersFor } from "../profiles/profiles.test-helpers";
 import type { UploadedImage } from "../uploads/uploads.service";
 import { solidJpeg } from "../../test/images";

@@ -17,7 +17,7 @@ afterAll(async () => {
 
 describe("mail through SMTP", () => {
   it("delivers queued mail to the SMTP server and marks it sent", async () => {
-    await enqueueMail(t.services.db, {
+    await enqueueMail(t.db, {
       kind: "test",
       to: "buyer@example.com",
       subject: "Hello there",
@@ -30,21 +30,21 @@ describe("mail through SMTP", () => {
       to: ["buyer@example.com"],
     });
     expect(smtp.received[0]?.raw).toContain("Subject: Hello there");
-    const [row] = await listMail(t.services.db, "buyer@example.com");
+    const [row] = await listMail(t.db, "buyer@example.com");
     expect(row).toMatchObject({ status: "sent", attempts: 1 });
     expect(await t.services.outbox.flush()).toBe(0);
   });
 
   it("keeps a message that the server refused, to retry later", async () => {
     smtp.failNextDelivery();
-    await enqueueMail(t.services.db, {
+    await enqueueMail(t.db, {
       kind: "test",
       to: "later@example.com",
       subject: "Retry me",
       text: "…",
     });
     await t.services.outbox.flush();
-    const [row] = await listMail(t.services.db, "later@example.com");
+    const [row] = await listMail(t.db, "later@example.com");
     expect(row).toMatchObject({ status: "pending", attempts: 1 });
     expect(row?.lastError).toMatch(/mailbox unavailable/);
     expect(row && row.availableAt.getTime()).toBeGreaterThan(Date.now());

@@ -29,11 +29,11 @@ afterAll(async () => {
 
 function workerSendingToSmtp() {
   const transport = createSmtpTransport({ url: smtp.url, from, logger });
-  return { worker: createOutboxWorker({ db: t.services.db, transport, logger }), transport };
+  return { worker: createOutboxWorker({ db: t.db, transport, logger }), transport };
 }
 
 function mail(to: string, subject = "Hello") {
-  return enqueueMail(t.services.db, { kind: "test", to, subject, text: "…" });
+  return enqueueMail(t.db, { kind: "test", to, subject, text: "…" });
 }
 
 describe("the outbox worker and a mail server that hangs", () => {
@@ -51,7 +51,7 @@ describe("the outbox worker and a mail server that hangs", () => {
       silent.dropAll();
       await flushing;
     }
-    const [row] = await listMail(t.services.db, "hang@example.com");
+    const [row] = await listMail(t.db, "hang@example.com");
     expect(row).toMatchObject({ status: "pending", attempts: 1 });
     expect(row?.lastError).toBeTruthy();
   });
@@ -68,7 +68,7 @@ describe("the outbox worker and a mail server that hangs", () => {
       expect(smtp.received).toHaveLength(0);
 
       // The lease runs out (as when its worker died mid-send): the message is due again.
-      await t.services.db
+      await t.db
         .update(outbox)
         .set({ availableAt: sql`now() - interval '1 second'` })
         .where(eq(outbox.id, id));
@@ -80,14 +80,14 @@ describe("the outbox worker and a mail server that hangs", () => {
       other.transport.close();
     }
     // The first worker's late failure does not undo the delivery.
-    const [row] = await listMail(t.services.db, "leased@example.com");
+    const [row] = await listMail(t.db, "leased@example.com");
     expect(row).toMatchObject({ status: "sent", attempts: 1, lastError: null });
   });
 
   it("gives up on a server that never greets instead of waiting for ever", async () => {
     await mail("silence@example.com");
     await within(t.services.outbox.flush(), 25_000, "a send to a silent server");
-    const [row] = await listMail(t.services.db, "silence@example.com");
+    const [row] = await listMail(t.db, "silence@example.com");
     expect(row).toMatchObject({ status: "pending", attempts: 1 });
     expect(row?.lastError).toMatch(/greeting/i);
   }, 30_000);
@@ -105,7 +105,7 @@ describe("the outbox worker and a mail server that hangs", () => {
       .filter((m) => m.to.includes("once@example.com"))
       .map((m) => /Subject: (.*)/.exec(m.raw)?.[1]?.trim());
     expect(received.sort()).toEqual([...subjects].sort());
-    const rows = await listMail(t.services.db, "once@example.com");
+    const rows = await listMail(t.db, "once@example.com");
     expect(rows.map((r) => [r.status, r.attempts])).toEqual(subjects.map(() => ["sent", 1]));
   });
 });

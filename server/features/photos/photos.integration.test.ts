@@ -265,7 +265,7 @@ describe("DELETE /api/me/photo", () => {
     expect(existsSync(fileOf(bobs.profilePhoto))).toBe(false);
 
     // An address that is not Bob's own photo (here Ada's) is never deleted through Bob.
-    await t.services.db
+    await t.db
       .update(users)
       .set({ profilePhoto: adas.profilePhoto })
       .where(eq(users.id, bob.id));

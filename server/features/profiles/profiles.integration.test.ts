@@ -20,7 +20,7 @@ const SECRETS = {
 
 beforeAll(async () => {
   t = await createTestApp();
-  const db = t.services.db;
+  const db = t.db;
   artist = await signUp(
     t,
     { firstName: "Ruth", lastName: "Adeyemi", occupation: "artist", instagramHandle: "@ruth" },

@@ -7,9 +7,9 @@ import {
 } from "../../../domain/profile";
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
-import { isUuid } from "../../http/params";
+import { isUuid } from "../../../domain/ids";
 import { listArtistArtworks, listCollectionArtworks } from "../artworks/artworks.repository";
-import type { ArtworkCard } from "../artworks/artworks.types";
+import type { ArtworkCard } from "../../../contracts/artworks.contract";
 import {
   type ExhibitionSummary,
   listActiveExhibitionsOfArtist,

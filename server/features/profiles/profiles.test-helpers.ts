@@ -21,7 +21,7 @@ export async function signUp(
   const { user } = (await response.json()) as { user: { id: string } };
   // Columns a person cannot set themselves (approval, payouts, addresses) are set directly.
   if (Object.keys(columns).length) {
-    await t.services.db.update(users).set(columns).where(eq(users.id, user.id));
+    await t.db.update(users).set(columns).where(eq(users.id, user.id));
   }
   return { id: user.id, email: body.email, client };
 }
@@ -42,7 +42,7 @@ export function patchMe(t: TestApp, member: Member | undefined, body: unknown) {
 }
 
 export async function readUser(t: TestApp, id: string) {
-  const [row] = await t.services.db.select().from(users).where(eq(users.id, id));
+  const [row] = await t.db.select().from(users).where(eq(users.id, id));
   if (!row) throw new Error(`no user ${id}`);
   return row;
 }

@@ -4,7 +4,7 @@ import { artworkCategories, artworks, users } from "../../db/schema";
 import { queryRows } from "../../db/rows";
 import { createArtist, createArtwork, createCategory, createCity } from "../../test/factories";
 import { type TestApp, createTestApp } from "../../test/test-app";
-import type { SearchResult } from "./search.types";
+import type { SearchResult } from "../../../contracts/search.contract";
 
 /**
  * The counts of searches without text are kept under the catalogue version (migration
@@ -21,7 +21,7 @@ let workId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const db = t.services.db;
+  const db = t.db;
   cityA = (await createCity(db, "Alpha")).id;
   cityB = (await createCity(db, "Beta")).id;
   painting = (await createCategory(db, "painting")).id;
@@ -40,7 +40,7 @@ async function home(): Promise<SearchResult> {
 
 async function version(): Promise<string> {
   const [row] = await queryRows<{ v: string }>(
-    t.services.db,
+    t.db,
     sql`select version::text as v from catalogue_version`,
   );
   return row!.v;
@@ -48,7 +48,7 @@ async function version(): Promise<string> {
 
 describe("facet counts kept between catalogue changes", () => {
   it("are recounted after each change they depend on", async () => {
-    const db = t.services.db;
+    const db = t.db;
     expect((await home()).facets.priceRanges).toEqual({ "0": 1, "2": 1 });
     expect((await home()).nbHits).toBe(2);
 
@@ -75,7 +75,7 @@ describe("facet counts kept between catalogue changes", () => {
   });
 
   it("are kept through a reservation, a sale and an unchanged save", async () => {
-    const db = t.services.db;
+    const db = t.db;
     await db.update(users).set({ payoutStatus: "active" }).where(eq(users.id, artistId));
     const before = await version();
     const [work] = await db.select().from(artworks).where(eq(artworks.artistId, artistId));

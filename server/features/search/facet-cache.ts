@@ -1,4 +1,4 @@
-import type { FacetCounts } from "./search.types";
+import type { FacetCounts } from "../../../contracts/search.contract";
 
 /**
  * Facet counts (and the total) of the searches without text, kept per filter

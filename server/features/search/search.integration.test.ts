@@ -2,14 +2,15 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestApp, createTestApp } from "../../test/test-app";
 import { createArtist, createArtwork, createCategory, createCity } from "../../test/factories";
-import type { SearchResult } from "./search.types";
+import { type SearchResult, searchResultSchema } from "../../../contracts/search.contract";
+import { expectContract } from "../../test/contract";
 
 let t: TestApp;
 const ids = {} as Record<string, string>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const db = t.services.db;
+  const db = t.db;
   const [nyc, austin, chicago] = await Promise.all([
     createCity(db, "New York"),
     createCity(db, "Austin"),
@@ -107,7 +108,7 @@ async function search(params: Record<string, string | number> = {}) {
   const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]));
   const response = await t.app.request(`/api/artworks/search?${query}`);
   expect(response.status, await response.clone().text()).toBe(200);
-  return (await response.json()) as SearchResult;
+  return expectContract(searchResultSchema, await response.json());
 }
 const titles = (r: SearchResult) => r.hits.map((h) => h.title);
 

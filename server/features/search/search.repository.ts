@@ -9,8 +9,9 @@ import {
   createFacetCache,
   facetCacheKey,
 } from "./facet-cache";
-import { RELEVANCE_LIMIT } from "./search.schema";
-import type { ArtworkHit, FacetCounts } from "./search.types";
+import { RELEVANCE_LIMIT } from "./search-text";
+import type { ArtworkCard } from "../../../contracts/artworks.contract";
+import type { FacetCounts } from "../../../contracts/search.contract";
 
 export type SearchFilters = { cities: string[]; categories: string[]; priceRanges: number[] };
 type Executor = { execute(query: SQL): PromiseLike<unknown> };
@@ -110,7 +111,7 @@ type HitRow = {
 const hitColumns = sql`a.id, a.title, a.created_year, a.price_cents, a.is_for_sale, a.image_thumbnail,
   a.image_medium, a.image_original, a.width, a.height, a.artist_id, a.artist_display_name`;
 
-function toHit(r: HitRow): ArtworkHit {
+function toHit(r: HitRow): ArtworkCard {
   return {
     id: r.id,
     title: r.title,
@@ -126,7 +127,7 @@ function toHit(r: HitRow): ArtworkHit {
   };
 }
 
-export type SearchPage = { hits: ArtworkHit[]; nbHits: number; facets: FacetCounts };
+export type SearchPage = { hits: ArtworkCard[]; nbHits: number; facets: FacetCounts };
 
 /**
  * One page of hits plus the total and the facet counts, in one transaction.

@@ -1,11 +1,10 @@
 import type { Hono } from "hono";
+import { searchQuerySchema } from "../../../contracts/search.contract";
+import { queryParams } from "../../http/validate";
 import type { AppServices } from "../../services";
-import { searchQuerySchema } from "./search.schema";
-import { search } from "./search.service";
 
-export function registerSearchRoutes(app: Hono, { db }: AppServices) {
-  app.get("/api/artworks/search", async (c) => {
-    const query = searchQuerySchema.parse(c.req.query());
-    return c.json(await search(db, query));
+export function registerSearchRoutes(app: Hono, { discovery }: AppServices) {
+  app.get("/api/artworks/search", queryParams(searchQuerySchema), async (c) => {
+    return c.json(await discovery.search(c.req.valid("query")));
   });
 }

@@ -1,9 +1,9 @@
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
 import { findUnknownIds } from "../catalog/catalog.repository";
-import { RELEVANCE_LIMIT, type SearchQuery, prefixTsQuery, searchWords } from "./search.schema";
+import type { SearchQuery, SearchResult } from "../../../contracts/search.contract";
+import { RELEVANCE_LIMIT, prefixTsQuery, searchWords } from "./search-text";
 import { searchArtworks } from "./search.repository";
-import type { SearchResult } from "./search.types";
 
 export async function search(db: Database, query: SearchQuery): Promise<SearchResult> {
   const unknown = await findUnknownIds(db, { cities: query.cities, categories: query.categories });

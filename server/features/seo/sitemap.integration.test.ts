@@ -10,7 +10,7 @@ afterAll(() => t.close());
 
 describe("sitemap.xml and robots.txt", () => {
   it("lists the listed artworks, their artists and active exhibitions, not the rest", async () => {
-    const db = t.services.db;
+    const db = t.db;
     const artist = await createArtist(db);
     const hidden = await createArtist(db, { payoutStatus: "pending" });
     const listed = await createArtwork(db, { artistId: artist.id });

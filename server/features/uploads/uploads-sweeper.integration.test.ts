@@ -17,7 +17,7 @@ let categoryId: string;
 beforeAll(async () => {
   t = await createTestApp();
   artist = await signUp(t, {}, { isArtist: true });
-  categoryId = (await createCategory(t.services.db, "oil_painting")).id;
+  categoryId = (await createCategory(t.db, "oil_painting")).id;
 });
 
 afterAll(async () => {
@@ -41,13 +41,13 @@ function expectNoFiles(upload: UploadedImage) {
 }
 
 async function rowOf(id: string) {
-  const [row] = await t.services.db.select().from(imageUploads).where(eq(imageUploads.id, id));
+  const [row] = await t.db.select().from(imageUploads).where(eq(imageUploads.id, id));
   return row;
 }
 
 /** Moves an upload's creation time into the past, by the database's clock. */
 async function age(ids: string[], hours: number) {
-  await t.services.db
+  await t.db
     .update(imageUploads)
     .set({ createdAt: sql`now() - make_interval(hours => ${hours}::int)` })
     .where(inArray(imageUploads.id, ids));
@@ -78,7 +78,7 @@ describe("the unused-upload sweeper", () => {
     const work = await createListingAs(t, artist, listingBody(categoryId, [used.id, shown.id]));
     await age([used.id, shown.id], 24 * 365 * 10);
     // An upload that lost its artwork link while an image still shows it is kept too.
-    await t.services.db
+    await t.db
       .update(imageUploads)
       .set({ artworkId: null })
       .where(eq(imageUploads.id, shown.id));
@@ -121,7 +121,7 @@ describe("the unused-upload sweeper", () => {
       uploads.map((u) => u.id),
       48,
     );
-    const deps = { db: t.services.db, storage: t.services.storage, logger: t.services.logger };
+    const deps = { db: t.db, storage: t.services.storage, logger: t.services.logger };
 
     // The process's own sweeper and two more, as other app servers would run them.
     const reports = await Promise.all([
@@ -131,7 +131,7 @@ describe("the unused-upload sweeper", () => {
     ]);
 
     expect(reports.reduce((sum, report) => sum + report.deleted, 0)).toBe(uploads.length);
-    const left = await t.services.db
+    const left = await t.db
       .select({ id: imageUploads.id })
       .from(imageUploads)
       .where(

@@ -31,7 +31,7 @@ function fileOf(address: string): string {
 }
 
 async function uploadRows(uploaderId: string) {
-  return t.services.db.select().from(imageUploads).where(eq(imageUploads.uploaderId, uploaderId));
+  return t.db.select().from(imageUploads).where(eq(imageUploads.uploaderId, uploaderId));
 }
 
 describe("POST /api/uploads/images", () => {

@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { PRICE_RANGES } from "../../../domain/price-ranges";
+import { isUuid } from "../domain/ids";
+import { PRICE_RANGES } from "../domain/price-ranges";
+import { artworkCardSchema } from "./artworks.contract";
+
+/** `GET /api/artworks/search` (docs/api.md "Search"): the query and the answer. */
 
 export const DEFAULT_HITS_PER_PAGE = 30;
 export const MAX_HITS_PER_PAGE = 100;
-/** Relevance-ordered results stop here, as in hosted search (Algolia's paginationLimitedTo). */
-export const RELEVANCE_LIMIT = 1000;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function idList(label: string) {
   return z
@@ -22,7 +22,7 @@ function idList(label: string) {
         ),
       ];
       for (const id of ids) {
-        if (!UUID.test(id)) {
+        if (!isUuid(id)) {
           ctx.addIssue({ code: "custom", message: `Unknown ${label} id: ${id}` });
           return z.NEVER;
         }
@@ -49,7 +49,7 @@ function wholeNumber(name: string, min: number, max: number, fallback: number) {
     });
 }
 
-/** `GET /api/artworks/search` query: comma-separated ids, price ranges by index 0–5. */
+/** The query: comma-separated ids, price ranges by index 0–5. */
 export const searchQuerySchema = z.object({
   q: z
     .string()
@@ -87,15 +87,23 @@ export const searchQuerySchema = z.object({
   page: wholeNumber("page", 0, 10_000, 0),
   hitsPerPage: wholeNumber("hitsPerPage", 1, MAX_HITS_PER_PAGE, DEFAULT_HITS_PER_PAGE),
 });
-
 export type SearchQuery = z.output<typeof searchQuerySchema>;
 
-/** Words of the search text, for the full-text query (letters and digits only). */
-export function searchWords(q: string): string[] {
-  return (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
-}
+const counts = z.record(z.string(), z.number().int().nonnegative());
 
-/** "lighth at" → "lighth:* & at:*": every word, each as a prefix. */
-export function prefixTsQuery(words: string[]): string {
-  return words.map((w) => `${w}:*`).join(" & ");
-}
+export const facetCountsSchema = z.object({
+  cities: counts,
+  categories: counts,
+  priceRanges: counts,
+});
+export type FacetCounts = z.infer<typeof facetCountsSchema>;
+
+export const searchResultSchema = z.object({
+  hits: z.array(artworkCardSchema),
+  page: z.number().int().nonnegative(),
+  nbPages: z.number().int().nonnegative(),
+  nbHits: z.number().int().nonnegative(),
+  hitsPerPage: z.number().int().positive(),
+  facets: facetCountsSchema,
+});
+export type SearchResult = z.infer<typeof searchResultSchema>;
