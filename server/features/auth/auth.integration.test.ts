@@ -82,10 +82,7 @@ describe("sign-up", () => {
     expect((await errorOf(response)).message).toBe(message);
     expect(response.headers.getSetCookie()).toEqual([]);
     if (typeof body.email === "string") {
-      const rows = await t.db
-        .select()
-        .from(users)
-        .where(eq(users.email, body.email.toLowerCase()));
+      const rows = await t.db.select().from(users).where(eq(users.email, body.email.toLowerCase()));
       expect(rows).toHaveLength(0);
     }
   });
@@ -313,10 +310,7 @@ describe("older reset links", () => {
     const refused = await reset("racing-token-0123456789", "changed-twice");
     expect(refused.status).toBe(400);
     expect(await errorOf(refused)).toMatchObject({ message: authMessages.resetLinkInvalid });
-    const left = await t.db
-      .select()
-      .from(verifications)
-      .where(eq(verifications.value, user!.id));
+    const left = await t.db.select().from(verifications).where(eq(verifications.value, user!.id));
     expect(left).toEqual([]);
   });
 });

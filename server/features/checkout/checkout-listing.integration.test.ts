@@ -36,10 +36,7 @@ async function listedArtwork() {
 }
 
 async function stopPayouts(artistId: string) {
-  await t.db
-    .update(users)
-    .set({ payoutStatus: "restricted" })
-    .where(eq(users.id, artistId));
+  await t.db.update(users).set({ payoutStatus: "restricted" }).where(eq(users.id, artistId));
 }
 
 async function errorOf(response: Response) {

@@ -200,10 +200,7 @@ describe("the reconciler", () => {
     const [row] = await paymentsOf(t, artwork.id);
     const providerId = row!.providerPaymentId!;
     const setLedger = (status: "authorized" | "cancelled") =>
-      t.db
-        .update(simulatedPayments)
-        .set({ status })
-        .where(eq(simulatedPayments.id, providerId));
+      t.db.update(simulatedPayments).set({ status }).where(eq(simulatedPayments.id, providerId));
     await setLedger("cancelled");
     await t.db
       .update(payments)

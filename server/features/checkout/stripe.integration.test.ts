@@ -197,10 +197,7 @@ describe("the Stripe provider against the stand-in", () => {
       intentEvent("evt_canceled_sold", "payment_intent.canceled", intentId),
     );
     expect(response.status).toBe(200);
-    const [row] = await t.db
-      .select()
-      .from(payments)
-      .where(eq(payments.id, payment.paymentId));
+    const [row] = await t.db.select().from(payments).where(eq(payments.id, payment.paymentId));
     expect(row?.status).toBe("authorized");
     expect(await ordersOf(t, artwork.id)).toHaveLength(1);
     const logged = vi.mocked(console.error).mock.calls.map((call) => String(call[0]));
@@ -218,10 +215,7 @@ describe("the Stripe provider against the stand-in", () => {
       intentEvent("evt_canceled_open", "payment_intent.canceled", intentId),
     );
     expect(response.status).toBe(200);
-    const [row] = await t.db
-      .select()
-      .from(payments)
-      .where(eq(payments.id, payment.paymentId));
+    const [row] = await t.db.select().from(payments).where(eq(payments.id, payment.paymentId));
     expect(row?.status).toBe("cancelled");
     expect(await readArtwork(t, artwork.id)).toMatchObject({
       reservedUntil: null,
@@ -235,10 +229,7 @@ describe("the Stripe provider against the stand-in", () => {
     const slowIntent = await providerIdOf(slow.paymentId);
     standIn.authorize(slowIntent);
     // The work stopped being for sale in the meantime (sold elsewhere, or taken off sale).
-    await t.db
-      .update(artworks)
-      .set({ isForSale: false })
-      .where(eq(artworks.id, artwork.id));
+    await t.db.update(artworks).set({ isForSale: false }).where(eq(artworks.id, artwork.id));
     const response = await complete(t.client(), slow);
     expect(response.status).toBe(409);
     expect(standIn.intents.get(slowIntent)?.status).toBe("canceled");

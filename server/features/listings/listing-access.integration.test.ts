@@ -90,10 +90,7 @@ describe("who may create, edit, toggle, delete and upload", () => {
       expect((await postImage(t, member, await solidJpeg())).status).toBe(403);
     }
     expect((await postImage(t, undefined, await solidJpeg())).status).toBe(401);
-    const [upload] = await t.db
-      .select()
-      .from(imageUploads)
-      .where(eq(imageUploads.id, image.id));
+    const [upload] = await t.db.select().from(imageUploads).where(eq(imageUploads.id, image.id));
     expect(upload!.artworkId).toBeNull();
   });
 
@@ -180,10 +177,7 @@ describe("DELETE /api/artworks/:id", () => {
         expect(existsSync(fileOf(address)), address).toBe(false);
       }
     }
-    const uploads = await t.db
-      .select()
-      .from(imageUploads)
-      .where(eq(imageUploads.id, a.id));
+    const uploads = await t.db.select().from(imageUploads).where(eq(imageUploads.id, a.id));
     expect(uploads).toEqual([]);
     // Once gone, it is not found.
     await expectError(await send(t, owner, "DELETE", `/api/artworks/${work.id}`), 404, "NOT_FOUND");

@@ -265,10 +265,7 @@ describe("DELETE /api/me/photo", () => {
     expect(existsSync(fileOf(bobs.profilePhoto))).toBe(false);
 
     // An address that is not Bob's own photo (here Ada's) is never deleted through Bob.
-    await t.db
-      .update(users)
-      .set({ profilePhoto: adas.profilePhoto })
-      .where(eq(users.id, bob.id));
+    await t.db.update(users).set({ profilePhoto: adas.profilePhoto }).where(eq(users.id, bob.id));
     expect((await deletePhoto(bob)).status).toBe(200);
     expect((await readUser(t, bob.id)).profilePhoto).toBeNull();
     expect(existsSync(fileOf(adas.profilePhoto))).toBe(true);

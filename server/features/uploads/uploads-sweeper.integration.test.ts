@@ -78,10 +78,7 @@ describe("the unused-upload sweeper", () => {
     const work = await createListingAs(t, artist, listingBody(categoryId, [used.id, shown.id]));
     await age([used.id, shown.id], 24 * 365 * 10);
     // An upload that lost its artwork link while an image still shows it is kept too.
-    await t.db
-      .update(imageUploads)
-      .set({ artworkId: null })
-      .where(eq(imageUploads.id, shown.id));
+    await t.db.update(imageUploads).set({ artworkId: null }).where(eq(imageUploads.id, shown.id));
 
     expect(await t.services.uploads.sweeper.run()).toEqual({ deleted: 0 });
 
