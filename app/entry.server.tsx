@@ -3,7 +3,12 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { type AppLoadContext, type EntryContext, ServerRouter } from "react-router";
+import {
+  type AppLoadContext,
+  type EntryContext,
+  type HandleErrorFunction,
+  ServerRouter,
+} from "react-router";
 
 /**
  * React Router's default Node entry (isbot, streaming, the same timeouts), plus this
@@ -13,6 +18,18 @@ import { type AppLoadContext, type EntryContext, ServerRouter } from "react-rout
  * scripts React writes while it streams Suspense boundaries.
  */
 export const streamTimeout = 5_000;
+
+/**
+ * An error a loader or action threw (a response thrown on purpose, see
+ * app/lib/loader-errors.server.ts, never comes here): logged through the server's
+ * logger like every other failure, instead of React Router's default console.error.
+ * A request the browser gave up on is not a failure.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  const { services } = context as AppLoadContext;
+  services.logger.error("A page failed to render", { error, url: request.url });
+};
 
 export default function handleRequest(
   request: Request,
@@ -69,7 +86,8 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors in the shell reject and are logged by handleDocumentRequest.
-          if (shellRendered) console.error(error);
+          if (shellRendered)
+            loadContext.services.logger.error("A page failed while streaming", { error });
         },
       },
     );

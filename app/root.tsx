@@ -6,21 +6,17 @@ import {
   Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
-  useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import { PendingPage } from "./features/layout/pending-page";
 import { RouteAnnouncer } from "./features/layout/route-announcer";
 import { SiteHeader } from "./features/layout/site-header";
+import type { RootLoaderData } from "./lib/session-user";
 import "./styles/app.css";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs): Promise<RootLoaderData> {
   const user = await context.services.authService.getSessionUser(request.headers);
   return { user };
-}
-
-export function useSessionUser() {
-  return useRouteLoaderData<typeof loader>("root")?.user ?? null;
 }
 
 /**

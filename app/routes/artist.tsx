@@ -5,12 +5,13 @@ import { parseArtistTab } from "../features/artist/artist-tabs";
 import { artistMessages as m } from "../features/artist/artist.messages";
 import { loadArtistPage } from "../features/artist/artist.server";
 import { errorMeta } from "../lib/meta";
-import { LoadError } from "../components/load-error";
+import { routeErrorText } from "../lib/route-error-text";
+import { RouteLoadError } from "../components/load-error";
 import type { Route } from "./+types/artist";
 import "../features/artist/artist.css";
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  if (!loaderData?.artist) return errorMeta(loaderData?.error ?? m.artworksLoadFailed);
+export function meta({ loaderData, error }: Route.MetaArgs) {
+  if (!loaderData) return errorMeta(routeErrorText(error, m.artworksLoadFailed));
   return artistMeta(loaderData.origin, loaderData.artist);
 }
 
@@ -21,8 +22,7 @@ export function loader({ context, params, request }: Route.LoaderArgs) {
 
 /** SPEC §2 Artist profile (/artist/{artistId}). */
 export default function Artist({ loaderData }: Route.ComponentProps) {
-  const { artist, artworks, artworksError, tab, error } = loaderData;
-  if (!artist) return <LoadError message={error ?? m.artworksLoadFailed} />;
+  const { artist, artworks, artworksError, tab } = loaderData;
   return (
     <article className="artist-page">
       <ArtistProfileHeader artist={artist} />
@@ -38,5 +38,5 @@ export default function Artist({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  return <LoadError message={m.artworksLoadFailed} />;
+  return <RouteLoadError fallback={m.artworksLoadFailed} />;
 }

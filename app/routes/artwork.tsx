@@ -3,12 +3,13 @@ import { artworkMeta } from "../features/artwork/artwork-meta";
 import { artworkMessages as m } from "../features/artwork/artwork.messages";
 import { loadArtworkPage } from "../features/artwork/artwork.server";
 import { errorMeta } from "../lib/meta";
-import { LoadError } from "../components/load-error";
+import { routeErrorText } from "../lib/route-error-text";
+import { RouteLoadError } from "../components/load-error";
 import type { Route } from "./+types/artwork";
 import "../features/artwork/artwork.css";
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  if (!loaderData?.artwork) return errorMeta(loaderData?.error ?? m.artworkLoadFailed);
+export function meta({ loaderData, error }: Route.MetaArgs) {
+  if (!loaderData) return errorMeta(routeErrorText(error, m.artworkLoadFailed));
   return artworkMeta(loaderData.origin, loaderData.artwork);
 }
 
@@ -18,12 +19,11 @@ export function loader({ context, params, request }: Route.LoaderArgs) {
 
 /** SPEC §2 Artwork detail (/artwork/{artworkId}); 404 with 'Artwork not found' when missing. */
 export default function Artwork({ loaderData }: Route.ComponentProps) {
-  const { artwork, error } = loaderData;
-  if (!artwork) return <LoadError message={error ?? m.artworkLoadFailed} />;
+  const { artwork } = loaderData;
   // A new artwork starts at its first image with the buy panel closed.
   return <ArtworkView key={artwork.id} artwork={artwork} />;
 }
 
 export function ErrorBoundary() {
-  return <LoadError message={m.artworkLoadFailed} />;
+  return <RouteLoadError fallback={m.artworkLoadFailed} />;
 }

@@ -2,17 +2,18 @@ import { Link } from "react-router";
 import { ArtworkGrid } from "../components/artwork-card";
 import { BannerImage } from "../components/banner-image";
 import { mapsSearchUrl } from "../features/exhibitions/exhibition-links";
-import { LoadError } from "../components/load-error";
+import { RouteLoadError } from "../components/load-error";
 import { loadExhibitionPage } from "../features/exhibitions/exhibitions.server";
 import { exhibitionsMessages as m } from "../features/exhibitions/exhibitions.messages";
 import { exhibitionMeta } from "../features/exhibitions/exhibitions-meta";
 import { errorMeta } from "../lib/meta";
+import { routeErrorText } from "../lib/route-error-text";
 import type { Route } from "./+types/exhibition";
 import "../features/exhibitions/exhibitions.css";
 
 /** SPEC §2: the title becomes the exhibition name; every other route sets its own, which restores it. */
-export function meta({ loaderData }: Route.MetaArgs) {
-  if (!loaderData?.exhibition) return errorMeta(loaderData?.error ?? m.exhibitionLoadFailed);
+export function meta({ loaderData, error }: Route.MetaArgs) {
+  if (!loaderData) return errorMeta(routeErrorText(error, m.exhibitionLoadFailed));
   return exhibitionMeta(loaderData.origin, loaderData.exhibition);
 }
 
@@ -22,16 +23,7 @@ export function loader({ context, params }: Route.LoaderArgs) {
 
 /** SPEC §2 Exhibition detail: banner, name, description, address (maps search) and the works. */
 export default function Exhibition({ loaderData }: Route.ComponentProps) {
-  const { exhibition, error } = loaderData;
-  if (!exhibition) {
-    return (
-      <LoadError message={error ?? m.exhibitionLoadFailed}>
-        <p>
-          <Link to="/exhibition">See the current exhibitions</Link>
-        </p>
-      </LoadError>
-    );
-  }
+  const { exhibition } = loaderData;
   return (
     <article className="exhibition-detail">
       <BannerImage
@@ -66,5 +58,11 @@ export default function Exhibition({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  return <LoadError message={m.exhibitionLoadFailed} />;
+  return (
+    <RouteLoadError fallback={m.exhibitionLoadFailed}>
+      <p>
+        <Link to="/exhibition">See the current exhibitions</Link>
+      </p>
+    </RouteLoadError>
+  );
 }

@@ -1,15 +1,16 @@
 import { Link } from "react-router";
 import { BannerImage } from "../components/banner-image";
-import { LoadError } from "../components/load-error";
+import { RouteLoadError } from "../components/load-error";
 import { loadExhibitionsPage } from "../features/exhibitions/exhibitions.server";
 import { exhibitionsMessages as m } from "../features/exhibitions/exhibitions.messages";
 import { exhibitionsListMeta } from "../features/exhibitions/exhibitions-meta";
 import { errorMeta } from "../lib/meta";
+import { routeErrorText } from "../lib/route-error-text";
 import type { Route } from "./+types/exhibitions";
 import "../features/exhibitions/exhibitions.css";
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  if (!loaderData || loaderData.error) return errorMeta(m.exhibitionsLoadFailed);
+export function meta({ loaderData, error }: Route.MetaArgs) {
+  if (!loaderData) return errorMeta(routeErrorText(error, m.exhibitionsLoadFailed));
   return exhibitionsListMeta(loaderData.origin, loaderData.exhibitions);
 }
 
@@ -19,15 +20,11 @@ export function loader({ context }: Route.LoaderArgs) {
 
 /** SPEC §2 Exhibitions list: the active exhibitions as cards. */
 export default function Exhibitions({ loaderData }: Route.ComponentProps) {
-  const { exhibitions, error } = loaderData;
+  const { exhibitions } = loaderData;
   return (
     <section className="exhibitions-page" aria-labelledby="exhibitions-heading">
       <h1 id="exhibitions-heading">Exhibitions</h1>
-      {error ? (
-        <p className="message message-error" role="alert">
-          {error}
-        </p>
-      ) : exhibitions.length === 0 ? (
+      {exhibitions.length === 0 ? (
         <p className="status-text">{m.noActiveExhibitions}</p>
       ) : (
         <ul className="exhibition-cards">
@@ -53,5 +50,5 @@ export default function Exhibitions({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  return <LoadError message={m.exhibitionsLoadFailed} />;
+  return <RouteLoadError title="Exhibitions" fallback={m.exhibitionsLoadFailed} />;
 }

@@ -8,6 +8,7 @@ import { marketplaceMeta } from "../features/marketplace/marketplace-meta";
 import { hasFilters } from "../features/marketplace/marketplace-query";
 import { MarketplaceResults } from "../features/marketplace/marketplace-results";
 import { loadMarketplace } from "../features/marketplace/marketplace.server";
+import { RouteLoadError } from "../components/load-error";
 import { marketplaceTexts as t } from "../features/marketplace/marketplace-texts";
 import { PromoBanner } from "../features/marketplace/promo-banner";
 import { SearchBox } from "../features/marketplace/search-box";
@@ -122,16 +123,14 @@ function useHydrated() {
 
 export function ErrorBoundary() {
   return (
-    <section className="narrow stack">
-      <h1>Marketplace</h1>
-      <p role="alert" className="message message-error">
-        {t.loadFailed}
-      </p>
-      <p>
+    <RouteLoadError
+      title="Marketplace"
+      fallback={t.loadFailed}
+      back={
         <Link to="/" reloadDocument>
           Try again
         </Link>
-      </p>
-    </section>
+      }
+    />
   );
 }

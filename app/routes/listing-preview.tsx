@@ -1,4 +1,4 @@
-import { LoadError } from "../components/load-error";
+import { RouteLoadError } from "../components/load-error";
 import { ListingAccessNotice } from "../features/listing/listing-access-notice";
 import { ListingPreviewView } from "../features/listing/listing-preview-view";
 import { listingPageMessages as m } from "../features/listing/listing.messages";
@@ -23,5 +23,5 @@ export default function ListingPreview({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  return <LoadError message={m.unknownFailure} />;
+  return <RouteLoadError fallback={m.unknownFailure} />;
 }

@@ -1,4 +1,4 @@
-import { LoadError } from "../components/load-error";
+import { RouteLoadError } from "../components/load-error";
 import { PurchaseHistory } from "../features/purchases/purchase-history";
 import { purchasesMessages as m } from "../features/purchases/purchases.messages";
 import { loadPurchaseHistory } from "../features/purchases/purchases.server";
@@ -19,5 +19,5 @@ export default function Purchases({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  return <LoadError message={m.historyFailed} />;
+  return <RouteLoadError fallback={m.historyFailed} />;
 }

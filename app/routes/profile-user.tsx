@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { LoadError } from "../components/load-error";
+import { RouteLoadError } from "../components/load-error";
 import { profileMeta } from "../features/profile/profile-meta";
 import { ProfilePage } from "../features/profile/profile-page";
 import { profilePageMessages as m } from "../features/profile/profile.messages";
@@ -25,5 +25,5 @@ export default function UserProfile({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  return <LoadError message={m.loadFailed} />;
+  return <RouteLoadError fallback={m.loadFailed} />;
 }

@@ -1,5 +1,5 @@
 import { useActionData } from "react-router";
-import { LoadError } from "../components/load-error";
+import { RouteLoadError } from "../components/load-error";
 import { requireUser } from "../features/auth/require-user.server";
 import { profileMeta } from "../features/profile/profile-meta";
 import { ProfilePage } from "../features/profile/profile-page";
@@ -28,5 +28,5 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  return <LoadError message={m.loadFailed} />;
+  return <RouteLoadError fallback={m.loadFailed} />;
 }

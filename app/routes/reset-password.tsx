@@ -4,7 +4,7 @@ import { formText } from "../lib/form-text";
 import { readForm } from "../lib/read-form.server";
 import { FormError } from "../components/ui/form-message";
 import { authMessages } from "../../domain/auth-messages";
-import { actionError } from "../features/auth/action-error.server";
+import { actionError } from "../lib/loader-errors.server";
 import { requestMeta } from "../features/auth/request-meta.server";
 import type { Route } from "./+types/reset-password";
 
@@ -25,7 +25,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
     return { done: true as const };
   } catch (error) {
-    return actionError(error, authMessages.resetLinkInvalid);
+    return actionError(context, error, {
+      fallback: authMessages.resetLinkInvalid,
+      log: "A password reset failed",
+    });
   }
 }
 

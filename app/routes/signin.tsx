@@ -8,7 +8,7 @@ import { PurchaseAccountNotice } from "../features/auth/purchase-account-notice"
 import { readGuestAccountState } from "../features/checkout/purchase-success-state";
 import { authMessages } from "../../domain/auth-messages";
 import { safeRedirectPath } from "../../domain/safe-path";
-import { actionError } from "../features/auth/action-error.server";
+import { actionError } from "../lib/loader-errors.server";
 import { cookieHeaders, requestMeta } from "../features/auth/request-meta.server";
 import type { Route } from "./+types/signin";
 
@@ -32,7 +32,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       await authService.requestPasswordReset({ email }, requestMeta(request, context));
       return { notice: authMessages.resetSent };
     } catch (error) {
-      return actionError(error, authMessages.resetFailed);
+      return actionError(context, error, {
+        fallback: authMessages.resetFailed,
+        log: "A password reset request failed",
+      });
     }
   }
   try {
@@ -44,7 +47,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       headers: cookieHeaders(setCookies),
     });
   } catch (error) {
-    return actionError(error, authMessages.signInFailed);
+    return actionError(context, error, {
+      fallback: authMessages.signInFailed,
+      log: "A sign-in failed",
+    });
   }
 }
 

@@ -16,7 +16,7 @@ import { redirectIfSignedIn } from "../features/auth/require-user.server";
 import { authMessages } from "../../domain/auth-messages";
 import { firstMessage, signUpSchema } from "../../domain/sign-up";
 import { AlertDialog } from "../components/ui/alert-dialog";
-import { actionError } from "../features/auth/action-error.server";
+import { actionError } from "../lib/loader-errors.server";
 import { cookieHeaders, requestMeta } from "../features/auth/request-meta.server";
 import type { Route } from "./+types/signup";
 
@@ -43,7 +43,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return redirect("/", { headers: cookieHeaders(setCookies) });
   } catch (error) {
-    return actionError(error, authMessages.signUpFailed);
+    return actionError(context, error, {
+      fallback: authMessages.signUpFailed,
+      log: "A sign-up failed",
+    });
   }
 }
 

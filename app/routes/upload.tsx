@@ -1,5 +1,5 @@
 import { useLocation } from "react-router";
-import { LoadError } from "../components/load-error";
+import { RouteLoadError } from "../components/load-error";
 import { ListingAccessNotice } from "../features/listing/listing-access-notice";
 import { ListingForm } from "../features/listing/listing-form";
 import { listingPageMessages as m } from "../features/listing/listing.messages";
@@ -47,5 +47,5 @@ export default function Upload({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  return <LoadError message={m.unknownFailure} />;
+  return <RouteLoadError fallback={m.unknownFailure} />;
 }

@@ -1,17 +1,18 @@
 import { type AppLoadContext, data } from "react-router";
-import { isAppError } from "../../../server/errors";
 import type { ArtistTab } from "../../../server/features/discovery.service";
 import type { ArtistProfile } from "../../../server/features/artists/artists.repository";
 import type { ExhibitionSummary } from "../../../server/features/exhibitions/exhibitions.repository";
 import type { ArtworkCard } from "../../../contracts/artworks.contract";
+import { loadErrorResponse } from "../../lib/loader-errors.server";
 import { artistMessages as m } from "./artist.messages";
 
 export type ArtistPageArtist = ArtistProfile & { exhibitions: ExhibitionSummary[] };
 
 /**
  * The profile and one tab of works, read side by side. The service answers with the
- * SPEC's texts: 400 'Invalid artist data' for a malformed id, 404 'Artist not found'.
- * If only the works fail, the profile still shows, with 'Failed to fetch artworks'.
+ * SPEC's texts: 400 'Invalid artist data' for a malformed id, 404 'Artist not found';
+ * they are thrown to the route's ErrorBoundary. If only the works fail, the profile
+ * still shows, with 'Failed to fetch artworks' (a state of the page, not an error page).
  */
 export async function loadArtistPage(context: AppLoadContext, id: string, tab: ArtistTab) {
   const { discovery, config, logger } = context.services;
@@ -21,20 +22,11 @@ export async function loadArtistPage(context: AppLoadContext, id: string, tab: A
     discovery.artistArtworks(id, tab),
   ]);
   if (artist.status === "rejected") {
-    const error: unknown = artist.reason;
-    const known = isAppError(error) && error.status < 500;
-    if (!known) logger.error("An artist profile failed to load", { error, id });
-    return data(
-      {
-        artist: null,
-        artworks: [] as ArtworkCard[],
-        artworksError: null,
-        tab,
-        origin,
-        error: known ? error.message : (m.artworksLoadFailed as string),
-      },
-      { status: known ? error.status : 500 },
-    );
+    throw loadErrorResponse(logger, artist.reason, {
+      fallback: m.artworksLoadFailed,
+      log: "An artist profile failed to load",
+      details: { id },
+    });
   }
   const profile: ArtistPageArtist = artist.value;
   if (artworks.status === "rejected") {
@@ -46,11 +38,10 @@ export async function loadArtistPage(context: AppLoadContext, id: string, tab: A
         artworksError: m.artworksLoadFailed,
         tab,
         origin,
-        error: null,
       },
       { status: 500 },
     );
   }
   const cards: ArtworkCard[] = artworks.value;
-  return { artist: profile, artworks: cards, artworksError: null, tab, origin, error: null };
+  return { artist: profile, artworks: cards, artworksError: null, tab, origin };
 }

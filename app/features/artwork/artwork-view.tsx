@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate } from "react-router";
 import { artistNameText, priceText, titleText, yearText } from "../../../domain/display";
 import type { ArtworkDetail } from "../../../contracts/artworks.contract";
 import { ExhibitionTiles } from "../../components/exhibition-tiles";
-import { useSessionUser } from "../../root";
+import { useSessionUser } from "../../lib/session-user";
 import { ArtworkCarousel } from "./artwork-carousel";
 import { ArtworkFacts } from "./artwork-facts";
 import { carouselImages, intrinsicSize } from "./artwork-images";

@@ -1,6 +1,6 @@
-import { type AppLoadContext, data } from "react-router";
-import { isAppError } from "../../../server/errors";
+import type { AppLoadContext } from "react-router";
 import type { ArtworkDetail } from "../../../contracts/artworks.contract";
+import { readForPage } from "../../lib/loader-errors.server";
 import { artworkMessages as m } from "./artwork.messages";
 
 /**
@@ -9,23 +9,15 @@ import { artworkMessages as m } from "./artwork.messages";
  * and shown as 'Failed to fetch artwork details' with a 500.
  */
 export async function loadArtworkPage(context: AppLoadContext, request: Request, id: string) {
-  const { authService, discovery, config, logger } = context.services;
-  const origin = config.publicUrl;
-  try {
-    // The viewer decides whether the work's owner is in the page's data (issue 11).
-    const viewer = await authService.getSessionUser(request.headers);
-    const artwork: ArtworkDetail = await discovery.artwork(id, viewer);
-    return { artwork, origin, error: null };
-  } catch (error) {
-    const notFound = isAppError(error) && error.status === 404;
-    if (!notFound) logger.error("An artwork failed to load", { error, id });
-    return data(
-      {
-        artwork: null,
-        origin,
-        error: notFound ? (m.artworkNotFound as string) : (m.artworkLoadFailed as string),
-      },
-      { status: notFound ? 404 : 500 },
-    );
-  }
+  const { authService, discovery, config } = context.services;
+  const artwork: ArtworkDetail = await readForPage(
+    context,
+    async () => {
+      // The viewer decides whether the work's owner is in the page's data (issue 11).
+      const viewer = await authService.getSessionUser(request.headers);
+      return discovery.artwork(id, viewer);
+    },
+    { fallback: m.artworkLoadFailed, log: "An artwork failed to load", details: { id } },
+  );
+  return { artwork, origin: config.publicUrl };
 }

@@ -4,7 +4,7 @@ import { checkoutMessages as m, paymentProblem } from "../../../domain/checkout"
 import { priceText, titleText } from "../../../domain/display";
 import type { ArtworkDetail } from "../../../contracts/artworks.contract";
 import { ModalDialog } from "../../components/ui/modal-dialog";
-import { useSessionUser } from "../../root";
+import { useSessionUser } from "../../lib/session-user";
 import { paymentFailure } from "./checkout-answers";
 import { confirmSimulatedCard, purchase } from "./checkout-api";
 import {

@@ -1,25 +1,19 @@
-import { type AppLoadContext, data } from "react-router";
-import { isAppError } from "../../../server/errors";
+import type { AppLoadContext } from "react-router";
 import type { ExhibitionSummary } from "../../../server/features/exhibitions/exhibitions.repository";
 import type { ArtworkCard } from "../../../contracts/artworks.contract";
+import { readForPage } from "../../lib/loader-errors.server";
 import { exhibitionsMessages as m } from "./exhibitions.messages";
 
 export type ExhibitionDetail = ExhibitionSummary & { artworks: ArtworkCard[] };
 
 /** The list page: the active exhibitions, or the SPEC's load-failure text with a 500. */
 export async function loadExhibitionsPage(context: AppLoadContext) {
-  const { discovery, config, logger } = context.services;
-  const origin = config.publicUrl;
-  try {
-    const exhibitions: ExhibitionSummary[] = await discovery.exhibitions();
-    return { exhibitions, origin, error: null };
-  } catch (error) {
-    logger.error("The exhibitions list failed to load", { error });
-    return data(
-      { exhibitions: [] as ExhibitionSummary[], origin, error: m.exhibitionsLoadFailed },
-      { status: 500 },
-    );
-  }
+  const exhibitions: ExhibitionSummary[] = await readForPage(
+    context,
+    () => context.services.discovery.exhibitions(),
+    { fallback: m.exhibitionsLoadFailed, log: "The exhibitions list failed to load" },
+  );
+  return { exhibitions, origin: context.services.config.publicUrl };
 }
 
 /**
@@ -28,21 +22,10 @@ export async function loadExhibitionsPage(context: AppLoadContext) {
  * unknown or inactive one. Anything else is logged and shown as the load failure.
  */
 export async function loadExhibitionPage(context: AppLoadContext, id: string) {
-  const { discovery, config, logger } = context.services;
-  const origin = config.publicUrl;
-  try {
-    const exhibition: ExhibitionDetail = await discovery.exhibition(id);
-    return { exhibition, origin, error: null };
-  } catch (error) {
-    const known = isAppError(error) && error.status < 500;
-    if (!known) logger.error("An exhibition failed to load", { error, id });
-    return data(
-      {
-        exhibition: null,
-        origin,
-        error: known ? error.message : (m.exhibitionLoadFailed as string),
-      },
-      { status: known ? error.status : 500 },
-    );
-  }
+  const exhibition: ExhibitionDetail = await readForPage(
+    context,
+    () => context.services.discovery.exhibition(id),
+    { fallback: m.exhibitionLoadFailed, log: "An exhibition failed to load", details: { id } },
+  );
+  return { exhibition, origin: context.services.config.publicUrl };
 }

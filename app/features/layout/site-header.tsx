@@ -2,7 +2,7 @@ import { useId, useRef, useState } from "react";
 import { Form, Link, NavLink } from "react-router";
 import { smallPhotoAddress } from "../../../domain/photo-address";
 import { Avatar } from "../../components/ui/avatar";
-import { useSessionUser } from "../../root";
+import { useSessionUser } from "../../lib/session-user";
 import { useFocusTrap } from "../../components/ui/use-focus-trap";
 
 /** SPEC §2 header; at 768 px and below the links move into a 250 px slide-in menu. */

@@ -1,6 +1,7 @@
 import { type AppLoadContext, data } from "react-router";
-import { isAppError } from "../../../server/errors";
 import type { ArtworkDetail } from "../../../contracts/artworks.contract";
+import { nullIfNotFound, readForPage } from "../../lib/loader-errors.server";
+import { listingPageMessages as m } from "./listing.messages";
 
 /** Why the page cannot list, or "ok". Each has its own explanation on the page. */
 export type ListingAccess = "ok" | "signedOut" | "notArtist" | "pending" | "notOwner" | "notFound";
@@ -36,7 +37,7 @@ export async function loadListingPage(
   request: Request,
   editId: string | null,
 ) {
-  const { authService, discovery, logger } = context.services;
+  const { authService, discovery } = context.services;
   const user = await authService.getSessionUser(request.headers);
   const none = { categories: [], artwork: null, artistName: "" };
   if (!user) return answer({ access: "signedOut", ...none });
@@ -46,13 +47,17 @@ export async function loadListingPage(
   }
   let artwork: ArtworkDetail | null = null;
   if (editId !== null) {
-    try {
-      artwork = await discovery.artwork(editId, user);
-    } catch (error) {
-      if (isAppError(error) && error.status === 404) return answer({ access: "notFound", ...none });
-      logger.error("An artwork to edit failed to load", { error, id: editId });
-      throw error;
-    }
+    // A missing artwork is explained on the page (its own access state), not an error.
+    artwork = await readForPage(
+      context,
+      () => discovery.artwork(editId, user).catch(nullIfNotFound),
+      {
+        fallback: m.unknownFailure,
+        log: "An artwork to edit failed to load",
+        details: { id: editId },
+      },
+    );
+    if (!artwork) return answer({ access: "notFound", ...none });
     if (artwork.artist.id !== user.id || artwork.ownerId !== user.id)
       return answer({ access: "notOwner", ...none });
   }

@@ -5,9 +5,7 @@ import { FormError, FormNotice } from "../../components/ui/form-message";
 import { type ProfileFormValues, profileFormError, profileFormInput } from "./profile-form";
 
 export type ProfileEditResult =
-  | { ok: true; error: null; message: string }
-  | { ok: false; error: string; message: null }
-  | undefined;
+  { ok: true; error: null; message: string } | { ok: false; error: string } | undefined;
 
 /**
  * The owner's Edit Profile section: a button opens the form in place. It posts to the

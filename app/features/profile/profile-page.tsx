@@ -1,6 +1,5 @@
 import type { PublicProfile } from "../../../server/features/profiles/profiles.service";
 import type { ArtworkCard } from "../../../contracts/artworks.contract";
-import { LoadError } from "../../components/load-error";
 import { type ProfileEditResult, ProfileEditSection } from "./profile-edit-form";
 import type { ProfileFormValues } from "./profile-form";
 import { ProfileExhibitions, ProfileHeader } from "./profile-header";
@@ -19,7 +18,7 @@ export function ProfilePage({
   artworks,
   editResult,
 }: {
-  profile: PublicProfile | null;
+  profile: PublicProfile;
   isOwn: boolean;
   pending: boolean;
   form: ProfileFormValues | null;
@@ -27,7 +26,6 @@ export function ProfilePage({
   artworks: ArtworkCard[];
   editResult?: ProfileEditResult;
 }) {
-  if (!profile) return <LoadError message={m.userNotFound} />;
   const tabs = visibleTabs(profile, isOwn);
   return (
     <article className="profile-page">

@@ -1,5 +1,4 @@
 import { type AppLoadContext, data, redirect } from "react-router";
-import { isAppError } from "../../../server/errors";
 import type { SessionUser } from "../../../server/features/users/users.repository";
 import type { ArtworkCard } from "../../../contracts/artworks.contract";
 import {
@@ -9,6 +8,7 @@ import {
   getPublicProfile,
   updateOwnProfile,
 } from "../../../server/features/profiles/profiles.service";
+import { actionError, readForPage } from "../../lib/loader-errors.server";
 import { readForm } from "../../lib/read-form.server";
 import { type ProfileFormValues, profileFormInput } from "./profile-form";
 import { type ProfileTabValue, chooseTab, visibleTabs } from "./profile-tabs";
@@ -17,8 +17,8 @@ import { profilePageMessages as m } from "./profile.messages";
 /**
  * A profile and the works of its chosen tab, read in-process. `context.services` has
  * no profiles service yet, so the service functions are called with the database.
- * A missing (or malformed) id is 404 'User not found.'; SPEC §8 keeps other load
- * failures silent to the person (logged only).
+ * A missing (or malformed) id is 404 'User not found.', thrown to the route's
+ * ErrorBoundary; SPEC §8 keeps a failed tab silent to the person (logged only).
  */
 export async function loadProfilePage(
   context: AppLoadContext,
@@ -26,21 +26,15 @@ export async function loadProfilePage(
   userId: string,
   viewer: Pick<SessionUser, "id" | "firstName" | "lastName" | "pendingOccupation"> | null,
 ) {
-  const { db, config, logger } = context.services;
+  const { db, config } = context.services;
   const origin = config.publicUrl;
   const requested = new URL(request.url).searchParams.get("tab");
-  let profile: PublicProfile;
-  try {
-    profile = await getPublicProfile(db, userId);
-  } catch (error) {
-    if (!isAppError(error) || error.status >= 500) {
-      logger.error("A profile failed to load", { error, userId });
-    }
-    return data(
-      { profile: null, isOwn: false, pending: false, form: null, tab: null, artworks: [], origin },
-      { status: isAppError(error) && error.status < 500 ? error.status : 500 },
-    );
-  }
+  // SPEC §2 has one text for a profile that cannot be shown, 'User not found.'.
+  const profile: PublicProfile = await readForPage(context, () => getPublicProfile(db, userId), {
+    fallback: m.userNotFound,
+    log: "A profile failed to load",
+    details: { userId },
+  });
   const isOwn = viewer?.id === profile.id;
   const tab = chooseTab(visibleTabs(profile, isOwn), requested);
   const artworks = await loadTab(context, profile.id, tab, viewer?.id);
@@ -88,13 +82,6 @@ export async function saveOwnProfile(context: AppLoadContext, request: Request) 
     await updateOwnProfile(context.services.db, viewer.id, input);
     return { ok: true as const, error: null, message: m.saved };
   } catch (error) {
-    if (isAppError(error) && error.status < 500) {
-      return data(
-        { ok: false as const, error: error.message, message: null },
-        { status: error.status },
-      );
-    }
-    context.services.logger.error("A profile edit failed", { error });
-    return data({ ok: false as const, error: m.saveFailed, message: null }, { status: 500 });
+    return actionError(context, error, { fallback: m.saveFailed, log: "A profile edit failed" });
   }
 }

@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router";
-import { useSessionUser } from "../../root";
+import { useSessionUser } from "../../lib/session-user";
 import { readSuccessState } from "../checkout/purchase-success-state";
 import { purchasesMessages as m } from "./purchases.messages";
 
