@@ -1,6 +1,69 @@
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
+
+// The browser bundle must not pull server code in: only types, or *.server.ts modules.
+const serverTypesOnly = {
+  group: ["**/server/**"],
+  allowTypeImports: true,
+  message: "app/ may import only types from server/ (use a *.server.ts module for server calls).",
+};
+
+/**
+ * Import direction in app/ (bulletproof-react): shared (app/components, app/lib) →
+ * features → routes. A feature is a flat folder under app/features; it may import
+ * app/components, app/lib, domain/, contracts/ and its own files, never another
+ * feature or a route. When a page needs two features (the artwork page opens the
+ * checkout), its route module composes them. Every folder there is a zone, so a new
+ * feature is covered without editing this file.
+ */
+const features = readdirSync(join(import.meta.dirname, "app/features"), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+function featureZone(feature) {
+  return [
+    {
+      // A sibling folder (`../checkout/…`) or the long way round (`../../features/checkout/…`).
+      regex: `^\\.\\./(?!${feature}/)[\\w-]+(/|$)|^(\\.\\./)+features/(?!${feature}/)`,
+      message: `app/features/${feature} may not import another feature: move what both need to app/components or app/lib, or compose the two in the route.`,
+    },
+    {
+      regex: "^(\\.\\./)+(routes/|root$)",
+      message: "Features never import routes; routes import features.",
+    },
+  ];
+}
+
+const sharedZone = [
+  {
+    regex: "^(\\.\\./)+(features|routes)/|^(\\.\\./)+root$",
+    message: "app/components and app/lib are shared: they never import features or routes.",
+  },
+];
+
+/**
+ * The zone rules, twice per zone: `*.server.ts` modules may import server/ code, the
+ * rest only its types. (One `no-restricted-imports` per file: a later block replaces
+ * an earlier one's options, so each block lists every pattern that applies.)
+ */
+function zone(files, patterns) {
+  return [
+    {
+      files,
+      ignores: ["**/*.server.ts"],
+      rules: {
+        "no-restricted-imports": ["error", { patterns: [serverTypesOnly, ...patterns] }],
+      },
+    },
+    {
+      files: files.map((glob) => glob.replace(/\*\.\{ts,tsx\}$/, "*.server.ts")),
+      rules: { "no-restricted-imports": ["error", { patterns }] },
+    },
+  ];
+}
 
 export default tseslint.config(
   {
@@ -12,6 +75,8 @@ export default tseslint.config(
       "e2e/.output/",
       "playwright-report/",
       "test-results/",
+      // Deliberate violations; eslint.config.test.ts lints them and expects the errors.
+      "**/*.lint-fixture.ts",
     ],
   },
   js.configs.recommended,
@@ -47,26 +112,17 @@ export default tseslint.config(
     plugins: { "react-hooks": reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // The browser bundle must not pull server code in: only types, or *.server.ts modules.
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              group: ["**/server/**"],
-              allowTypeImports: true,
-              message:
-                "app/ may import only types from server/ (use a *.server.ts module for server calls).",
-            },
-          ],
-        },
-      ],
+      "no-restricted-imports": ["error", { patterns: [serverTypesOnly] }],
     },
   },
   {
     files: ["app/**/*.server.ts"],
     rules: { "no-restricted-imports": "off" },
   },
+  ...zone(["app/components/**/*.{ts,tsx}", "app/lib/**/*.{ts,tsx}"], sharedZone),
+  ...features.flatMap((feature) =>
+    zone([`app/features/${feature}/**/*.{ts,tsx}`], featureZone(feature)),
+  ),
   {
     files: ["server/**/*.ts"],
     rules: {

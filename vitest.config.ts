@@ -6,7 +6,14 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["domain/**/*.test.ts", "server/**/*.test.ts", "app/**/*.test.ts"],
+          // app/ tests that render use `// @vitest-environment happy-dom` and may be .tsx.
+          include: [
+            "domain/**/*.test.ts",
+            "server/**/*.test.ts",
+            "app/**/*.test.ts",
+            "app/**/*.test.tsx",
+            "eslint.config.test.ts",
+          ],
           exclude: ["**/*.integration.test.ts", "node_modules/**"],
           setupFiles: ["server/test/fail-on-console-error.ts"],
         },

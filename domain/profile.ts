@@ -13,6 +13,7 @@ export const profileMessages = {
   userNotFound: "User not found.",
   artistNeedsLink: authMessages.artistNeedsLink,
   noBio: "No bio available.",
+  loading: "Loading profile...",
   // Not in the SPEC: our own texts for the edit rules it leaves open.
   signInRequired: "Please sign in to edit your profile.",
   firstNameRequired: "Please enter your first name.",

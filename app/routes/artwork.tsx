@@ -1,4 +1,6 @@
 import { ArtworkView } from "../features/artwork/artwork-view";
+import { CheckoutDialog } from "../features/checkout/checkout-dialog";
+import { forgetListingDraftOf } from "../features/listing/listing-draft-store";
 import { artworkMeta } from "../features/artwork/artwork-meta";
 import { artworkMessages as m } from "../features/artwork/artwork.messages";
 import { loadArtworkPage } from "../features/artwork/artwork.server";
@@ -20,8 +22,18 @@ export function loader({ context, params, request }: Route.LoaderArgs) {
 /** SPEC §2 Artwork detail (/artwork/{artworkId}); 404 with 'Artwork not found' when missing. */
 export default function Artwork({ loaderData }: Route.ComponentProps) {
   const { artwork } = loaderData;
-  // A new artwork starts at its first image with the buy panel closed.
-  return <ArtworkView key={artwork.id} artwork={artwork} />;
+  // A new artwork starts at its first image with the buy panel closed. The page composes
+  // three features: Buy Now opens the checkout (SPEC §2 buy panel: a modal dialog that
+  // keeps focus in and closes with Escape, Cancel or the backdrop, except while paying),
+  // and Edit Listing forgets an older draft of the listing.
+  return (
+    <ArtworkView
+      key={artwork.id}
+      artwork={artwork}
+      BuyPanel={CheckoutDialog}
+      onEditListing={forgetListingDraftOf}
+    />
+  );
 }
 
 export function ErrorBoundary() {

@@ -1,6 +1,6 @@
 import { useActionData } from "react-router";
 import { RouteLoadError } from "../components/load-error";
-import { requireUser } from "../features/auth/require-user.server";
+import { requireUser } from "../lib/require-user.server";
 import { profileMeta } from "../features/profile/profile-meta";
 import { ProfilePage } from "../features/profile/profile-page";
 import { profilePageMessages as m } from "../features/profile/profile.messages";

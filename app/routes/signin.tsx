@@ -3,9 +3,9 @@ import { Form, Link, redirect, useActionData, useLocation, useNavigation } from 
 import { formText } from "../lib/form-text";
 import { readForm } from "../lib/read-form.server";
 import { FormError, FormNotice } from "../components/ui/form-message";
-import { redirectIfSignedIn } from "../features/auth/require-user.server";
+import { redirectIfSignedIn } from "../lib/require-user.server";
 import { PurchaseAccountNotice } from "../features/auth/purchase-account-notice";
-import { readGuestAccountState } from "../features/checkout/purchase-success-state";
+import { readGuestAccountState } from "../lib/purchase-success-state";
 import { authMessages } from "../../domain/auth-messages";
 import { safeRedirectPath } from "../../domain/safe-path";
 import { actionError } from "../lib/loader-errors.server";

@@ -12,7 +12,7 @@ import {
 import { formText } from "../lib/form-text";
 import { readForm } from "../lib/read-form.server";
 import { FormError } from "../components/ui/form-message";
-import { redirectIfSignedIn } from "../features/auth/require-user.server";
+import { redirectIfSignedIn } from "../lib/require-user.server";
 import { authMessages } from "../../domain/auth-messages";
 import { firstMessage, signUpSchema } from "../../domain/sign-up";
 import { AlertDialog } from "../components/ui/alert-dialog";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ArtworkDetail } from "../../../contracts/artworks.contract";
-import { artworkDetail, artworkImage } from "./artwork-detail.fixture";
+import { artworkDetail, artworkImage } from "../../components/artwork-detail.fixture";
 import { artworkJsonLd, artworkMeta } from "./artwork-meta";
 
 function artwork(overrides: Partial<ArtworkDetail> = {}): ArtworkDetail {

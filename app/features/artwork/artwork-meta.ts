@@ -10,7 +10,7 @@ import {
 import type { ArtworkDetail } from "../../../contracts/artworks.contract";
 import { absoluteUrl } from "../../lib/image-urls";
 import { shortDescription } from "../../lib/meta";
-import { carouselImages } from "./artwork-images";
+import { carouselImages } from "../../components/artwork-images";
 
 function inches(value: number) {
   return { "@type": "QuantitativeValue", value, unitCode: "INH", unitText: "inches" };

@@ -3,7 +3,7 @@ import { renderToString } from "react-dom/server";
 import { Outlet, createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { ArtworkDetail } from "../../../contracts/artworks.contract";
-import { artworkDetail } from "./artwork-detail.fixture";
+import { artworkDetail } from "../../components/artwork-detail.fixture";
 import { ArtworkView } from "./artwork-view";
 
 function artwork(overrides: Partial<ArtworkDetail> = {}): ArtworkDetail {
@@ -20,7 +20,12 @@ function render(data: ArtworkDetail, userId: string | null = null) {
       children: [
         {
           path: "artwork/:artworkId",
-          Component: () => createElement(ArtworkView, { artwork: data }),
+          Component: () =>
+            createElement(ArtworkView, {
+              artwork: data,
+              BuyPanel: () => null,
+              onEditListing: () => undefined,
+            }),
         },
       ],
     },

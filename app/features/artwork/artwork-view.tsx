@@ -1,14 +1,13 @@
-import { useMemo, useRef, useState } from "react";
+import { type ComponentType, useMemo, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { artistNameText, priceText, titleText, yearText } from "../../../domain/display";
 import type { ArtworkDetail } from "../../../contracts/artworks.contract";
 import { ExhibitionTiles } from "../../components/exhibition-tiles";
 import { useSessionUser } from "../../lib/session-user";
-import { ArtworkCarousel } from "./artwork-carousel";
-import { ArtworkFacts } from "./artwork-facts";
-import { carouselImages, intrinsicSize } from "./artwork-images";
+import { ArtworkCarousel } from "../../components/artwork-carousel";
+import { ArtworkFacts } from "../../components/artwork-facts";
+import { carouselImages, intrinsicSize } from "../../components/artwork-images";
 import { artworkMessages as m } from "./artwork.messages";
-import { BuyPanel } from "./buy-panel";
 import { OwnerControls } from "./owner-controls";
 
 /** Back to where the visitor came from in the app; to the marketplace after a direct visit. */
@@ -26,6 +25,12 @@ function BackButton() {
   );
 }
 
+/**
+ * What the buy panel gets. Another feature (checkout) draws it, so the route composes the
+ * two (features never import each other, see eslint.config.js).
+ */
+export type BuyPanelProps = { artwork: ArtworkDetail; artistName: string; onClose: () => void };
+
 /** SPEC §6: the same signed-in user is both the work's artist and its owner. */
 export function isOwnerArtist(artwork: ArtworkDetail, userId: string | null | undefined): boolean {
   return Boolean(userId) && artwork.artist.id === userId && artwork.ownerId === userId;
@@ -35,7 +40,17 @@ export function isOwnerArtist(artwork: ArtworkDetail, userId: string | null | un
  * SPEC §2 Artwork detail. The owner-artist gets the owner controls instead of Buy Now;
  * the For Sale switch changes what the page shows at once (SOLD when off).
  */
-export function ArtworkView({ artwork }: { artwork: ArtworkDetail }) {
+export function ArtworkView({
+  artwork,
+  BuyPanel,
+  onEditListing,
+}: {
+  artwork: ArtworkDetail;
+  /** SPEC §2 buy panel, opened by Buy Now; the route gives the checkout's dialog. */
+  BuyPanel: ComponentType<BuyPanelProps>;
+  /** Before Edit Listing opens the editor; the route gives the listing draft's reset. */
+  onEditListing: (artworkId: string) => void;
+}) {
   const user = useSessionUser();
   const isOwner = isOwnerArtist(artwork, user?.id);
   const [isForSale, setIsForSale] = useState(artwork.isForSale);
@@ -94,6 +109,7 @@ export function ArtworkView({ artwork }: { artwork: ArtworkDetail }) {
               userId={user.id}
               isForSale={isForSale}
               onForSaleChange={setIsForSale}
+              onEdit={onEditListing}
             />
           ) : null}
           <ArtworkFacts

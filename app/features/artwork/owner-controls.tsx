@@ -4,7 +4,6 @@ import type { ArtworkDetail } from "../../../contracts/artworks.contract";
 import { AlertDialog } from "../../components/ui/alert-dialog";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { request } from "../../lib/api-client";
-import { clearListingDraft, getListingDraft } from "../listing/listing-draft-store";
 import { artworkMessages as m } from "./artwork.messages";
 import { toggleFailure } from "./toggle-failure";
 
@@ -26,11 +25,14 @@ export function OwnerControls({
   userId,
   isForSale,
   onForSaleChange,
+  onEdit,
 }: {
   artwork: ArtworkDetail;
   userId: string;
   isForSale: boolean;
   onForSaleChange: (isForSale: boolean) => void;
+  /** Called before Edit Listing opens the editor (the route forgets an older draft of it). */
+  onEdit: (artworkId: string) => void;
 }) {
   const navigate = useNavigate();
   const [toggling, setToggling] = useState(false);
@@ -74,7 +76,7 @@ export function OwnerControls({
 
   function edit() {
     // Edit Listing starts from the artwork as stored, not from an older unsaved draft.
-    if (getListingDraft(artwork.id)) clearListingDraft();
+    onEdit(artwork.id);
     const state: EditListingState = {
       artwork,
       artistName: artwork.artist.displayName,

@@ -1,5 +1,5 @@
 import { authMessages } from "../../../domain/auth-messages";
-import type { GuestAccountState } from "../checkout/purchase-success-state";
+import type { GuestAccountState } from "../../lib/purchase-success-state";
 
 /**
  * On the sign-in page after a guest purchase (View My Purchases): why signing in is

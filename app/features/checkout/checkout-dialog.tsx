@@ -20,7 +20,7 @@ import { CheckoutPayment } from "./checkout-payment";
 import { type Problem, problemField } from "./checkout-problem";
 import { CheckoutSummary } from "./checkout-summary";
 import { ShippingFields } from "./checkout-fields";
-import type { PurchaseSuccessState } from "./purchase-success-state";
+import type { PurchaseSuccessState } from "../../lib/purchase-success-state";
 import { useCheckoutConfig } from "./use-checkout-config";
 import { useStripeCard } from "./use-stripe-card";
 import { useTaxQuote } from "./use-tax-quote";

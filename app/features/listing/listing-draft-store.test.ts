@@ -1,6 +1,11 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { addFiles, draftFromArtwork, emptyDraft, removeImage } from "./listing-draft";
-import { clearListingDraft, getListingDraft, saveListingDraft } from "./listing-draft-store";
+import {
+  clearListingDraft,
+  forgetListingDraftOf,
+  getListingDraft,
+  saveListingDraft,
+} from "./listing-draft-store";
 import type { ArtworkDetail } from "../../../contracts/artworks.contract";
 
 const revoked: string[] = [];
@@ -68,6 +73,17 @@ describe("the listing draft store", () => {
   it("forgets the draft after saving and frees all its previews", () => {
     saveListingDraft(withFiles("a", "b"), revoke);
     clearListingDraft(revoke);
+    expect(getListingDraft()).toBeNull();
+    expect(revoked).toEqual(["blob:a", "blob:b"]);
+  });
+
+  it("forgets, for Edit Listing, only an older draft of the same artwork", () => {
+    const newListing = withFiles("a");
+    saveListingDraft(newListing, revoke);
+    forgetListingDraftOf("w1", revoke);
+    expect(getListingDraft()).toBe(newListing);
+    saveListingDraft({ ...withFiles("b"), artworkId: "w1" }, revoke);
+    forgetListingDraftOf("w1", revoke);
     expect(getListingDraft()).toBeNull();
     expect(revoked).toEqual(["blob:a", "blob:b"]);
   });

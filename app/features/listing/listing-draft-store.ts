@@ -37,3 +37,11 @@ export function clearListingDraft(revoke: Revoke = revokeObjectUrl) {
   if (current) droppedPreviews(current.images, []).forEach(revoke);
   current = null;
 }
+
+/**
+ * Edit Listing on the artwork page starts from the artwork as stored: an older unsaved
+ * draft of that artwork is forgotten (a draft of another listing is kept).
+ */
+export function forgetListingDraftOf(artworkId: string, revoke: Revoke = revokeObjectUrl) {
+  if (getListingDraft(artworkId)) clearListingDraft(revoke);
+}

@@ -14,7 +14,7 @@ import {
   removeImage,
   withUploadedId,
 } from "./listing-draft";
-import { artworkDetail, artworkImage } from "../artwork/artwork-detail.fixture";
+import { artworkDetail, artworkImage } from "../../components/artwork-detail.fixture";
 
 function file(name: string, bytes = 10): File {
   return new File([new Uint8Array(bytes)], name, { type: "image/png" });

@@ -1,10 +1,10 @@
 import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { artistNameText, priceText, titleText, yearText } from "../../../domain/display";
-import { ArtworkCarousel } from "../artwork/artwork-carousel";
-import { ArtworkFacts } from "../artwork/artwork-facts";
-import type { CarouselImage } from "../artwork/artwork-images";
-import { intrinsicSize } from "../artwork/artwork-images";
+import { ArtworkCarousel } from "../../components/artwork-carousel";
+import { ArtworkFacts } from "../../components/artwork-facts";
+import type { CarouselImage } from "../../components/artwork-images";
+import { intrinsicSize } from "../../components/artwork-images";
 import { type ListingDraft, draftFields } from "./listing-draft";
 import { clearListingDraft, getListingDraft, saveListingDraft } from "./listing-draft-store";
 import { listingPageMessages as m } from "./listing.messages";

@@ -4,7 +4,7 @@ import { profileMessages } from "../../../domain/profile";
 export const profilePageMessages = {
   userNotFound: profileMessages.userNotFound,
   noBio: profileMessages.noBio,
-  loading: "Loading profile...",
+  loading: profileMessages.loading,
   noListings: "No artworks listed for sale.",
   noCollection: "No artworks in collection.",
   noArtworks: "No artworks available.",

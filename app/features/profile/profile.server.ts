@@ -1,4 +1,4 @@
-import { type AppLoadContext, data, redirect } from "react-router";
+import { type AppLoadContext, redirect } from "react-router";
 import type { SessionUser } from "../../../server/features/users/users.repository";
 import type { ArtworkCard } from "../../../contracts/artworks.contract";
 import {

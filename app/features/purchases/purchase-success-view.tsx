@@ -1,6 +1,6 @@
 import { Link, useLocation } from "react-router";
 import { useSessionUser } from "../../lib/session-user";
-import { readSuccessState } from "../checkout/purchase-success-state";
+import { readSuccessState } from "../../lib/purchase-success-state";
 import { purchasesMessages as m } from "./purchases.messages";
 
 /**

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "react-router";
-import { requireUser } from "../auth/require-user.server";
+import { requireUser } from "../../lib/require-user.server";
 import type { PurchaseHistoryData } from "./purchase-history";
 
 /**

@@ -1,4 +1,4 @@
-import type { ArtworkDetail, ArtworkImage } from "../../../contracts/artworks.contract";
+import type { ArtworkDetail, ArtworkImage } from "../../contracts/artworks.contract";
 
 /** Test data: one stored image of a work, numbered `n` (overrides for what a test needs). */
 export function artworkImage(n: number, overrides: Partial<ArtworkImage> = {}): ArtworkImage {

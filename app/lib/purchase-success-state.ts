@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { checkoutMessages as m } from "../../../domain/checkout";
+import { checkoutMessages as m } from "../../domain/checkout";
 
 /** What the buy panel hands to /purchase-success in navigation state (SPEC §2). */
 export type PurchaseSuccessState = {

@@ -1,5 +1,5 @@
 import { type AppLoadContext, redirect } from "react-router";
-import type { SessionUser } from "../../../server/features/users/users.repository";
+import type { SessionUser } from "../../server/features/users/users.repository";
 
 /** SPEC §2: pages that need a signed-in user send everyone else to /signin. */
 export async function requireUser(request: Request, context: AppLoadContext): Promise<SessionUser> {

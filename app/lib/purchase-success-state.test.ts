@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkoutMessages as m } from "../../../domain/checkout";
+import { checkoutMessages as m } from "../../domain/checkout";
 import { readGuestAccountState, readSuccessState } from "./purchase-success-state";
 
 const none = { message: null, artworkTitle: null, artworkId: null, guest: null };

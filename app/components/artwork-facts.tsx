@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { categoryLabel, materialsText, sizeText } from "../../../domain/display";
+import { categoryLabel, materialsText, sizeText } from "../../domain/display";
 
 /**
  * The materials, size and categories of a work (SPEC §2 artwork page), shared by the

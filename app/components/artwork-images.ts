@@ -1,4 +1,4 @@
-import type { ArtworkDetail } from "../../../contracts/artworks.contract";
+import type { ArtworkDetail } from "../../contracts/artworks.contract";
 
 /** One picture of the carousel: what to show, a larger choice, and the original to link. */
 export type CarouselImage = {

@@ -1,0 +1,132 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen } from "@testing-library/react";
+import { createRoutesStub, data } from "react-router";
+import { afterEach, describe, expect, it } from "vitest";
+import type { ArtworkCard } from "../../../contracts/artworks.contract";
+import type { PublicProfile } from "../../../server/features/profiles/profiles.service";
+import { RouteLoadError } from "../../components/load-error";
+import { ProfilePage } from "./profile-page";
+import { profilePageMessages as m } from "./profile.messages";
+
+afterEach(cleanup);
+
+const collector = (overrides: Partial<PublicProfile> = {}): PublicProfile => ({
+  id: "u1",
+  displayName: "Jordan Ellis",
+  initials: "JE",
+  profilePhoto: null,
+  birthYear: null,
+  location: null,
+  bio: "",
+  instagramHandle: null,
+  websiteURL: null,
+  isArtist: false,
+  exhibitions: [],
+  ...overrides,
+});
+
+const card: ArtworkCard = {
+  id: "w1",
+  title: "Evening Ferry",
+  createdYear: 2024,
+  price: null,
+  isForSale: false,
+  imageThumbnail: null,
+  imageMedium: null,
+  imageOriginal: null,
+  width: 20,
+  height: 16,
+  artist: { id: "a1", displayName: "Elena Marsh" },
+};
+
+type Props = Parameters<typeof ProfilePage>[0];
+
+/** Renders the page as the route would, at /profile{search} (one page at a time). */
+function renderPage(props: Partial<Props>, search = "") {
+  cleanup();
+  const Stub = createRoutesStub([
+    {
+      path: "/profile",
+      Component: () => (
+        <ProfilePage
+          profile={collector()}
+          isOwn
+          pending={false}
+          form={null}
+          tab="collection"
+          artworks={[]}
+          {...props}
+        />
+      ),
+    },
+  ]);
+  return render(<Stub initialEntries={[`/profile${search}`]} />).container;
+}
+
+describe("ProfilePage", () => {
+  it("renders what the person typed as text, never as markup", () => {
+    const page = renderPage({
+      profile: collector({ bio: "<img src=x onerror=alert(1)>", location: "<b>Chicago</b>" }),
+    });
+    expect(screen.getByText("<img src=x onerror=alert(1)>")).toBeTruthy();
+    expect(screen.getByText("<b>Chicago</b>", { exact: false })).toBeTruthy();
+    expect(page.querySelector('img[src="x"]')).toBeNull();
+    expect(page.querySelector("b")).toBeNull();
+  });
+
+  it("falls back to 'No bio available.' and says an empty collection so", () => {
+    renderPage({});
+    expect(screen.getByText(m.noBio)).toBeTruthy();
+    expect(screen.getByText(m.noCollection)).toBeTruthy();
+    expect(screen.getByRole("tab", { name: "Collection", selected: true })).toBeTruthy();
+  });
+
+  it("shows an artist's tabs with their empty texts and the owned works", () => {
+    const artist = collector({ isArtist: true, birthYear: 1986, location: "Portland, OR" });
+    renderPage({ profile: artist, isOwn: false, tab: "listings" });
+    expect(screen.getByText(m.noListings)).toBeTruthy();
+    renderPage({ profile: artist, isOwn: false, tab: "all" }, "?tab=all");
+    expect(screen.getByText(m.noArtworks)).toBeTruthy();
+    expect(screen.getByText("b. 1986", { exact: false })).toBeTruthy();
+    expect(screen.queryByRole("tab", { name: "Collection" })).toBeNull();
+    renderPage({ artworks: [card] });
+    expect(screen.getByText("Evening Ferry")).toBeTruthy();
+  });
+
+  it("has no tabs on another collector's profile, and says 'User not found.' for none", async () => {
+    renderPage({ isOwn: false, tab: null });
+    expect(screen.queryByRole("tablist")).toBeNull();
+    // No profile: the loader throws the text and the route's boundary shows it.
+    cleanup();
+    const Stub = createRoutesStub([
+      {
+        path: "/profile/:userId",
+        Component: () => null,
+        ErrorBoundary: () => <RouteLoadError fallback={m.loadFailed} />,
+        HydrateFallback: () => null,
+        loader: () => {
+          throw data(m.userNotFound, { status: 404 });
+        },
+      },
+    ]);
+    render(<Stub initialEntries={["/profile/u9"]} />);
+    expect((await screen.findByRole("heading", { level: 1 })).textContent).toBe(m.userNotFound);
+  });
+
+  it("offers the owner Edit Profile and tells an applicant they are pending", () => {
+    const values = {
+      firstName: "Jordan",
+      lastName: "Ellis",
+      bio: "",
+      birthYear: "",
+      location: "",
+      instagramHandle: "",
+      websiteURL: "",
+    };
+    renderPage({ form: values, pending: true });
+    expect(screen.getByRole("button", { name: "Edit Profile" })).toBeTruthy();
+    expect(screen.getByText(m.pendingArtist)).toBeTruthy();
+    renderPage({ isOwn: false, tab: null });
+    expect(screen.queryByText("Edit Profile")).toBeNull();
+  });
+});

@@ -1,0 +1,43 @@
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+/**
+ * The import zones of eslint.config.js, proven on checked-in fixtures that the normal
+ * lint run ignores (`*.lint-fixture.ts`): a rule that never fires would pass `npm run
+ * lint` just as well as one that works.
+ */
+const eslint = new ESLint({ cwd: import.meta.dirname, ignore: false });
+
+async function restrictedImports(file: string) {
+  const [result] = await eslint.lintFiles([file]);
+  const messages = result?.messages ?? [];
+  return {
+    restricted: messages.filter((m) => m.ruleId === "no-restricted-imports"),
+    all: messages,
+  };
+}
+
+describe("the feature zones of eslint.config.js", () => {
+  it("refuses a feature importing another feature (either path) or a route", async () => {
+    const { restricted } = await restrictedImports(
+      "app/features/artwork/cross-feature.lint-fixture.ts",
+    );
+    expect(restricted.map((m) => [m.line, m.message])).toEqual([
+      [3, expect.stringContaining("app/features/artwork may not import another feature")],
+      [4, expect.stringContaining("app/features/artwork may not import another feature")],
+      [5, expect.stringContaining("Features never import routes")],
+    ]);
+  }, 60_000);
+
+  it("refuses shared code (app/lib, app/components) importing a feature", async () => {
+    const { restricted } = await restrictedImports("app/lib/feature-import.lint-fixture.ts");
+    expect(restricted.map((m) => [m.line, m.message])).toEqual([
+      [2, expect.stringContaining("app/components and app/lib are shared")],
+    ]);
+  }, 60_000);
+
+  it("lets a feature import its own files, components, lib, domain and server types", async () => {
+    const { all } = await restrictedImports("app/features/artwork/allowed-imports.lint-fixture.ts");
+    expect(all).toEqual([]);
+  }, 60_000);
+});
