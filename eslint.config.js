@@ -45,21 +45,24 @@ const sharedZone = [
 ];
 
 /**
- * The zone rules, twice per zone: `*.server.ts` modules may import server/ code, the
- * rest only its types. (One `no-restricted-imports` per file: a later block replaces
+ * The zone rules, twice per zone: `*.server.ts` modules (and their tests) may import
+ * server/ code, the rest only its types. (One `no-restricted-imports` per file: a later block replaces
  * an earlier one's options, so each block lists every pattern that applies.)
  */
 function zone(files, patterns) {
   return [
     {
       files,
-      ignores: ["**/*.server.ts"],
+      ignores: ["**/*.server.ts", "**/*.server.test.ts"],
       rules: {
         "no-restricted-imports": ["error", { patterns: [serverTypesOnly, ...patterns] }],
       },
     },
     {
-      files: files.map((glob) => glob.replace(/\*\.\{ts,tsx\}$/, "*.server.ts")),
+      files: files.flatMap((glob) => [
+        glob.replace(/\*\.\{ts,tsx\}$/, "*.server.ts"),
+        glob.replace(/\*\.\{ts,tsx\}$/, "*.server.test.ts"),
+      ]),
       rules: { "no-restricted-imports": ["error", { patterns }] },
     },
   ];
@@ -116,7 +119,8 @@ export default tseslint.config(
     },
   },
   {
-    files: ["app/**/*.server.ts"],
+    // Server modules (and their tests) run only on the server.
+    files: ["app/**/*.server.ts", "app/**/*.server.test.ts"],
     rules: { "no-restricted-imports": "off" },
   },
   ...zone(["app/components/**/*.{ts,tsx}", "app/lib/**/*.{ts,tsx}"], sharedZone),
