@@ -1,14 +1,15 @@
 // @vitest-environment happy-dom
 import { act, cleanup, renderHook } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { ArtworkHit, SearchResult } from "../../../server/features/search/search.types";
+import type { ArtworkCard } from "../../../contracts/artworks.contract";
+import type { SearchResult } from "../../../contracts/search.contract";
 import { fakeApi } from "../../test/fake-api";
 import type { MarketplaceQuery } from "./marketplace-query";
 import { useLoadMore } from "./use-load-more";
 
 afterEach(cleanup);
 
-function hit(n: number): ArtworkHit {
+function hit(n: number): ArtworkCard {
   return {
     id: `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`,
     title: `Work ${n}`,
@@ -36,7 +37,7 @@ function result(page: number, nbPages: number, ids: number[]): SearchResult {
 }
 
 const everything: MarketplaceQuery = { q: "", selection: {} };
-const ids = (hits: ArtworkHit[]) => hits.map((h) => Number(h.id.slice(-12)));
+const ids = (hits: ArtworkCard[]) => hits.map((h) => Number(h.id.slice(-12)));
 
 /** Lets the answer travel through the client and React render what it set. */
 async function settle() {
