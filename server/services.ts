@@ -25,7 +25,7 @@ import {
   getArtistArtworks,
   getArtwork,
   getExhibition,
-} from "./features/discovery.service";
+} from "./features/discovery/discovery.service";
 import type { SearchQuery } from "../contracts/search.contract";
 import { search } from "./features/search/search.service";
 import { createUploadSweeper } from "./features/uploads/uploads.sweeper";

@@ -1,6 +1,6 @@
 import { type AppLoadContext, data } from "react-router";
 import { isAppError } from "../../../server/errors";
-import type { ArtistTab } from "../../../server/features/discovery.service";
+import type { ArtistTab } from "../../../server/features/discovery/discovery.service";
 import type { ArtistProfile } from "../../../server/features/artists/artists.repository";
 import type { ExhibitionSummary } from "../../../server/features/exhibitions/exhibitions.repository";
 import type { ArtworkCard } from "../../../contracts/artworks.contract";

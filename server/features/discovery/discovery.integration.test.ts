@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type TestApp, createTestApp } from "../test/test-app";
+import { type TestApp, createTestApp } from "../../test/test-app";
 import {
   createArtist,
   createArtwork,
@@ -8,9 +8,9 @@ import {
   createCity,
   createExhibition,
   createUser,
-} from "../test/factories";
-import { banners } from "../db/schema";
-import { discoveryMessages as m } from "../../domain/discovery-messages";
+} from "../../test/factories";
+import { banners } from "../../db/schema";
+import { discoveryMessages as m } from "../../../domain/discovery-messages";
 
 let t: TestApp;
 const ids: Record<string, string> = {};

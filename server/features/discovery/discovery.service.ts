@@ -1,22 +1,22 @@
 import { z } from "zod";
-import type { Database } from "../db/client";
-import { AppError } from "../errors";
-import { isUuid } from "../../domain/ids";
-import { requireUuid } from "../http/params";
-import { findArtist } from "./artists/artists.repository";
+import type { Database } from "../../db/client";
+import { AppError } from "../../errors";
+import { isUuid } from "../../../domain/ids";
+import { requireUuid } from "../../http/params";
+import { findArtist } from "../artists/artists.repository";
 import {
   findArtworkDetail,
   listArtistArtworks,
   listExhibitionArtworks,
-} from "./artworks/artworks.repository";
-import { discoveryMessages as m } from "../../domain/discovery-messages";
-import type { ArtworkDetail } from "../../contracts/artworks.contract";
-import type { SessionUser } from "./users/users.repository";
+} from "../artworks/artworks.repository";
+import { discoveryMessages as m } from "../../../domain/discovery-messages";
+import type { ArtworkDetail } from "../../../contracts/artworks.contract";
+import type { SessionUser } from "../users/users.repository";
 import {
   findActiveExhibition,
   listActiveExhibitions,
   listActiveExhibitionsOfArtist,
-} from "./exhibitions/exhibitions.repository";
+} from "../exhibitions/exhibitions.repository";
 
 /** Reads behind the artwork, artist and exhibition pages (SPEC §2, §7). */
 

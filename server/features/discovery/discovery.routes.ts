@@ -1,5 +1,5 @@
 import type { Hono } from "hono";
-import type { AppServices } from "../services";
+import type { AppServices } from "../../services";
 import {
   artistTabSchema,
   getActiveExhibitions,
