@@ -1,12 +1,8 @@
 import { type AppLoadContext, data } from "react-router";
 import { isAppError } from "../../../server/errors";
-import type { ArtistTab } from "../../../server/features/discovery/discovery.service";
-import type { ArtistProfile } from "../../../server/features/artists/artists.repository";
-import type { ExhibitionSummary } from "../../../server/features/exhibitions/exhibitions.repository";
+import type { ArtistPage, ArtistTab } from "../../../contracts/artists.contract";
 import type { ArtworkCard } from "../../../contracts/artworks.contract";
 import { artistMessages as m } from "./artist.messages";
-
-export type ArtistPageArtist = ArtistProfile & { exhibitions: ExhibitionSummary[] };
 
 /**
  * The profile and one tab of works, read side by side. The service answers with the
@@ -36,7 +32,7 @@ export async function loadArtistPage(context: AppLoadContext, id: string, tab: A
       { status: known ? error.status : 500 },
     );
   }
-  const profile: ArtistPageArtist = artist.value;
+  const profile: ArtistPage = artist.value;
   if (artworks.status === "rejected") {
     logger.error("An artist's artworks failed to load", { error: artworks.reason, id, tab });
     return data(

@@ -3,7 +3,7 @@ import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { ArtworkCard } from "../../../contracts/artworks.contract";
-import type { PublicProfile } from "../../../server/features/profiles/profiles.service";
+import type { PublicProfile } from "../../../contracts/profiles.contract";
 import { ProfilePage } from "./profile-page";
 import { profilePageMessages as m } from "./profile.messages";
 

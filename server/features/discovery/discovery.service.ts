@@ -1,4 +1,3 @@
-import { z } from "zod";
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
 import { isUuid } from "../../../domain/ids";
@@ -10,7 +9,9 @@ import {
   listExhibitionArtworks,
 } from "../artworks/artworks.repository";
 import { discoveryMessages as m } from "../../../domain/discovery-messages";
-import type { ArtworkDetail } from "../../../contracts/artworks.contract";
+import type { ArtistPage, ArtistTab } from "../../../contracts/artists.contract";
+import type { ArtworkCard, ArtworkDetail } from "../../../contracts/artworks.contract";
+import type { ExhibitionDetail, ExhibitionSummary } from "../../../contracts/exhibitions.contract";
 import type { SessionUser } from "../users/users.repository";
 import {
   findActiveExhibition,
@@ -19,6 +20,8 @@ import {
 } from "../exhibitions/exhibitions.repository";
 
 /** Reads behind the artwork, artist and exhibition pages (SPEC §2, §7). */
+
+export type DiscoveryDeps = { db: Database };
 
 /** Who is looking; null for a visitor. */
 export type Viewer = Pick<SessionUser, "id" | "role"> | null;
@@ -34,39 +37,43 @@ function ownerShownTo(artwork: ArtworkDetail, viewer: Viewer): ArtworkDetail {
   return entitled ? artwork : { ...artwork, ownerId: null };
 }
 
-export async function getArtwork(db: Database, id: string, viewer: Viewer) {
+export async function getArtwork(
+  deps: DiscoveryDeps,
+  id: string,
+  viewer: Viewer,
+): Promise<ArtworkDetail> {
   // A malformed id names no artwork: the same 404 as an unknown one.
-  const artwork = isUuid(id) ? await findArtworkDetail(db, id.toLowerCase()) : undefined;
+  const artwork = isUuid(id) ? await findArtworkDetail(deps.db, id.toLowerCase()) : undefined;
   if (!artwork) throw new AppError("NOT_FOUND", 404, m.artworkNotFound);
   return ownerShownTo(artwork, viewer);
 }
 
-export async function getArtist(db: Database, id: string) {
+export async function getArtist(deps: DiscoveryDeps, id: string): Promise<ArtistPage> {
   const artistId = requireUuid(id, m.invalidArtist);
-  const artist = await findArtist(db, artistId);
+  const artist = await findArtist(deps.db, artistId);
   if (!artist) throw new AppError("NOT_FOUND", 404, m.artistNotFound);
-  return { ...artist, exhibitions: await listActiveExhibitionsOfArtist(db, artistId) };
+  return { ...artist, exhibitions: await listActiveExhibitionsOfArtist(deps.db, artistId) };
 }
 
-export const artistTabSchema = z.enum(["all", "forSale", "sold"], {
-  error: "tab must be all, forSale or sold.",
-});
-export type ArtistTab = z.output<typeof artistTabSchema>;
-
-export async function getArtistArtworks(db: Database, id: string, tab: ArtistTab) {
+export async function getArtistArtworks(
+  deps: DiscoveryDeps,
+  id: string,
+  tab: ArtistTab,
+): Promise<ArtworkCard[]> {
   const artistId = requireUuid(id, m.invalidArtist);
-  if (!(await findArtist(db, artistId))) throw new AppError("NOT_FOUND", 404, m.artistNotFound);
-  return listArtistArtworks(db, artistId, tab);
+  if (!(await findArtist(deps.db, artistId)))
+    throw new AppError("NOT_FOUND", 404, m.artistNotFound);
+  return listArtistArtworks(deps.db, artistId, tab);
 }
 
-export function getActiveExhibitions(db: Database) {
-  return listActiveExhibitions(db);
+export function getActiveExhibitions(deps: DiscoveryDeps): Promise<ExhibitionSummary[]> {
+  return listActiveExhibitions(deps.db);
 }
 
-export async function getExhibition(db: Database, id: string) {
+export async function getExhibition(deps: DiscoveryDeps, id: string): Promise<ExhibitionDetail> {
   const exhibitionId = requireUuid(id, m.invalidExhibition);
-  const exhibition = await findActiveExhibition(db, exhibitionId);
+  const exhibition = await findActiveExhibition(deps.db, exhibitionId);
   // SPEC §8 uses the load-failure text for an exhibition that is not found, too.
   if (!exhibition) throw new AppError("NOT_FOUND", 404, m.exhibitionLoadFailed);
-  return { ...exhibition, artworks: await listExhibitionArtworks(db, exhibitionId) };
+  return { ...exhibition, artworks: await listExhibitionArtworks(deps.db, exhibitionId) };
 }

@@ -1,7 +1,7 @@
 import type { TestApp } from "../../test/test-app";
 import type { ArtworkDetail } from "../../../contracts/artworks.contract";
 import { type Member, headersFor } from "../profiles/profiles.test-helpers";
-import type { UploadedImage } from "../uploads/uploads.service";
+import type { UploadedImage } from "../../../contracts/uploads.contract";
 import { solidJpeg } from "../../test/images";
 import { postImage } from "../uploads/uploads.test-helpers";
 

@@ -8,7 +8,7 @@ import { pngClaiming, solidJpeg } from "../../test/images";
 import { type TestApp, createTestApp } from "../../test/test-app";
 import { MAX_IMAGE_BYTES, imageMessages } from "../images/image-pipeline";
 import { type ErrorBody, type Member, headersFor, signUp } from "../profiles/profiles.test-helpers";
-import type { UploadedImage } from "./uploads.service";
+import type { UploadedImage } from "../../../contracts/uploads.contract";
 import { uploadMessages } from "./uploads.service";
 import { holdsMetadata, phoneJpegWithGps, postImage } from "./uploads.test-helpers";
 
