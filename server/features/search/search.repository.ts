@@ -2,7 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { PRICE_RANGES } from "../../../domain/price-ranges";
 import type { Database } from "../../db/client";
 import { queryRows } from "../../db/rows";
-import { artistListedSql, listedSql } from "../artworks/artworks.rules";
+import { artistListedSql, listedSql } from "../artworks/listed.repository";
 import type { CountedFacets } from "./facet-cache";
 import { RELEVANCE_LIMIT } from "./search-text";
 import type { ArtworkCard } from "../../../contracts/artworks.contract";
