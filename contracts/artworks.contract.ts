@@ -138,8 +138,6 @@ export const listingBodySchema = z.object({
   imageIds: listingFields.imageIds.default([]),
 });
 export type ListingBody = z.output<typeof listingBodySchema>;
-/** What the browser sends: the form's values, numbers possibly as text. */
-export type ListingBodyInput = z.input<typeof listingBodySchema>;
 
 /**
  * The body of `PATCH /api/artworks/:id`: the same fields, each optional and without
