@@ -7,7 +7,8 @@ import { buildServer } from "../server/app";
 import { loadConfig } from "../server/config";
 import type { DatabaseHandle } from "../server/db/client";
 import { queryRows } from "../server/db/rows";
-import { searchArtworks } from "../server/features/search/search.repository";
+import { createFacetCache } from "../server/features/search/facet-cache";
+import { search } from "../server/features/search/search.service";
 import { prefixTsQuery, searchWords } from "../server/features/search/search-text";
 import {
   type SearchQuery,
@@ -70,6 +71,7 @@ export async function runSearchBench(
   let server: ServerType | undefined;
   try {
     const { db } = database;
+    const searchDeps = { db, facetCache: createFacetCache() };
     const catalogue = await time(`catalogue of ${options.size} artworks + ANALYZE`, () =>
       buildCatalogue(db, options.size),
     );
@@ -110,7 +112,8 @@ export async function runSearchBench(
         if (response.status !== 200) throw new Error(`${url}: ${response.status}`);
         return (await response.json()) as SearchResult;
       };
-      const direct = () => searchArtworks(db, input);
+      // The search service without HTTP; its counts are kept as the app's are.
+      const direct = () => search(searchDeps, searchQuerySchema.parse(scenario.params));
       const nbHits = await checkSameResult(scenario.name, endpoint, direct);
 
       const sides: Record<string, () => Promise<unknown>> = { endpoint, direct };
@@ -162,7 +165,7 @@ export async function runSearchBench(
 async function checkSameResult(
   name: string,
   endpoint: () => Promise<SearchResult>,
-  direct: () => ReturnType<typeof searchArtworks>,
+  direct: () => Promise<SearchResult>,
 ): Promise<number> {
   const [viaEndpoint, viaSql] = [await endpoint(), await direct()];
   const ids = (hits: { id: string }[]) => hits.map((h) => h.id).join(",");

@@ -1,4 +1,11 @@
 import { z } from "zod";
+import {
+  MAX_DESCRIPTION_LENGTH,
+  MAX_LISTING_IMAGES,
+  MAX_MATERIALS_LENGTH,
+  MAX_TITLE_LENGTH,
+  wholeNumber,
+} from "../domain/listing";
 
 /**
  * The artwork shapes of the JSON API and the pages, written once: the server's services
@@ -79,3 +86,67 @@ export const artworkDetailSchema = z.object({
   createdAt: z.string(),
 });
 export type ArtworkDetail = z.infer<typeof artworkDetailSchema>;
+
+const text = (max: number) => z.string().max(max * 2);
+const id = z.string().min(1).max(64);
+const wholeNumberField = z.union([z.number(), z.string(), z.null()]).transform(wholeNumber);
+/** An empty or missing depth is 0; anything else that is not a whole number is null (refused). */
+const depthField = z
+  .union([z.number(), z.string(), z.null()])
+  .transform((v) => (v === null || v === "" ? 0 : wholeNumber(v)));
+
+/**
+ * The fields of a listing body, each checked for its shape only; the rules and their
+ * messages are `firstListingProblem`'s (domain/listing.ts).
+ */
+const listingFields = {
+  title: text(MAX_TITLE_LENGTH),
+  createdYear: wholeNumberField,
+  categoryIds: z.array(id).max(50),
+  isForSale: z.boolean(),
+  price: z.union([z.number(), z.null()]),
+  materials: text(MAX_MATERIALS_LENGTH),
+  width: wholeNumberField,
+  height: wholeNumberField,
+  depth: depthField,
+  description: text(MAX_DESCRIPTION_LENGTH),
+  isPublicArt: z.boolean(),
+  allowBuyerPickUp: z.boolean(),
+  zipCode: z.union([z.string().max(20), z.null()]),
+  imageIds: z.array(id).max(MAX_LISTING_IMAGES * 2),
+};
+
+/**
+ * The body of `POST /api/artworks`. It checks only the shape; the rules and their
+ * messages are `firstListingProblem`'s. Keys the server owns (artist, owner, status,
+ * isCurated, randomOrder, createdAt, …) are not part of it and are dropped.
+ */
+export const listingBodySchema = z.object({
+  title: listingFields.title.default(""),
+  createdYear: listingFields.createdYear.default(null),
+  categoryIds: listingFields.categoryIds.default([]),
+  isForSale: listingFields.isForSale.default(true),
+  price: listingFields.price.default(null),
+  materials: listingFields.materials.default(""),
+  width: listingFields.width.default(null),
+  height: listingFields.height.default(null),
+  depth: listingFields.depth.default(0),
+  description: listingFields.description.default(""),
+  isPublicArt: listingFields.isPublicArt.default(false),
+  allowBuyerPickUp: listingFields.allowBuyerPickUp.default(false),
+  zipCode: listingFields.zipCode.default(null),
+  imageIds: listingFields.imageIds.default([]),
+});
+export type ListingBody = z.output<typeof listingBodySchema>;
+
+/**
+ * The body of `PATCH /api/artworks/:id`: the same fields, each optional and without
+ * defaults, so the service knows which were sent (a key left out keeps its stored value;
+ * `{ isForSale }` alone is the For Sale toggle).
+ */
+export const listingPatchSchema = z.object(listingFields).partial();
+export type ListingPatch = z.output<typeof listingPatchSchema>;
+
+/** `DELETE /api/artworks/:id`. */
+export const listingDeletedSchema = z.object({ deleted: z.literal(true) });
+export type ListingDeleted = z.infer<typeof listingDeletedSchema>;

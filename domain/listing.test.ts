@@ -5,12 +5,12 @@ import {
   centsToDollarsText,
   dollarsToCents,
   firstListingProblem,
-  listingBodySchema,
   listingFieldsFromForm,
   listingMessages as m,
   listingValues,
   wholeNumber,
 } from "./listing";
+import { listingBodySchema } from "../contracts/artworks.contract";
 
 const NOW = new Date("2025-06-01T00:00:00Z");
 

@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /**
  * The listing form's rules (SPEC §5 "Listing form"), shared by the /upload form and
  * the listing API, so the browser and the server refuse the same input with the same
@@ -213,36 +211,3 @@ export function listingFieldsFromForm(form: ListingFormValues): ListingFields {
     imageIds: form.imageIds,
   };
 }
-
-const text = (max: number) => z.string().max(max * 2);
-const id = z.string().min(1).max(64);
-
-/**
- * The body of `POST /api/artworks` (and, all keys optional, of `PATCH`). It checks
- * only the shape; the rules and their messages are `firstListingProblem`'s. Keys the
- * server owns (artist, owner, status, isCurated, randomOrder, createdAt, …) are not
- * part of it and are dropped.
- */
-export const listingBodySchema = z.object({
-  title: text(MAX_TITLE_LENGTH).default(""),
-  createdYear: z.union([z.number(), z.string(), z.null()]).default(null).transform(wholeNumber),
-  categoryIds: z.array(id).max(50).default([]),
-  isForSale: z.boolean().default(true),
-  price: z.union([z.number(), z.null()]).default(null),
-  materials: text(MAX_MATERIALS_LENGTH).default(""),
-  width: z.union([z.number(), z.string(), z.null()]).default(null).transform(wholeNumber),
-  height: z.union([z.number(), z.string(), z.null()]).default(null).transform(wholeNumber),
-  depth: z
-    .union([z.number(), z.string(), z.null()])
-    .default(0)
-    .transform((v) => (v === null || v === "" ? 0 : wholeNumber(v))),
-  description: text(MAX_DESCRIPTION_LENGTH).default(""),
-  isPublicArt: z.boolean().default(false),
-  allowBuyerPickUp: z.boolean().default(false),
-  zipCode: z.union([z.string().max(20), z.null()]).default(null),
-  imageIds: z
-    .array(id)
-    .max(MAX_LISTING_IMAGES * 2)
-    .default([]),
-});
-export type ListingBody = z.infer<typeof listingBodySchema>;

@@ -6,8 +6,8 @@ import {
   isPlausibleBirthYear,
   missesArtistLink,
   profileMessages as m,
-  profileUpdateSchema,
 } from "./profile";
+import { profileUpdateSchema } from "../contracts/profiles.contract";
 
 function messageOf(input: unknown): string | undefined {
   const parsed = profileUpdateSchema.safeParse(input);

@@ -5,7 +5,7 @@ import { AppError } from "./errors";
 import { registerAuthRoutes } from "./features/auth/auth.routes";
 import { registerCatalogRoutes } from "./features/catalog/catalog.routes";
 import { registerCheckoutRoutes } from "./features/checkout/checkout.routes";
-import { registerDiscoveryRoutes } from "./features/discovery.routes";
+import { registerDiscoveryRoutes } from "./features/discovery/discovery.routes";
 import { registerSearchRoutes } from "./features/search/search.routes";
 import { registerSitemapRoutes } from "./features/seo/sitemap.routes";
 import { registerHealthRoutes } from "./features/health/health.routes";

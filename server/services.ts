@@ -18,20 +18,53 @@ import {
   listCities,
 } from "./features/catalog/catalog.repository";
 import {
-  type ArtistTab,
+  type DiscoveryDeps,
   type Viewer,
   getActiveExhibitions,
   getArtist,
   getArtistArtworks,
   getArtwork,
   getExhibition,
-} from "./features/discovery.service";
+} from "./features/discovery/discovery.service";
+import type { ArtistTab } from "../contracts/artists.contract";
+import type { ListingBody, ListingPatch } from "../contracts/artworks.contract";
+import type { ProfileTab, ProfileUpdate } from "../contracts/profiles.contract";
 import type { SearchQuery } from "../contracts/search.contract";
-import { search } from "./features/search/search.service";
+import { checkHealth } from "./features/health/health.service";
+import { notifyTeamOfListing } from "./features/listings/listing-mail";
+import {
+  type ListingDeps,
+  type ListingViewer,
+  createListing,
+  deleteListing,
+  requireListingArtist,
+  requireOwnListing,
+  updateListing,
+} from "./features/listings/listings.service";
+import {
+  type PhotoDeps,
+  removeProfilePhoto,
+  setProfilePhoto,
+} from "./features/photos/photos.service";
+import {
+  type ProfilesDeps,
+  getCollection,
+  getProfileArtworks,
+  getPublicProfile,
+  updateOwnProfile,
+} from "./features/profiles/profiles.service";
+import { createFacetCache } from "./features/search/facet-cache";
+import { type SearchDeps, search } from "./features/search/search.service";
+import { listSitemapEntries } from "./features/seo/sitemap.repository";
+import { type UploadDeps, storeArtworkImage } from "./features/uploads/uploads.service";
 import { createUploadSweeper } from "./features/uploads/uploads.sweeper";
 import type { Logger } from "./logger";
 
-/** Everything the routes and the web app's loaders use, built once per process. */
+/**
+ * Everything the routes and the web app's loaders use, built once per process: the one
+ * place that builds each feature's deps and binds its functions to them
+ * (docs/architecture.md). The database itself is not on it: only services reach it.
+ */
 export function createServices(config: Config, database: DatabaseHandle, logger: Logger) {
   const { db } = database;
   const transport: MailTransport = config.mail.smtpUrl
@@ -48,27 +81,77 @@ export function createServices(config: Config, database: DatabaseHandle, logger:
     },
   });
   const storage: StorageAdapter = createStorage(config, logger);
+
+  const discoveryDeps: DiscoveryDeps = { db };
+  // One facet cache per process and database, so test databases never share counts.
+  const searchDeps: SearchDeps = { db, facetCache: createFacetCache() };
+  const profilesDeps: ProfilesDeps = { db };
+  const photoDeps: PhotoDeps = { db, storage, logger };
+  const uploadDeps: UploadDeps = { db, storage, logger };
+  const listingDeps: ListingDeps = {
+    db,
+    storage,
+    logger,
+    onCreated: (artwork) =>
+      notifyTeamOfListing(
+        {
+          db,
+          logger,
+          kickOutbox: () => outbox.kick(),
+          teamEmail: config.teamEmail,
+          publicUrl: config.publicUrl,
+        },
+        artwork,
+      ),
+  };
+
   return {
     config,
-    db,
-    databaseKind: database.kind,
     logger,
     auth,
     authService: createAuthService({ auth, db, config, logger }),
     outbox,
     mailTransport: transport,
+    /** `GET /api/health`: answers once the database does. */
+    health: { check: () => checkHealth({ db, databaseKind: database.kind }) },
     /** The reads behind the discovery pages; loaders call these in-process. */
     discovery: {
-      search: (query: SearchQuery) => search(db, query),
+      search: (query: SearchQuery) => search(searchDeps, query),
       cities: () => listCities(db),
       categories: () => listCategories(db),
       activeBanner: () => findActiveBanner(db),
-      artwork: (id: string, viewer: Viewer) => getArtwork(db, id, viewer),
-      artist: (id: string) => getArtist(db, id),
-      artistArtworks: (id: string, tab: ArtistTab) => getArtistArtworks(db, id, tab),
-      exhibitions: () => getActiveExhibitions(db),
-      exhibition: (id: string) => getExhibition(db, id),
+      artwork: (id: string, viewer: Viewer) => getArtwork(discoveryDeps, id, viewer),
+      artist: (id: string) => getArtist(discoveryDeps, id),
+      artistArtworks: (id: string, tab: ArtistTab) => getArtistArtworks(discoveryDeps, id, tab),
+      exhibitions: () => getActiveExhibitions(discoveryDeps),
+      exhibition: (id: string) => getExhibition(discoveryDeps, id),
     },
+    /** Public profiles, their works, the own collection and the own-profile edit. */
+    profiles: {
+      publicProfile: (id: string) => getPublicProfile(profilesDeps, id),
+      artworks: (id: string, tab: ProfileTab) => getProfileArtworks(profilesDeps, id, tab),
+      collection: (id: string, viewerId: string | undefined) =>
+        getCollection(profilesDeps, id, viewerId),
+      updateOwn: (userId: string, update: ProfileUpdate) =>
+        updateOwnProfile(profilesDeps, userId, update),
+    },
+    /** The signed-in person's own profile photo. */
+    photos: {
+      set: (userId: string, upload: Buffer) => setProfilePhoto(photoDeps, userId, upload),
+      remove: (userId: string) => removeProfilePhoto(photoDeps, userId),
+    },
+    /** The owner-artist's listing writes; a new listing is mailed to the team. */
+    listings: {
+      requireArtist: (viewer: ListingViewer) => requireListingArtist(viewer),
+      requireOwn: (viewer: ListingViewer, id: string) => requireOwnListing(listingDeps, viewer, id),
+      create: (viewer: ListingViewer, body: ListingBody) =>
+        createListing(listingDeps, viewer, body),
+      update: (viewer: ListingViewer, id: string, patch: ListingPatch) =>
+        updateListing(listingDeps, viewer, id, patch),
+      remove: (viewer: ListingViewer, id: string) => deleteListing(listingDeps, viewer, id),
+    },
+    /** The sitemap's pages. */
+    seo: { sitemapEntries: () => listSitemapEntries(db) },
     storage,
     /** Quote, payment, purchase, webhooks and the reconciler (server/features/checkout). */
     checkout: createCheckout({
@@ -78,8 +161,15 @@ export function createServices(config: Config, database: DatabaseHandle, logger:
       publicUrl: config.publicUrl,
       kickOutbox: () => outbox.kick(),
     }),
-    /** Deletes uploads no listing used within a day (server/features/uploads). */
-    uploads: { sweeper: createUploadSweeper({ db, storage, logger }) },
+    /**
+     * Artwork image uploads, and the sweeper that deletes uploads no listing used within
+     * a day (server/features/uploads).
+     */
+    uploads: {
+      storeImage: (uploaderId: string, file: Buffer) =>
+        storeArtworkImage(uploadDeps, uploaderId, file),
+      sweeper: createUploadSweeper({ db, storage, logger }),
+    },
   };
 }
 

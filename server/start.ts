@@ -39,7 +39,7 @@ export async function startServer(options: {
   try {
     await database.migrate();
     const services = createServices(config, database, logger);
-    if (config.demoData) await seedDemoData(services);
+    if (config.demoData) await seedDemoData(database.db, services);
     services.outbox.start(5_000);
     services.outbox.kick();
     services.checkout.reconciler.start();

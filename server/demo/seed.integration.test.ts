@@ -17,7 +17,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from "./seed";
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  await seedDemoData(t.services);
+  await seedDemoData(t.db, t.services);
 }, 180_000);
 afterAll(() => t.close());
 
@@ -135,7 +135,7 @@ describe("demo data", () => {
   it("does nothing on a database that has users", async () => {
     const db = t.db;
     const before = await countOf(db.select({ n: count() }).from(artworks));
-    expect(await seedDemoData(t.services)).toBe(false);
+    expect(await seedDemoData(t.db, t.services)).toBe(false);
     expect(await countOf(db.select({ n: count() }).from(artworks))).toBe(before);
   });
 });

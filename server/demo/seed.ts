@@ -1,5 +1,5 @@
 import { count, sql } from "drizzle-orm";
-import type { Queryable } from "../db/client";
+import type { Database, Queryable } from "../db/client";
 import {
   artCategories,
   artworkCategories,
@@ -30,6 +30,9 @@ export const DEMO_ACCOUNTS: ReadonlyArray<{ email: string; role: string }> = [
   { email: "admin@demo.vernissage.test", role: "admin" },
 ];
 
+/** What loading the demo uses of the services: storage for pictures, auth for password hashes. */
+type DemoServices = Pick<AppServices, "storage" | "logger" | "auth">;
+
 /** Changing it changes every generated title order, price and picture. */
 const SEED = 20_240_501;
 /** Any fixed number: the advisory lock that makes one process load the demo. */
@@ -39,7 +42,7 @@ const RENDER_CONCURRENCY = 4;
 
 /** Every picture of every artwork, rendered a few at a time; keyed by artwork id. */
 async function renderArtworkImages(
-  services: AppServices,
+  services: DemoServices,
   plans: readonly ArtworkPlan[],
 ): Promise<Map<string, StoredImage[]>> {
   const jobs = plans.flatMap((plan) =>
@@ -74,10 +77,11 @@ async function isEmpty(db: Queryable): Promise<boolean> {
  * part-way leaves no rows, the database is still empty, and the next start loads
  * the demo again, whole. Returns false when the database was not empty (another
  * process loaded it first: the transaction takes an advisory lock and checks again).
+ * The database is handed in: the services never expose it.
  */
-export async function seedDemoData(services: AppServices): Promise<boolean> {
+export async function seedDemoData(db: Database, services: DemoServices): Promise<boolean> {
   const started = Date.now();
-  const { db, storage, logger } = services;
+  const { storage, logger } = services;
   if (!(await isEmpty(db))) return false;
   logger.info("Loading demo data (first start)…");
   const plans = planArtworks(SEED);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { artistMeta } from "./artist-meta";
-import type { ArtistPageArtist } from "./artist.server";
+import type { ArtistPage } from "../../../contracts/artists.contract";
 
-function artist(overrides: Partial<ArtistPageArtist> = {}): ArtistPageArtist {
+function artist(overrides: Partial<ArtistPage> = {}): ArtistPage {
   return {
     id: "0b8c3a8e-2f7d-4a8e-9a4a-7c1f7b2e9d10",
     displayName: "Elena Marsh",

@@ -2,10 +2,10 @@ import type { MetaDescriptor } from "react-router";
 import { absoluteUrl } from "../../lib/image-urls";
 import { shortDescription } from "../../lib/meta";
 import { instagramLink, websiteLink } from "../../lib/social-links";
-import type { ArtistPageArtist } from "./artist.server";
+import type { ArtistPage } from "../../../contracts/artists.contract";
 
 /** Title, description, Open Graph and schema.org ProfilePage/Person of an artist profile. */
-export function artistMeta(origin: string, artist: ArtistPageArtist): MetaDescriptor[] {
+export function artistMeta(origin: string, artist: ArtistPage): MetaDescriptor[] {
   const url = `${origin}/artist/${artist.id}`;
   const image = absoluteUrl(origin, artist.profilePhoto);
   const place = artist.location || artist.city;

@@ -2,10 +2,10 @@ import { Avatar } from "../../components/ui/avatar";
 import { ExhibitionTiles } from "../../components/exhibition-tiles";
 import { PersonDetails } from "../../components/person-details";
 import { artistMessages as m } from "./artist.messages";
-import type { ArtistPageArtist } from "./artist.server";
+import type { ArtistPage } from "../../../contracts/artists.contract";
 
 /** SPEC §2 artist profile header: photo or initials, name, 'b. {year}', place, bio, links. */
-export function ArtistProfileHeader({ artist }: { artist: ArtistPageArtist }) {
+export function ArtistProfileHeader({ artist }: { artist: ArtistPage }) {
   const place = artist.location || artist.city;
   return (
     <header className="artist-header">
@@ -28,7 +28,7 @@ export function ArtistProfileHeader({ artist }: { artist: ArtistPageArtist }) {
 }
 
 /** SPEC §2: the artist's active exhibitions as banner tiles linking to /exhibition/{id}. */
-export function ArtistExhibitions({ artist }: { artist: ArtistPageArtist }) {
+export function ArtistExhibitions({ artist }: { artist: ArtistPage }) {
   if (artist.exhibitions.length === 0) return null;
   return (
     <section className="artist-exhibitions" aria-labelledby="artist-exhibitions-heading">

@@ -1,4 +1,4 @@
-import type { ArtistTab } from "../../../server/features/discovery.service";
+import type { ArtistTab } from "../../../contracts/artists.contract";
 
 /** SPEC §2 artist profile tabs, in order. The value is the `?tab=` of the page's address. */
 export const ARTIST_TABS: ReadonlyArray<{ value: ArtistTab; label: string }> = [

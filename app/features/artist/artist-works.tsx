@@ -1,4 +1,4 @@
-import type { ArtistTab } from "../../../server/features/discovery.service";
+import type { ArtistTab } from "../../../contracts/artists.contract";
 import type { ArtworkCard } from "../../../contracts/artworks.contract";
 import { ArtworkGrid } from "../../components/artwork-card";
 import { UrlTabs } from "../../components/ui/url-tabs";

@@ -1,12 +1,8 @@
 import { type AppLoadContext, data } from "react-router";
-import type { ArtistTab } from "../../../server/features/discovery.service";
-import type { ArtistProfile } from "../../../server/features/artists/artists.repository";
-import type { ExhibitionSummary } from "../../../server/features/exhibitions/exhibitions.repository";
+import type { ArtistPage, ArtistTab } from "../../../contracts/artists.contract";
 import type { ArtworkCard } from "../../../contracts/artworks.contract";
 import { loadErrorResponse } from "../../lib/loader-errors.server";
 import { artistMessages as m } from "./artist.messages";
-
-export type ArtistPageArtist = ArtistProfile & { exhibitions: ExhibitionSummary[] };
 
 /**
  * The profile and one tab of works, read side by side. The service answers with the
@@ -28,7 +24,7 @@ export async function loadArtistPage(context: AppLoadContext, id: string, tab: A
       details: { id },
     });
   }
-  const profile: ArtistPageArtist = artist.value;
+  const profile: ArtistPage = artist.value;
   if (artworks.status === "rejected") {
     logger.error("An artist's artworks failed to load", { error: artworks.reason, id, tab });
     return data(

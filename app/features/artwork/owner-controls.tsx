@@ -1,6 +1,10 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import type { ArtworkDetail } from "../../../contracts/artworks.contract";
+import {
+  type ArtworkDetail,
+  artworkDetailSchema,
+  listingDeletedSchema,
+} from "../../../contracts/artworks.contract";
 import { AlertDialog } from "../../components/ui/alert-dialog";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { request } from "../../lib/api-client";
@@ -51,7 +55,12 @@ export function OwnerControls({
     setToggling(true);
     try {
       // keepalive: the change reaches the server even when the artist leaves the page at once.
-      await request(address, { method: "PATCH", body: { isForSale: next }, keepalive: true });
+      await request(address, {
+        method: "PATCH",
+        body: { isForSale: next },
+        keepalive: true,
+        schema: artworkDetailSchema,
+      });
     } catch (failure) {
       onForSaleChange(!next);
       setError(toggleFailure(failure));
@@ -63,7 +72,7 @@ export function OwnerControls({
   async function remove() {
     setDeleting(true);
     try {
-      await request(address, { method: "DELETE" });
+      await request(address, { method: "DELETE", schema: listingDeletedSchema });
       setConfirming(false);
       setDeleted(true);
     } catch {

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import type { ExhibitionSummary } from "../../../server/features/exhibitions/exhibitions.repository";
+import type { ExhibitionSummary } from "../../../contracts/exhibitions.contract";
 import { absoluteUrl } from "../../lib/image-urls";
 
 import { SITE, shortDescription } from "../../lib/meta";

@@ -1,10 +1,7 @@
 import type { AppLoadContext } from "react-router";
-import type { ExhibitionSummary } from "../../../server/features/exhibitions/exhibitions.repository";
-import type { ArtworkCard } from "../../../contracts/artworks.contract";
+import type { ExhibitionDetail, ExhibitionSummary } from "../../../contracts/exhibitions.contract";
 import { readForPage } from "../../lib/loader-errors.server";
 import { exhibitionsMessages as m } from "./exhibitions.messages";
-
-export type ExhibitionDetail = ExhibitionSummary & { artworks: ArtworkCard[] };
 
 /** The list page: the active exhibitions, or the SPEC's load-failure text with a 500. */
 export async function loadExhibitionsPage(context: AppLoadContext) {

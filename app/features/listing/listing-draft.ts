@@ -1,12 +1,11 @@
 import {
-  type ListingBody,
   type ListingFields,
   type ListingFormValues,
   MAX_LISTING_IMAGES,
   centsToDollarsText,
   listingFieldsFromForm,
 } from "../../../domain/listing";
-import type { ArtworkDetail } from "../../../contracts/artworks.contract";
+import type { ArtworkDetail, ListingBody } from "../../../contracts/artworks.contract";
 
 /** The form's fields as typed, without the images (those are `DraftImage`s). */
 export type ListingDraftValues = Omit<ListingFormValues, "imageIds">;

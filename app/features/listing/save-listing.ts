@@ -1,5 +1,6 @@
-import { z } from "zod";
-import { ApiError, request } from "../../lib/api-client";
+import { artworkDetailSchema } from "../../../contracts/artworks.contract";
+import { uploadedImageSchema } from "../../../contracts/uploads.contract";
+import { ApiError, INVALID_RESPONSE, request } from "../../lib/api-client";
 import {
   type UploadPart,
   fileBytesSent,
@@ -8,9 +9,6 @@ import {
 } from "../../lib/upload-with-progress";
 import { type ListingDraft, listingBody, withUploadedId } from "./listing-draft";
 import { listingPageMessages as m } from "./listing.messages";
-
-const uploadAnswer = z.object({ id: z.string().min(1) });
-const artworkAnswer = z.object({ id: z.string().min(1) });
 
 /**
  * Confirm (decision 0012): first each new image is uploaded, one after another, with
@@ -41,7 +39,9 @@ export async function saveListing(
       part.sent = fileBytesSent(part.size, loaded, total);
       onProgress(overallPercent(parts));
     });
-    const { id } = uploadAnswer.parse(answer);
+    const uploaded = uploadedImageSchema.safeParse(answer);
+    if (!uploaded.success) throw new ApiError(200, "INVALID_RESPONSE", INVALID_RESPONSE);
+    const { id } = uploaded.data;
     part.done = true;
     draft = withUploadedId(draft, image.key, id);
     onDraft(draft);
@@ -50,12 +50,13 @@ export async function saveListing(
   const body = listingBody(draft);
   const saved =
     draft.artworkId === null
-      ? await request("/api/artworks", { method: "POST", body })
+      ? await request("/api/artworks", { method: "POST", body, schema: artworkDetailSchema })
       : await request(`/api/artworks/${encodeURIComponent(draft.artworkId)}`, {
           method: "PATCH",
           body,
+          schema: artworkDetailSchema,
         });
-  return artworkAnswer.parse(saved).id;
+  return saved.id;
 }
 
 /** SPEC §8: 'Upload Failed: ' plus the message (the server's, when it gave one). */

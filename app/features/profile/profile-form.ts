@@ -1,4 +1,4 @@
-import { type ProfileUpdateInput, profileUpdateSchema } from "../../../domain/profile";
+import { type ProfileUpdateInput, profileUpdateSchema } from "../../../contracts/profiles.contract";
 import { formText } from "../../lib/form-text";
 
 /** What the owner's edit form holds, as typed text. */

@@ -1,4 +1,4 @@
-import type { PublicProfile } from "../../../server/features/profiles/profiles.service";
+import type { PublicProfile } from "../../../contracts/profiles.contract";
 import { Avatar } from "../../components/ui/avatar";
 import { ExhibitionTiles } from "../../components/exhibition-tiles";
 import { PersonDetails } from "../../components/person-details";

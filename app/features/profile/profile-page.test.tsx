@@ -3,7 +3,7 @@ import { cleanup, render, screen } from "@testing-library/react";
 import { createRoutesStub, data } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ArtworkCard } from "../../../contracts/artworks.contract";
-import type { PublicProfile } from "../../../server/features/profiles/profiles.service";
+import type { PublicProfile } from "../../../contracts/profiles.contract";
 import { RouteLoadError } from "../../components/load-error";
 import { ProfilePage } from "./profile-page";
 import { profilePageMessages as m } from "./profile.messages";

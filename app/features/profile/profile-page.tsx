@@ -1,4 +1,4 @@
-import type { PublicProfile } from "../../../server/features/profiles/profiles.service";
+import type { PublicProfile } from "../../../contracts/profiles.contract";
 import type { ArtworkCard } from "../../../contracts/artworks.contract";
 import { type ProfileEditResult, ProfileEditSection } from "./profile-edit-form";
 import type { ProfileFormValues } from "./profile-form";

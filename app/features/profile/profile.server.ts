@@ -1,13 +1,7 @@
-import { type AppLoadContext, redirect } from "react-router";
+import { type AppLoadContext, data, redirect } from "react-router";
 import type { SessionUser } from "../../../server/features/users/users.repository";
 import type { ArtworkCard } from "../../../contracts/artworks.contract";
-import {
-  type PublicProfile,
-  getCollection,
-  getProfileArtworks,
-  getPublicProfile,
-  updateOwnProfile,
-} from "../../../server/features/profiles/profiles.service";
+import { type PublicProfile, profileUpdateSchema } from "../../../contracts/profiles.contract";
 import { actionError, readForPage } from "../../lib/loader-errors.server";
 import { readForm } from "../../lib/read-form.server";
 import { type ProfileFormValues, profileFormInput } from "./profile-form";
@@ -15,10 +9,10 @@ import { type ProfileTabValue, chooseTab, visibleTabs } from "./profile-tabs";
 import { profilePageMessages as m } from "./profile.messages";
 
 /**
- * A profile and the works of its chosen tab, read in-process. `context.services` has
- * no profiles service yet, so the service functions are called with the database.
- * A missing (or malformed) id is 404 'User not found.', thrown to the route's
- * ErrorBoundary; SPEC §8 keeps a failed tab silent to the person (logged only).
+ * A profile and the works of its chosen tab, read in-process through
+ * `context.services.profiles`. A missing (or malformed) id is 404 'User not found.',
+ * thrown to the route's ErrorBoundary; SPEC §8 keeps a failed tab silent to the person
+ * (logged only).
  */
 export async function loadProfilePage(
   context: AppLoadContext,
@@ -26,11 +20,11 @@ export async function loadProfilePage(
   userId: string,
   viewer: Pick<SessionUser, "id" | "firstName" | "lastName" | "pendingOccupation"> | null,
 ) {
-  const { db, config } = context.services;
+  const { profiles, config } = context.services;
   const origin = config.publicUrl;
   const requested = new URL(request.url).searchParams.get("tab");
   // SPEC §2 has one text for a profile that cannot be shown, 'User not found.'.
-  const profile: PublicProfile = await readForPage(context, () => getPublicProfile(db, userId), {
+  const profile: PublicProfile = await readForPage(context, () => profiles.publicProfile(userId), {
     fallback: m.userNotFound,
     log: "A profile failed to load",
     details: { userId },
@@ -61,10 +55,10 @@ async function loadTab(
   tab: ProfileTabValue | null,
   viewerId: string | undefined,
 ): Promise<ArtworkCard[]> {
-  const { db, logger } = context.services;
+  const { profiles, logger } = context.services;
   try {
-    if (tab === "collection") return await getCollection(db, userId, viewerId);
-    if (tab) return await getProfileArtworks(db, userId, tab);
+    if (tab === "collection") return await profiles.collection(userId, viewerId);
+    if (tab) return await profiles.artworks(userId, tab);
     return [];
   } catch (error) {
     // SPEC §8: a profile load failure is silent; the tab then reads as empty.
@@ -73,13 +67,22 @@ async function loadTab(
   }
 }
 
-/** The owner's edit: the service validates with the shared schema and writes all or nothing. */
+/**
+ * The owner's edit: read with the contract's schema (the same as `PATCH /api/me`), then
+ * written all or nothing. A refused field answers 400 with its message.
+ */
 export async function saveOwnProfile(context: AppLoadContext, request: Request) {
   const viewer = await context.services.authService.getSessionUser(request.headers);
   if (!viewer) throw redirect("/signin");
-  const input = profileFormInput(await readForm(request));
+  const parsed = profileUpdateSchema.safeParse(profileFormInput(await readForm(request)));
+  if (!parsed.success) {
+    return data(
+      { ok: false as const, error: parsed.error.issues[0]?.message ?? "", message: null },
+      { status: 400 },
+    );
+  }
   try {
-    await updateOwnProfile(context.services.db, viewer.id, input);
+    await context.services.profiles.updateOwn(viewer.id, parsed.data);
     return { ok: true as const, error: null, message: m.saved };
   } catch (error) {
     return actionError(context, error, { fallback: m.saveFailed, log: "A profile edit failed" });

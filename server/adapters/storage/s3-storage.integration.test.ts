@@ -6,7 +6,7 @@ import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../config";
 import { signUp } from "../../features/profiles/profiles.test-helpers";
-import type { UploadedImage } from "../../features/uploads/uploads.service";
+import type { UploadedImage } from "../../../contracts/uploads.contract";
 import { postImage } from "../../features/uploads/uploads.test-helpers";
 import { solidJpeg } from "../../test/images";
 import { createTestApp } from "../../test/test-app";

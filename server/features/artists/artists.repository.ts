@@ -1,9 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { cities, users } from "../../db/schema";
+import type { ArtistProfile } from "../../../contracts/artists.contract";
 
 /** What anyone may see of an artist: never the e-mail, address or payment ids. */
-export async function findArtist(db: Database, id: string) {
+export async function findArtist(db: Database, id: string): Promise<ArtistProfile | undefined> {
   const [row] = await db
     .select({
       id: users.id,
@@ -22,5 +23,3 @@ export async function findArtist(db: Database, id: string) {
     .limit(1);
   return row;
 }
-
-export type ArtistProfile = NonNullable<Awaited<ReturnType<typeof findArtist>>>;

@@ -1,12 +1,13 @@
 import { asc, desc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { artCategories, banners, cities } from "../../db/schema";
+import type { ActiveBanner, CatalogEntry } from "../../../contracts/catalog.contract";
 
-export async function listCities(db: Database) {
+export async function listCities(db: Database): Promise<CatalogEntry[]> {
   return db.select({ id: cities.id, name: cities.name }).from(cities).orderBy(asc(cities.name));
 }
 
-export async function listCategories(db: Database) {
+export async function listCategories(db: Database): Promise<CatalogEntry[]> {
   return db
     .select({ id: artCategories.id, name: artCategories.name })
     .from(artCategories)
@@ -14,7 +15,7 @@ export async function listCategories(db: Database) {
 }
 
 /** SPEC §7: banners where isActive, limit 1 (the newest when there are several). */
-export async function findActiveBanner(db: Database) {
+export async function findActiveBanner(db: Database): Promise<ActiveBanner> {
   const [banner] = await db
     .select({ id: banners.id, imageUrl: banners.imageUrl, altText: banners.altText })
     .from(banners)

@@ -10,7 +10,7 @@ import {
   processedWebhookEvents,
   users,
 } from "../../db/schema";
-import { listedArtworkSql, listedSql } from "../artworks/artworks.rules";
+import { listedArtworkSql, listedSql } from "../artworks/listed.repository";
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { artworks, exhibitionArtworks, exhibitions } from "../../db/schema";
+import type { ExhibitionSummary } from "../../../contracts/exhibitions.contract";
 
 const exhibitionColumns = {
   id: exhibitions.id,
@@ -8,14 +9,6 @@ const exhibitionColumns = {
   description: exhibitions.description,
   address: exhibitions.address,
   bannerUrl: exhibitions.bannerUrl,
-};
-
-export type ExhibitionSummary = {
-  id: string;
-  name: string;
-  description: string;
-  address: string;
-  bannerUrl: string | null;
 };
 
 /** SPEC §7: all exhibitions with isActive true. */

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestApp, createTestApp } from "../../test/test-app";
+import { healthSchema } from "../../../contracts/health.contract";
+import { expectContract } from "../../test/contract";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,7 +14,10 @@ describe("GET /api/health", () => {
     const response = await t.app.request("/api/health");
     expect(response.status).toBe(200);
     const expected = process.env.TEST_DATABASE_URL ? "postgres" : "pglite";
-    expect(await response.json()).toEqual({ status: "ok", database: expected });
+    expect(expectContract(healthSchema, await response.json())).toEqual({
+      status: "ok",
+      database: expected,
+    });
   });
 
   it("carries the security headers", async () => {

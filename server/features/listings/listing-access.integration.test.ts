@@ -2,6 +2,9 @@ import { eq } from "drizzle-orm";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ArtworkDetail, listingDeletedSchema } from "../../../contracts/artworks.contract";
+import { inputMessages } from "../../../domain/text-input";
+import { expectContract } from "../../test/contract";
 import { artworks, imageUploads, orders } from "../../db/schema";
 import {
   createArtwork,
@@ -11,7 +14,6 @@ import {
   createUser,
 } from "../../test/factories";
 import { type TestApp, createTestApp } from "../../test/test-app";
-import type { ArtworkDetail } from "../../../contracts/artworks.contract";
 import { type ErrorBody, type Member, signUp } from "../profiles/profiles.test-helpers";
 import { solidJpeg } from "../../test/images";
 import { postImage } from "../uploads/uploads.test-helpers";
@@ -94,6 +96,23 @@ describe("who may create, edit, toggle, delete and upload", () => {
     expect(upload!.artworkId).toBeNull();
   });
 
+  it("refuses a NUL character before judging the artist's rights (docs/api.md)", async () => {
+    const work = await listing();
+    const nul = { title: "Harbour\u0000" };
+    for (const [member, method, url] of [
+      [collector, "POST", "/api/artworks"],
+      [undefined, "POST", "/api/artworks"],
+      [otherArtist, "PATCH", `/api/artworks/${work.id}`],
+    ] as const) {
+      await expectError(
+        await send(t, member, method, url, nul),
+        400,
+        "VALIDATION_FAILED",
+        inputMessages.nulCharacter,
+      );
+    }
+  });
+
   it("editing, toggling and deleting: 401 signed out, 403 for anyone but the owner-artist, 404 unknown", async () => {
     const work = await listing();
     const url = `/api/artworks/${work.id}`;
@@ -169,7 +188,7 @@ describe("DELETE /api/artworks/:id", () => {
     const work = await createListingAs(t, owner, listingBody(categoryId, [a.id, b.id]));
     const response = await send(t, owner, "DELETE", `/api/artworks/${work.id}`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ deleted: true });
+    expect(expectContract(listingDeletedSchema, await response.json())).toEqual({ deleted: true });
     expect(await readArtwork(work.id)).toBeUndefined();
     expect((await t.app.request(`/api/artworks/${work.id}`)).status).toBe(404);
     for (const image of [a, b]) {

@@ -7,7 +7,8 @@ import { queryRows } from "../../db/rows";
 import { artworks, imageUploads } from "../../db/schema";
 import { createCategory } from "../../test/factories";
 import { type TestApp, createTestApp } from "../../test/test-app";
-import type { ArtworkDetail } from "../../../contracts/artworks.contract";
+import { type ArtworkDetail, artworkDetailSchema } from "../../../contracts/artworks.contract";
+import { expectContract } from "../../test/contract";
 import { listMail } from "../mail/outbox.repository";
 import { type ErrorBody, type Member, signUp } from "../profiles/profiles.test-helpers";
 import { createListingAs, listingBody, send, uploadImage } from "./listings.test-helpers";
@@ -53,7 +54,7 @@ describe("POST /api/artworks", () => {
     );
     expect(response.status).toBe(201);
     expect(response.headers.get("cache-control")).toBe("no-store");
-    const created = (await response.json()) as ArtworkDetail;
+    const created = expectContract(artworkDetailSchema, await response.json());
     expect(created).toMatchObject({
       title: "Harbour at Dusk",
       createdYear: 2023,
@@ -341,7 +342,7 @@ describe("PATCH /api/artworks/:id", () => {
       imageIds: [c.id, b.id],
     });
     expect(response.status).toBe(200);
-    const edited = (await response.json()) as ArtworkDetail;
+    const edited = expectContract(artworkDetailSchema, await response.json());
     expect(edited).toMatchObject({
       title: "Harbour, Later",
       price: 99_900,

@@ -1,49 +1,58 @@
 import type { Context, Hono } from "hono";
-import { readJson } from "../../http/json-body";
+import { createMiddleware } from "hono/factory";
+import { listingBodySchema, listingPatchSchema } from "../../../contracts/artworks.contract";
+import { containsNul, inputMessages } from "../../../domain/text-input";
+import { AppError } from "../../errors";
+import { jsonBody } from "../../http/validate";
 import type { AppServices } from "../../services";
-import { notifyTeamOfListing } from "./listing-mail";
-import { createListing, deleteListing, updateListing } from "./listings.service";
+import type { ListingViewer } from "./listings.service";
 
 /** The owner-artist's listing writes (SPEC §4 listing flow, §6, §7 writes). */
-export function registerListingRoutes(app: Hono, services: AppServices) {
-  const { db, storage, logger, authService, outbox, config } = services;
-  const deps = {
-    db,
-    storage,
-    logger,
-    onCreated: (artwork: Parameters<typeof notifyTeamOfListing>[1]) =>
-      notifyTeamOfListing(
-        {
-          db,
-          logger,
-          kickOutbox: () => outbox.kick(),
-          teamEmail: config.teamEmail,
-          publicUrl: config.publicUrl,
-        },
-        artwork,
-      ),
-  };
+export function registerListingRoutes(app: Hono, { listings, authService }: AppServices) {
+  type Access = { Variables: { viewer: ListingViewer } };
   const viewerOf = (c: Context) => authService.getSessionUser(c.req.raw.headers);
 
-  app.post("/api/artworks", async (c) => {
-    const artwork = await createListing(deps, await viewerOf(c), await readJson(c));
+  /**
+   * docs/api.md "Limits and bad input": for the listing writes a NUL character is refused
+   * before the artist's rights are judged (a 400, not a 403). Hono keeps the body read
+   * here for the schema's turn.
+   */
+  const nulFirst = createMiddleware(async (c, next) => {
+    const body: unknown = await c.req.json().catch(() => undefined);
+    if (containsNul(body)) throw new AppError("VALIDATION_FAILED", 400, inputMessages.nulCharacter);
+    await next();
+  });
+
+  /** 401 or 403 before the body is judged: even a body that breaks every rule gets this first. */
+  const artistOnly = createMiddleware<Access>(async (c, next) => {
+    const viewer = await viewerOf(c);
+    listings.requireArtist(viewer);
+    c.set("viewer", viewer);
+    await next();
+  });
+
+  /** 401, 404 or 403 before the body is judged: ownership wins over a broken body. */
+  const ownerOnly = createMiddleware<Access>(async (c, next) => {
+    const viewer = await viewerOf(c);
+    await listings.requireOwn(viewer, c.req.param("id") ?? "");
+    c.set("viewer", viewer);
+    await next();
+  });
+
+  app.post("/api/artworks", nulFirst, artistOnly, jsonBody(listingBodySchema), async (c) => {
+    const artwork = await listings.create(c.get("viewer"), c.req.valid("json"));
     c.header("Cache-Control", "no-store");
     return c.json(artwork, 201);
   });
 
-  app.patch("/api/artworks/:id", async (c) => {
-    const artwork = await updateListing(
-      deps,
-      await viewerOf(c),
-      c.req.param("id"),
-      await readJson(c),
-    );
+  app.patch("/api/artworks/:id", nulFirst, ownerOnly, jsonBody(listingPatchSchema), async (c) => {
+    const artwork = await listings.update(c.get("viewer"), c.req.param("id"), c.req.valid("json"));
     c.header("Cache-Control", "no-store");
     return c.json(artwork);
   });
 
   app.delete("/api/artworks/:id", async (c) => {
     c.header("Cache-Control", "no-store");
-    return c.json(await deleteListing(deps, await viewerOf(c), c.req.param("id")));
+    return c.json(await listings.remove(await viewerOf(c), c.req.param("id")));
   });
 }

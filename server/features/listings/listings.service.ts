@@ -2,7 +2,6 @@ import {
   type ListingFields,
   type ListingValues,
   firstListingProblem,
-  listingBodySchema,
   listingMessages,
   listingValues,
 } from "../../../domain/listing";
@@ -12,7 +11,12 @@ import { AppError } from "../../errors";
 import { isUuid } from "../../../domain/ids";
 import type { Logger } from "../../logger";
 import { findArtworkDetail } from "../artworks/artworks.repository";
-import type { ArtworkDetail } from "../../../contracts/artworks.contract";
+import type {
+  ArtworkDetail,
+  ListingBody,
+  ListingDeleted,
+  ListingPatch,
+} from "../../../contracts/artworks.contract";
 import type { SessionUser } from "../users/users.repository";
 import { deleteFilesQuietly } from "../uploads/uploads.service";
 import {
@@ -46,7 +50,6 @@ export const listingApiMessages = {
     "Someone is buying this artwork right now, so it cannot be changed or deleted. Please try again in 15 minutes.",
   hasPayments:
     "This artwork has payment records, so its listing cannot be deleted. You can mark it not for sale instead.",
-  invalidBody: "The request body must be a JSON object.",
 } as const;
 
 const m = listingApiMessages;
@@ -59,7 +62,8 @@ export type ListingDeps = {
   onCreated?: (artwork: ArtworkDetail) => Promise<void>;
 };
 
-type Viewer = Pick<SessionUser, "id" | "isArtist"> | null;
+export type ListingViewer = Pick<SessionUser, "id" | "isArtist"> | null;
+type Viewer = ListingViewer;
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 function invalid(message: string): AppError {
@@ -71,11 +75,14 @@ function requireSignedIn(viewer: Viewer): NonNullable<Viewer> {
   return viewer;
 }
 
-function requireObject(body: unknown): Record<string, unknown> {
-  if (typeof body !== "object" || body === null || Array.isArray(body)) {
-    throw new AppError("BAD_REQUEST", 400, m.invalidBody);
-  }
-  return body as Record<string, unknown>;
+/**
+ * Only an approved artist lists: 401 signed out, 403 for anyone else. The route asks
+ * this before it reads the body, so the access answer comes first whatever the body is.
+ */
+export function requireListingArtist(viewer: Viewer): NonNullable<Viewer> {
+  const artist = requireSignedIn(viewer);
+  if (!artist.isArtist) throw new AppError("FORBIDDEN", 403, m.artistsOnly);
+  return artist;
 }
 
 /** The columns of a valid listing (price in cents, SPEC §3/§9 defaults applied). */
@@ -171,11 +178,10 @@ async function detailOf(db: Database, id: string): Promise<ArtworkDetail> {
 export async function createListing(
   deps: ListingDeps,
   viewer: Viewer,
-  body: unknown,
+  body: ListingBody,
 ): Promise<ArtworkDetail> {
-  const artist = requireSignedIn(viewer);
-  if (!artist.isArtist) throw new AppError("FORBIDDEN", 403, m.artistsOnly);
-  const values = validListing(listingBodySchema.parse(requireObject(body)));
+  const artist = requireListingArtist(viewer);
+  const values = validListing(body);
   const id = await deps.db.transaction(async (tx) => {
     await requireCategories(tx, values.categoryIds);
     const images = await resolveImages(tx, artist.id, null, values.imageIds, []);
@@ -208,7 +214,20 @@ async function lockOwnListing(tx: Tx, viewer: Viewer, id: string): Promise<Artwo
   return artwork;
 }
 
-const LISTING_KEYS = Object.keys(listingBodySchema.shape);
+/**
+ * 401, 404 or 403 for an edit of someone else's (or no) listing. The route asks this
+ * before it reads the body, so ownership wins over a broken body; the edit itself
+ * checks again with the row locked.
+ */
+export async function requireOwnListing(
+  deps: ListingDeps,
+  viewer: Viewer,
+  id: string,
+): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    await lockOwnListing(tx, viewer, id);
+  });
+}
 
 /**
  * `PATCH /api/artworks/:id`: the body's keys over the stored listing, validated whole.
@@ -219,24 +238,24 @@ export async function updateListing(
   deps: ListingDeps,
   viewer: Viewer,
   id: string,
-  body: unknown,
+  patch: ListingPatch,
 ): Promise<ArtworkDetail> {
   let dropped: string[] = [];
   const artworkId = await deps.db.transaction(async (tx) => {
-    // Who may change it comes first: 401, 404 or 403 whatever the body says.
     const artwork = await lockOwnListing(tx, viewer, id);
-    const raw = requireObject(body);
-    const sent = LISTING_KEYS.filter((key) => raw[key] !== undefined);
-    const parsed = listingBodySchema.parse(raw);
+    // The keys the body sent; the schema left the others out.
+    const sent = (Object.keys(patch) as (keyof ListingPatch)[]).filter(
+      (key) => patch[key] !== undefined,
+    );
     if (await isReserved(tx, artwork.id)) throw new AppError("CONFLICT", 409, m.checkoutInProgress);
 
-    if (sent.length === 1 && sent[0] === "isForSale") {
-      if (parsed.isForSale && !(artwork.priceCents !== null && artwork.priceCents > 0)) {
+    if (sent.length === 1 && patch.isForSale !== undefined) {
+      if (patch.isForSale && !(artwork.priceCents !== null && artwork.priceCents > 0)) {
         throw invalid(listingMessages.price);
       }
       await updateArtwork(tx, artwork.id, {
-        isForSale: parsed.isForSale,
-        status: parsed.isForSale ? "available" : "not for sale",
+        isForSale: patch.isForSale,
+        status: patch.isForSale ? "available" : "not for sale",
       });
       return artwork.id;
     }
@@ -258,9 +277,8 @@ export async function updateListing(
       zipCode: artwork.zipCode,
       imageIds: current.map((image) => image.id),
     };
-    const merged = { ...stored } as Record<string, unknown>;
-    for (const key of sent) merged[key] = parsed[key as keyof typeof parsed];
-    const values = validListing(merged as ListingFields);
+    const merged: ListingFields = { ...stored, ...patch };
+    const values = validListing(merged);
     await requireCategories(tx, values.categoryIds);
     const images = await resolveImages(tx, artwork.artistId, artwork.id, values.imageIds, current);
     await updateArtwork(tx, artwork.id, { ...columnsOf(values), ...coverOf(images) });
@@ -281,7 +299,7 @@ export async function deleteListing(
   deps: ListingDeps,
   viewer: Viewer,
   id: string,
-): Promise<{ deleted: true }> {
+): Promise<ListingDeleted> {
   const keys = await deps.db.transaction(async (tx) => {
     const artwork = await lockOwnListing(tx, viewer, id);
     const blockers = await findDeleteBlockers(tx, artwork.id);

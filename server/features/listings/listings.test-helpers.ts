@@ -1,7 +1,8 @@
 import type { TestApp } from "../../test/test-app";
-import type { ArtworkDetail } from "../../../contracts/artworks.contract";
+import { type ArtworkDetail, artworkDetailSchema } from "../../../contracts/artworks.contract";
+import { expectContract } from "../../test/contract";
 import { type Member, headersFor } from "../profiles/profiles.test-helpers";
-import type { UploadedImage } from "../uploads/uploads.service";
+import { type UploadedImage, uploadedImageSchema } from "../../../contracts/uploads.contract";
 import { solidJpeg } from "../../test/images";
 import { postImage } from "../uploads/uploads.test-helpers";
 
@@ -31,7 +32,7 @@ export async function uploadImage(
 ): Promise<UploadedImage> {
   const response = await postImage(t, member, await solidJpeg(900, 600, colour));
   if (response.status !== 201) throw new Error(`upload failed: ${response.status}`);
-  return (await response.json()) as UploadedImage;
+  return expectContract(uploadedImageSchema, await response.json());
 }
 
 /** A listing body that passes every rule: for sale at $1,200 with one image. */
@@ -68,5 +69,5 @@ export async function createListingAs(
   if (response.status !== 201) {
     throw new Error(`create failed: ${response.status} ${await response.text()}`);
   }
-  return (await response.json()) as ArtworkDetail;
+  return expectContract(artworkDetailSchema, await response.json());
 }

@@ -3,6 +3,8 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { profilePhotoRemovedSchema, profilePhotoSchema } from "../../../contracts/photos.contract";
+import { expectContract } from "../../test/contract";
 import { users } from "../../db/schema";
 import { solidJpeg } from "../../test/images";
 import { type TestApp, createTestApp } from "../../test/test-app";
@@ -66,7 +68,7 @@ describe("PUT /api/me/photo", () => {
     const response = await putPhoto(ada, await portrait("#c33"), "holiday.jpg", "image/jpeg");
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("no-store");
-    const body = (await response.json()) as PhotoBody;
+    const body = expectContract(profilePhotoSchema, await response.json());
     expect(body.profilePhoto).toMatch(
       new RegExp(`^/media/profile_photos/${ada.id}/[0-9a-f]{32}-400\\.webp$`),
     );
@@ -243,7 +245,9 @@ describe("DELETE /api/me/photo", () => {
 
     const response = await deletePhoto(ada);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ profilePhoto: null });
+    expect(expectContract(profilePhotoRemovedSchema, await response.json())).toEqual({
+      profilePhoto: null,
+    });
     expect((await readUser(t, ada.id)).profilePhoto).toBeNull();
     expect(existsSync(fileOf(photo.profilePhoto))).toBe(false);
     expect(existsSync(fileOf(photo.profilePhotoSmall))).toBe(false);

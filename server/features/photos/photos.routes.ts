@@ -3,15 +3,13 @@ import { createMiddleware } from "hono/factory";
 import { AppError } from "../../errors";
 import type { AppServices } from "../../services";
 import { imageBodyLimit, readImageFile } from "../images/image-upload";
-import { photoMessages as m, removeProfilePhoto, setProfilePhoto } from "./photos.service";
+import { photoMessages as m } from "./photos.service";
 
 /**
  * The signed-in person's own profile photo (SPEC §7 File storage): there is no user
  * id in the path, so nobody can change anyone else's.
  */
-export function registerPhotoRoutes(app: Hono, { db, storage, logger, authService }: AppServices) {
-  const deps = { db, storage, logger };
-
+export function registerPhotoRoutes(app: Hono, { photos, authService }: AppServices) {
   /** Signed in, or 401 before a byte of the body is read. */
   const signedIn = createMiddleware<{ Variables: { viewerId: string } }>(async (c, next) => {
     const viewer = await authService.getSessionUser(c.req.raw.headers);
@@ -23,10 +21,10 @@ export function registerPhotoRoutes(app: Hono, { db, storage, logger, authServic
 
   app.put("/api/me/photo", signedIn, imageBodyLimit(), async (c) => {
     const upload = await readImageFile(c, "photo", m);
-    return c.json(await setProfilePhoto(deps, c.get("viewerId"), upload));
+    return c.json(await photos.set(c.get("viewerId"), upload));
   });
 
   app.delete("/api/me/photo", signedIn, async (c) =>
-    c.json(await removeProfilePhoto(deps, c.get("viewerId"))),
+    c.json(await photos.remove(c.get("viewerId"))),
   );
 }

@@ -5,6 +5,10 @@ import { AppError } from "../../errors";
 import type { Logger } from "../../logger";
 import { PROFILE_PHOTO_SIZES, renderProfilePhoto } from "../images/image-pipeline";
 import { replaceProfilePhoto } from "./photos.repository";
+import type {
+  ProfilePhotoAddresses,
+  ProfilePhotoRemoved,
+} from "../../../contracts/photos.contract";
 
 export const photoMessages = {
   signInRequired: "Please sign in to change your profile photo.",
@@ -14,9 +18,6 @@ export const photoMessages = {
 } as const;
 
 export type PhotoDeps = { db: Database; storage: StorageAdapter; logger: Logger };
-
-/** `PUT /api/me/photo` answers with both addresses; `DELETE` with `{ profilePhoto: null }`. */
-export type ProfilePhotoAddresses = { profilePhoto: string; profilePhotoSmall: string };
 
 const LARGE_SUFFIX = `-${PROFILE_PHOTO_SIZES.large}.webp`;
 const SMALL_SUFFIX = `-${PROFILE_PHOTO_SIZES.small}.webp`;
@@ -98,7 +99,7 @@ export async function setProfilePhoto(
 export async function removeProfilePhoto(
   deps: PhotoDeps,
   userId: string,
-): Promise<{ profilePhoto: null }> {
+): Promise<ProfilePhotoRemoved> {
   const result = await replaceProfilePhoto(deps.db, userId, null);
   if (!result) throw new AppError("NOT_FOUND", 404, photoMessages.userNotFound);
   const previous = ownedKeys(deps.storage, userId, result.previous);

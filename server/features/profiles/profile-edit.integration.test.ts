@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { profileMessages as m } from "../../../domain/profile";
+import { ownProfileSchema } from "../../../contracts/profiles.contract";
+import { expectContract } from "../../test/contract";
 import { type TestApp, createTestApp } from "../../test/test-app";
 import { type ErrorBody, type Member, patchMe, readUser, signUp } from "./profiles.test-helpers";
 
@@ -37,7 +39,7 @@ describe("PATCH /api/me", () => {
       websiteURL: "grace.example.com",
     });
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({
+    expect(expectContract(ownProfileSchema, await response.json())).toMatchObject({
       id: collector.id,
       firstName: "Grace",
       lastName: "Hopper",

@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { profileArtworksSchema, publicProfileSchema } from "../../../contracts/profiles.contract";
+import { expectContract } from "../../test/contract";
 import { profileMessages as m } from "../../../domain/profile";
 import { createArtist, createArtwork, createExhibition } from "../../test/factories";
 import { type TestApp, createTestApp } from "../../test/test-app";
@@ -68,7 +70,10 @@ describe("GET /api/users/:id", () => {
   it("shows the public profile with active exhibitions", async () => {
     const response = await t.client().get(`/api/users/${artist.id}`);
     expect(response.status).toBe(200);
-    const body = (await response.json()) as Record<string, unknown>;
+    const body: Record<string, unknown> = expectContract(
+      publicProfileSchema,
+      await response.json(),
+    );
     expect(Object.keys(body).sort()).toEqual(PUBLIC_KEYS);
     expect(body).toMatchObject({
       id: artist.id,
@@ -118,7 +123,7 @@ describe("GET /api/users/:id/artworks", () => {
     const query = tab === undefined ? "" : `?tab=${tab}`;
     const response = await t.client().get(`/api/users/${id}/artworks${query}`);
     expect(response.status).toBe(200);
-    return ((await response.json()) as { title: string }[]).map((a) => a.title);
+    return expectContract(profileArtworksSchema, await response.json()).map((a) => a.title);
   }
 
   it("lists works for sale under listings and all non-draft works under all, newest first", async () => {
@@ -144,7 +149,7 @@ describe("GET /api/users/:id/collection", () => {
   it("lists to the owner the works they own and did not make, newest first", async () => {
     const response = await collector.client.get(`/api/users/${collector.id}/collection`);
     expect(response.status).toBe(200);
-    const cards = (await response.json()) as { id: string; artist: { id: string } }[];
+    const cards = expectContract(profileArtworksSchema, await response.json());
     expect(cards.map((c) => c.id)).toEqual([ids.bought, ids.sold]);
   });
 

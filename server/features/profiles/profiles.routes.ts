@@ -1,35 +1,36 @@
 import type { Hono } from "hono";
-import { profileMessages as m, profileTabSchema } from "../../../domain/profile";
+import { createMiddleware } from "hono/factory";
+import { profileMessages as m } from "../../../domain/profile";
+import { profileUpdateSchema, profileWorksQuerySchema } from "../../../contracts/profiles.contract";
 import { AppError } from "../../errors";
-import { jsonObject } from "../../http/json-body";
+import { jsonBody, queryParams } from "../../http/validate";
 import type { AppServices } from "../../services";
-import {
-  getCollection,
-  getProfileArtworks,
-  getPublicProfile,
-  updateOwnProfile,
-} from "./profiles.service";
 
 /** Public profiles, the own-profile edit and the collection (SPEC §2 Profile, §6). */
-export function registerProfileRoutes(app: Hono, { db, authService }: AppServices) {
-  app.get("/api/users/:id", async (c) => c.json(await getPublicProfile(db, c.req.param("id"))));
+export function registerProfileRoutes(app: Hono, { profiles, authService }: AppServices) {
+  /** Signed in, or 401 before the body is read: the access answer comes first. */
+  const signedIn = createMiddleware<{ Variables: { viewerId: string } }>(async (c, next) => {
+    const viewer = await authService.getSessionUser(c.req.raw.headers);
+    if (!viewer) throw new AppError("UNAUTHENTICATED", 401, m.signInRequired);
+    c.set("viewerId", viewer.id);
+    await next();
+  });
 
-  app.get("/api/users/:id/artworks", async (c) => {
-    const tab = profileTabSchema.parse(c.req.query("tab") ?? "all");
-    return c.json(await getProfileArtworks(db, c.req.param("id"), tab));
+  app.get("/api/users/:id", async (c) => c.json(await profiles.publicProfile(c.req.param("id"))));
+
+  app.get("/api/users/:id/artworks", queryParams(profileWorksQuerySchema), async (c) => {
+    return c.json(await profiles.artworks(c.req.param("id"), c.req.valid("query").tab));
   });
 
   app.get("/api/users/:id/collection", async (c) => {
     const viewer = await authService.getSessionUser(c.req.raw.headers);
-    const collection = await getCollection(db, c.req.param("id"), viewer?.id);
+    const collection = await profiles.collection(c.req.param("id"), viewer?.id);
     c.header("Cache-Control", "private, no-store");
     return c.json(collection);
   });
 
-  app.patch("/api/me", async (c) => {
-    const viewer = await authService.getSessionUser(c.req.raw.headers);
-    if (!viewer) throw new AppError("UNAUTHENTICATED", 401, m.signInRequired);
-    const profile = await updateOwnProfile(db, viewer.id, await jsonObject(c));
+  app.patch("/api/me", signedIn, jsonBody(profileUpdateSchema), async (c) => {
+    const profile = await profiles.updateOwn(c.get("viewerId"), c.req.valid("json"));
     c.header("Cache-Control", "no-store");
     return c.json(profile);
   });

@@ -1,19 +1,17 @@
 import { initials } from "../../../domain/initials";
-import {
-  type ProfileTab,
-  missesArtistLink,
-  profileMessages as m,
-  profileUpdateSchema,
-} from "../../../domain/profile";
+import { missesArtistLink, profileMessages as m } from "../../../domain/profile";
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
 import { isUuid } from "../../../domain/ids";
 import { listArtistArtworks, listCollectionArtworks } from "../artworks/artworks.repository";
 import type { ArtworkCard } from "../../../contracts/artworks.contract";
-import {
-  type ExhibitionSummary,
-  listActiveExhibitionsOfArtist,
-} from "../exhibitions/exhibitions.repository";
+import type {
+  OwnProfile,
+  ProfileTab,
+  ProfileUpdate,
+  PublicProfile,
+} from "../../../contracts/profiles.contract";
+import { listActiveExhibitionsOfArtist } from "../exhibitions/exhibitions.repository";
 import {
   type OwnUserRow,
   type ProfileChanges,
@@ -22,20 +20,8 @@ import {
   updateOwnUser,
 } from "./profiles.repository";
 
-/** `GET /api/users/:id`: nothing private, whoever asks. */
-export type PublicProfile = PublicUserRow & {
-  initials: string;
-  exhibitions: ExhibitionSummary[];
-};
-
-/** `PATCH /api/me` answers with this: the public profile plus the owner's own fields. */
-export type OwnProfile = PublicProfile & {
-  firstName: string;
-  lastName: string;
-  email: string;
-  pendingOccupation: string | null;
-  lastModified: string;
-};
+/** Public profiles, the own-profile edit and the collection (SPEC §2 Profile, §6). */
+export type ProfilesDeps = { db: Database };
 
 function notFound(): AppError {
   return new AppError("NOT_FOUND", 404, m.userNotFound);
@@ -56,8 +42,8 @@ async function withExhibitions(db: Database, user: PublicUserRow): Promise<Publi
   };
 }
 
-export async function getPublicProfile(db: Database, id: string): Promise<PublicProfile> {
-  return withExhibitions(db, await requirePublicUser(db, id));
+export async function getPublicProfile(deps: ProfilesDeps, id: string): Promise<PublicProfile> {
+  return withExhibitions(deps.db, await requirePublicUser(deps.db, id));
 }
 
 async function toOwnProfile(db: Database, row: OwnUserRow): Promise<OwnProfile> {
@@ -73,20 +59,15 @@ async function toOwnProfile(db: Database, row: OwnUserRow): Promise<OwnProfile> 
 }
 
 /**
- * Validates the whole body before anything is written, then applies it in one
- * statement: a refused edit changes nothing.
+ * Applies an edit the contract's schema has read (the whole body validated before
+ * anything is written) in one statement: a refused edit changes nothing.
  */
 export async function updateOwnProfile(
-  db: Database,
+  deps: ProfilesDeps,
   userId: string,
-  input: unknown,
+  update: ProfileUpdate,
 ): Promise<OwnProfile> {
-  const parsed = profileUpdateSchema.safeParse(input);
-  if (!parsed.success) {
-    throw new AppError("VALIDATION_FAILED", 400, parsed.error.issues[0]?.message ?? "");
-  }
-  const update = parsed.data;
-  const row = await updateOwnUser(db, userId, (current) => {
+  const row = await updateOwnUser(deps.db, userId, (current) => {
     const changes: ProfileChanges = { ...update };
     if (update.firstName !== undefined || update.lastName !== undefined) {
       const firstName = update.firstName ?? current.firstName;
@@ -103,26 +84,26 @@ export async function updateOwnProfile(
     return changes;
   });
   if (!row) throw notFound();
-  return toOwnProfile(db, row);
+  return toOwnProfile(deps.db, row);
 }
 
 /** SPEC §2: Listings (for sale) and All Works exist for artists only; anyone else has none. */
 export async function getProfileArtworks(
-  db: Database,
+  deps: ProfilesDeps,
   id: string,
   tab: ProfileTab,
 ): Promise<ArtworkCard[]> {
-  const user = await requirePublicUser(db, id);
+  const user = await requirePublicUser(deps.db, id);
   if (!user.isArtist) return [];
-  return listArtistArtworks(db, user.id, tab === "listings" ? "forSale" : "all");
+  return listArtistArtworks(deps.db, user.id, tab === "listings" ? "forSale" : "all");
 }
 
 /** SPEC §6: the collection is seen on one's own profile only; to anyone else it does not exist. */
 export async function getCollection(
-  db: Database,
+  deps: ProfilesDeps,
   id: string,
   viewerId: string | undefined,
 ): Promise<ArtworkCard[]> {
   if (!viewerId || !isUuid(id) || id.toLowerCase() !== viewerId.toLowerCase()) throw notFound();
-  return listCollectionArtworks(db, viewerId);
+  return listCollectionArtworks(deps.db, viewerId);
 }

@@ -2,13 +2,8 @@ import { type SQL, sql } from "drizzle-orm";
 import { PRICE_RANGES } from "../../../domain/price-ranges";
 import type { Database } from "../../db/client";
 import { queryRows } from "../../db/rows";
-import { artistListedSql, listedSql } from "../artworks/artworks.rules";
-import {
-  type CountedFacets,
-  type FacetCache,
-  createFacetCache,
-  facetCacheKey,
-} from "./facet-cache";
+import { artistListedSql, listedSql } from "../artworks/listed.repository";
+import type { CountedFacets } from "./facet-cache";
 import { RELEVANCE_LIMIT } from "./search-text";
 import type { ArtworkCard } from "../../../contracts/artworks.contract";
 import type { FacetCounts } from "../../../contracts/search.contract";
@@ -130,93 +125,108 @@ function toHit(r: HitRow): ArtworkCard {
 export type SearchPage = { hits: ArtworkCard[]; nbHits: number; facets: FacetCounts };
 
 /**
- * One page of hits plus the total and the facet counts, in one transaction.
- *
- * Without text the order is the curated order (an index scan that stops after the
- * page). With text, the artists named like it are looked up first; then the
- * matches are cut to RELEVANCE_LIMIT in curated order (for a common word an index
- * scan that stops early, for a rare one its few matches from the GIN index) and
- * only those are ranked, so a common word in a large catalogue never ranks and
- * sorts every match. The counts do visit every match: counting is their job.
- * docs/performance.md has the plans and the numbers.
+ * What a search selects, once the artists named like its text are known: plain data,
+ * so the service can hand it from one statement to the next.
+ */
+export type SearchSelection = {
+  text: TextQuery | null;
+  artistIds: string[];
+  filters: SearchFilters;
+};
+
+/**
+ * The first statements of a search (with text only): the trigram threshold for this
+ * transaction, then the artists named like the text.
+ */
+export async function selectSearch(
+  tx: Executor,
+  text: TextQuery | null,
+  filters: SearchFilters,
+): Promise<SearchSelection> {
+  if (!text) return { text, artistIds: [], filters };
+  await tx.execute(
+    sql`select set_config('pg_trgm.word_similarity_threshold', ${String(ARTIST_NAME_SIMILARITY)}, true)`,
+  );
+  return { text, artistIds: await artistsNamedLike(tx, text), filters };
+}
+
+function matchOf(selection: SearchSelection): SQL {
+  return selection.text ? textMatch(selection.text, selection.artistIds) : sql`true`;
+}
+
+/**
+ * One page of hits. Without text the order is the curated order (an index scan that
+ * stops after the page). With text, the matches are cut to RELEVANCE_LIMIT in curated
+ * order (for a common word an index scan that stops early, for a rare one its few
+ * matches from the GIN index) and only those are ranked, so a common word in a large
+ * catalogue never ranks and sorts every match. docs/performance.md has the plans.
+ */
+export async function findSearchHits(
+  tx: Executor,
+  selection: SearchSelection,
+  page: { offset: number; limit: number },
+): Promise<ArtworkCard[]> {
+  const { city, category, price } = filterConditions(selection.filters);
+  const text = selection.text;
+  const match = matchOf(selection);
+  const hitsQuery = text
+    ? sql`with candidates as (
+          select a.id, a.is_curated, a.random_order, a.search_vector, a.artist_display_name
+          from artworks a join users u on u.id = a.artist_id
+          where ${listed} and ${match} and ${city} and ${category} and ${price}
+          order by ${curatedOrder}
+          limit ${RELEVANCE_LIMIT}
+        ), ranked as (
+          select id, is_curated, random_order,
+            ${relevance(text)} as score
+          from candidates
+          order by score desc, is_curated desc, random_order asc, id asc
+          offset ${page.offset} limit ${page.limit}
+        )
+        select ${hitColumns} from ranked r join artworks a on a.id = r.id
+        order by r.score desc, r.is_curated desc, r.random_order asc, r.id asc`
+    : sql`select ${hitColumns}
+        from artworks a join users u on u.id = a.artist_id
+        where ${listed} and ${city} and ${category} and ${price}
+        order by ${curatedOrder}
+        offset ${page.offset} limit ${page.limit}`;
+  return (await queryRows<HitRow>(tx, hitsQuery)).map(toHit);
+}
+
+/**
+ * The catalogue version (migration 0004). Read before the counts, in the same
+ * transaction: a version is never newer than the data counted under it.
+ */
+export async function readCatalogueVersion(tx: Executor): Promise<string> {
+  const [row] = await queryRows<{ version: string }>(
+    tx,
+    sql`select version::text as version from catalogue_version`,
+  );
+  return row?.version ?? "none";
+}
+
+/**
+ * A whole search in one transaction, the counts always counted: the statements the
+ * search service runs on a count it does not keep. bench/ explains and measures these.
  */
 export async function searchArtworks(
   db: Database,
   input: { text: TextQuery | null; filters: SearchFilters; offset: number; limit: number },
 ): Promise<SearchPage> {
-  const { city, category, price } = filterConditions(input.filters);
-  const text = input.text;
-
   return db.transaction(async (tx) => {
-    let match = sql`true`;
-    if (text) {
-      await tx.execute(
-        sql`select set_config('pg_trgm.word_similarity_threshold', ${String(ARTIST_NAME_SIMILARITY)}, true)`,
-      );
-      match = textMatch(text, await artistsNamedLike(tx, text));
-    }
-    const hitsQuery = text
-      ? sql`with candidates as (
-            select a.id, a.is_curated, a.random_order, a.search_vector, a.artist_display_name
-            from artworks a join users u on u.id = a.artist_id
-            where ${listed} and ${match} and ${city} and ${category} and ${price}
-            order by ${curatedOrder}
-            limit ${RELEVANCE_LIMIT}
-          ), ranked as (
-            select id, is_curated, random_order,
-              ${relevance(text)} as score
-            from candidates
-            order by score desc, is_curated desc, random_order asc, id asc
-            offset ${input.offset} limit ${input.limit}
-          )
-          select ${hitColumns} from ranked r join artworks a on a.id = r.id
-          order by r.score desc, r.is_curated desc, r.random_order asc, r.id asc`
-      : sql`select ${hitColumns}
-          from artworks a join users u on u.id = a.artist_id
-          where ${listed} and ${city} and ${category} and ${price}
-          order by ${curatedOrder}
-          offset ${input.offset} limit ${input.limit}`;
-    const hits = (await queryRows<HitRow>(tx, hitsQuery)).map(toHit);
-
-    // Without text the counts depend on the filters and the catalogue only; with
-    // text they depend on the words too and are bounded by the matches: not kept.
-    if (text) return { hits, ...(await countFacets(tx, match, input.filters)) };
-    const cache = facetCacheOf(db);
-    const key = facetCacheKey(input.filters);
-    // Read before the counts, in the same transaction: a version is never newer than
-    // the data counted under it, so a change committed meanwhile is recounted next time.
-    const [row] = await queryRows<{ version: string }>(
-      tx,
-      sql`select version::text as version from catalogue_version`,
-    );
-    const version = row?.version ?? "none";
-    const kept = cache.get(key, version);
-    if (kept) return { hits, ...kept };
-    const counted = await countFacets(tx, match, input.filters);
-    cache.set(key, version, counted);
-    return { hits, ...counted };
+    const selection = await selectSearch(tx, input.text, input.filters);
+    const hits = await findSearchHits(tx, selection, input);
+    return { hits, ...(await countSearchFacets(tx, selection)) };
   });
 }
 
-const facetCaches = new WeakMap<Database, FacetCache>();
-
-/** One cache per database handle (so test databases never share counts). */
-function facetCacheOf(db: Database): FacetCache {
-  let cache = facetCaches.get(db);
-  if (!cache) {
-    cache = createFacetCache();
-    facetCaches.set(db, cache);
-  }
-  return cache;
-}
-
 /** How many listed artworks the filters select, and the facet counts. */
-async function countFacets(
+export async function countSearchFacets(
   tx: Executor,
-  match: SQL,
-  filters: SearchFilters,
+  selection: SearchSelection,
 ): Promise<CountedFacets> {
-  const { city, category, price } = filterConditions(filters);
+  const { city, category, price } = filterConditions(selection.filters);
+  const match = matchOf(selection);
   // Facets are disjunctive: each type is counted with the other types' filters
   // only, so the dialog can offer a second city while one is chosen.
   const facetRows = await queryRows<{ facet: string; key: string; n: number }>(

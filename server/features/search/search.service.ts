@@ -2,11 +2,48 @@ import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
 import { findUnknownIds } from "../catalog/catalog.repository";
 import type { SearchQuery, SearchResult } from "../../../contracts/search.contract";
+import { type CountedFacets, type FacetCache, facetCacheKey } from "./facet-cache";
 import { RELEVANCE_LIMIT, prefixTsQuery, searchWords } from "./search-text";
-import { searchArtworks } from "./search.repository";
+import {
+  type SearchSelection,
+  countSearchFacets,
+  findSearchHits,
+  readCatalogueVersion,
+  selectSearch,
+} from "./search.repository";
 
-export async function search(db: Database, query: SearchQuery): Promise<SearchResult> {
-  const unknown = await findUnknownIds(db, { cities: query.cities, categories: query.categories });
+/** One facet cache per process (built in server/services.ts), so test databases never share counts. */
+export type SearchDeps = { db: Database; facetCache: FacetCache };
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/**
+ * The counts of a search. Without text they depend on the filters and the catalogue
+ * only, so they are kept under the catalogue version; with text they depend on the
+ * words too and are bounded by the matches: not kept.
+ */
+async function facetCounts(
+  deps: SearchDeps,
+  tx: Tx,
+  selection: SearchSelection,
+): Promise<CountedFacets> {
+  if (selection.text) return countSearchFacets(tx, selection);
+  const key = facetCacheKey(selection.filters);
+  // Read before the counts, in the same transaction: a change committed meanwhile is
+  // recounted next time.
+  const version = await readCatalogueVersion(tx);
+  const kept = deps.facetCache.get(key, version);
+  if (kept) return kept;
+  const counted = await countSearchFacets(tx, selection);
+  deps.facetCache.set(key, version, counted);
+  return counted;
+}
+
+export async function search(deps: SearchDeps, query: SearchQuery): Promise<SearchResult> {
+  const unknown = await findUnknownIds(deps.db, {
+    cities: query.cities,
+    categories: query.categories,
+  });
   if (unknown.cities.length)
     throw new AppError("BAD_REQUEST", 400, `Unknown city id: ${unknown.cities.join(", ")}`);
   if (unknown.categories.length) {
@@ -20,12 +57,20 @@ export async function search(db: Database, query: SearchQuery): Promise<SearchRe
     return { ...base, hits: [], nbHits: 0, nbPages: 0, facets: empty };
 
   const text = words.length ? { tsquery: prefixTsQuery(words), text: words.join(" ") } : null;
-  // Past RELEVANCE_LIMIT the ranked candidates simply run out: no hits there.
-  const result = await searchArtworks(db, {
-    text,
-    filters: query,
-    offset: query.page * query.hitsPerPage,
-    limit: query.hitsPerPage,
+  const filters = {
+    cities: query.cities,
+    categories: query.categories,
+    priceRanges: query.priceRanges,
+  };
+  // One page of hits plus the total and the facet counts, in one transaction.
+  const result = await deps.db.transaction(async (tx) => {
+    const selection = await selectSearch(tx, text, filters);
+    // Past RELEVANCE_LIMIT the ranked candidates simply run out: no hits there.
+    const hits = await findSearchHits(tx, selection, {
+      offset: query.page * query.hitsPerPage,
+      limit: query.hitsPerPage,
+    });
+    return { hits, ...(await facetCounts(deps, tx, selection)) };
   });
   const pageable = text ? Math.min(result.nbHits, RELEVANCE_LIMIT) : result.nbHits;
   return {

@@ -1,17 +1,16 @@
 import type { Hono } from "hono";
 import type { AppServices } from "../../services";
-import { listSitemapEntries } from "./sitemap.repository";
 
 function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-export function registerSitemapRoutes(app: Hono, { db, config }: AppServices) {
+export function registerSitemapRoutes(app: Hono, { seo, config }: AppServices) {
   app.get("/sitemap.xml", async (c) => {
     const entries = [
       { path: "/", lastModified: null },
       { path: "/exhibition", lastModified: null },
-      ...(await listSitemapEntries(db)),
+      ...(await seo.sitemapEntries()),
     ];
     const urls = entries
       .map(({ path, lastModified }) => {

@@ -7,7 +7,7 @@ import { createCategory } from "../../test/factories";
 import { type TestApp, createTestApp } from "../../test/test-app";
 import { createListingAs, listingBody, send, uploadImage } from "../listings/listings.test-helpers";
 import { type Member, signUp } from "../profiles/profiles.test-helpers";
-import type { UploadedImage } from "./uploads.service";
+import type { UploadedImage } from "../../../contracts/uploads.contract";
 import { sweepUnusedUploads } from "./uploads.sweeper";
 
 let t: TestApp;

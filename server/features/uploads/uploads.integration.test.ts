@@ -8,7 +8,8 @@ import { pngClaiming, solidJpeg } from "../../test/images";
 import { type TestApp, createTestApp } from "../../test/test-app";
 import { MAX_IMAGE_BYTES, imageMessages } from "../images/image-pipeline";
 import { type ErrorBody, type Member, headersFor, signUp } from "../profiles/profiles.test-helpers";
-import type { UploadedImage } from "./uploads.service";
+import { type UploadedImage, uploadedImageSchema } from "../../../contracts/uploads.contract";
+import { expectContract } from "../../test/contract";
 import { uploadMessages } from "./uploads.service";
 import { holdsMetadata, phoneJpegWithGps, postImage } from "./uploads.test-helpers";
 
@@ -39,7 +40,7 @@ describe("POST /api/uploads/images", () => {
     const response = await postImage(t, artist, await solidJpeg(3000, 2000), "my work.jpg");
     expect(response.status).toBe(201);
     expect(response.headers.get("cache-control")).toBe("no-store");
-    const body = (await response.json()) as UploadedImage;
+    const body = expectContract(uploadedImageSchema, await response.json());
     const base = `^/media/artworks/${artist.id}/[0-9a-f]{32}`;
     expect(body.original).toMatch(new RegExp(`${base}-original\\.jpg$`));
     expect(body.medium).toBe(body.original.replace("-original.jpg", "-medium.webp"));

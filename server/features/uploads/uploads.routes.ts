@@ -3,12 +3,10 @@ import { createMiddleware } from "hono/factory";
 import { AppError } from "../../errors";
 import type { AppServices } from "../../services";
 import { imageBodyLimit, readImageFile } from "../images/image-upload";
-import { uploadMessages as m, storeArtworkImage } from "./uploads.service";
+import { uploadMessages as m } from "./uploads.service";
 
 /** Artwork images for listings: approved artists only (SPEC §6). */
-export function registerUploadRoutes(app: Hono, { db, storage, logger, authService }: AppServices) {
-  const deps = { db, storage, logger };
-
+export function registerUploadRoutes(app: Hono, { uploads, authService }: AppServices) {
   /** 401 or 403 before a byte of the body is read. */
   const artistOnly = createMiddleware<{ Variables: { artistId: string } }>(async (c, next) => {
     const viewer = await authService.getSessionUser(c.req.raw.headers);
@@ -21,6 +19,6 @@ export function registerUploadRoutes(app: Hono, { db, storage, logger, authServi
 
   app.post("/api/uploads/images", artistOnly, imageBodyLimit(), async (c) => {
     const file = await readImageFile(c, "image", m);
-    return c.json(await storeArtworkImage(deps, c.get("artistId"), file), 201);
+    return c.json(await uploads.storeImage(c.get("artistId"), file), 201);
   });
 }

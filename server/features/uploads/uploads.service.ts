@@ -4,6 +4,7 @@ import type { Database } from "../../db/client";
 import type { Logger } from "../../logger";
 import { renderArtworkImage } from "../images/image-pipeline";
 import { insertImageUpload } from "./uploads.repository";
+import type { UploadedImage } from "../../../contracts/uploads.contract";
 
 export const uploadMessages = {
   signInRequired: "Please sign in to upload artwork images.",
@@ -13,16 +14,6 @@ export const uploadMessages = {
 } as const;
 
 export type UploadDeps = { db: Database; storage: StorageAdapter; logger: Logger };
-
-/** `POST /api/uploads/images` answers with this (addresses to show; size of the original). */
-export type UploadedImage = {
-  id: string;
-  original: string;
-  medium: string;
-  thumbnail: string;
-  width: number;
-  height: number;
-};
 
 /**
  * `artworks/<uploaderId>/<random>-original.jpg` and its siblings: a fresh random name

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createArtwork, createExhibition } from "../test/factories";
-import { type TestApp, createTestApp } from "../test/test-app";
-import { type Member, signUp } from "./profiles/profiles.test-helpers";
+import { createArtwork, createExhibition } from "../../test/factories";
+import { type TestApp, createTestApp } from "../../test/test-app";
+import { type Member, signUp } from "../profiles/profiles.test-helpers";
 
 /**
  * Who bought a work is the buyer's business (issue 11): the owner is named only to

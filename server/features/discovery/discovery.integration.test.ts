@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type TestApp, createTestApp } from "../test/test-app";
+import { type TestApp, createTestApp } from "../../test/test-app";
 import {
   createArtist,
   createArtwork,
@@ -8,9 +8,18 @@ import {
   createCity,
   createExhibition,
   createUser,
-} from "../test/factories";
-import { banners } from "../db/schema";
-import { discoveryMessages as m } from "../../domain/discovery-messages";
+} from "../../test/factories";
+import { banners } from "../../db/schema";
+import { discoveryMessages as m } from "../../../domain/discovery-messages";
+import type { ZodType } from "zod";
+import { artistPageSchema, artistWorksSchema } from "../../../contracts/artists.contract";
+import { artworkDetailSchema } from "../../../contracts/artworks.contract";
+import { activeBannerSchema, catalogListSchema } from "../../../contracts/catalog.contract";
+import {
+  exhibitionDetailSchema,
+  exhibitionListSchema,
+} from "../../../contracts/exhibitions.contract";
+import { expectContract } from "../../test/contract";
 
 let t: TestApp;
 const ids: Record<string, string> = {};
@@ -75,6 +84,26 @@ async function get(path: string) {
     body: (await response.json()) as Record<string, unknown> & { error?: { message: string } },
   };
 }
+
+/** A 200 answer, parsed with its endpoint's contract schema. */
+async function answer<T>(path: string, schema: ZodType<T>): Promise<T> {
+  const response = await t.app.request(path);
+  expect(response.status, path).toBe(200);
+  return expectContract(schema, await response.json());
+}
+
+describe("the answers match their contracts (contracts/)", () => {
+  it("artwork, artist, artist works, exhibitions, exhibition", async () => {
+    await answer(`/api/artworks/${ids.forSale}`, artworkDetailSchema);
+    await answer(`/api/artworks/${ids.sold}`, artworkDetailSchema);
+    await answer(`/api/artists/${ids.artist}`, artistPageSchema);
+    for (const tab of ["all", "forSale", "sold"]) {
+      await answer(`/api/artists/${ids.artist}/artworks?tab=${tab}`, artistWorksSchema);
+    }
+    await answer("/api/exhibitions", exhibitionListSchema);
+    await answer(`/api/exhibitions/${ids.active}`, exhibitionDetailSchema);
+  });
+});
 
 describe("GET /api/artworks/:id", () => {
   it("gives the artwork with its images in order, categories, artist and active exhibitions", async () => {
@@ -146,8 +175,7 @@ describe("GET /api/artists/:id", () => {
 
 describe("exhibitions", () => {
   it("lists only active exhibitions", async () => {
-    const response = await t.app.request("/api/exhibitions");
-    const list = (await response.json()) as { id: string }[];
+    const list = await answer("/api/exhibitions", exhibitionListSchema);
     expect(list.map((e) => e.id)).toEqual([ids.active]);
   });
 
@@ -172,12 +200,12 @@ describe("exhibitions", () => {
 
 describe("catalog", () => {
   it("lists cities and categories, and the one active banner", async () => {
-    const cities = (await (await t.app.request("/api/cities")).json()) as { name: string }[];
+    const cities = await answer("/api/cities", catalogListSchema);
     expect(cities.map((c) => c.name)).toEqual(["Austin"]);
-    expect(await (await t.app.request("/api/categories")).json()).toEqual([
+    expect(await answer("/api/categories", catalogListSchema)).toEqual([
       { id: ids.painting, name: "mixed_media" },
     ]);
-    expect(await (await t.app.request("/api/banners/active")).json()).toBeNull();
+    expect(await answer("/api/banners/active", activeBannerSchema)).toBeNull();
   });
 
   it("gives the active banner, not an inactive one", async () => {
@@ -189,12 +217,9 @@ describe("catalog", () => {
         altText: "Spring Collection: new work from nine artists",
       },
     ]);
-    const banner = (await (await t.app.request("/api/banners/active")).json()) as {
-      imageUrl: string;
-      altText: string;
-    };
-    expect(banner.imageUrl).toBe("/media/banners/spring.webp");
+    const banner = await answer("/api/banners/active", activeBannerSchema);
+    expect(banner?.imageUrl).toBe("/media/banners/spring.webp");
     // What the banner says, for those who cannot see it.
-    expect(banner.altText).toBe("Spring Collection: new work from nine artists");
+    expect(banner?.altText).toBe("Spring Collection: new work from nine artists");
   });
 });

@@ -5,7 +5,8 @@ import { type SQL, sql } from "drizzle-orm";
  * marketplace, and never a draft. This is the one definition of "listed": search, the
  * sitemap and every checkout step use it, so a work that left search cannot be bought
  * either (issue 11). The arguments are the SQL names of the rows in the query (a
- * table or an alias): `a` the artwork, `u` its artist.
+ * table or an alias): `a` the artwork, `u` its artist. SQL fragments for the other
+ * repositories, so it is a repository module too (only repositories know Drizzle).
  */
 export function artistListedSql(u: string): SQL {
   return sql`${sql.identifier(u)}.payout_status = 'active'`;

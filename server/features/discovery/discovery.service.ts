@@ -1,0 +1,79 @@
+import type { Database } from "../../db/client";
+import { AppError } from "../../errors";
+import { isUuid } from "../../../domain/ids";
+import { requireUuid } from "../../http/params";
+import { findArtist } from "../artists/artists.repository";
+import {
+  findArtworkDetail,
+  listArtistArtworks,
+  listExhibitionArtworks,
+} from "../artworks/artworks.repository";
+import { discoveryMessages as m } from "../../../domain/discovery-messages";
+import type { ArtistPage, ArtistTab } from "../../../contracts/artists.contract";
+import type { ArtworkCard, ArtworkDetail } from "../../../contracts/artworks.contract";
+import type { ExhibitionDetail, ExhibitionSummary } from "../../../contracts/exhibitions.contract";
+import type { SessionUser } from "../users/users.repository";
+import {
+  findActiveExhibition,
+  listActiveExhibitions,
+  listActiveExhibitionsOfArtist,
+} from "../exhibitions/exhibitions.repository";
+
+/** Reads behind the artwork, artist and exhibition pages (SPEC §2, §7). */
+
+export type DiscoveryDeps = { db: Database };
+
+/** Who is looking; null for a visitor. */
+export type Viewer = Pick<SessionUser, "id" | "role"> | null;
+
+/**
+ * Who owns a work is who bought it: that is told only to the owner, the work's artist
+ * and admins; everyone else gets `ownerId: null` (issue 11). The one place it is decided.
+ */
+function ownerShownTo(artwork: ArtworkDetail, viewer: Viewer): ArtworkDetail {
+  const entitled =
+    viewer !== null &&
+    (viewer.id === artwork.ownerId || viewer.id === artwork.artist.id || viewer.role === "admin");
+  return entitled ? artwork : { ...artwork, ownerId: null };
+}
+
+export async function getArtwork(
+  deps: DiscoveryDeps,
+  id: string,
+  viewer: Viewer,
+): Promise<ArtworkDetail> {
+  // A malformed id names no artwork: the same 404 as an unknown one.
+  const artwork = isUuid(id) ? await findArtworkDetail(deps.db, id.toLowerCase()) : undefined;
+  if (!artwork) throw new AppError("NOT_FOUND", 404, m.artworkNotFound);
+  return ownerShownTo(artwork, viewer);
+}
+
+export async function getArtist(deps: DiscoveryDeps, id: string): Promise<ArtistPage> {
+  const artistId = requireUuid(id, m.invalidArtist);
+  const artist = await findArtist(deps.db, artistId);
+  if (!artist) throw new AppError("NOT_FOUND", 404, m.artistNotFound);
+  return { ...artist, exhibitions: await listActiveExhibitionsOfArtist(deps.db, artistId) };
+}
+
+export async function getArtistArtworks(
+  deps: DiscoveryDeps,
+  id: string,
+  tab: ArtistTab,
+): Promise<ArtworkCard[]> {
+  const artistId = requireUuid(id, m.invalidArtist);
+  if (!(await findArtist(deps.db, artistId)))
+    throw new AppError("NOT_FOUND", 404, m.artistNotFound);
+  return listArtistArtworks(deps.db, artistId, tab);
+}
+
+export function getActiveExhibitions(deps: DiscoveryDeps): Promise<ExhibitionSummary[]> {
+  return listActiveExhibitions(deps.db);
+}
+
+export async function getExhibition(deps: DiscoveryDeps, id: string): Promise<ExhibitionDetail> {
+  const exhibitionId = requireUuid(id, m.invalidExhibition);
+  const exhibition = await findActiveExhibition(deps.db, exhibitionId);
+  // SPEC §8 uses the load-failure text for an exhibition that is not found, too.
+  if (!exhibition) throw new AppError("NOT_FOUND", 404, m.exhibitionLoadFailed);
+  return { ...exhibition, artworks: await listExhibitionArtworks(deps.db, exhibitionId) };
+}
