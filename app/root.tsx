@@ -15,7 +15,7 @@ import { SiteHeader } from "./features/layout/site-header";
 import "./styles/app.css";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await context.services.authService.getSessionUser(request.headers);
+  const user = await context.services.auth.getSessionUser(request.headers);
   return { user };
 }
 

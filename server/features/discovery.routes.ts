@@ -9,9 +9,9 @@ import {
   getExhibition,
 } from "./discovery.service";
 
-export function registerDiscoveryRoutes(app: Hono, { db, authService }: AppServices) {
+export function registerDiscoveryRoutes(app: Hono, { db, auth }: AppServices) {
   app.get("/api/artworks/:id", async (c) => {
-    const viewer = await authService.getSessionUser(c.req.raw.headers);
+    const viewer = await auth.getSessionUser(c.req.raw.headers);
     // The owner is shown to some viewers only: a signed-in answer is not for shared caches.
     if (viewer) c.header("Cache-Control", "private, no-store");
     return c.json(await getArtwork(db, c.req.param("id"), viewer));

@@ -9,11 +9,11 @@ import { artworkMessages as m } from "./artwork.messages";
  * and shown as 'Failed to fetch artwork details' with a 500.
  */
 export async function loadArtworkPage(context: AppLoadContext, request: Request, id: string) {
-  const { authService, discovery, config, logger } = context.services;
+  const { auth, discovery, config, logger } = context.services;
   const origin = config.publicUrl;
   try {
     // The viewer decides whether the work's owner is in the page's data (issue 11).
-    const viewer = await authService.getSessionUser(request.headers);
+    const viewer = await auth.getSessionUser(request.headers);
     const artwork: ArtworkDetail = await discovery.artwork(id, viewer);
     return { artwork, origin, error: null };
   } catch (error) {

@@ -81,7 +81,7 @@ async function loadTab(
 
 /** The owner's edit: the service validates with the shared schema and writes all or nothing. */
 export async function saveOwnProfile(context: AppLoadContext, request: Request) {
-  const viewer = await context.services.authService.getSessionUser(request.headers);
+  const viewer = await context.services.auth.getSessionUser(request.headers);
   if (!viewer) throw redirect("/signin");
   const input = profileFormInput(await readForm(request));
   try {

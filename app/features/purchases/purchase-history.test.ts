@@ -2,7 +2,7 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { Purchase } from "../../../server/features/checkout/checkout.types";
+import type { Purchase } from "../../../contracts/checkout.contract";
 import { PurchaseHistory, type PurchaseHistoryData } from "./purchase-history";
 
 function purchase(overrides: Partial<Purchase> = {}): Purchase {

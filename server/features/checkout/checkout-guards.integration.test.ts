@@ -19,7 +19,7 @@ import {
   startPayment,
   startedPayment,
 } from "./checkout.test-helpers";
-import type { PaymentStarted, Quote } from "./checkout.types";
+import type { PaymentStarted, Quote } from "../../../contracts/checkout.contract";
 
 /**
  * What the checkout refuses to do for the wrong person or at the wrong price

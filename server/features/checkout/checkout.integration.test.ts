@@ -19,7 +19,7 @@ import {
   startPayment,
   startedPayment,
 } from "./checkout.test-helpers";
-import type { Purchase, PurchaseCompleted, Quote } from "./checkout.types";
+import type { Purchase, PurchaseCompleted, Quote } from "../../../contracts/checkout.contract";
 
 let t: TestApp;
 let artist: Awaited<ReturnType<typeof createArtist>>;

@@ -1,7 +1,11 @@
 import { eq } from "drizzle-orm";
 import { artworks, orders, outbox, payments, simulatedPayments } from "../../db/schema";
 import type { TestApp } from "../../test/test-app";
-import type { PaymentStarted, PurchaseCompleted, Quote } from "./checkout.types";
+import type {
+  PaymentStarted,
+  PurchaseCompleted,
+  Quote,
+} from "../../../contracts/checkout.contract";
 
 export type Client = ReturnType<TestApp["client"]>;
 export type ErrorBody = { error: { code: string; message: string } };

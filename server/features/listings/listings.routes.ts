@@ -6,7 +6,7 @@ import { createListing, deleteListing, updateListing } from "./listings.service"
 
 /** The owner-artist's listing writes (SPEC §4 listing flow, §6, §7 writes). */
 export function registerListingRoutes(app: Hono, services: AppServices) {
-  const { db, storage, logger, authService, outbox, config } = services;
+  const { db, storage, logger, auth, outbox, config } = services;
   const deps = {
     db,
     storage,
@@ -23,7 +23,7 @@ export function registerListingRoutes(app: Hono, services: AppServices) {
         artwork,
       ),
   };
-  const viewerOf = (c: Context) => authService.getSessionUser(c.req.raw.headers);
+  const viewerOf = (c: Context) => auth.getSessionUser(c.req.raw.headers);
 
   app.post("/api/artworks", async (c) => {
     const artwork = await createListing(deps, await viewerOf(c), await readJson(c));
