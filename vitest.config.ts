@@ -6,7 +6,12 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["domain/**/*.test.ts", "contracts/**/*.test.ts", "server/**/*.test.ts", "app/**/*.test.ts"],
+          include: [
+            "domain/**/*.test.ts",
+            "contracts/**/*.test.ts",
+            "server/**/*.test.ts",
+            "app/**/*.test.ts",
+          ],
           exclude: ["**/*.integration.test.ts", "node_modules/**"],
           setupFiles: ["server/test/fail-on-console-error.ts"],
         },
