@@ -11,7 +11,7 @@ import {
 } from "./artworks/artworks.repository";
 import { discoveryMessages as m } from "../../domain/discovery-messages";
 import type { ArtworkDetail } from "../../contracts/artworks.contract";
-import type { SessionUser } from "./users/users.repository";
+import type { SessionUser } from "../../contracts/auth.contract";
 import {
   findActiveExhibition,
   listActiveExhibitions,

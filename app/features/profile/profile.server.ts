@@ -1,6 +1,6 @@
 import { type AppLoadContext, data, redirect } from "react-router";
 import { isAppError } from "../../../server/errors";
-import type { SessionUser } from "../../../server/features/users/users.repository";
+import type { SessionUser } from "../../../contracts/auth.contract";
 import type { ArtworkCard } from "../../../contracts/artworks.contract";
 import {
   type PublicProfile,

@@ -13,7 +13,7 @@ import { isUuid } from "../../../domain/ids";
 import type { Logger } from "../../logger";
 import { findArtworkDetail } from "../artworks/artworks.repository";
 import type { ArtworkDetail } from "../../../contracts/artworks.contract";
-import type { SessionUser } from "../users/users.repository";
+import type { SessionUser } from "../../../contracts/auth.contract";
 import { deleteFilesQuietly } from "../uploads/uploads.service";
 import {
   type ArtworkRow,

@@ -3,9 +3,6 @@ import type { Database } from "../../db/client";
 import type { SessionUser } from "../../../contracts/auth.contract";
 import { signInFailures, users } from "../../db/schema";
 
-/** The shape is the contract's (contracts/auth.contract.ts); other features read it from here too. */
-export type { SessionUser };
-
 const sessionUserColumns = {
   id: users.id,
   email: users.email,
