@@ -18,8 +18,7 @@ import { shippingAddressSchema } from "./checkout.contract";
 
 // ---- Requests ----
 
-export const OCCUPATIONS = ["collector", "artist"] as const;
-export type Occupation = (typeof OCCUPATIONS)[number];
+const OCCUPATIONS = ["collector", "artist"] as const;
 
 /** A handle is at most 30 characters; room for a leading @ and spaces around it. */
 const MAX_HANDLE_INPUT = 64;
@@ -47,8 +46,6 @@ const signUpShape = z.object({
   websiteURL: z.string().max(MAX_WEBSITE_LENGTH, { error: authMessages.invalidWebsite }).nullish(),
   acceptTerms: z.boolean().default(false),
 });
-
-export type SignUpInput = z.input<typeof signUpShape>;
 
 /**
  * Sign-up rules of SPEC §5, checked in one fixed order so the person sees one

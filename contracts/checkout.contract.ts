@@ -51,7 +51,6 @@ export const completeBodySchema = z.object({
   paymentId: z.uuid({ error: "Payment not found." }).transform((id) => id.toLowerCase()),
   clientSecret: z.string({ error: "Payment not found." }).min(1, "Payment not found.").max(300),
 });
-export type CompleteBody = z.output<typeof completeBodySchema>;
 
 /** `POST /api/checkout/simulated/confirm`: the simulated processor's confirmCardPayment. */
 export const simulatedConfirmBodySchema = z.object({
@@ -149,4 +148,3 @@ export type Purchase = z.infer<typeof purchaseSchema>;
 
 /** `GET /api/me/purchases`, newest first. */
 export const purchasesSchema = z.object({ purchases: z.array(purchaseSchema) });
-export type Purchases = z.infer<typeof purchasesSchema>;
