@@ -9,6 +9,7 @@ export default defineConfig({
           // app/ tests that render use `// @vitest-environment happy-dom` and may be .tsx.
           include: [
             "domain/**/*.test.ts",
+            "contracts/**/*.test.ts",
             "server/**/*.test.ts",
             "app/**/*.test.ts",
             "app/**/*.test.tsx",

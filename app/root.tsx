@@ -15,7 +15,7 @@ import type { RootLoaderData } from "./lib/session-user";
 import "./styles/app.css";
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<RootLoaderData> {
-  const user = await context.services.authService.getSessionUser(request.headers);
+  const user = await context.services.auth.getSessionUser(request.headers);
   return { user };
 }
 

@@ -7,11 +7,36 @@ import { createStorage } from "./adapters/storage/create-storage";
 import type { StorageAdapter } from "./adapters/storage/storage";
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/client";
-import { createAuth } from "./features/auth/auth";
-import { createAuthService } from "./features/auth/auth.service";
+import { createPaymentProvider } from "./adapters/payments/create-payment-provider";
+import type { PaymentBody, QuoteBody, SimulatedConfirmBody } from "../contracts/checkout.contract";
+import type {
+  PasswordResetRequest,
+  ResetPasswordBody,
+  SessionUser,
+  SignInData,
+  SignUpData,
+} from "../contracts/auth.contract";
+import { createBetterAuth } from "./features/auth/better-auth";
+import {
+  type AuthDeps,
+  type RequestMeta,
+  getSessionUser,
+  hashPassword,
+  passThrough,
+  requestPasswordReset,
+  resetPassword,
+  signIn,
+  signOut,
+  signUp,
+} from "./features/auth/auth.service";
 import { enqueueMail } from "./features/mail/outbox.repository";
 import { createOutboxWorker } from "./features/mail/outbox.worker";
-import { createCheckout } from "./features/checkout/checkout.module";
+import { createReconciler } from "./features/checkout/checkout.reconciler";
+import { checkoutConfig, listPurchases, quote } from "./features/checkout/checkout.service";
+import { startPayment } from "./features/checkout/payment.service";
+import { type PurchaseDeps, completeForPayer } from "./features/checkout/purchase.service";
+import { confirmSimulated } from "./features/checkout/simulated-card.service";
+import { handleWebhook } from "./features/checkout/webhook.service";
 import {
   findActiveBanner,
   listCategories,
@@ -71,7 +96,7 @@ export function createServices(config: Config, database: DatabaseHandle, logger:
     ? createSmtpTransport({ url: config.mail.smtpUrl, from: config.mail.from, logger })
     : createFileTransport({ dir: config.mail.outboxDir, from: config.mail.from, logger });
   const outbox = createOutboxWorker({ db, transport, logger });
-  const auth = createAuth({
+  const betterAuth = createBetterAuth({
     config,
     db,
     logger,
@@ -80,6 +105,15 @@ export function createServices(config: Config, database: DatabaseHandle, logger:
       outbox.kick();
     },
   });
+  const authDeps: AuthDeps = { betterAuth, db, config, logger };
+  // One deps object serves every checkout module: each names the part it needs.
+  const checkoutDeps: PurchaseDeps = {
+    db,
+    provider: createPaymentProvider(config.payments, db),
+    logger,
+    publicUrl: config.publicUrl,
+    kickOutbox: () => outbox.kick(),
+  };
   const storage: StorageAdapter = createStorage(config, logger);
 
   const discoveryDeps: DiscoveryDeps = { db };
@@ -108,8 +142,19 @@ export function createServices(config: Config, database: DatabaseHandle, logger:
   return {
     config,
     logger,
-    auth,
-    authService: createAuthService({ auth, db, config, logger }),
+    /** Sign-up, sign-in, sign-out, password reset and the session (server/features/auth). */
+    auth: {
+      signUp: (data: SignUpData, meta: RequestMeta) => signUp(authDeps, data, meta),
+      signIn: (data: SignInData, meta: RequestMeta) => signIn(authDeps, data, meta),
+      signOut: (meta: RequestMeta) => signOut(authDeps, meta),
+      requestPasswordReset: (body: PasswordResetRequest, meta: RequestMeta) =>
+        requestPasswordReset(authDeps, body, meta),
+      resetPassword: (body: ResetPasswordBody, meta: RequestMeta) =>
+        resetPassword(authDeps, body, meta),
+      getSessionUser: (headers: Headers) => getSessionUser(authDeps, headers),
+      passThrough: (request: Request) => passThrough(authDeps, request),
+      hashPassword: (password: string) => hashPassword(authDeps, password),
+    },
     outbox,
     mailTransport: transport,
     /** `GET /api/health`: answers once the database does. */
@@ -154,13 +199,19 @@ export function createServices(config: Config, database: DatabaseHandle, logger:
     seo: { sitemapEntries: () => listSitemapEntries(db) },
     storage,
     /** Quote, payment, purchase, webhooks and the reconciler (server/features/checkout). */
-    checkout: createCheckout({
-      db,
-      payments: config.payments,
-      logger,
-      publicUrl: config.publicUrl,
-      kickOutbox: () => outbox.kick(),
-    }),
+    checkout: {
+      config: () => checkoutConfig(checkoutDeps),
+      quote: (body: QuoteBody, viewer: SessionUser | null) => quote(checkoutDeps, body, viewer),
+      startPayment: (body: PaymentBody, viewer: SessionUser | null, clientIp?: string) =>
+        startPayment(checkoutDeps, body, viewer, clientIp),
+      confirmSimulated: (body: SimulatedConfirmBody) => confirmSimulated(checkoutDeps, body),
+      completeForPayer: (paymentId: string, clientSecret: string) =>
+        completeForPayer(checkoutDeps, paymentId, clientSecret),
+      handleWebhook: (rawBody: string, signature: string | undefined) =>
+        handleWebhook(checkoutDeps, rawBody, signature),
+      purchases: (userId: string) => listPurchases(checkoutDeps, userId),
+      reconciler: createReconciler(checkoutDeps),
+    },
     /**
      * Artwork image uploads, and the sweeper that deletes uploads no listing used within
      * a day (server/features/uploads).

@@ -13,7 +13,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 /** SPEC §2: another user's profile; one's own id goes to /profile (with its tab). */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const user = await context.services.authService.getSessionUser(request.headers);
+  const user = await context.services.auth.getSessionUser(request.headers);
   if (user && user.id === params.userId.toLowerCase()) {
     throw redirect(`/profile${new URL(request.url).search}`);
   }

@@ -6,6 +6,8 @@ import { FormError } from "../components/ui/form-message";
 import { authMessages } from "../../domain/auth-messages";
 import { actionError } from "../lib/loader-errors.server";
 import { requestMeta } from "../features/auth/request-meta.server";
+import { validInput } from "../features/auth/valid-input.server";
+import { resetPasswordBodySchema } from "../../contracts/auth.contract";
 import type { Route } from "./+types/reset-password";
 
 export function meta() {
@@ -19,8 +21,11 @@ export function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   try {
-    await context.services.authService.resetPassword(
-      { token: formText(form, "token"), newPassword: formText(form, "newPassword") },
+    await context.services.auth.resetPassword(
+      validInput(resetPasswordBodySchema, {
+        token: formText(form, "token"),
+        newPassword: formText(form, "newPassword"),
+      }),
       requestMeta(request, context),
     );
     return { done: true as const };

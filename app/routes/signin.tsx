@@ -10,6 +10,8 @@ import { authMessages } from "../../domain/auth-messages";
 import { safeRedirectPath } from "../../domain/safe-path";
 import { actionError } from "../lib/loader-errors.server";
 import { cookieHeaders, requestMeta } from "../features/auth/request-meta.server";
+import { validInput } from "../features/auth/valid-input.server";
+import { passwordResetRequestSchema, signInSchema } from "../../contracts/auth.contract";
 import type { Route } from "./+types/signin";
 
 export function meta() {
@@ -26,10 +28,13 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const email = formText(form, "email");
-  const { authService } = context.services;
+  const { auth } = context.services;
   if (form.get("intent") === "reset") {
     try {
-      await authService.requestPasswordReset({ email }, requestMeta(request, context));
+      await auth.requestPasswordReset(
+        validInput(passwordResetRequestSchema, { email }),
+        requestMeta(request, context),
+      );
       return { notice: authMessages.resetSent };
     } catch (error) {
       return actionError(context, error, {
@@ -39,8 +44,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   }
   try {
-    const { setCookies } = await authService.signIn(
-      { email, password: formText(form, "password") },
+    const { setCookies } = await auth.signIn(
+      validInput(signInSchema, { email, password: formText(form, "password") }),
       requestMeta(request, context),
     );
     return redirect(safeRedirectPath(new URL(request.url).searchParams.get("next")), {

@@ -3,7 +3,7 @@ import { cookieHeaders, requestMeta } from "../features/auth/request-meta.server
 import type { Route } from "./+types/signout";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const setCookies = await context.services.authService.signOut(requestMeta(request, context));
+  const setCookies = await context.services.auth.signOut(requestMeta(request, context));
   return redirect("/", { headers: cookieHeaders(setCookies) });
 }
 

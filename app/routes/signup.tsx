@@ -14,10 +14,11 @@ import { readForm } from "../lib/read-form.server";
 import { FormError } from "../components/ui/form-message";
 import { redirectIfSignedIn } from "../lib/require-user.server";
 import { authMessages } from "../../domain/auth-messages";
-import { firstMessage, signUpSchema } from "../../domain/sign-up";
+import { firstMessage, signUpSchema } from "../../contracts/auth.contract";
 import { AlertDialog } from "../components/ui/alert-dialog";
 import { actionError } from "../lib/loader-errors.server";
 import { cookieHeaders, requestMeta } from "../features/auth/request-meta.server";
+import { validInput } from "../features/auth/valid-input.server";
 import type { Route } from "./+types/signup";
 
 export function meta() {
@@ -34,8 +35,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const input = formInput(await readForm(request));
   try {
-    const { user, setCookies } = await context.services.authService.signUp(
-      input,
+    const { user, setCookies } = await context.services.auth.signUp(
+      validInput(signUpSchema, input),
       requestMeta(request, context),
     );
     if (user.pendingOccupation === "artist") {

@@ -109,7 +109,6 @@ export async function seedDemoData(db: Database, services: DemoServices): Promis
   const imagesOf = (id: string) => images.get(id) ?? [];
   const wideUrls = new Map(wide.map((w, i) => [w.key, wideRendered[i]]));
   const wideUrl = (key: string) => wideUrls.get(key) ?? null;
-  const { password } = await services.auth.$context;
 
   const loaded = await db.transaction(async (tx) => {
     // Two processes starting on one empty PostgreSQL database: one loads, one skips.
@@ -127,7 +126,12 @@ export async function seedDemoData(db: Database, services: DemoServices): Promis
       .returning();
     const categoryIds = new Map(categoryRows.map((c) => [c.name, c.id]));
 
-    const accounts = await createDemoAccounts(tx, password.hash, DEMO_PASSWORD, cityIds);
+    const accounts = await createDemoAccounts(
+      tx,
+      services.auth.hashPassword,
+      DEMO_PASSWORD,
+      cityIds,
+    );
     const { artists: artistIds, collector: collectorId, admin: adminId } = accounts;
     const artistId = (index: number) => {
       const id = artistIds[index];

@@ -9,12 +9,12 @@ import { artworkMessages as m } from "./artwork.messages";
  * and shown as 'Failed to fetch artwork details' with a 500.
  */
 export async function loadArtworkPage(context: AppLoadContext, request: Request, id: string) {
-  const { authService, discovery, config } = context.services;
+  const { auth, discovery, config } = context.services;
   const artwork: ArtworkDetail = await readForPage(
     context,
     async () => {
       // The viewer decides whether the work's owner is in the page's data (issue 11).
-      const viewer = await authService.getSessionUser(request.headers);
+      const viewer = await auth.getSessionUser(request.headers);
       return discovery.artwork(id, viewer);
     },
     { fallback: m.artworkLoadFailed, log: "An artwork failed to load", details: { id } },

@@ -1,16 +1,14 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { checkoutMessages as m } from "../../../domain/checkout";
 import { ApiError } from "../../lib/api-client";
 import {
   CheckoutError,
-  parseCompleted,
-  parseConfig,
-  parseConfirmation,
+  checkConfirmation,
   parsePaymentStarted,
-  parseQuote,
   paymentFailure,
   taxFailure,
 } from "./checkout-answers";
+import { confirmSimulatedCard, fetchCheckoutConfig, fetchQuote, purchase } from "./checkout-api";
 
 const payment = {
   preTaxAmount: 45000,
@@ -31,27 +29,67 @@ function messageOf(run: () => unknown): string {
   return "no error";
 }
 
+/** Each checkout endpoint answers the body given for its path (the network boundary). */
+function serve(answers: Record<string, unknown>) {
+  vi.stubGlobal("fetch", (url: string) => Promise.resolve(Response.json(answers[url] ?? null)));
+}
+afterEach(() => vi.unstubAllGlobals());
+
+const ADDRESS = { line1: "1 Main St", city: "Albany", state: "NY", postal_code: "12207" };
+const QUOTE_REQUEST = { artworkId: "art_1", email: "a@b.c", shippingAddress: ADDRESS };
+const PAYER = { ...QUOTE_REQUEST, expectedTotal: 48713 };
+const CARD = { number: "4242424242424242", expMonth: 12, expYear: 2040, cvc: "123" };
+
+/** The answers as the buy panel reads them, through request() and the contract's schemas. */
+function parseQuote(body: unknown) {
+  serve({ "/api/checkout/quote": body });
+  return fetchQuote(QUOTE_REQUEST);
+}
+function parseConfig(body: unknown) {
+  serve({ "/api/checkout/config": body });
+  return fetchCheckoutConfig();
+}
+function parseCompleted(body: unknown) {
+  serve({ "/api/checkout/payments": payment, "/api/checkout/complete": body });
+  return purchase(PAYER, () => Promise.resolve());
+}
+function parseConfirmation(body: unknown) {
+  serve({ "/api/checkout/simulated/confirm": body });
+  return confirmSimulatedCard(CARD, { name: "A", email: "a@b.c" })(parsePaymentStarted(payment));
+}
+
+/** The failure's text: a CheckoutError's, or the ApiError request() throws for a bad answer. */
+async function failureOf(run: () => Promise<unknown>): Promise<string> {
+  try {
+    await run();
+  } catch (error) {
+    if (error instanceof CheckoutError || error instanceof ApiError) return error.message;
+    return `not a CheckoutError: ${String(error)}`;
+  }
+  return "no error";
+}
+
 describe("answers of the checkout API (SPEC §8)", () => {
-  it("reads a quote in cents", () => {
-    expect(parseQuote({ preTaxAmount: 100, taxAmount: 8, totalAmount: 108 })).toEqual({
+  it("reads a quote in cents", async () => {
+    expect(await parseQuote({ preTaxAmount: 100, taxAmount: 8, totalAmount: 108 })).toEqual({
       preTaxAmount: 100,
       taxAmount: 8,
       totalAmount: 108,
     });
   });
 
-  it("calls a malformed answer 'Invalid response from server'", () => {
-    expect(messageOf(() => parseQuote({ preTaxAmount: "100" }))).toBe(m.invalidResponse);
-    expect(messageOf(() => parseQuote(null))).toBe(m.invalidResponse);
-    expect(messageOf(() => parseCompleted({ orderId: 1 }))).toBe(m.invalidResponse);
-    expect(messageOf(() => parseConfig({ provider: "paypal", publishableKey: null }))).toBe(
+  it("calls a malformed answer 'Invalid response from server'", async () => {
+    expect(await failureOf(() => parseQuote({ preTaxAmount: "100" }))).toBe(m.invalidResponse);
+    expect(await failureOf(() => parseQuote(null))).toBe(m.invalidResponse);
+    expect(await failureOf(() => parseCompleted({ orderId: 1 }))).toBe(m.invalidResponse);
+    expect(await failureOf(() => parseConfig({ provider: "paypal", publishableKey: null }))).toBe(
       m.invalidResponse,
     );
-    expect(messageOf(() => parseConfig({ provider: "stripe", publishableKey: null }))).toBe(
+    expect(await failureOf(() => parseConfig({ provider: "stripe", publishableKey: null }))).toBe(
       m.invalidResponse,
     );
     expect(messageOf(() => parsePaymentStarted("ok"))).toBe(m.invalidResponse);
-    expect(messageOf(() => parseConfirmation({}))).toBe(m.invalidResponse);
+    expect(await failureOf(() => parseConfirmation({}))).toBe(m.invalidResponse);
   });
 
   it("calls a payment without a client secret 'Invalid payment intent response.'", () => {
@@ -63,15 +101,15 @@ describe("answers of the checkout API (SPEC §8)", () => {
     );
   });
 
-  it("accepts an authorized card and refuses any other status", () => {
-    expect(() => parseConfirmation({ status: "requires_capture" })).not.toThrow();
-    expect(messageOf(() => parseConfirmation({ status: "canceled" }))).toBe(m.paymentFailed);
+  it("accepts an authorized card and refuses any other status", async () => {
+    await expect(parseConfirmation({ status: "requires_capture" })).resolves.not.toThrow();
+    expect(messageOf(() => checkConfirmation({ status: "canceled" }))).toBe(m.paymentFailed);
   });
 
-  it("reads the completed purchase with or without the account message", () => {
+  it("reads the completed purchase with or without the account message", async () => {
     const done = { orderId: "o1", artworkId: "a1", accountMessage: m.guestAccountCreated };
-    expect(parseCompleted(done)).toEqual(done);
-    expect(parseCompleted({ ...done, accountMessage: null }).accountMessage).toBeNull();
+    expect(await parseCompleted(done)).toEqual(done);
+    expect((await parseCompleted({ ...done, accountMessage: null })).accountMessage).toBeNull();
   });
 });
 

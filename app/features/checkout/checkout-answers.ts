@@ -1,18 +1,16 @@
-import { z } from "zod";
+import {
+  type PaymentStarted,
+  type SimulatedConfirmation,
+  paymentStartedSchema,
+} from "../../../contracts/checkout.contract";
 import { checkoutMessages as m } from "../../../domain/checkout";
-import type {
-  CheckoutConfig,
-  PaymentStarted,
-  PurchaseCompleted,
-  Quote,
-} from "../../../server/features/checkout/checkout.types";
 import { ApiError } from "../../lib/api-client";
 import type { TaxError } from "./checkout-form";
 
 /**
- * The checkout API's answers, checked in the browser before they are used: a body of
- * the wrong shape is 'Invalid response from server', a payment without its client
- * secret 'Invalid payment intent response.' (SPEC §8).
+ * What the buy panel makes of the checkout API's answers and failures (SPEC §8). The
+ * answers' shapes are the contract's (contracts/checkout.contract.ts), checked by
+ * request(); a body of the wrong shape is 'Invalid response from server'.
  */
 
 /** A failure the buy panel shows as it is (its message is already the right text). */
@@ -31,56 +29,25 @@ export class CheckoutError extends Error {
   }
 }
 
-const cents = z.number().int().nonnegative();
-const quoteSchema = z.object({ preTaxAmount: cents, taxAmount: cents, totalAmount: cents });
-const provider = z.enum(["simulated", "stripe"]);
-const configSchema = z.object({ provider, publishableKey: z.string().min(1).nullable() });
-const paymentSchema = quoteSchema.extend({
-  paymentId: z.string().min(1),
-  provider,
-  clientSecret: z.string().min(1),
-  reservedUntil: z.string(),
-});
-const completedSchema = z.object({
-  orderId: z.string().min(1),
-  artworkId: z.string().min(1),
-  accountMessage: z.string().nullable(),
-});
-
-function parsed<T>(schema: z.ZodType<T>, body: unknown): T {
-  const result = schema.safeParse(body);
-  if (!result.success) throw new CheckoutError(m.invalidResponse);
-  return result.data;
-}
-
-export function parseConfig(body: unknown): CheckoutConfig {
-  const config = parsed(configSchema, body);
-  if (config.provider === "stripe" && !config.publishableKey)
-    throw new CheckoutError(m.invalidResponse);
-  return config;
-}
-
-export function parseQuote(body: unknown): Quote {
-  return parsed(quoteSchema, body);
-}
-
+/**
+ * SPEC §8 names its own text for a payment answer without its client secret, 'Invalid
+ * payment intent response.', so this answer is read here rather than by request()'s
+ * schema (which can only say 'Invalid response from server').
+ */
 export function parsePaymentStarted(body: unknown): PaymentStarted {
   const secret = (body as { clientSecret?: unknown } | null)?.clientSecret;
   const isObject = typeof body === "object" && body !== null;
   if (isObject && (typeof secret !== "string" || secret === ""))
     throw new CheckoutError(m.invalidPaymentIntent);
-  return parsed(paymentSchema, body);
+  const parsed = paymentStartedSchema.safeParse(body);
+  if (!parsed.success) throw new CheckoutError(m.invalidResponse);
+  return parsed.data;
 }
 
 /** The simulated processor answers like Stripe.js: an authorized card `requires_capture`. */
-export function parseConfirmation(body: unknown): void {
-  const { status } = parsed(z.object({ status: z.string() }), body);
+export function checkConfirmation({ status }: SimulatedConfirmation): void {
   if (status !== "requires_capture" && status !== "succeeded")
     throw new CheckoutError(m.paymentFailed);
-}
-
-export function parseCompleted(body: unknown): PurchaseCompleted {
-  return parsed(completedSchema, body);
 }
 
 /**
@@ -91,6 +58,8 @@ export function parseCompleted(body: unknown): PurchaseCompleted {
  */
 export function paymentFailure(error: unknown): CheckoutError {
   if (error instanceof CheckoutError) return error;
+  if (error instanceof ApiError && error.code === "INVALID_RESPONSE")
+    return new CheckoutError(m.invalidResponse);
   if (error instanceof ApiError && error.code === "PRICE_CHANGED")
     return new CheckoutError(error.message, false, true);
   if (error instanceof ApiError && error.code === "PAYMENT_FAILED" && error.message)

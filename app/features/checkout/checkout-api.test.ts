@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { checkoutMessages as m } from "../../../domain/checkout";
-import type { PaymentStarted } from "../../../server/features/checkout/checkout.types";
+import type { PaymentStarted } from "../../../contracts/checkout.contract";
 import { CheckoutError } from "./checkout-answers";
 import { type PaymentRequest, purchase } from "./checkout-api";
 

@@ -1,29 +1,34 @@
-import type { ShippingAddress } from "../../../domain/checkout";
-import type {
-  CheckoutConfig,
-  PaymentStarted,
-  PurchaseCompleted,
-  Quote,
-} from "../../../server/features/checkout/checkout.types";
-import { request } from "../../lib/api-client";
 import {
-  parseCompleted,
-  parseConfig,
-  parseConfirmation,
-  parsePaymentStarted,
-  parseQuote,
-  paymentFailure,
-} from "./checkout-answers";
+  type CheckoutConfig,
+  type PaymentStarted,
+  type PurchaseCompleted,
+  type Quote,
+  checkoutConfigSchema,
+  purchaseCompletedSchema,
+  quoteSchema,
+  simulatedConfirmationSchema,
+} from "../../../contracts/checkout.contract";
+import type { ShippingAddress } from "../../../domain/checkout";
+import { request } from "../../lib/api-client";
+import { checkConfirmation, parsePaymentStarted, paymentFailure } from "./checkout-answers";
 import type { QuoteRequest, SimulatedCard } from "./checkout-form";
 
-/** The checkout endpoints of docs/api.md "Checkout", each answer checked before use. */
+/**
+ * The checkout endpoints of docs/api.md "Checkout", each answer checked against its
+ * contract (contracts/checkout.contract.ts) before use.
+ */
 
-export async function fetchCheckoutConfig(signal?: AbortSignal): Promise<CheckoutConfig> {
-  return parseConfig(await request("/api/checkout/config", { signal }));
+export function fetchCheckoutConfig(signal?: AbortSignal): Promise<CheckoutConfig> {
+  return request("/api/checkout/config", { signal, schema: checkoutConfigSchema });
 }
 
-export async function fetchQuote(quote: QuoteRequest, signal?: AbortSignal): Promise<Quote> {
-  return parseQuote(await request("/api/checkout/quote", { method: "POST", body: quote, signal }));
+export function fetchQuote(quote: QuoteRequest, signal?: AbortSignal): Promise<Quote> {
+  return request("/api/checkout/quote", {
+    method: "POST",
+    body: quote,
+    signal,
+    schema: quoteSchema,
+  });
 }
 
 export type PaymentRequest = {
@@ -68,12 +73,11 @@ export async function purchase(
     await confirmCard(payment);
     // The secret proves this browser is the payer's (decision 0019).
     const { paymentId, clientSecret } = payment;
-    return parseCompleted(
-      await request("/api/checkout/complete", {
-        method: "POST",
-        body: { paymentId, clientSecret },
-      }),
-    );
+    return await request("/api/checkout/complete", {
+      method: "POST",
+      body: { paymentId, clientSecret },
+      schema: purchaseCompletedSchema,
+    });
   } catch (error) {
     throw paymentFailure(error);
   }
@@ -82,10 +86,11 @@ export async function purchase(
 /** The simulated processor's stand-in for Stripe.js confirmCardPayment. */
 export function confirmSimulatedCard(card: SimulatedCard, billingDetails: BillingDetails) {
   return async (payment: PaymentStarted): Promise<void> => {
-    parseConfirmation(
+    checkConfirmation(
       await request("/api/checkout/simulated/confirm", {
         method: "POST",
         body: { clientSecret: payment.clientSecret, card, billingDetails },
+        schema: simulatedConfirmationSchema,
       }),
     );
   };

@@ -7,7 +7,7 @@ import {
   paymentProblem,
 } from "../../../domain/checkout";
 import { priceText } from "../../../domain/display";
-import type { PaymentProviderName, Quote } from "../../../server/features/checkout/checkout.types";
+import type { PaymentProviderName, Quote } from "../../../contracts/checkout.contract";
 
 /** Everything typed into the buy panel. The card fields are used by the simulated processor only. */
 export type CheckoutFields = {

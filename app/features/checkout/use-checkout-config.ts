@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { CheckoutConfig } from "../../../server/features/checkout/checkout.types";
+import type { CheckoutConfig } from "../../../contracts/checkout.contract";
 import { fetchCheckoutConfig } from "./checkout-api";
 
 export type ConfigState =

@@ -37,8 +37,8 @@ export async function loadListingPage(
   request: Request,
   editId: string | null,
 ) {
-  const { authService, discovery } = context.services;
-  const user = await authService.getSessionUser(request.headers);
+  const { auth, discovery } = context.services;
+  const user = await auth.getSessionUser(request.headers);
   const none = { categories: [], artwork: null, artistName: "" };
   if (!user) return answer({ access: "signedOut", ...none });
   if (!user.isArtist) {

@@ -1,5 +1,5 @@
 import { type AppLoadContext, data, redirect } from "react-router";
-import type { SessionUser } from "../../../server/features/users/users.repository";
+import type { SessionUser } from "../../../contracts/auth.contract";
 import type { ArtworkCard } from "../../../contracts/artworks.contract";
 import { type PublicProfile, profileUpdateSchema } from "../../../contracts/profiles.contract";
 import { actionError, readForPage } from "../../lib/loader-errors.server";
@@ -72,7 +72,7 @@ async function loadTab(
  * written all or nothing. A refused field answers 400 with its message.
  */
 export async function saveOwnProfile(context: AppLoadContext, request: Request) {
-  const viewer = await context.services.authService.getSessionUser(request.headers);
+  const viewer = await context.services.auth.getSessionUser(request.headers);
   if (!viewer) throw redirect("/signin");
   const parsed = profileUpdateSchema.safeParse(profileFormInput(await readForm(request)));
   if (!parsed.success) {

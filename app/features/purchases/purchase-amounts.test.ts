@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Purchase } from "../../../server/features/checkout/checkout.types";
+import type { Purchase } from "../../../contracts/checkout.contract";
 import { dateText, purchaseLines } from "./purchase-amounts";
 
 const purchase: Purchase = {

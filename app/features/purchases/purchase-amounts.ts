@@ -1,5 +1,5 @@
 import { artistNameText, priceText, titleText } from "../../../domain/display";
-import type { Purchase } from "../../../server/features/checkout/checkout.types";
+import type { Purchase } from "../../../contracts/checkout.contract";
 
 const dateFormat = new Intl.DateTimeFormat("en-US", {
   year: "numeric",

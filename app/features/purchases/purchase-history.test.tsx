@@ -2,7 +2,7 @@
 import { cleanup, render, screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
-import type { Purchase } from "../../../server/features/checkout/checkout.types";
+import type { Purchase } from "../../../contracts/checkout.contract";
 import { PurchaseHistory, type PurchaseHistoryData } from "./purchase-history";
 
 afterEach(cleanup);

@@ -1,7 +1,7 @@
 import { Suspense } from "react";
 import { Await, Link } from "react-router";
 import { cardImage } from "../../../domain/display";
-import type { Purchase } from "../../../server/features/checkout/checkout.types";
+import type { Purchase } from "../../../contracts/checkout.contract";
 import { AmountLines } from "../../components/amount-lines";
 import { purchaseLines } from "./purchase-amounts";
 import { purchasesMessages as m } from "./purchases.messages";

@@ -22,7 +22,7 @@ export type ShippingAddress = {
 /**
  * The people of the marketplace. Better Auth reads and writes this table as its
  * `user` model: `name` is mapped to displayName, `image` to profilePhoto and
- * `updatedAt` to lastModified (see server/features/auth/auth.ts).
+ * `updatedAt` to lastModified (see server/features/auth/better-auth.ts).
  */
 export const users = pgTable(
   "users",

@@ -6,6 +6,13 @@ import { authMessages } from "../../../domain/auth-messages";
 import { users, verifications } from "../../db/schema";
 import { type TestApp, createTestApp, signUpBody } from "../../test/test-app";
 import { SIGN_IN_FAILURE_LIMIT } from "./auth.service";
+import {
+  resetAnswerSchema,
+  sessionSchema,
+  signedInSchema,
+  signedOutSchema,
+} from "../../../contracts/auth.contract";
+import { expectContract } from "../../test/contract";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -23,7 +30,7 @@ describe("sign-up", () => {
     const body = signUpBody({ email: "Collector.One@Example.com" });
     const response = await client.post("/api/auth/sign-up/email", body);
     expect(response.status).toBe(200);
-    const { user } = (await response.json()) as { user: Record<string, unknown> };
+    const { user } = expectContract(signedInSchema, await response.json());
     expect(user).toMatchObject({
       email: "collector.one@example.com",
       firstName: "Ada",
@@ -32,7 +39,7 @@ describe("sign-up", () => {
       isArtist: false,
       pendingOccupation: null,
     });
-    const session: unknown = await (await client.get("/api/session")).json();
+    const session = expectContract(sessionSchema, await (await client.get("/api/session")).json());
     expect(session).toMatchObject({ id: user.id, displayName: "Ada Lovelace" });
   });
 
@@ -144,10 +151,14 @@ describe("sign-in and sign-out", () => {
       password: "right-password",
     });
     expect(response.status).toBe(200);
+    expectContract(signedInSchema, await response.json());
     expect(await (await client.get("/api/session")).json()).toMatchObject({ email });
     const out = await client.post("/api/auth/sign-out");
     expect(out.status).toBe(200);
-    expect(await (await client.get("/api/session")).json()).toBeNull();
+    expectContract(signedOutSchema, await out.json());
+    expect(
+      expectContract(sessionSchema, await (await client.get("/api/session")).json()),
+    ).toBeNull();
   });
 
   it("refuses a wrong password with the SPEC's message", async () => {
@@ -217,6 +228,7 @@ describe("password reset", () => {
 
     const requested = await t.client().post("/api/auth/request-password-reset", { email });
     expect(requested.status).toBe(200);
+    expectContract(resetAnswerSchema, await requested.json());
     await t.services.outbox.flush();
 
     const mailDir = t.config.mail.outboxDir;
@@ -237,6 +249,7 @@ describe("password reset", () => {
       .client()
       .post("/api/auth/reset-password", { token, newPassword: "new-password" });
     expect(reset.status).toBe(200);
+    expectContract(resetAnswerSchema, await reset.json());
 
     const oldOne = await t
       .client()

@@ -1,7 +1,13 @@
 import type { Context, Hono } from "hono";
+import {
+  passwordResetRequestSchema,
+  resetPasswordBodySchema,
+  signInSchema,
+  signUpSchema,
+} from "../../../contracts/auth.contract";
 import { AppError } from "../../errors";
-import { jsonObject } from "../../http/json-body";
 import { CLIENT_IP_HEADER, clientIp } from "../../http/client-ip";
+import { jsonBody } from "../../http/validate";
 import type { AppServices } from "../../services";
 import type { RequestMeta } from "./auth.service";
 
@@ -15,34 +21,29 @@ import type { RequestMeta } from "./auth.service";
  */
 const PASSTHROUGH = new Set(["GET /ok"]);
 
-export function registerAuthRoutes(app: Hono, services: AppServices) {
-  const { authService } = services;
-
-  app.post("/api/auth/sign-up/email", async (c) => {
-    const { user, setCookies } = await authService.signUp(await jsonObject(c), meta(c));
+export function registerAuthRoutes(app: Hono, { auth }: AppServices) {
+  app.post("/api/auth/sign-up/email", jsonBody(signUpSchema), async (c) => {
+    const { user, setCookies } = await auth.signUp(c.req.valid("json"), meta(c));
     return withCookies(c.json({ user }), setCookies);
   });
 
-  app.post("/api/auth/sign-in/email", async (c) => {
-    const { user, setCookies } = await authService.signIn(await jsonObject(c), meta(c));
+  app.post("/api/auth/sign-in/email", jsonBody(signInSchema), async (c) => {
+    const { user, setCookies } = await auth.signIn(c.req.valid("json"), meta(c));
     return withCookies(c.json({ user }), setCookies);
   });
 
   app.post("/api/auth/sign-out", async (c) => {
-    const setCookies = await authService.signOut(meta(c));
+    const setCookies = await auth.signOut(meta(c));
     return withCookies(c.json({ success: true }), setCookies);
   });
 
-  app.post("/api/auth/request-password-reset", async (c) => {
-    await authService.requestPasswordReset((await jsonObject(c)) as { email?: unknown }, meta(c));
+  app.post("/api/auth/request-password-reset", jsonBody(passwordResetRequestSchema), async (c) => {
+    await auth.requestPasswordReset(c.req.valid("json"), meta(c));
     return c.json({ status: true });
   });
 
-  app.post("/api/auth/reset-password", async (c) => {
-    await authService.resetPassword(
-      (await jsonObject(c)) as { token?: unknown; newPassword?: unknown },
-      meta(c),
-    );
+  app.post("/api/auth/reset-password", jsonBody(resetPasswordBodySchema), async (c) => {
+    await auth.resetPassword(c.req.valid("json"), meta(c));
     return c.json({ status: true });
   });
 
@@ -55,12 +56,12 @@ export function registerAuthRoutes(app: Hono, services: AppServices) {
     headers.delete(CLIENT_IP_HEADER);
     const ip = clientIp(c);
     if (ip) headers.set(CLIENT_IP_HEADER, ip);
-    return services.auth.handler(new Request(c.req.raw, { headers }));
+    return auth.passThrough(new Request(c.req.raw, { headers }));
   });
 
   app.get("/api/session", async (c) => {
     c.header("Cache-Control", "no-store");
-    return c.json(await authService.getSessionUser(c.req.raw.headers));
+    return c.json(await auth.getSessionUser(c.req.raw.headers));
   });
 }
 

@@ -19,7 +19,9 @@ import {
   startPayment,
   startedPayment,
 } from "./checkout.test-helpers";
-import type { PaymentStarted, Quote } from "./checkout.types";
+import type { PaymentStarted, Quote } from "../../../contracts/checkout.contract";
+import { sessionSchema } from "../../../contracts/auth.contract";
+import { expectContract } from "../../test/contract";
 
 /**
  * What the checkout refuses to do for the wrong person or at the wrong price
@@ -71,10 +73,12 @@ describe("the buyer's shipping address", () => {
       shippingAddress: elsewhere,
     });
     expect(await savedAddressOf(collector.id)).toEqual(NY_ADDRESS);
-    const session = (await (await collector.client.get("/api/session")).json()) as {
-      shippingAddress: unknown;
-    };
-    expect(session.shippingAddress).toEqual(NY_ADDRESS);
+    // The session answer with a saved address, checked against its contract.
+    const session = expectContract(
+      sessionSchema,
+      await (await collector.client.get("/api/session")).json(),
+    );
+    expect(session?.shippingAddress).toEqual(NY_ADDRESS);
   });
 });
 

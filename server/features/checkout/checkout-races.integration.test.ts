@@ -18,7 +18,7 @@ import {
   startPayment,
   startedPayment,
 } from "./checkout.test-helpers";
-import type { PaymentStarted } from "./checkout.types";
+import type { PaymentStarted } from "../../../contracts/checkout.contract";
 
 let t: TestApp;
 let artistId: string;

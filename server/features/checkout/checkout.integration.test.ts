@@ -19,7 +19,13 @@ import {
   startPayment,
   startedPayment,
 } from "./checkout.test-helpers";
-import type { Purchase, PurchaseCompleted, Quote } from "./checkout.types";
+import {
+  checkoutConfigSchema,
+  purchaseCompletedSchema,
+  purchasesSchema,
+  quoteSchema,
+} from "../../../contracts/checkout.contract";
+import { expectContract } from "../../test/contract";
 
 let t: TestApp;
 let artist: Awaited<ReturnType<typeof createArtist>>;
@@ -47,7 +53,10 @@ async function errorOf(response: Response) {
 describe("GET /api/checkout/config", () => {
   it("names the simulated processor, with no publishable key, and keeps the strict CSP", async () => {
     const response = await t.client().get("/api/checkout/config");
-    expect(await response.json()).toEqual({ provider: "simulated", publishableKey: null });
+    expect(expectContract(checkoutConfigSchema, await response.json())).toEqual({
+      provider: "simulated",
+      publishableKey: null,
+    });
     const csp = response.headers.get("content-security-policy") ?? "";
     expect(csp).toContain("connect-src 'self'");
     expect(csp).not.toContain("stripe");
@@ -63,7 +72,7 @@ describe("POST /api/checkout/quote", () => {
       shippingAddress: { ...NY_ADDRESS, state: "california" },
     });
     expect(response.status).toBe(200);
-    expect((await response.json()) as Quote).toEqual({
+    expect(expectContract(quoteSchema, await response.json())).toEqual({
       preTaxAmount: 19_999,
       taxAmount: 1_450,
       totalAmount: 21_449,
@@ -115,7 +124,7 @@ describe("a signed-in purchase", () => {
     expect((await confirmCard(collector.client, payment.clientSecret)).status).toBe(200);
     const response = await complete(collector.client, payment);
     expect(response.status).toBe(200);
-    const completed = (await response.json()) as PurchaseCompleted;
+    const completed = expectContract(purchaseCompletedSchema, await response.json());
     expect(completed).toMatchObject({ artworkId: artwork.id, accountMessage: null });
 
     const sold = await readArtwork(t, artwork.id);
@@ -288,7 +297,7 @@ describe("GET /api/me/purchases", () => {
 
     const response = await buyer.client.get("/api/me/purchases");
     expect(response.status).toBe(200);
-    const { purchases } = (await response.json()) as { purchases: Purchase[] };
+    const { purchases } = expectContract(purchasesSchema, await response.json());
     expect(purchases.map((p) => p.title)).toEqual(["Second work", "First work"]);
     expect(purchases[0]).toMatchObject({
       artworkId: second.id,

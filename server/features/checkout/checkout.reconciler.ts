@@ -1,16 +1,12 @@
-import type { PaymentProvider } from "../../adapters/payments/payment-provider";
-import type { Database } from "../../db/client";
 import { isAppError } from "../../errors";
-import type { Logger } from "../../logger";
+import { releaseExpiredReservations, releaseReservation } from "./checkout.repository";
 import {
   type PaymentRow,
   listUncapturedSales,
   listUnfinishedPayments,
-  releaseExpiredReservations,
-  releaseReservation,
   updatePayment,
-} from "./checkout.repository";
-import type { PurchaseService } from "./purchase.service";
+} from "./payments.repository";
+import { type PurchaseDeps, capture, complete } from "./purchase.service";
 import { type PeriodicTask, createPeriodicTask } from "../../tasks/periodic-task";
 
 /** How long a fresh payment is left to the browser's own complete call. */
@@ -32,13 +28,8 @@ export type ReconcileReport = {
  * were not captured are captured, and expired reservations are released. Every
  * step is idempotent, so several app servers may run it at once.
  */
-export function createReconciler(deps: {
-  db: Database;
-  provider: PaymentProvider;
-  purchases: PurchaseService;
-  logger: Logger;
-}) {
-  const { db, provider, purchases, logger } = deps;
+export function createReconciler(deps: PurchaseDeps) {
+  const { db, provider, logger } = deps;
   async function settle(payment: PaymentRow, report: ReconcileReport) {
     if (!payment.providerPaymentId) {
       // The authorization was never created (the processor failed); nothing to cancel.
@@ -51,7 +42,7 @@ export function createReconciler(deps: {
     const status = await provider.retrieve(payment.providerPaymentId);
     if (status === "authorized" || status === "captured") {
       try {
-        await purchases.complete(payment.id);
+        await complete(deps, payment.id);
         report.completed += 1;
       } catch (error) {
         if (!isAppError(error) || error.status >= 500) throw error;
@@ -87,7 +78,7 @@ export function createReconciler(deps: {
     }
     for (const payment of await listUncapturedSales(db, COMPLETE_GRACE_SECONDS)) {
       // capture() logs the failure with the payment id.
-      if (await purchases.capture(payment)) report.captured += 1;
+      if (await capture(deps, payment)) report.captured += 1;
       else report.captureFailed += 1;
     }
     report.released = await releaseExpiredReservations(db);

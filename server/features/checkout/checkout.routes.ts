@@ -1,32 +1,36 @@
 import type { Hono } from "hono";
+import {
+  completeBodySchema,
+  paymentBodySchema,
+  quoteBodySchema,
+  simulatedConfirmBodySchema,
+} from "../../../contracts/checkout.contract";
 import { AppError } from "../../errors";
 import { clientIp } from "../../http/client-ip";
-import { jsonObject } from "../../http/json-body";
+import { jsonBody } from "../../http/validate";
 import type { AppServices } from "../../services";
-import { completeBodySchema, simulatedConfirmBodySchema } from "./checkout.schema";
 
 /** Checkout (SPEC §4 purchase flow, §7 createPaymentIntentV2 / purchaseArtworkV2). */
-export function registerCheckoutRoutes(app: Hono, { authService, checkout }: AppServices) {
+export function registerCheckoutRoutes(app: Hono, { auth, checkout }: AppServices) {
   app.get("/api/checkout/config", (c) => c.json(checkout.config()));
 
-  app.post("/api/checkout/quote", async (c) => {
-    const viewer = await authService.getSessionUser(c.req.raw.headers);
-    return c.json(await checkout.quote(await jsonObject(c), viewer));
+  app.post("/api/checkout/quote", jsonBody(quoteBodySchema), async (c) => {
+    const viewer = await auth.getSessionUser(c.req.raw.headers);
+    return c.json(await checkout.quote(c.req.valid("json"), viewer));
   });
 
-  app.post("/api/checkout/payments", async (c) => {
-    const viewer = await authService.getSessionUser(c.req.raw.headers);
+  app.post("/api/checkout/payments", jsonBody(paymentBodySchema), async (c) => {
+    const viewer = await auth.getSessionUser(c.req.raw.headers);
     c.header("Cache-Control", "no-store");
-    return c.json(await checkout.startPayment(await jsonObject(c), viewer, clientIp(c)), 201);
+    return c.json(await checkout.startPayment(c.req.valid("json"), viewer, clientIp(c)), 201);
   });
 
-  app.post("/api/checkout/simulated/confirm", async (c) => {
-    const body = simulatedConfirmBodySchema.parse(await jsonObject(c));
-    return c.json(await checkout.confirmSimulated(body));
+  app.post("/api/checkout/simulated/confirm", jsonBody(simulatedConfirmBodySchema), async (c) => {
+    return c.json(await checkout.confirmSimulated(c.req.valid("json")));
   });
 
-  app.post("/api/checkout/complete", async (c) => {
-    const { paymentId, clientSecret } = completeBodySchema.parse(await jsonObject(c));
+  app.post("/api/checkout/complete", jsonBody(completeBodySchema), async (c) => {
+    const { paymentId, clientSecret } = c.req.valid("json");
     c.header("Cache-Control", "no-store");
     return c.json(await checkout.completeForPayer(paymentId, clientSecret));
   });
@@ -37,7 +41,7 @@ export function registerCheckoutRoutes(app: Hono, { authService, checkout }: App
   );
 
   app.get("/api/me/purchases", async (c) => {
-    const viewer = await authService.getSessionUser(c.req.raw.headers);
+    const viewer = await auth.getSessionUser(c.req.raw.headers);
     if (!viewer)
       throw new AppError("UNAUTHENTICATED", 401, "Please sign in to see your purchases.");
     c.header("Cache-Control", "private, no-store");

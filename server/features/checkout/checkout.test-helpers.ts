@@ -1,7 +1,15 @@
 import { eq } from "drizzle-orm";
 import { artworks, orders, outbox, payments, simulatedPayments } from "../../db/schema";
 import type { TestApp } from "../../test/test-app";
-import type { PaymentStarted, PurchaseCompleted, Quote } from "./checkout.types";
+import {
+  type PaymentStarted,
+  type PurchaseCompleted,
+  paymentStartedSchema,
+  purchaseCompletedSchema,
+  quoteSchema,
+  simulatedConfirmationSchema,
+} from "../../../contracts/checkout.contract";
+import { expectContract } from "../../test/contract";
 
 export type Client = ReturnType<TestApp["client"]>;
 export type ErrorBody = { error: { code: string; message: string } };
@@ -31,7 +39,9 @@ export async function startPayment(
   };
   if (!("expectedTotal" in body)) {
     const quoted = await client.post("/api/checkout/quote", request);
-    request.expectedTotal = quoted.ok ? ((await quoted.json()) as Quote).totalAmount : 0;
+    request.expectedTotal = quoted.ok
+      ? expectContract(quoteSchema, await quoted.json()).totalAmount
+      : 0;
   }
   return client.post("/api/checkout/payments", request);
 }
@@ -45,7 +55,7 @@ export async function startedPayment(
   if (response.status !== 201) {
     throw new Error(`payment refused: ${response.status} ${await response.text()}`);
   }
-  return (await response.json()) as PaymentStarted;
+  return expectContract(paymentStartedSchema, await response.json());
 }
 
 /** What Stripe.js's confirmCardPayment does in the browser, against the simulated processor. */
@@ -77,9 +87,10 @@ export async function buy(
   const payment = await startedPayment(client, artworkId, body);
   const confirmed = await confirmCard(client, payment.clientSecret);
   if (confirmed.status !== 200) throw new Error(`card refused: ${await confirmed.text()}`);
+  expectContract(simulatedConfirmationSchema, await confirmed.json());
   const completed = await complete(client, payment);
   if (completed.status !== 200) throw new Error(`complete refused: ${await completed.text()}`);
-  return { ...((await completed.json()) as PurchaseCompleted), payment };
+  return { ...expectContract(purchaseCompletedSchema, await completed.json()), payment };
 }
 
 export async function readArtwork(t: TestApp, id: string) {

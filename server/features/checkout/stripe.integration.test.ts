@@ -1,6 +1,8 @@
 import Stripe from "stripe";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { checkoutConfigSchema, webhookReceivedSchema } from "../../../contracts/checkout.contract";
+import { expectContract } from "../../test/contract";
 import { ConfigError, loadConfig } from "../../config";
 import { artworks, payments, processedWebhookEvents } from "../../db/schema";
 import { allowConsoleError } from "../../test/fail-on-console-error";
@@ -84,7 +86,7 @@ describe("Stripe configuration", () => {
 
   it("gives the browser the publishable key and lets Stripe's script, frames and API through the CSP", async () => {
     const response = await t.client().get("/api/checkout/config");
-    expect(await response.json()).toEqual({
+    expect(expectContract(checkoutConfigSchema, await response.json())).toEqual({
       provider: "stripe",
       publishableKey: "pk_test_vernissage",
     });
@@ -139,12 +141,18 @@ describe("the Stripe provider against the stand-in", () => {
 
     const first = await webhook(event);
     expect(first.status).toBe(200);
-    expect(await first.json()).toEqual({ received: true, duplicate: false });
+    expect(expectContract(webhookReceivedSchema, await first.json())).toEqual({
+      received: true,
+      duplicate: false,
+    });
     expect(await ordersOf(t, artwork.id)).toHaveLength(1);
     expect(standIn.captureCalls(intentId)).toBe(1);
 
     const replay = await webhook(event);
-    expect(await replay.json()).toEqual({ received: true, duplicate: true });
+    expect(expectContract(webhookReceivedSchema, await replay.json())).toEqual({
+      received: true,
+      duplicate: true,
+    });
     expect(await ordersOf(t, artwork.id)).toHaveLength(1);
     expect(standIn.captureCalls(intentId)).toBe(1);
     // The browser's own complete call afterwards answers the same order.

@@ -4,9 +4,9 @@ import { queryParams } from "../../http/validate";
 import type { AppServices } from "../../services";
 
 /** The artwork, artist and exhibition reads (docs/api.md "Artworks", "Artists", "Exhibitions"). */
-export function registerDiscoveryRoutes(app: Hono, { discovery, authService }: AppServices) {
+export function registerDiscoveryRoutes(app: Hono, { discovery, auth }: AppServices) {
   app.get("/api/artworks/:id", async (c) => {
-    const viewer = await authService.getSessionUser(c.req.raw.headers);
+    const viewer = await auth.getSessionUser(c.req.raw.headers);
     // The owner is shown to some viewers only: a signed-in answer is not for shared caches.
     if (viewer) c.header("Cache-Control", "private, no-store");
     return c.json(await discovery.artwork(c.req.param("id"), viewer));

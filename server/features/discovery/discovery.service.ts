@@ -12,7 +12,7 @@ import { discoveryMessages as m } from "../../../domain/discovery-messages";
 import type { ArtistPage, ArtistTab } from "../../../contracts/artists.contract";
 import type { ArtworkCard, ArtworkDetail } from "../../../contracts/artworks.contract";
 import type { ExhibitionDetail, ExhibitionSummary } from "../../../contracts/exhibitions.contract";
-import type { SessionUser } from "../users/users.repository";
+import type { SessionUser } from "../../../contracts/auth.contract";
 import {
   findActiveExhibition,
   listActiveExhibitions,

@@ -8,9 +8,9 @@ import type { AppServices } from "../../services";
 import type { ListingViewer } from "./listings.service";
 
 /** The owner-artist's listing writes (SPEC §4 listing flow, §6, §7 writes). */
-export function registerListingRoutes(app: Hono, { listings, authService }: AppServices) {
+export function registerListingRoutes(app: Hono, { listings, auth }: AppServices) {
   type Access = { Variables: { viewer: ListingViewer } };
-  const viewerOf = (c: Context) => authService.getSessionUser(c.req.raw.headers);
+  const viewerOf = (c: Context) => auth.getSessionUser(c.req.raw.headers);
 
   /**
    * docs/api.md "Limits and bad input": for the listing writes a NUL character is refused

@@ -17,7 +17,7 @@ import type {
   ListingDeleted,
   ListingPatch,
 } from "../../../contracts/artworks.contract";
-import type { SessionUser } from "../users/users.repository";
+import type { SessionUser } from "../../../contracts/auth.contract";
 import { deleteFilesQuietly } from "../uploads/uploads.service";
 import {
   type ArtworkRow,

@@ -9,10 +9,10 @@ import { photoMessages as m } from "./photos.service";
  * The signed-in person's own profile photo (SPEC §7 File storage): there is no user
  * id in the path, so nobody can change anyone else's.
  */
-export function registerPhotoRoutes(app: Hono, { photos, authService }: AppServices) {
+export function registerPhotoRoutes(app: Hono, { photos, auth }: AppServices) {
   /** Signed in, or 401 before a byte of the body is read. */
   const signedIn = createMiddleware<{ Variables: { viewerId: string } }>(async (c, next) => {
-    const viewer = await authService.getSessionUser(c.req.raw.headers);
+    const viewer = await auth.getSessionUser(c.req.raw.headers);
     if (!viewer) throw new AppError("UNAUTHENTICATED", 401, m.signInRequired);
     c.set("viewerId", viewer.id);
     c.header("Cache-Control", "no-store");

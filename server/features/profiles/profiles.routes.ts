@@ -7,10 +7,10 @@ import { jsonBody, queryParams } from "../../http/validate";
 import type { AppServices } from "../../services";
 
 /** Public profiles, the own-profile edit and the collection (SPEC §2 Profile, §6). */
-export function registerProfileRoutes(app: Hono, { profiles, authService }: AppServices) {
+export function registerProfileRoutes(app: Hono, { profiles, auth }: AppServices) {
   /** Signed in, or 401 before the body is read: the access answer comes first. */
   const signedIn = createMiddleware<{ Variables: { viewerId: string } }>(async (c, next) => {
-    const viewer = await authService.getSessionUser(c.req.raw.headers);
+    const viewer = await auth.getSessionUser(c.req.raw.headers);
     if (!viewer) throw new AppError("UNAUTHENTICATED", 401, m.signInRequired);
     c.set("viewerId", viewer.id);
     await next();
@@ -23,7 +23,7 @@ export function registerProfileRoutes(app: Hono, { profiles, authService }: AppS
   });
 
   app.get("/api/users/:id/collection", async (c) => {
-    const viewer = await authService.getSessionUser(c.req.raw.headers);
+    const viewer = await auth.getSessionUser(c.req.raw.headers);
     const collection = await profiles.collection(c.req.param("id"), viewer?.id);
     c.header("Cache-Control", "private, no-store");
     return c.json(collection);

@@ -6,10 +6,10 @@ import { imageBodyLimit, readImageFile } from "../images/image-upload";
 import { uploadMessages as m } from "./uploads.service";
 
 /** Artwork images for listings: approved artists only (SPEC §6). */
-export function registerUploadRoutes(app: Hono, { uploads, authService }: AppServices) {
+export function registerUploadRoutes(app: Hono, { uploads, auth }: AppServices) {
   /** 401 or 403 before a byte of the body is read. */
   const artistOnly = createMiddleware<{ Variables: { artistId: string } }>(async (c, next) => {
-    const viewer = await authService.getSessionUser(c.req.raw.headers);
+    const viewer = await auth.getSessionUser(c.req.raw.headers);
     if (!viewer) throw new AppError("UNAUTHENTICATED", 401, m.signInRequired);
     if (!viewer.isArtist) throw new AppError("FORBIDDEN", 403, m.artistsOnly);
     c.set("artistId", viewer.id);

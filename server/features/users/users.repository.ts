@@ -1,22 +1,7 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { type ShippingAddress, signInFailures, users } from "../../db/schema";
-
-export type SessionUser = {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  displayName: string;
-  isArtist: boolean;
-  pendingOccupation: string | null;
-  role: string;
-  profilePhoto: string | null;
-  instagramHandle: string | null;
-  websiteURL: string | null;
-  /** The address of the last purchase, offered again at the next checkout. */
-  shippingAddress: ShippingAddress | null;
-};
+import type { SessionUser } from "../../../contracts/auth.contract";
+import { signInFailures, users } from "../../db/schema";
 
 const sessionUserColumns = {
   id: users.id,

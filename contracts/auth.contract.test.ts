@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { authMessages } from "./auth-messages";
-import { firstMessage, signInSchema, signUpSchema } from "./sign-up";
+import { authMessages } from "../domain/auth-messages";
+import { firstMessage, signInSchema, signUpSchema } from "./auth.contract";
 
 const valid = {
   firstName: "Ada",

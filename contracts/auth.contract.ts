@@ -1,11 +1,24 @@
 import { z } from "zod";
-import { MIN_PASSWORD_LENGTH, authMessages } from "./auth-messages";
-import { MAX_NAME_LENGTH, MAX_WEBSITE_LENGTH, profileMessages } from "./profile";
-import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH } from "./text-input";
-import { INVALID_WEBSITE, isValidHandle, normalizeHandle, normalizeWebsite } from "./handles";
+import { MIN_PASSWORD_LENGTH, authMessages } from "../domain/auth-messages";
+import { MAX_NAME_LENGTH, MAX_WEBSITE_LENGTH, profileMessages } from "../domain/profile";
+import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH } from "../domain/text-input";
+import {
+  INVALID_WEBSITE,
+  isValidHandle,
+  normalizeHandle,
+  normalizeWebsite,
+} from "../domain/handles";
+import { shippingAddressSchema } from "./checkout.contract";
 
-export const OCCUPATIONS = ["collector", "artist"] as const;
-export type Occupation = (typeof OCCUPATIONS)[number];
+/**
+ * Sign-up, sign-in, sign-out, password reset and the session (docs/api.md "Accounts"):
+ * the bodies, checked the same way by the sign-up form, its action and the API, and the
+ * answers.
+ */
+
+// ---- Requests ----
+
+const OCCUPATIONS = ["collector", "artist"] as const;
 
 /** A handle is at most 30 characters; room for a leading @ and spaces around it. */
 const MAX_HANDLE_INPUT = 64;
@@ -33,8 +46,6 @@ const signUpShape = z.object({
   websiteURL: z.string().max(MAX_WEBSITE_LENGTH, { error: authMessages.invalidWebsite }).nullish(),
   acceptTerms: z.boolean().default(false),
 });
-
-export type SignUpInput = z.input<typeof signUpShape>;
 
 /**
  * Sign-up rules of SPEC §5, checked in one fixed order so the person sees one
@@ -85,6 +96,67 @@ export const signInSchema = z
     }
   })
   .transform((v) => ({ email: v.email.trim().toLowerCase(), password: v.password }));
+
+export type SignInData = z.output<typeof signInSchema>;
+
+/**
+ * Any value that is not text counts as empty text, so the service's own rule answers
+ * with its own code (an empty reset token is INVALID_TOKEN, not a validation failure).
+ */
+const textOrEmpty = z.unknown().transform((v) => (typeof v === "string" ? v : ""));
+
+/** `POST /api/auth/request-password-reset` (and the sign-in page's "Forgot password?"). */
+export const passwordResetRequestSchema = z.object({
+  email: textOrEmpty
+    .transform((v) => v.trim().toLowerCase())
+    .pipe(
+      z
+        .string()
+        .min(1, authMessages.resetNeedsEmail)
+        .max(MAX_EMAIL_LENGTH, authMessages.invalidEmail),
+    ),
+});
+export type PasswordResetRequest = z.output<typeof passwordResetRequestSchema>;
+
+/**
+ * `POST /api/auth/reset-password`: the link's token and the new password. Their rules
+ * (a token's length, the password's) are the service's, which answers them with their
+ * own codes (INVALID_TOKEN, WEAK_PASSWORD).
+ */
+export const resetPasswordBodySchema = z.object({ token: textOrEmpty, newPassword: textOrEmpty });
+export type ResetPasswordBody = z.output<typeof resetPasswordBodySchema>;
+
+// ---- Answers ----
+
+/** The signed-in person as the pages and `GET /api/session` see them. */
+export const sessionUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  displayName: z.string(),
+  isArtist: z.boolean(),
+  pendingOccupation: z.string().nullable(),
+  role: z.string(),
+  profilePhoto: z.string().nullable(),
+  instagramHandle: z.string().nullable(),
+  websiteURL: z.string().nullable(),
+  /** The address of the last purchase, offered again at the next checkout. */
+  shippingAddress: shippingAddressSchema.nullable(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+/** `GET /api/session`: the person, or null when nobody is signed in. */
+export const sessionSchema = sessionUserSchema.nullable();
+
+/** `POST /api/auth/sign-up/email` and `/sign-in/email` (the session cookie comes with it). */
+export const signedInSchema = z.object({ user: sessionUserSchema });
+
+/** `POST /api/auth/sign-out`. */
+export const signedOutSchema = z.object({ success: z.literal(true) });
+
+/** `POST /api/auth/request-password-reset` and `/reset-password`. */
+export const resetAnswerSchema = z.object({ status: z.literal(true) });
 
 /** The first message of a failed parse: our schemas report one rule at a time. */
 export function firstMessage(error: z.ZodError): string {

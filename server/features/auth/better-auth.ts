@@ -9,7 +9,7 @@ import type { Logger } from "../../logger";
 import { passwordResetMail } from "./auth.mails";
 import { deleteResetTokens, isResetToken } from "./reset-tokens.repository";
 
-export type AuthDeps = {
+export type BetterAuthDeps = {
   config: Config;
   db: Database;
   logger: Logger;
@@ -21,7 +21,7 @@ export type AuthDeps = {
  * live on the same `users` row. Fields a person must not set (isArtist, role) are
  * not inputs here, so a sign-up body cannot set them.
  */
-export function createAuth({ config, db, logger, enqueueMail }: AuthDeps) {
+export function createBetterAuth({ config, db, logger, enqueueMail }: BetterAuthDeps) {
   const secure = config.publicUrl.startsWith("https:");
 
   return betterAuth({
@@ -110,4 +110,4 @@ export function createAuth({ config, db, logger, enqueueMail }: AuthDeps) {
   });
 }
 
-export type Auth = ReturnType<typeof createAuth>;
+export type BetterAuth = ReturnType<typeof createBetterAuth>;

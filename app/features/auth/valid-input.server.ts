@@ -1,0 +1,13 @@
+import type { ZodType, z } from "zod";
+import { firstMessage } from "../../../contracts/auth.contract";
+import { AppError } from "../../../server/errors";
+
+/**
+ * A form's input through the same contract schema the API's route validates with, so the
+ * page's action answers a bad field exactly as the endpoint does (400, the rule's message).
+ */
+export function validInput<T extends ZodType>(schema: T, input: unknown): z.output<T> {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) throw new AppError("VALIDATION_FAILED", 400, firstMessage(parsed.error));
+  return parsed.data;
+}

@@ -1,0 +1,173 @@
+import { hashPassword } from "better-auth/crypto";
+import { randomBytes } from "node:crypto";
+import { checkoutMessages as m } from "../../../domain/checkout";
+import type { Database, Queryable } from "../../db/client";
+import type { GuestAccountOutcome } from "../../db/schema";
+import { AppError } from "../../errors";
+import type { Logger } from "../../logger";
+import { enqueueMail } from "../mail/outbox.repository";
+import { purchaseConfirmationMail, saleNoticeMail } from "./checkout.mails";
+import { claimArtwork, findArtworkForCheckout, releaseReservation } from "./checkout.repository";
+import { UNLISTED_FAILURE } from "./checkout.rules";
+import {
+  findContact,
+  findOrderByPayment,
+  findUserIdByEmail,
+  insertGuestUser,
+  insertOrder,
+} from "./orders.repository";
+import { type PaymentRow, lockPayment, updatePayment } from "./payments.repository";
+
+/**
+ * The sale itself, in one transaction: the order, the guest's account, the e-mails. The
+ * payment row is locked for the transaction, so one call makes the order and later ones
+ * read it back.
+ */
+
+export type SaleDeps = { db: Database; logger: Logger; publicUrl: string };
+
+type Sold = { kind: "sold"; orderId: string; guestAccount: GuestAccountOutcome | null };
+export type SaleOutcome =
+  | (Sold & { fresh: false })
+  /** `rememberAddress`: the buyer proved they own the account (signed in, or it was just made). */
+  | (Sold & { fresh: true; buyerId: string; rememberAddress: boolean })
+  | { kind: "lost" }
+  | { kind: "unlisted" }
+  | { kind: "refused"; payment: PaymentRow };
+
+function splitName(name: string | null, email: string): { firstName: string; lastName: string } {
+  const words = (name ?? "").trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return { firstName: email.split("@")[0] ?? "", lastName: "" };
+  return { firstName: words[0]!, lastName: words.slice(1).join(" ") };
+}
+
+/** A guest's account: the one with this e-mail, or a new collector account. */
+async function guestBuyer(
+  logger: Logger,
+  tx: Queryable,
+  payment: PaymentRow,
+  passwordHash: string | null,
+) {
+  const existing = await findUserIdByEmail(tx, payment.purchaserEmail);
+  if (existing) return { id: existing, outcome: "matched" as const };
+  try {
+    const { firstName, lastName } = splitName(payment.purchaserName, payment.purchaserEmail);
+    const hash = passwordHash ?? (await hashPassword(randomBytes(24).toString("base64url")));
+    const created = await insertGuestUser(tx, {
+      email: payment.purchaserEmail,
+      firstName,
+      lastName,
+      passwordHash: hash,
+    });
+    // Another purchase made the account a moment ago.
+    if (!created) {
+      const id = await findUserIdByEmail(tx, payment.purchaserEmail);
+      if (id) return { id, outcome: "matched" as const };
+      throw new Error("the account could not be created or found");
+    }
+    return { id: created, outcome: "created" as const };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    logger.error("guest account creation failed", { paymentId: payment.id, error });
+    throw new AppError("INTERNAL", 500, `${m.guestAccountFailedPrefix}${message}`);
+  }
+}
+
+export async function sell(
+  { db, logger, publicUrl }: SaleDeps,
+  payment: PaymentRow,
+  passwordHash: string | null,
+): Promise<SaleOutcome> {
+  return db.transaction(async (tx) => {
+    const locked = await lockPayment(tx, payment.id);
+    if (!locked) throw new AppError("NOT_FOUND", 404, "Payment not found.");
+    const existing = await findOrderByPayment(tx, locked.id);
+    if (existing) {
+      return {
+        kind: "sold",
+        orderId: existing.id,
+        guestAccount: locked.guestAccount,
+        fresh: false,
+      };
+    }
+    if (locked.status !== "created" && locked.status !== "authorized") {
+      return { kind: "refused", payment: locked };
+    }
+    // Before any guest account is made: a work the marketplace no longer lists is not sold.
+    if (!(await findArtworkForCheckout(tx, locked.artworkId))?.listed) {
+      await updatePayment(tx, locked.id, ["created", "authorized"], {
+        status: "cancelled",
+        failureMessage: UNLISTED_FAILURE,
+      });
+      await releaseReservation(tx, locked.artworkId, locked.id);
+      return { kind: "unlisted" };
+    }
+    // Set when the payment was started signed in; a guest's is only set by the sale.
+    const buyer = locked.purchaserId
+      ? { id: locked.purchaserId, outcome: null }
+      : await guestBuyer(logger, tx, locked, passwordHash);
+    const artwork = await claimArtwork(tx, {
+      artworkId: locked.artworkId,
+      paymentId: locked.id,
+      buyerId: buyer.id,
+    });
+    if (!artwork) {
+      await updatePayment(tx, locked.id, ["created", "authorized"], {
+        status: "cancelled",
+        failureMessage: "The artwork was sold to another buyer first.",
+      });
+      return { kind: "lost" };
+    }
+    const order = await insertOrder(tx, {
+      artworkId: locked.artworkId,
+      paymentId: locked.id,
+      purchaserId: buyer.id,
+      title: artwork.title,
+      imageThumbnail: artwork.imageThumbnail,
+      imageOriginal: artwork.imageOriginal,
+      artistName: artwork.artistName,
+      // The price the buyer was quoted and authorized, even if the listing changed since.
+      price: locked.preTaxAmount,
+      preTaxAmount: locked.preTaxAmount,
+      taxAmount: locked.taxAmount,
+      totalAmount: locked.totalAmount,
+      shippingAddress: locked.shippingAddress,
+    });
+    if (!order) throw new Error("order insert conflicted under the payment lock");
+    await updatePayment(tx, locked.id, ["created", "authorized"], {
+      status: "authorized",
+      purchaserId: buyer.id,
+      guestAccount: buyer.outcome,
+    });
+    const buyerContact = await findContact(tx, buyer.id);
+    const artist = await findContact(tx, artwork.artistId);
+    const sale = {
+      orderId: order.id,
+      title: artwork.title,
+      artistName: artwork.artistName,
+      preTaxAmount: order.preTaxAmount,
+      taxAmount: order.taxAmount,
+      totalAmount: order.totalAmount,
+      shippingAddress: locked.shippingAddress ?? {
+        line1: "",
+        city: "",
+        state: "",
+        postal_code: "",
+      },
+      buyerName: buyerContact?.displayName || locked.purchaserName || "",
+      buyerEmail: buyerContact?.email ?? locked.purchaserEmail,
+      pickUpZipCode: artwork.allowBuyerPickUp ? artwork.zipCode : null,
+    };
+    await enqueueMail(tx, purchaseConfirmationMail(sale, `${publicUrl}/profile/purchases`));
+    if (artist) await enqueueMail(tx, saleNoticeMail(sale, artist.email));
+    return {
+      kind: "sold",
+      orderId: order.id,
+      guestAccount: buyer.outcome,
+      fresh: true,
+      buyerId: buyer.id,
+      // Never for an account matched by e-mail: anyone may type someone else's address.
+      rememberAddress: buyer.outcome !== "matched",
+    };
+  });
+}
