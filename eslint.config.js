@@ -4,11 +4,12 @@ import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
-// The browser bundle must not pull server code in: only types, or *.server.ts modules.
+// The browser never imports server/, not even its types: data shapes come from contracts/
+// (decision 0026), server calls from *.server.ts modules through the load context.
 const serverTypesOnly = {
   group: ["**/server/**"],
-  allowTypeImports: true,
-  message: "app/ may import only types from server/ (use a *.server.ts module for server calls).",
+  message:
+    "app/ takes its data types from contracts/ and reaches the server only in *.server.ts modules.",
 };
 
 /**
@@ -46,7 +47,7 @@ const sharedZone = [
 
 /**
  * The zone rules, twice per zone: `*.server.ts` modules (and their tests) may import
- * server/ code, the rest only its types. (One `no-restricted-imports` per file: a later block replaces
+ * server/ code, the rest nothing of it. (One `no-restricted-imports` per file: a later block replaces
  * an earlier one's options, so each block lists every pattern that applies.)
  */
 function zone(files, patterns) {
@@ -66,6 +67,21 @@ function zone(files, patterns) {
       rules: { "no-restricted-imports": ["error", { patterns }] },
     },
   ];
+}
+
+const serverNeverApp = { group: ["**/app/**"], message: "server/ never imports app/." };
+
+/**
+ * Feature boundaries in server/features (one flat folder per feature): another feature is
+ * reached only through its `*.repository.ts` (the tables both read), never its service,
+ * routes, mails or workers. Features meet in server/services.ts, which binds them.
+ */
+function otherFeature(allowedRoles) {
+  return {
+    regex: `^\\.\\./[\\w-]+/(?![\\w.-]+\\.(${allowedRoles})$)`,
+    message:
+      "A server feature may import another feature only through its *.repository.ts; wire services together in server/services.ts.",
+  };
 }
 
 export default tseslint.config(
@@ -119,6 +135,16 @@ export default tseslint.config(
     },
   },
   {
+    // The one exception: root.tsx loads the load context's type (a module augmentation).
+    files: ["app/root.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ ...serverTypesOnly, allowTypeImports: true }] },
+      ],
+    },
+  },
+  {
     // Server modules (and their tests) run only on the server.
     files: ["app/**/*.server.ts", "app/**/*.server.test.ts"],
     rules: { "no-restricted-imports": "off" },
@@ -129,10 +155,25 @@ export default tseslint.config(
   ),
   {
     files: ["server/**/*.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [serverNeverApp] }] },
+  },
+  {
+    files: ["server/features/**/*.ts"],
+    ignores: ["**/*.test.ts", "**/*.test-helpers.ts"],
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["**/app/**"], message: "server/ never imports app/." }] },
+        { patterns: [serverNeverApp, otherFeature("repository")] },
+      ],
+    },
+  },
+  {
+    // Tests may also borrow another feature's test helpers (factories, signed-in clients).
+    files: ["server/features/**/*.test.ts", "server/features/**/*.test-helpers.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [serverNeverApp, otherFeature("repository|test-helpers")] },
       ],
     },
   },

@@ -36,8 +36,29 @@ describe("the feature zones of eslint.config.js", () => {
     ]);
   }, 60_000);
 
-  it("lets a feature import its own files, components, lib, domain and server types", async () => {
+  it("refuses browser code importing from server/, even a type", async () => {
+    const { restricted } = await restrictedImports(
+      "app/features/artwork/server-type.lint-fixture.ts",
+    );
+    expect(restricted.map((m) => [m.line, m.message])).toEqual([
+      [3, expect.stringContaining("app/ takes its data types from contracts/")],
+    ]);
+  }, 60_000);
+
+  it("lets a feature import its own files, components, lib, domain and contracts", async () => {
     const { all } = await restrictedImports("app/features/artwork/allowed-imports.lint-fixture.ts");
     expect(all).toEqual([]);
+  }, 60_000);
+});
+
+describe("the server feature boundaries of eslint.config.js", () => {
+  it("refuses another feature's service or routes, and allows its repository", async () => {
+    const { restricted } = await restrictedImports(
+      "server/features/search/cross-feature.lint-fixture.ts",
+    );
+    expect(restricted.map((m) => [m.line, m.message])).toEqual([
+      [3, expect.stringContaining("only through its *.repository.ts")],
+      [4, expect.stringContaining("only through its *.repository.ts")],
+    ]);
   }, 60_000);
 });

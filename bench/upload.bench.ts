@@ -15,7 +15,7 @@ import {
   ARTWORK_IMAGE_SIZES,
   MAX_IMAGE_PIXELS,
   renderArtworkImage,
-} from "../server/features/images/image-pipeline";
+} from "../server/images/image-pipeline";
 import { signUp } from "../server/features/profiles/profiles.test-helpers";
 import { postImage } from "../server/features/uploads/uploads.test-helpers";
 import { createTestApp } from "../server/test/test-app";

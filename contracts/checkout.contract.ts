@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { checkoutMessages as m } from "../domain/checkout";
+import { isUuid } from "../domain/ids";
 import { MAX_EMAIL_LENGTH } from "../domain/text-input";
 
 /**
@@ -17,7 +18,15 @@ export const shippingAddressBodySchema = z.object(
   { error: m.fillShipping },
 );
 
-const artworkId = z.uuid({ error: "Artwork not found" }).transform((id) => id.toLowerCase());
+/** An id in a body: the one UUID check (domain/ids.ts), with the text to answer when it is not one. */
+function uuid(message: string) {
+  return z
+    .string({ error: message })
+    .refine(isUuid, { error: message })
+    .transform((id) => id.toLowerCase());
+}
+
+const artworkId = uuid("Artwork not found");
 
 /** `POST /api/checkout/quote`. */
 export const quoteBodySchema = z.object({
@@ -48,7 +57,7 @@ export type PaymentBody = z.output<typeof paymentBodySchema>;
  * browser was given (decision 0019).
  */
 export const completeBodySchema = z.object({
-  paymentId: z.uuid({ error: "Payment not found." }).transform((id) => id.toLowerCase()),
+  paymentId: uuid("Payment not found."),
   clientSecret: z.string({ error: "Payment not found." }).min(1, "Payment not found.").max(300),
 });
 

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import type { SessionUser } from "../../server/features/users/users.repository";
+import type { SessionUser } from "../../contracts/auth.contract";
 
 /** What the root loader sends every page: who is signed in (null for a visitor). */
 export type RootLoaderData = { user: SessionUser | null };

@@ -24,7 +24,7 @@ export type DatabaseHandle = {
   close(): Promise<void>;
 };
 
-export const migrationsFolder = path.join(projectRoot, "server/db/migrations");
+const migrationsFolder = path.join(projectRoot, "server/db/migrations");
 
 /**
  * PGlite in `dir` (or in memory when dir is undefined), with the extensions we use.

@@ -1,5 +1,6 @@
 import { zValidator } from "@hono/zod-validator";
 import type { Context } from "hono";
+import { createMiddleware } from "hono/factory";
 import type { ZodType } from "zod";
 import { containsNul, inputMessages } from "../../domain/text-input";
 import { AppError } from "../errors";
@@ -9,7 +10,7 @@ import { AppError } from "../errors";
  * contract schema (contracts/<feature>.contract.ts), and every failure thrown to the one
  * error handler, so a bad field answers 400 VALIDATION_FAILED with the schema's own message
  * like any other error (never the validator's default body). The handler reads the result
- * with `c.req.valid("json" | "query" | "param")`, typed from the schema.
+ * with `c.req.valid("json" | "query")`, typed from the schema.
  */
 
 const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
@@ -39,16 +40,20 @@ export function jsonBody<T extends ZodType>(schema: T) {
   });
 }
 
+/**
+ * For routes whose answer order is "bad text, then access, then the body" (the listing
+ * writes, docs/api.md "Limits and bad input"): a NUL character anywhere in a JSON body is
+ * refused before the access checks run. Hono keeps the body read for jsonBody's turn.
+ */
+export const nulFreeJson = createMiddleware(async (c, next) => {
+  const body: unknown = await c.req.json().catch(() => undefined);
+  if (containsNul(body)) throw new AppError("VALIDATION_FAILED", 400, inputMessages.nulCharacter);
+  await next();
+});
+
 /** The query string (each name's first value), through the schema. */
 export function queryParams<T extends ZodType>(schema: T) {
   return zValidator("query", schema, (result) => {
-    if (!result.success) throw result.error;
-  });
-}
-
-/** The path's parameters, through the schema (ids: `z.string().refine(isUuid, message)`). */
-export function pathParams<T extends ZodType>(schema: T) {
-  return zValidator("param", schema, (result) => {
     if (!result.success) throw result.error;
   });
 }

@@ -1,11 +1,10 @@
 // What a feature may import (eslint.config.js): its own files, app/components, app/lib,
-// domain/, contracts/ and types from server/. eslint.config.test.ts expects no error here.
+// domain/ and contracts/. eslint.config.test.ts expects no error here.
 import type { ArtworkDetail } from "../../../contracts/artworks.contract";
-import type { AppError } from "../../../server/errors";
 import { discoveryMessages } from "../../../domain/discovery-messages";
 import { LoadError } from "../../components/load-error";
 import { routeErrorText } from "../../lib/route-error-text";
 import { artworkMessages } from "./artwork.messages";
 
 export const allowed = [discoveryMessages, LoadError, routeErrorText, artworkMessages];
-export type Allowed = ArtworkDetail | AppError;
+export type Allowed = ArtworkDetail;

@@ -21,8 +21,6 @@ export const FILTER_ORDER = [
   "categories",
 ] as const satisfies readonly FilterType[];
 
-export const EMPTY_QUERY: MarketplaceQuery = { q: "", selection: {} };
-
 function listParam(params: URLSearchParams, name: string): string[] {
   return params
     .getAll(name)
@@ -99,10 +97,6 @@ export function searchApiPath(query: MarketplaceQuery, page: number): string {
   const search = toSearchString(query);
   const paging = `page=${page}&hitsPerPage=${PAGE_SIZE}`;
   return `/api/artworks/search${search ? `${search}&${paging}` : `?${paging}`}`;
-}
-
-export function sameQuery(a: MarketplaceQuery, b: MarketplaceQuery): boolean {
-  return toSearchString(a) === toSearchString(b);
 }
 
 export function hasFilters(query: MarketplaceQuery): boolean {

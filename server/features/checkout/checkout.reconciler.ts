@@ -93,4 +93,3 @@ export function createReconciler(deps: PurchaseDeps) {
   });
 }
 
-export type Reconciler = PeriodicTask<ReconcileReport>;

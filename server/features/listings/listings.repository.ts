@@ -16,7 +16,6 @@ import { noImageShows, uploadKeys } from "../uploads/uploads.repository";
 /** The database or an open transaction. */
 
 export type ArtworkRow = typeof artworks.$inferSelect;
-export type ArtworkImageRow = typeof artworkImages.$inferSelect;
 export type UploadRow = typeof imageUploads.$inferSelect;
 
 /** The columns a listing write sets; everything else belongs to the server. */

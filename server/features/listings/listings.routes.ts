@@ -1,9 +1,7 @@
 import type { Context, Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { listingBodySchema, listingPatchSchema } from "../../../contracts/artworks.contract";
-import { containsNul, inputMessages } from "../../../domain/text-input";
-import { AppError } from "../../errors";
-import { jsonBody } from "../../http/validate";
+import { jsonBody, nulFreeJson } from "../../http/validate";
 import type { AppServices } from "../../services";
 import type { ListingViewer } from "./listings.service";
 
@@ -11,17 +9,6 @@ import type { ListingViewer } from "./listings.service";
 export function registerListingRoutes(app: Hono, { listings, auth }: AppServices) {
   type Access = { Variables: { viewer: ListingViewer } };
   const viewerOf = (c: Context) => auth.getSessionUser(c.req.raw.headers);
-
-  /**
-   * docs/api.md "Limits and bad input": for the listing writes a NUL character is refused
-   * before the artist's rights are judged (a 400, not a 403). Hono keeps the body read
-   * here for the schema's turn.
-   */
-  const nulFirst = createMiddleware(async (c, next) => {
-    const body: unknown = await c.req.json().catch(() => undefined);
-    if (containsNul(body)) throw new AppError("VALIDATION_FAILED", 400, inputMessages.nulCharacter);
-    await next();
-  });
 
   /** 401 or 403 before the body is judged: even a body that breaks every rule gets this first. */
   const artistOnly = createMiddleware<Access>(async (c, next) => {
@@ -39,17 +26,27 @@ export function registerListingRoutes(app: Hono, { listings, auth }: AppServices
     await next();
   });
 
-  app.post("/api/artworks", nulFirst, artistOnly, jsonBody(listingBodySchema), async (c) => {
+  app.post("/api/artworks", nulFreeJson, artistOnly, jsonBody(listingBodySchema), async (c) => {
     const artwork = await listings.create(c.get("viewer"), c.req.valid("json"));
     c.header("Cache-Control", "no-store");
     return c.json(artwork, 201);
   });
 
-  app.patch("/api/artworks/:id", nulFirst, ownerOnly, jsonBody(listingPatchSchema), async (c) => {
-    const artwork = await listings.update(c.get("viewer"), c.req.param("id"), c.req.valid("json"));
-    c.header("Cache-Control", "no-store");
-    return c.json(artwork);
-  });
+  app.patch(
+    "/api/artworks/:id",
+    nulFreeJson,
+    ownerOnly,
+    jsonBody(listingPatchSchema),
+    async (c) => {
+      const artwork = await listings.update(
+        c.get("viewer"),
+        c.req.param("id"),
+        c.req.valid("json"),
+      );
+      c.header("Cache-Control", "no-store");
+      return c.json(artwork);
+    },
+  );
 
   app.delete("/api/artworks/:id", async (c) => {
     c.header("Cache-Control", "no-store");

@@ -18,7 +18,7 @@ import type {
   ListingPatch,
 } from "../../../contracts/artworks.contract";
 import type { SessionUser } from "../../../contracts/auth.contract";
-import { deleteFilesQuietly } from "../uploads/uploads.service";
+import { deleteFilesQuietly } from "../../adapters/storage/delete-quietly";
 import {
   type ArtworkRow,
   type ListingColumns,

@@ -8,7 +8,7 @@ import { expectContract } from "../../test/contract";
 import { users } from "../../db/schema";
 import { solidJpeg } from "../../test/images";
 import { type TestApp, createTestApp } from "../../test/test-app";
-import { imageMessages, MAX_IMAGE_BYTES } from "../images/image-pipeline";
+import { imageMessages, MAX_IMAGE_BYTES } from "../../images/image-pipeline";
 import {
   type ErrorBody,
   type Member,

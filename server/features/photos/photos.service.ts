@@ -3,7 +3,7 @@ import type { StorageAdapter } from "../../adapters/storage/storage";
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
 import type { Logger } from "../../logger";
-import { PROFILE_PHOTO_SIZES, renderProfilePhoto } from "../images/image-pipeline";
+import { PROFILE_PHOTO_SIZES, renderProfilePhoto } from "../../images/image-pipeline";
 import { replaceProfilePhoto } from "./photos.repository";
 import type {
   ProfilePhotoAddresses,

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { imageUploads } from "../../db/schema";
 import { pngClaiming, solidJpeg } from "../../test/images";
 import { type TestApp, createTestApp } from "../../test/test-app";
-import { MAX_IMAGE_BYTES, imageMessages } from "../images/image-pipeline";
+import { MAX_IMAGE_BYTES, imageMessages } from "../../images/image-pipeline";
 import { type ErrorBody, type Member, headersFor, signUp } from "../profiles/profiles.test-helpers";
 import { type UploadedImage, uploadedImageSchema } from "../../../contracts/uploads.contract";
 import { expectContract } from "../../test/contract";

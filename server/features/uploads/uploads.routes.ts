@@ -2,7 +2,7 @@ import type { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { AppError } from "../../errors";
 import type { AppServices } from "../../services";
-import { imageBodyLimit, readImageFile } from "../images/image-upload";
+import { imageBodyLimit, readImageFile } from "../../images/image-upload";
 import { uploadMessages as m } from "./uploads.service";
 
 /** Artwork images for listings: approved artists only (SPEC §6). */

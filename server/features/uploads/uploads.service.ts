@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
+import { deleteFilesQuietly } from "../../adapters/storage/delete-quietly";
 import type { StorageAdapter } from "../../adapters/storage/storage";
 import type { Database } from "../../db/client";
 import type { Logger } from "../../logger";
-import { renderArtworkImage } from "../images/image-pipeline";
+import { renderArtworkImage } from "../../images/image-pipeline";
 import { insertImageUpload } from "./uploads.repository";
 import type { UploadedImage } from "../../../contracts/uploads.contract";
 
@@ -27,20 +28,6 @@ export function newArtworkImageKeys(uploaderId: string) {
     medium: `${base}-medium.webp`,
     thumbnail: `${base}-thumbnail.webp`,
   };
-}
-
-/** Deletes files nobody refers to any more; a failure is logged, never the caller's problem. */
-export async function deleteFilesQuietly(
-  deps: { storage: StorageAdapter; logger: Logger },
-  keys: string[],
-): Promise<void> {
-  for (const key of keys) {
-    try {
-      await deps.storage.delete(key);
-    } catch (error) {
-      deps.logger.warn("could not delete an image file", { key, error });
-    }
-  }
 }
 
 /**

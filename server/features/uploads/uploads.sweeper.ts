@@ -2,7 +2,7 @@ import type { StorageAdapter } from "../../adapters/storage/storage";
 import type { Database } from "../../db/client";
 import type { Logger } from "../../logger";
 import { deleteUnusedUploads, uploadKeys } from "./uploads.repository";
-import { deleteFilesQuietly } from "./uploads.service";
+import { deleteFilesQuietly } from "../../adapters/storage/delete-quietly";
 import { type PeriodicTask, createPeriodicTask } from "../../tasks/periodic-task";
 
 /**
@@ -51,4 +51,3 @@ export function createUploadSweeper(deps: SweepDeps): PeriodicTask<SweepReport> 
   });
 }
 
-export type UploadSweeper = PeriodicTask<SweepReport>;

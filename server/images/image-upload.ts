@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { AppError } from "../../errors";
+import { AppError } from "../errors";
 import { MAX_IMAGE_BYTES, imageMessages } from "./image-pipeline";
 
 /**

@@ -1,8 +1,8 @@
 import sharp from "sharp";
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { isAppError } from "../../errors";
-import { pngClaiming, twoColourPng } from "../../test/images";
+import { isAppError } from "../errors";
+import { pngClaiming, twoColourPng } from "../test/images";
 import {
   DEFAULT_IMAGE_LIMITS,
   imageMessages,

@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { AppError } from "../../errors";
+import { AppError } from "../errors";
 
 /** Largest upload accepted, in bytes. */
 export const MAX_IMAGE_BYTES = 30 * 1024 * 1024;
