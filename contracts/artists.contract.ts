@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { artworkCardSchema } from "./artworks.contract";
-import { exhibitionSummarySchema } from "./exhibitions.contract";
+import { firstQueryValue, publicPersonSchema } from "./common.contract";
 
 /** `GET /api/artists/:id` and `GET /api/artists/:id/artworks` (docs/api.md "Artists"), and the artist page's data. */
 
@@ -11,25 +11,11 @@ export type ArtistTab = z.output<typeof artistTabSchema>;
 
 /** The query of the works: `?tab=` (the first one when repeated), `all` when absent. */
 export const artistWorksQuerySchema = z.object({
-  tab: z.preprocess(
-    (v: unknown) => (Array.isArray(v) ? (v[0] as unknown) : v),
-    artistTabSchema.default("all"),
-  ),
+  tab: firstQueryValue(artistTabSchema.default("all")),
 });
 
 /** What anyone may see of an artist, and the active exhibitions that show their works. */
-export const artistPageSchema = z.object({
-  id: z.string(),
-  displayName: z.string(),
-  profilePhoto: z.string().nullable(),
-  birthYear: z.number().int().nullable(),
-  location: z.string().nullable(),
-  city: z.string().nullable(),
-  bio: z.string(),
-  instagramHandle: z.string().nullable(),
-  websiteURL: z.string().nullable(),
-  exhibitions: z.array(exhibitionSummarySchema),
-});
+export const artistPageSchema = publicPersonSchema.extend({ city: z.string().nullable() });
 export type ArtistPage = z.infer<typeof artistPageSchema>;
 /** The artist without the exhibitions: what the repository reads. */
 export type ArtistProfile = Omit<ArtistPage, "exhibitions">;

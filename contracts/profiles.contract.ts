@@ -14,7 +14,7 @@ import {
   profileMessages as m,
 } from "../domain/profile";
 import { artworkCardSchema } from "./artworks.contract";
-import { exhibitionSummarySchema } from "./exhibitions.contract";
+import { firstQueryValue, publicPersonSchema } from "./common.contract";
 
 /**
  * Profiles (docs/api.md "Profiles"): `GET /api/users/:id`, its works and collection,
@@ -108,25 +108,13 @@ export type ProfileTab = z.output<typeof profileTabSchema>;
 
 /** The query of a profile's works: `?tab=` (the first one when repeated), `all` when absent. */
 export const profileWorksQuerySchema = z.object({
-  tab: z.preprocess(
-    (v: unknown) => (Array.isArray(v) ? (v[0] as unknown) : v),
-    profileTabSchema.default("all"),
-  ),
+  tab: firstQueryValue(profileTabSchema.default("all")),
 });
 
 /** `GET /api/users/:id`: nothing private, whoever asks. */
-export const publicProfileSchema = z.object({
-  id: z.string(),
-  displayName: z.string(),
-  profilePhoto: z.string().nullable(),
-  birthYear: z.number().int().nullable(),
-  location: z.string().nullable(),
-  bio: z.string(),
-  instagramHandle: z.string().nullable(),
-  websiteURL: z.string().nullable(),
+export const publicProfileSchema = publicPersonSchema.extend({
   isArtist: z.boolean(),
   initials: z.string(),
-  exhibitions: z.array(exhibitionSummarySchema),
 });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
 

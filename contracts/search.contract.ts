@@ -8,19 +8,24 @@ import { artworkCardSchema } from "./artworks.contract";
 export const DEFAULT_HITS_PER_PAGE = 30;
 export const MAX_HITS_PER_PAGE = 100;
 
+/** "a, b,,a" → ["a", "b"]: the distinct non-empty parts of a comma-separated parameter. */
+function commaList(value: string | undefined): string[] {
+  return [
+    ...new Set(
+      (value ?? "")
+        .split(",")
+        .map((part) => part.trim())
+        .filter(Boolean),
+    ),
+  ];
+}
+
 function idList(label: string) {
   return z
     .string()
     .optional()
     .transform((v, ctx) => {
-      const ids = [
-        ...new Set(
-          (v ?? "")
-            .split(",")
-            .map((s) => s.trim())
-            .filter(Boolean),
-        ),
-      ];
+      const ids = commaList(v);
       for (const id of ids) {
         if (!isUuid(id)) {
           ctx.addIssue({ code: "custom", message: `Unknown ${label} id: ${id}` });
@@ -62,14 +67,7 @@ export const searchQuerySchema = z.object({
     .string()
     .optional()
     .transform((v, ctx) => {
-      const parts = [
-        ...new Set(
-          (v ?? "")
-            .split(",")
-            .map((s) => s.trim())
-            .filter(Boolean),
-        ),
-      ];
+      const parts = commaList(v);
       const out: number[] = [];
       for (const part of parts) {
         const n = Number(part);

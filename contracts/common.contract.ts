@@ -1,0 +1,25 @@
+import { z } from "zod";
+import { exhibitionSummarySchema } from "./exhibitions.contract";
+
+/** Pieces more than one feature's contract is built from. */
+
+/**
+ * A query parameter that may be repeated (`?tab=a&tab=b`): Hono gives an array then, and
+ * the first value counts, as browsers and the pages read it.
+ */
+export function firstQueryValue<T extends z.ZodType>(schema: T) {
+  return z.preprocess((v: unknown) => (Array.isArray(v) ? (v[0] as unknown) : v), schema);
+}
+
+/** What anyone may see of a person (artist page, public profile), with their exhibitions. */
+export const publicPersonSchema = z.object({
+  id: z.string(),
+  displayName: z.string(),
+  profilePhoto: z.string().nullable(),
+  birthYear: z.number().int().nullable(),
+  location: z.string().nullable(),
+  bio: z.string(),
+  instagramHandle: z.string().nullable(),
+  websiteURL: z.string().nullable(),
+  exhibitions: z.array(exhibitionSummarySchema),
+});
