@@ -78,7 +78,8 @@ const serverNeverApp = { group: ["**/app/**"], message: "server/ never imports a
  */
 function otherFeature(allowedRoles) {
   return {
-    regex: `^\\.\\./[\\w-]+/(?![\\w.-]+\\.(${allowedRoles})$)`,
+    // A sibling folder (`../checkout/…`) or the long way round (`../../features/checkout/…`).
+    regex: `^(\\.\\./|(\\.\\./)+features/)[\\w-]+/(?![\\w.-]+\\.(${allowedRoles})$)`,
     message:
       "A server feature may import another feature only through its *.repository.ts; wire services together in server/services.ts.",
   };
@@ -185,8 +186,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ["**/server/**", "**/app/**", "node:*"],
-              message: "domain/ is shared and has no I/O.",
+              group: ["**/server/**", "**/app/**", "**/contracts/**", "node:*"],
+              message: "domain/ is shared and has no I/O; contracts build on it, not the reverse.",
             },
           ],
         },

@@ -59,6 +59,23 @@ describe("the server feature boundaries of eslint.config.js", () => {
     expect(restricted.map((m) => [m.line, m.message])).toEqual([
       [3, expect.stringContaining("only through its *.repository.ts")],
       [4, expect.stringContaining("only through its *.repository.ts")],
+      [5, expect.stringContaining("only through its *.repository.ts")],
+    ]);
+  }, 60_000);
+});
+
+describe("the shared layers of eslint.config.js", () => {
+  it("keeps contracts/ free of server code", async () => {
+    const { restricted } = await restrictedImports("contracts/server-import.lint-fixture.ts");
+    expect(restricted.map((m) => [m.line, m.message])).toEqual([
+      [3, expect.stringContaining("contracts/ is shared by the server and the browser")],
+    ]);
+  }, 60_000);
+
+  it("keeps domain/ below contracts/", async () => {
+    const { restricted } = await restrictedImports("domain/contract-import.lint-fixture.ts");
+    expect(restricted.map((m) => [m.line, m.message])).toEqual([
+      [3, expect.stringContaining("domain/ is shared and has no I/O")],
     ]);
   }, 60_000);
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ERROR_CODES } from "../domain/errors";
 import { exhibitionSummarySchema } from "./exhibitions.contract";
 
 /** Pieces more than one feature's contract is built from. */
@@ -23,3 +24,9 @@ export const publicPersonSchema = z.object({
   websiteURL: z.string().nullable(),
   exhibitions: z.array(exhibitionSummarySchema),
 });
+
+/** Every error answer of the JSON API (the one error handler writes it). */
+export const apiErrorSchema = z.object({
+  error: z.object({ code: z.enum(ERROR_CODES), message: z.string() }),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;

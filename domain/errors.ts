@@ -18,5 +18,3 @@ export const ERROR_CODES = [
   "INTERNAL",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
-
-export type ApiErrorBody = { error: { code: ErrorCode; message: string } };

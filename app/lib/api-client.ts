@@ -19,11 +19,11 @@ export class ApiError extends Error {
 /** SPEC §8's text for an answer whose body is not the contract's shape. */
 export const INVALID_RESPONSE = "Invalid response from server";
 
-type Method = "GET" | "POST" | "PATCH" | "DELETE";
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 export type RequestOptions = {
   method?: Method;
-  /** Sent as JSON; absent means no body. */
+  /** Sent as JSON, or as multipart when it is FormData (a file); absent means no body. */
   body?: unknown;
   signal?: AbortSignal;
   /** Lets a small change outlive the page (the browser sends it on unload). */
@@ -53,11 +53,12 @@ export async function request(
       method,
       signal,
       keepalive,
+      // FormData sets its own multipart Content-Type, boundary included.
       headers:
-        body === undefined
+        body === undefined || body instanceof FormData
           ? { accept: "application/json" }
           : { accept: "application/json", "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined || body instanceof FormData ? body : JSON.stringify(body),
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === "AbortError") throw error;

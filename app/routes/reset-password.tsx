@@ -6,7 +6,7 @@ import { FormError } from "../components/ui/form-message";
 import { authMessages } from "../../domain/auth-messages";
 import { actionError } from "../lib/loader-errors.server";
 import { requestMeta } from "../features/auth/request-meta.server";
-import { validInput } from "../features/auth/valid-input.server";
+import { validInput } from "../lib/valid-input.server";
 import { resetPasswordBodySchema } from "../../contracts/auth.contract";
 import type { Route } from "./+types/reset-password";
 

@@ -10,7 +10,7 @@ import { authMessages } from "../../domain/auth-messages";
 import { safeRedirectPath } from "../../domain/safe-path";
 import { actionError } from "../lib/loader-errors.server";
 import { cookieHeaders, requestMeta } from "../features/auth/request-meta.server";
-import { validInput } from "../features/auth/valid-input.server";
+import { validInput } from "../lib/valid-input.server";
 import { passwordResetRequestSchema, signInSchema } from "../../contracts/auth.contract";
 import type { Route } from "./+types/signin";
 

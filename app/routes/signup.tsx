@@ -18,7 +18,7 @@ import { firstMessage, signUpSchema } from "../../contracts/auth.contract";
 import { AlertDialog } from "../components/ui/alert-dialog";
 import { actionError } from "../lib/loader-errors.server";
 import { cookieHeaders, requestMeta } from "../features/auth/request-meta.server";
-import { validInput } from "../features/auth/valid-input.server";
+import { validInput } from "../lib/valid-input.server";
 import type { Route } from "./+types/signup";
 
 export function meta() {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiErrorSchema } from "../../contracts/common.contract";
 import { inputMessages } from "../../domain/text-input";
+import { expectContract } from "../test/contract";
 import {
   type ErrorBody,
   headersFor,
@@ -23,7 +25,7 @@ afterAll(async () => {
 });
 
 async function errorOf(response: Response): Promise<ErrorBody["error"]> {
-  return ((await response.json()) as ErrorBody).error;
+  return expectContract(apiErrorSchema, await response.json()).error;
 }
 
 function post(path: string, body: unknown, headers: Headers = headersFor(undefined)) {
@@ -151,5 +153,40 @@ describe("a body left unread", () => {
     const response = await post("/api/auth/sign-in/email", { email: "a@b.co", password: "x" });
     expect(response.status).toBe(401);
     expect(response.headers.get("connection")).toBeNull();
+  });
+});
+
+describe("JSON bodies", () => {
+  it("refuses a body not sent as JSON with 415, and one that is not JSON at all with 400", async () => {
+    const headers = headersFor(undefined);
+    headers.set("content-type", "text/plain");
+    const plain = await t.app.request("/api/checkout/quote", {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ artworkId: "x" }),
+    });
+    expect(plain.status).toBe(415);
+    expect(await errorOf(plain)).toEqual({ code: "BAD_REQUEST", message: inputMessages.notJson });
+
+    const broken = await t.app.request("/api/checkout/quote", {
+      method: "POST",
+      headers: (() => {
+        const h = headersFor(undefined);
+        h.set("content-type", "application/json");
+        return h;
+      })(),
+      body: "{not json",
+    });
+    expect(broken.status).toBe(400);
+    expect((await errorOf(broken)).code).toBe("BAD_REQUEST");
+  });
+
+  it("refuses a JSON body that is not an object", async () => {
+    const response = await post("/api/checkout/quote", [1, 2, 3]);
+    expect(response.status).toBe(400);
+    expect(await errorOf(response)).toEqual({
+      code: "BAD_REQUEST",
+      message: inputMessages.notAnObject,
+    });
   });
 });

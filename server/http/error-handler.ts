@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { ZodError } from "zod";
-import type { ApiErrorBody } from "../../domain/errors";
+import type { ApiErrorBody } from "../../contracts/common.contract";
 import { isAppError } from "../errors";
 import type { Logger } from "../logger";
 

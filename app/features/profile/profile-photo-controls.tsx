@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
-import type { ApiErrorBody } from "../../../domain/errors";
+import { ApiError, request } from "../../lib/api-client";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { profilePageMessages as m } from "./profile.messages";
 
@@ -10,12 +10,10 @@ type PhotoError = { message: string; detail: string | null };
  * The server's own words, when they help: a 4xx that says what was wrong with the file
  * (not a readable image, too large). Anything else only gets the SPEC's message.
  */
-async function serverDetail(response: Response): Promise<string | null> {
-  if (response.status < 400 || response.status >= 500) return null;
-  const body = (await response.json().catch(() => null)) as ApiErrorBody | null;
-  const code = body?.error?.code;
-  if (code !== "VALIDATION_FAILED" && code !== "PAYLOAD_TOO_LARGE") return null;
-  return body?.error.message ?? null;
+function serverDetail(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.status < 400 || error.status >= 500) return null;
+  if (error.code !== "VALIDATION_FAILED" && error.code !== "PAYLOAD_TOO_LARGE") return null;
+  return error.message;
 }
 
 /**
@@ -40,19 +38,10 @@ export function ProfilePhotoControls({ hasPhoto }: { hasPhoto: boolean }) {
     setError(null);
     setBusy(method === "PUT" ? "uploading" : "removing");
     try {
-      let response: Response;
       try {
-        response = await fetch("/api/me/photo", {
-          method,
-          body,
-          headers: { accept: "application/json" },
-        });
-      } catch {
-        setError({ message: failed, detail: null });
-        return false;
-      }
-      if (!response.ok) {
-        setError({ message: failed, detail: await serverDetail(response) });
+        await request("/api/me/photo", { method, body });
+      } catch (error) {
+        setError({ message: failed, detail: serverDetail(error) });
         return false;
       }
       await revalidator.revalidate();

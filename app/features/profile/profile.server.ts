@@ -1,9 +1,10 @@
-import { type AppLoadContext, data, redirect } from "react-router";
+import { type AppLoadContext, redirect } from "react-router";
 import type { SessionUser } from "../../../contracts/auth.contract";
 import type { ArtworkCard } from "../../../contracts/artworks.contract";
 import { type PublicProfile, profileUpdateSchema } from "../../../contracts/profiles.contract";
 import { actionError, readForPage } from "../../lib/loader-errors.server";
 import { readForm } from "../../lib/read-form.server";
+import { validInput } from "../../lib/valid-input.server";
 import { type ProfileFormValues, profileFormInput } from "./profile-form";
 import { type ProfileTabValue, chooseTab, visibleTabs } from "./profile-tabs";
 import { profilePageMessages as m } from "./profile.messages";
@@ -74,15 +75,9 @@ async function loadTab(
 export async function saveOwnProfile(context: AppLoadContext, request: Request) {
   const viewer = await context.services.auth.getSessionUser(request.headers);
   if (!viewer) throw redirect("/signin");
-  const parsed = profileUpdateSchema.safeParse(profileFormInput(await readForm(request)));
-  if (!parsed.success) {
-    return data(
-      { ok: false as const, error: parsed.error.issues[0]?.message ?? "", message: null },
-      { status: 400 },
-    );
-  }
+  const input = profileFormInput(await readForm(request));
   try {
-    await context.services.profiles.updateOwn(viewer.id, parsed.data);
+    await context.services.profiles.updateOwn(viewer.id, validInput(profileUpdateSchema, input));
     return { ok: true as const, error: null, message: m.saved };
   } catch (error) {
     return actionError(context, error, { fallback: m.saveFailed, log: "A profile edit failed" });

@@ -7,7 +7,7 @@ import {
   updatePayment,
 } from "./payments.repository";
 import { type PurchaseDeps, capture, complete } from "./purchase.service";
-import { type PeriodicTask, createPeriodicTask } from "../../tasks/periodic-task";
+import { createPeriodicTask } from "../../tasks/periodic-task";
 
 /** How long a fresh payment is left to the browser's own complete call. */
 export const COMPLETE_GRACE_SECONDS = 120;
@@ -92,4 +92,3 @@ export function createReconciler(deps: PurchaseDeps) {
     logger,
   });
 }
-

@@ -1,3 +1,4 @@
+import type { ApiErrorBody } from "../../../contracts/common.contract";
 import { eq } from "drizzle-orm";
 import { artworks, orders, outbox, payments, simulatedPayments } from "../../db/schema";
 import type { TestApp } from "../../test/test-app";
@@ -12,7 +13,8 @@ import {
 import { expectContract } from "../../test/contract";
 
 export type Client = ReturnType<TestApp["client"]>;
-export type ErrorBody = { error: { code: string; message: string } };
+/** An error answer (contracts/common.contract.ts). */
+export type ErrorBody = ApiErrorBody;
 
 export const NY_ADDRESS = { line1: "1 Main St", city: "Albany", state: "NY", postal_code: "12207" };
 export const GOOD_CARD = "4242 4242 4242 4242";

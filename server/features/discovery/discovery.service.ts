@@ -1,7 +1,6 @@
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
 import { isUuid } from "../../../domain/ids";
-import { requireUuid } from "../../http/params";
 import { findArtist } from "../artists/artists.repository";
 import {
   findArtworkDetail,
@@ -18,6 +17,12 @@ import {
   listActiveExhibitions,
   listActiveExhibitionsOfArtist,
 } from "../exhibitions/exhibitions.repository";
+
+/** A path id that is not a UUID names nothing: 400 with the page's own text. */
+function requireUuid(value: string, message: string): string {
+  if (!isUuid(value)) throw new AppError("BAD_REQUEST", 400, message);
+  return value.toLowerCase();
+}
 
 /** Reads behind the artwork, artist and exhibition pages (SPEC §2, §7). */
 

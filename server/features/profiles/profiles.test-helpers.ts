@@ -1,3 +1,4 @@
+import type { ApiErrorBody } from "../../../contracts/common.contract";
 import { eq } from "drizzle-orm";
 import { users } from "../../db/schema";
 import { TEST_ORIGIN, type TestApp, signUpBody } from "../../test/test-app";
@@ -47,4 +48,5 @@ export async function readUser(t: TestApp, id: string) {
   return row;
 }
 
-export type ErrorBody = { error: { code: string; message: string } };
+/** An error answer (contracts/common.contract.ts). */
+export type ErrorBody = ApiErrorBody;

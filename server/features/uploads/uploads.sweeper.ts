@@ -50,4 +50,3 @@ export function createUploadSweeper(deps: SweepDeps): PeriodicTask<SweepReport> 
     logger: deps.logger,
   });
 }
-

@@ -1,6 +1,5 @@
 import type { ZodType, z } from "zod";
-import { firstMessage } from "../../../contracts/auth.contract";
-import { AppError } from "../../../server/errors";
+import { AppError } from "../../server/errors";
 
 /**
  * A form's input through the same contract schema the API's route validates with, so the
@@ -8,6 +7,9 @@ import { AppError } from "../../../server/errors";
  */
 export function validInput<T extends ZodType>(schema: T, input: unknown): z.output<T> {
   const parsed = schema.safeParse(input);
-  if (!parsed.success) throw new AppError("VALIDATION_FAILED", 400, firstMessage(parsed.error));
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? "The request is not valid.";
+    throw new AppError("VALIDATION_FAILED", 400, message);
+  }
   return parsed.data;
 }
