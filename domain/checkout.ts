@@ -13,6 +13,7 @@ export const MAX_PAYMENT_STARTS_PER_CLIENT = 20;
 
 /** SPEC §2, §5 and §8 verbatim, then our own texts for what the SPEC leaves open. */
 export const checkoutMessages = {
+  signInForPurchases: "Please sign in to see your purchases.",
   payNow: "Pay Now",
   processing: "Processing...",
   processingPayment: "Processing payment...",

@@ -5,7 +5,8 @@ import {
   quoteBodySchema,
   simulatedConfirmBodySchema,
 } from "../../../contracts/checkout.contract";
-import { AppError } from "../../errors";
+import { checkoutMessages } from "../../../domain/checkout";
+import { signedInOnly } from "../../http/access";
 import { clientIp } from "../../http/client-ip";
 import { jsonBody } from "../../http/validate";
 import type { AppServices } from "../../services";
@@ -40,11 +41,10 @@ export function registerCheckoutRoutes(app: Hono, { auth, checkout }: AppService
     c.json(await checkout.handleWebhook(await c.req.text(), c.req.header("stripe-signature"))),
   );
 
-  app.get("/api/me/purchases", async (c) => {
-    const viewer = await auth.getSessionUser(c.req.raw.headers);
-    if (!viewer)
-      throw new AppError("UNAUTHENTICATED", 401, "Please sign in to see your purchases.");
+  const signedIn = signedInOnly(auth, { signInRequired: checkoutMessages.signInForPurchases });
+
+  app.get("/api/me/purchases", signedIn, async (c) => {
     c.header("Cache-Control", "private, no-store");
-    return c.json({ purchases: await checkout.purchases(viewer.id) });
+    return c.json({ purchases: await checkout.purchases(c.get("viewer").id) });
   });
 }

@@ -1,20 +1,14 @@
 import type { Hono } from "hono";
-import { createMiddleware } from "hono/factory";
 import { profileMessages as m } from "../../../domain/profile";
 import { profileUpdateSchema, profileWorksQuerySchema } from "../../../contracts/profiles.contract";
-import { AppError } from "../../errors";
+import { signedInOnly } from "../../http/access";
 import { jsonBody, queryParams } from "../../http/validate";
 import type { AppServices } from "../../services";
 
 /** Public profiles, the own-profile edit and the collection (SPEC §2 Profile, §6). */
 export function registerProfileRoutes(app: Hono, { profiles, auth }: AppServices) {
   /** Signed in, or 401 before the body is read: the access answer comes first. */
-  const signedIn = createMiddleware<{ Variables: { viewerId: string } }>(async (c, next) => {
-    const viewer = await auth.getSessionUser(c.req.raw.headers);
-    if (!viewer) throw new AppError("UNAUTHENTICATED", 401, m.signInRequired);
-    c.set("viewerId", viewer.id);
-    await next();
-  });
+  const signedIn = signedInOnly(auth, { signInRequired: m.signInRequired });
 
   app.get("/api/users/:id", async (c) => c.json(await profiles.publicProfile(c.req.param("id"))));
 
@@ -30,7 +24,7 @@ export function registerProfileRoutes(app: Hono, { profiles, auth }: AppServices
   });
 
   app.patch("/api/me", signedIn, jsonBody(profileUpdateSchema), async (c) => {
-    const profile = await profiles.updateOwn(c.get("viewerId"), c.req.valid("json"));
+    const profile = await profiles.updateOwn(c.get("viewer").id, c.req.valid("json"));
     c.header("Cache-Control", "no-store");
     return c.json(profile);
   });
