@@ -38,10 +38,11 @@ import { type PurchaseDeps, completeForPayer } from "./features/checkout/purchas
 import { confirmSimulated } from "./features/checkout/simulated-card.service";
 import { handleWebhook } from "./features/checkout/webhook.service";
 import {
-  findActiveBanner,
-  listCategories,
-  listCities,
-} from "./features/catalog/catalog.repository";
+  type CatalogDeps,
+  getActiveBanner,
+  getCategories,
+  getCities,
+} from "./features/catalog/catalog.service";
 import {
   type DiscoveryDeps,
   type Viewer,
@@ -80,7 +81,7 @@ import {
 } from "./features/profiles/profiles.service";
 import { createFacetCache } from "./features/search/facet-cache";
 import { type SearchDeps, search } from "./features/search/search.service";
-import { listSitemapEntries } from "./features/seo/sitemap.repository";
+import { type SitemapDeps, getSitemapEntries } from "./features/seo/sitemap.service";
 import { type UploadDeps, storeArtworkImage } from "./features/uploads/uploads.service";
 import { createUploadSweeper } from "./features/uploads/uploads.sweeper";
 import type { Logger } from "./logger";
@@ -117,6 +118,8 @@ export function createServices(config: Config, database: DatabaseHandle, logger:
   const storage: StorageAdapter = createStorage(config, logger);
 
   const discoveryDeps: DiscoveryDeps = { db };
+  const catalogDeps: CatalogDeps = { db };
+  const sitemapDeps: SitemapDeps = { db };
   // One facet cache per process and database, so test databases never share counts.
   const searchDeps: SearchDeps = { db, facetCache: createFacetCache() };
   const profilesDeps: ProfilesDeps = { db };
@@ -162,9 +165,9 @@ export function createServices(config: Config, database: DatabaseHandle, logger:
     /** The reads behind the discovery pages; loaders call these in-process. */
     discovery: {
       search: (query: SearchQuery) => search(searchDeps, query),
-      cities: () => listCities(db),
-      categories: () => listCategories(db),
-      activeBanner: () => findActiveBanner(db),
+      cities: () => getCities(catalogDeps),
+      categories: () => getCategories(catalogDeps),
+      activeBanner: () => getActiveBanner(catalogDeps),
       artwork: (id: string, viewer: Viewer) => getArtwork(discoveryDeps, id, viewer),
       artist: (id: string) => getArtist(discoveryDeps, id),
       artistArtworks: (id: string, tab: ArtistTab) => getArtistArtworks(discoveryDeps, id, tab),
@@ -196,7 +199,7 @@ export function createServices(config: Config, database: DatabaseHandle, logger:
       remove: (viewer: ListingViewer, id: string) => deleteListing(listingDeps, viewer, id),
     },
     /** The sitemap's pages. */
-    seo: { sitemapEntries: () => listSitemapEntries(db) },
+    seo: { sitemapEntries: () => getSitemapEntries(sitemapDeps) },
     storage,
     /** Quote, payment, purchase, webhooks and the reconciler (server/features/checkout). */
     checkout: {
