@@ -35,6 +35,8 @@ export const quoteBodySchema = z.object({
   shippingAddress: shippingAddressBodySchema,
 });
 export type QuoteBody = z.output<typeof quoteBodySchema>;
+/** What the browser sends (before the schema's defaults). */
+export type QuoteRequest = z.input<typeof quoteBodySchema>;
 
 /** `POST /api/checkout/payments`. */
 export const paymentBodySchema = quoteBodySchema.extend({
@@ -51,6 +53,7 @@ export const paymentBodySchema = quoteBodySchema.extend({
   previousClientSecret: z.string().max(300).optional(),
 });
 export type PaymentBody = z.output<typeof paymentBodySchema>;
+export type PaymentRequest = z.input<typeof paymentBodySchema>;
 
 /**
  * `POST /api/checkout/complete`: the payment and its client secret, which only the payer's
@@ -78,6 +81,9 @@ export const simulatedConfirmBodySchema = z.object({
     .optional(),
 });
 export type SimulatedConfirmBody = z.output<typeof simulatedConfirmBodySchema>;
+/** The card as the simulated processor takes it (Stripe's field names). */
+export type SimulatedCard = SimulatedConfirmBody["card"];
+export type BillingDetails = NonNullable<SimulatedConfirmBody["billingDetails"]>;
 
 // ---- Answers ----
 

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { checkoutMessages as m } from "../../../domain/checkout";
 import type { PaymentStarted } from "../../../contracts/checkout.contract";
 import { CheckoutError } from "./checkout-answers";
-import { type PaymentRequest, purchase } from "./checkout-api";
+import type { PaymentRequest } from "../../../contracts/checkout.contract";
+import { purchase } from "./checkout-api";
 
 const ADDRESS = { line1: "1 Main St", city: "Albany", state: "NY", postal_code: "12207" };
 

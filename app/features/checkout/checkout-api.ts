@@ -8,10 +8,14 @@ import {
   quoteSchema,
   simulatedConfirmationSchema,
 } from "../../../contracts/checkout.contract";
-import type { ShippingAddress } from "../../../domain/checkout";
 import { request } from "../../lib/api-client";
 import { checkConfirmation, parsePaymentStarted, paymentFailure } from "./checkout-answers";
-import type { QuoteRequest, SimulatedCard } from "./checkout-form";
+import type {
+  BillingDetails,
+  PaymentRequest,
+  QuoteRequest,
+  SimulatedCard,
+} from "../../../contracts/checkout.contract";
 
 /**
  * The checkout endpoints of docs/api.md "Checkout", each answer checked against its
@@ -30,16 +34,6 @@ export function fetchQuote(quote: QuoteRequest, signal?: AbortSignal): Promise<Q
     schema: quoteSchema,
   });
 }
-
-export type PaymentRequest = {
-  artworkId: string;
-  email: string;
-  name?: string;
-  shippingAddress: ShippingAddress;
-  /** The total on screen, in cents: the server refuses to charge another (the price changed). */
-  expectedTotal: number;
-};
-export type BillingDetails = { name: string; email: string };
 
 /**
  * Confirms the card for a started payment (the simulated processor or Stripe.js);

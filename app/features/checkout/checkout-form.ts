@@ -7,7 +7,12 @@ import {
   paymentProblem,
 } from "../../../domain/checkout";
 import { priceText } from "../../../domain/display";
-import type { PaymentProviderName, Quote } from "../../../contracts/checkout.contract";
+import type {
+  PaymentProviderName,
+  Quote,
+  QuoteRequest,
+  SimulatedCard,
+} from "../../../contracts/checkout.contract";
 
 /** Everything typed into the buy panel. The card fields are used by the simulated processor only. */
 export type CheckoutFields = {
@@ -50,8 +55,6 @@ export function shippingAddress(fields: CheckoutFields): ShippingAddress {
     postal_code: fields.postal_code.trim(),
   };
 }
-
-export type QuoteRequest = { artworkId: string; email: string; shippingAddress: ShippingAddress };
 
 /** SPEC §5: the quote request, only once the address is complete and the e-mail has an '@'. */
 export function quoteRequest(artworkId: string, fields: CheckoutFields): QuoteRequest | null {
@@ -137,8 +140,6 @@ export function submitProblem(input: {
     now,
   );
 }
-
-export type SimulatedCard = { number: string; expMonth: number; expYear: number; cvc: string };
 
 /** The card as the simulated processor takes it (Stripe's field names); null when unreadable. */
 export function simulatedCard(fields: CheckoutFields): SimulatedCard | null {

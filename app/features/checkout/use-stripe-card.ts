@@ -2,7 +2,8 @@ import type { Stripe, StripeCardElement } from "@stripe/stripe-js";
 import { useEffect, useRef, useState } from "react";
 import { checkoutMessages as m } from "../../../domain/checkout";
 import { CheckoutError } from "./checkout-answers";
-import type { BillingDetails, ConfirmCard } from "./checkout-api";
+import type { BillingDetails } from "../../../contracts/checkout.contract";
+import type { ConfirmCard } from "./checkout-api";
 
 export type StripeCardState = {
   status: "loading" | "ready" | "failed";

@@ -3,7 +3,7 @@ import { act, cleanup, renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { checkoutMessages as m } from "../../../domain/checkout";
 import { fakeApi } from "../../test/fake-api";
-import type { QuoteRequest } from "./checkout-form";
+import type { QuoteRequest } from "../../../contracts/checkout.contract";
 import { QUOTE_DEBOUNCE_MS, useTaxQuote } from "./use-tax-quote";
 
 beforeEach(() => {

@@ -1,13 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { fetchQuote } from "./checkout-api";
 import { taxFailure } from "./checkout-answers";
-import {
-  type QuoteRequest,
-  type QuoteState,
-  type QuoteView,
-  quoteKey,
-  quoteView,
-} from "./checkout-form";
+import type { QuoteRequest } from "../../../contracts/checkout.contract";
+import { type QuoteState, type QuoteView, quoteKey, quoteView } from "./checkout-form";
 
 /** Typing pauses this long before the address is sent for a tax quote. */
 export const QUOTE_DEBOUNCE_MS = 400;
