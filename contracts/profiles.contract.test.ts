@@ -6,8 +6,8 @@ import {
   isPlausibleBirthYear,
   missesArtistLink,
   profileMessages as m,
-} from "./profile";
-import { profileUpdateSchema } from "../contracts/profiles.contract";
+} from "../domain/profile";
+import { profileUpdateSchema } from "./profiles.contract";
 
 function messageOf(input: unknown): string | undefined {
   const parsed = profileUpdateSchema.safeParse(input);
