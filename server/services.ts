@@ -63,7 +63,6 @@ import {
   type ListingViewer,
   createListing,
   deleteListing,
-  requireListingArtist,
   requireOwnListing,
   updateListing,
 } from "./features/listings/listings.service";
@@ -190,7 +189,6 @@ export function createServices(config: Config, database: DatabaseHandle, logger:
     },
     /** The owner-artist's listing writes; a new listing is mailed to the team. */
     listings: {
-      requireArtist: (viewer: ListingViewer) => requireListingArtist(viewer),
       requireOwn: (viewer: ListingViewer, id: string) => requireOwnListing(listingDeps, viewer, id),
       create: (viewer: ListingViewer, body: ListingBody) =>
         createListing(listingDeps, viewer, body),
@@ -222,7 +220,7 @@ export function createServices(config: Config, database: DatabaseHandle, logger:
     uploads: {
       storeImage: (uploaderId: string, file: Buffer) =>
         storeArtworkImage(uploadDeps, uploaderId, file),
-      sweeper: createUploadSweeper({ db, storage, logger }),
+      sweeper: createUploadSweeper(uploadDeps),
     },
   };
 }

@@ -12,27 +12,33 @@ type AccessOptions = {
 };
 
 /**
- * Signed in, or 401 with the feature's text before a byte of the body is read; the
- * session user is then `c.get("viewer")`. The one access check of the JSON routes.
+ * The one access check of the JSON routes, run before a byte of the body is read:
+ * signed in (401 with the feature's text), then `refuse` (a 403 or none); the session
+ * user is then `c.get("viewer")`.
  */
-export function signedInOnly(auth: Auth, options: AccessOptions) {
+function viewerCheck(
+  auth: Auth,
+  options: AccessOptions,
+  refuse: (viewer: SessionUser) => AppError | null,
+) {
   return createMiddleware<{ Variables: { viewer: SessionUser } }>(async (c, next) => {
     const viewer = await auth.getSessionUser(c.req.raw.headers);
     if (!viewer) throw new AppError("UNAUTHENTICATED", 401, options.signInRequired);
+    const refusal = refuse(viewer);
+    if (refusal) throw refusal;
     c.set("viewer", viewer);
     if (options.noStore) c.header("Cache-Control", "no-store");
     await next();
   });
 }
 
-/** As signedInOnly, and an approved artist, or 403 with the feature's text (SPEC §6). */
+export function signedInOnly(auth: Auth, options: AccessOptions) {
+  return viewerCheck(auth, options, () => null);
+}
+
+/** Signed in, and an approved artist, or 403 with the feature's text (SPEC §6). */
 export function artistsOnly(auth: Auth, options: AccessOptions & { artistsOnly: string }) {
-  return createMiddleware<{ Variables: { viewer: SessionUser } }>(async (c, next) => {
-    const viewer = await auth.getSessionUser(c.req.raw.headers);
-    if (!viewer) throw new AppError("UNAUTHENTICATED", 401, options.signInRequired);
-    if (!viewer.isArtist) throw new AppError("FORBIDDEN", 403, options.artistsOnly);
-    c.set("viewer", viewer);
-    if (options.noStore) c.header("Cache-Control", "no-store");
-    await next();
-  });
+  return viewerCheck(auth, options, (viewer) =>
+    viewer.isArtist ? null : new AppError("FORBIDDEN", 403, options.artistsOnly),
+  );
 }

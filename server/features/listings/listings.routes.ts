@@ -1,9 +1,10 @@
 import type { Context, Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { listingBodySchema, listingPatchSchema } from "../../../contracts/artworks.contract";
+import { artistsOnly } from "../../http/access";
 import { jsonBody, nulFreeJson } from "../../http/validate";
 import type { AppServices } from "../../services";
-import type { ListingViewer } from "./listings.service";
+import { type ListingViewer, listingApiMessages as m } from "./listings.service";
 
 /** The owner-artist's listing writes (SPEC §4 listing flow, §6, §7 writes). */
 export function registerListingRoutes(app: Hono, { listings, auth }: AppServices) {
@@ -11,11 +12,9 @@ export function registerListingRoutes(app: Hono, { listings, auth }: AppServices
   const viewerOf = (c: Context) => auth.getSessionUser(c.req.raw.headers);
 
   /** 401 or 403 before the body is judged: even a body that breaks every rule gets this first. */
-  const artistOnly = createMiddleware<Access>(async (c, next) => {
-    const viewer = await viewerOf(c);
-    listings.requireArtist(viewer);
-    c.set("viewer", viewer);
-    await next();
+  const artistOnly = artistsOnly(auth, {
+    signInRequired: m.signInRequired,
+    artistsOnly: m.artistsOnly,
   });
 
   /** 401, 404 or 403 before the body is judged: ownership wins over a broken body. */
