@@ -1,3 +1,5 @@
+import { INVALID_RESPONSE_MESSAGE } from "./errors";
+
 /**
  * The checkout's rules and texts (SPEC §5 "Checkout", §8), shared by the buy panel
  * and the checkout API.
@@ -21,7 +23,7 @@ export const checkoutMessages = {
   fillShipping: "Please fill in all shipping address fields.",
   guestEmail: "Please enter your email address to continue with the purchase.",
   taxFailed: "Failed to calculate tax. Please check your shipping address and try again.",
-  invalidResponse: "Invalid response from server",
+  invalidResponse: INVALID_RESPONSE_MESSAGE,
   invalidPaymentIntent: "Invalid payment intent response.",
   paymentFailed: "Failed to process payment. Please try again.",
   guestAccountCreated:

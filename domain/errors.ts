@@ -18,3 +18,6 @@ export const ERROR_CODES = [
   "INTERNAL",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** SPEC §8's text for an answer whose body is not the shape its contract gives. */
+export const INVALID_RESPONSE_MESSAGE = "Invalid response from server";

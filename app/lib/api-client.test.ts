@@ -1,7 +1,8 @@
 import { describe, expect, it, onTestFinished, vi } from "vitest";
 import { z } from "zod";
 import { fakeApi } from "../test/fake-api";
-import { ApiError, INVALID_RESPONSE, request } from "./api-client";
+import { INVALID_RESPONSE_MESSAGE } from "../../domain/errors";
+import { ApiError, request } from "./api-client";
 
 const answerSchema = z.object({ id: z.string() });
 
@@ -35,7 +36,7 @@ describe("request", () => {
     expect([error.status, error.code, error.message]).toEqual([
       200,
       "INVALID_RESPONSE",
-      INVALID_RESPONSE,
+      INVALID_RESPONSE_MESSAGE,
     ]);
   });
 

@@ -1,5 +1,5 @@
 import type { ZodType } from "zod";
-import type { ErrorCode } from "../../domain/errors";
+import { type ErrorCode, INVALID_RESPONSE_MESSAGE } from "../../domain/errors";
 
 /** What went wrong in the browser itself: no answer at all, or an answer of the wrong shape. */
 type ClientErrorCode = "NETWORK" | "INVALID_RESPONSE";
@@ -15,9 +15,6 @@ export class ApiError extends Error {
     super(message);
   }
 }
-
-/** SPEC §8's text for an answer whose body is not the contract's shape. */
-export const INVALID_RESPONSE = "Invalid response from server";
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -70,7 +67,8 @@ export async function request(
   }
   if (!schema) return json;
   const parsed = schema.safeParse(json);
-  if (!parsed.success) throw new ApiError(response.status, "INVALID_RESPONSE", INVALID_RESPONSE);
+  if (!parsed.success)
+    throw new ApiError(response.status, "INVALID_RESPONSE", INVALID_RESPONSE_MESSAGE);
   return parsed.data;
 }
 

@@ -1,6 +1,7 @@
 import { artworkDetailSchema } from "../../../contracts/artworks.contract";
 import { uploadedImageSchema } from "../../../contracts/uploads.contract";
-import { ApiError, INVALID_RESPONSE, request } from "../../lib/api-client";
+import { INVALID_RESPONSE_MESSAGE } from "../../../domain/errors";
+import { ApiError, request } from "../../lib/api-client";
 import {
   type UploadPart,
   fileBytesSent,
@@ -40,7 +41,7 @@ export async function saveListing(
       onProgress(overallPercent(parts));
     });
     const uploaded = uploadedImageSchema.safeParse(answer);
-    if (!uploaded.success) throw new ApiError(200, "INVALID_RESPONSE", INVALID_RESPONSE);
+    if (!uploaded.success) throw new ApiError(200, "INVALID_RESPONSE", INVALID_RESPONSE_MESSAGE);
     const { id } = uploaded.data;
     part.done = true;
     draft = withUploadedId(draft, image.key, id);
