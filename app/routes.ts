@@ -16,5 +16,16 @@ export default [
   route("upload", "routes/upload.tsx"),
   route("listing-preview", "routes/listing-preview.tsx"),
   route("purchase-success", "routes/purchase-success.tsx"),
+  // The team's console (decision 0027): admins only, every area checks again itself.
+  route("admin", "routes/admin.tsx", [
+    index("routes/admin-index.tsx"),
+    route("applications", "routes/admin-applications.tsx"),
+    route("people", "routes/admin-people.tsx"),
+    route("artworks", "routes/admin-artworks.tsx"),
+    route("exhibitions", "routes/admin-exhibitions.tsx"),
+    route("banners", "routes/admin-banners.tsx"),
+    route("catalog", "routes/admin-catalog.tsx"),
+    route("audit", "routes/admin-audit.tsx"),
+  ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -2,6 +2,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { type Env, Hono, type MiddlewareHandler } from "hono";
 import path from "node:path";
 import { AppError } from "./errors";
+import { registerAuditRoutes } from "./features/audit/audit.routes";
 import { registerAuthRoutes } from "./features/auth/auth.routes";
 import { registerCatalogRoutes } from "./features/catalog/catalog.routes";
 import { registerCheckoutRoutes } from "./features/checkout/checkout.routes";
@@ -88,6 +89,8 @@ export function buildServer({ services, web }: ServerOptions): Hono {
   registerUploadRoutes(app, services);
   registerListingRoutes(app, services);
   registerSitemapRoutes(app, services);
+  // The team's console (decision 0027): every /api/admin/* route runs adminOnly first.
+  registerAuditRoutes(app, services);
   app.all("/api/*", () => {
     throw new AppError("NOT_FOUND", 404, "Not found.");
   });

@@ -56,6 +56,8 @@ import type { ArtistTab } from "../contracts/artists.contract";
 import type { ListingBody, ListingPatch } from "../contracts/artworks.contract";
 import type { ProfileTab, ProfileUpdate } from "../contracts/profiles.contract";
 import type { SearchQuery } from "../contracts/search.contract";
+import type { AuditQuery } from "../contracts/admin.contract";
+import { type AuditDeps, listAudit } from "./features/audit/audit.service";
 import { checkHealth } from "./features/health/health.service";
 import { notifyTeamOfListing } from "./features/listings/listing-mail";
 import {
@@ -122,6 +124,7 @@ export function createServices(config: Config, database: DatabaseHandle, logger:
   // One facet cache per process and database, so test databases never share counts.
   const searchDeps: SearchDeps = { db, facetCache: createFacetCache() };
   const profilesDeps: ProfilesDeps = { db };
+  const auditDeps: AuditDeps = { db };
   const photoDeps: PhotoDeps = { db, storage, logger };
   const uploadDeps: UploadDeps = { db, storage, logger };
   const listingDeps: ListingDeps = {
@@ -196,6 +199,8 @@ export function createServices(config: Config, database: DatabaseHandle, logger:
         updateListing(listingDeps, viewer, id, patch),
       remove: (viewer: ListingViewer, id: string) => deleteListing(listingDeps, viewer, id),
     },
+    /** The console's audit log (decision 0027); the actions write it themselves. */
+    audit: { list: (query: AuditQuery) => listAudit(auditDeps, query) },
     /** The sitemap's pages. */
     seo: { sitemapEntries: () => getSitemapEntries(sitemapDeps) },
     storage,

@@ -1,4 +1,4 @@
-import { type AppLoadContext, redirect } from "react-router";
+import { type AppLoadContext, data, redirect } from "react-router";
 import type { SessionUser } from "../../contracts/auth.contract";
 
 /** SPEC §2: pages that need a signed-in user send everyone else to /signin. */
@@ -12,4 +12,21 @@ export async function requireUser(request: Request, context: AppLoadContext): Pr
 export async function redirectIfSignedIn(request: Request, context: AppLoadContext): Promise<null> {
   if (await context.services.auth.getSessionUser(request.headers)) throw redirect("/");
   return null;
+}
+
+/** What a page of the console says to a signed-in person who is not on the team. */
+export const CONSOLE_REFUSED = "Only the marketplace team can use the console.";
+
+/**
+ * The console's pages (decision 0027): signed out → /signin; signed in but not an admin
+ * → 403 with CONSOLE_REFUSED. Every console loader and action calls it; the
+ * `/api/admin/*` routes run the same rule as `adminOnly`.
+ */
+export async function requireAdmin(
+  request: Request,
+  context: AppLoadContext,
+): Promise<SessionUser> {
+  const user = await requireUser(request, context);
+  if (user.role !== "admin") throw data(CONSOLE_REFUSED, { status: 403 });
+  return user;
 }

@@ -22,12 +22,12 @@ function viewerCheck(
   refuse: (viewer: SessionUser) => AppError | null,
 ) {
   return createMiddleware<{ Variables: { viewer: SessionUser } }>(async (c, next) => {
+    if (options.noStore) c.header("Cache-Control", "no-store");
     const viewer = await auth.getSessionUser(c.req.raw.headers);
     if (!viewer) throw new AppError("UNAUTHENTICATED", 401, options.signInRequired);
     const refusal = refuse(viewer);
     if (refusal) throw refusal;
     c.set("viewer", viewer);
-    if (options.noStore) c.header("Cache-Control", "no-store");
     await next();
   });
 }
@@ -42,3 +42,17 @@ export function artistsOnly(auth: Auth, options: AccessOptions & { artistsOnly: 
     viewer.isArtist ? null : new AppError("FORBIDDEN", 403, options.artistsOnly),
   );
 }
+
+/**
+ * The team's console (decision 0027): signed in, and `role` admin, or 403. Every
+ * `/api/admin/*` route runs it before the body is read; a suspended person has no
+ * session to begin with.
+ */
+export function adminOnly(auth: Auth) {
+  return viewerCheck(auth, { signInRequired: ADMIN_SIGN_IN_REQUIRED, noStore: true }, (viewer) =>
+    viewer.role === "admin" ? null : new AppError("FORBIDDEN", 403, ADMIN_ONLY),
+  );
+}
+
+export const ADMIN_SIGN_IN_REQUIRED = "Please sign in to use the console.";
+export const ADMIN_ONLY = "Only the marketplace team can use the console.";

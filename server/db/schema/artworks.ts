@@ -63,6 +63,9 @@ export const artworks = pgTable(
         (): SQL =>
           sql`setweight(to_tsvector('simple', coalesce(${artworks.title}, '')), 'A') || setweight(to_tsvector('simple', coalesce(${artworks.artistDisplayName}, '')), 'B')`,
       ),
+    /** Hidden by the team (decision 0027): out of the marketplace; its artist sees why. */
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
+    hiddenReason: text("hidden_reason"),
     reservedUntil: timestamp("reserved_until", { withTimezone: true }),
     /**
      * The payment (payments.id) that holds the reservation. No foreign key: the

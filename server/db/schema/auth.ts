@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  check,
   boolean,
   index,
   integer,
@@ -11,6 +12,9 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { cities } from "./catalog";
+
+export const PAYOUT_STATUSES = ["none", "pending", "active", "restricted"] as const;
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 
 export type ShippingAddress = {
   line1: string;
@@ -41,12 +45,19 @@ export const users = pgTable(
     bio: text("bio").notNull().default(""),
     birthYear: integer("birth_year"),
     location: text("location"),
-    cityId: uuid("city_id").references(() => cities.id, { onDelete: "set null" }),
+    // Restrict: a city in use is not deleted (the console answers 409 first).
+    cityId: uuid("city_id").references(() => cities.id, { onDelete: "restrict" }),
     profilePhoto: text("profile_photo"),
     shippingAddress: jsonb("shipping_address").$type<ShippingAddress>(),
     stripeId: text("stripe_id"),
     payoutAccountId: text("payout_account_id"),
-    payoutStatus: text("payout_status"),
+    /** Decision 0027: none, pending, active or restricted; only active is listed (SPEC §6). */
+    payoutStatus: text("payout_status").$type<PayoutStatus>().notNull().default("none"),
+    /** The last four digits of the payout bank account, to show the artist; nothing more is kept. */
+    payoutBankLast4: text("payout_bank_last4"),
+    /** Set by the team (decision 0027): no sign-in, no sessions, works out of the marketplace. */
+    suspendedAt: timestamp("suspended_at", { withTimezone: true }),
+    suspensionReason: text("suspension_reason"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     lastModified: timestamp("last_modified", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -54,6 +65,11 @@ export const users = pgTable(
     index("users_display_name_trgm_idx").using("gin", t.displayName.op("gin_trgm_ops")),
     index("users_city_idx").on(t.cityId),
     index("users_lower_email_idx").on(sql`lower(${t.email})`),
+    check(
+      "users_payout_status_check",
+      sql`${t.payoutStatus} in ('none', 'pending', 'active', 'restricted')`,
+    ),
+    check("users_role_check", sql`${t.role} in ('user', 'admin')`),
   ],
 );
 

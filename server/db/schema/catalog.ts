@@ -1,4 +1,5 @@
-import { boolean, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 export const cities = pgTable("cities", {
   id: uuid("id").primaryKey().defaultRandom(),
@@ -21,5 +22,11 @@ export const banners = pgTable(
     isActive: boolean("is_active").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("banners_active_idx").on(t.isActive, t.createdAt)],
+  (t) => [
+    index("banners_active_idx").on(t.isActive, t.createdAt),
+    // SPEC §3 reads one active banner; the database keeps it at most one (decision 0027).
+    uniqueIndex("banners_one_active_idx")
+      .on(t.isActive)
+      .where(sql`${t.isActive}`),
+  ],
 );

@@ -5,3 +5,4 @@ export * from "./exhibitions";
 export * from "./commerce";
 export * from "./outbox";
 export * from "./uploads";
+export * from "./operations";

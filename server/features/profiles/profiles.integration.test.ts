@@ -17,7 +17,7 @@ const SECRETS = {
   shippingAddress: { line1: "1 Secret St", city: "Austin", state: "TX", postal_code: "78701" },
   stripeId: "cus_secret_123",
   payoutAccountId: "acct_secret_456",
-  payoutStatus: "active",
+  payoutStatus: "active" as const,
 };
 
 beforeAll(async () => {

@@ -1,0 +1,82 @@
+import { type ReactNode, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog";
+import { FormError, FormNotice } from "../../components/ui/form-message";
+
+/** What a console action answers (admin.server.ts `runAdminAction`). */
+export type AdminActionResult = { ok: true; message: string } | { ok: false; error: string };
+
+/**
+ * A console action as a small form: its fields (`children`, e.g. a reason) and a submit
+ * button. With `confirm`, the button first asks in a dialog (destructive actions); the
+ * answer is shown beside the form. Without JavaScript the form posts as it is.
+ */
+export function ActionForm({
+  intent,
+  label,
+  busyLabel = label,
+  confirm,
+  tone = "primary",
+  children,
+  hidden,
+}: {
+  /** The action's name, sent as the `intent` field. */
+  intent: string;
+  label: string;
+  busyLabel?: string;
+  /** When set, the question the dialog asks before the form is sent. */
+  confirm?: { title: string; body: ReactNode; confirmLabel: string };
+  tone?: "primary" | "danger";
+  children?: ReactNode;
+  /** Extra fields sent with the form (ids). */
+  hidden?: Record<string, string>;
+}) {
+  const fetcher = useFetcher<AdminActionResult>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [asking, setAsking] = useState(false);
+  const busy = fetcher.state !== "idle";
+  const result = fetcher.data;
+  return (
+    <fetcher.Form
+      method="post"
+      ref={formRef}
+      className="admin-action"
+      onSubmit={(event) => {
+        if (confirm && !asking) {
+          event.preventDefault();
+          if (formRef.current?.reportValidity()) setAsking(true);
+        }
+      }}
+    >
+      <input type="hidden" name="intent" value={intent} />
+      {Object.entries(hidden ?? {}).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {children}
+      <button
+        type="submit"
+        className={`button${tone === "danger" ? " button-danger" : " button-primary"}`}
+        disabled={busy}
+      >
+        {busy ? busyLabel : label}
+      </button>
+      {result?.ok ? <FormNotice message={result.message} /> : null}
+      {result && !result.ok ? <FormError message={result.error} /> : null}
+      {asking && confirm ? (
+        <ConfirmDialog
+          title={confirm.title}
+          confirmLabel={confirm.confirmLabel}
+          tone={tone}
+          busy={busy}
+          onCancel={() => setAsking(false)}
+          onConfirm={() => {
+            setAsking(false);
+            if (formRef.current) void fetcher.submit(formRef.current);
+          }}
+        >
+          {confirm.body}
+        </ConfirmDialog>
+      ) : null}
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiErrorSchema } from "../../../contracts/common.contract";
+import { ADMIN_ONLY, ADMIN_SIGN_IN_REQUIRED } from "../../http/access";
+import { expectContract } from "../../test/contract";
+import { type TestApp, createTestApp } from "../../test/test-app";
+import { type Member, headersFor, signUp } from "../profiles/profiles.test-helpers";
+
+/**
+ * Every /api/admin/* route, read from the server's own route table (so a route added
+ * later is swept too), refused to everyone but an admin, before the body is read.
+ */
+
+let t: TestApp;
+const people: Record<string, Member | undefined> = {};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  people.collector = await signUp(t);
+  people.artist = await signUp(t, {}, { isArtist: true, payoutStatus: "active" });
+  people.applicant = await signUp(t, { occupation: "artist", instagramHandle: "applicant" });
+  people.admin = await signUp(t, {}, { role: "admin" });
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+const SOME_ID = "00000000-0000-4000-8000-000000000000";
+
+function adminRoutes() {
+  const seen = new Set<string>();
+  return t.app.routes
+    .filter((r) => r.method !== "ALL" && r.path.startsWith("/api/admin/"))
+    .map((r) => ({ method: r.method, path: r.path }))
+    .filter((r) => {
+      const key = `${r.method} ${r.path}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+}
+
+describe("the console's API", () => {
+  it("has its routes in the route table (the sweep below is not empty)", () => {
+    const routes = adminRoutes().map((r) => `${r.method} ${r.path}`);
+    expect(routes).toContain("GET /api/admin/audit");
+  });
+
+  const refusals: [who: string, status: number, message: string][] = [
+    ["signed out", 401, ADMIN_SIGN_IN_REQUIRED],
+    ["collector", 403, ADMIN_ONLY],
+    ["artist", 403, ADMIN_ONLY],
+    ["applicant", 403, ADMIN_ONLY],
+  ];
+
+  it.each(refusals)("refuses every route to %s with %i", async (who, status, message) => {
+    const routes = adminRoutes();
+    for (const route of routes) {
+      const url = route.path.replace(/:[A-Za-z]+/g, SOME_ID);
+      const init: RequestInit = { method: route.method, headers: headersFor(people[who]) };
+      if (route.method !== "GET" && route.method !== "HEAD") {
+        // A body that is not even JSON, with a NUL: the access answer must come first.
+        (init.headers as Headers).set("content-type", "application/json");
+        init.body = '{"reason": "\u0000" ';
+      }
+      const response = await t.app.request(url, init);
+      expect(response.status, `${route.method} ${route.path} as ${who}`).toBe(status);
+      const body = expectContract(apiErrorSchema, await response.json());
+      expect(body.error.message).toBe(message);
+      expect(response.headers.get("cache-control")).toContain("no-store");
+    }
+  });
+
+  it("lets an admin through to the route itself", async () => {
+    const response = await t.app.request("/api/admin/audit", {
+      headers: headersFor(people.admin),
+    });
+    expect(response.status).toBe(200);
+  });
+});
