@@ -1,8 +1,8 @@
-import { mkdirSync, readFileSync, readdirSync } from "node:fs";
-import path from "node:path";
+import { mkdirSync } from "node:fs";
 import { type Locator, type Page, expect, test } from "@playwright/test";
 import { authMessages } from "../domain/auth-messages";
 import { checkoutMessages as m } from "../domain/checkout";
+import { ADDRESS, field, fillAddress, fillCard, mailTo, openBuyPanel, payNow, total } from "./buy";
 import {
   DESKTOP,
   atBothWidths,
@@ -11,7 +11,6 @@ import {
   failOnBrowserErrors,
   holdNextRequest,
   signIn,
-  waitForHydration,
 } from "./helpers";
 
 /**
@@ -23,9 +22,6 @@ import {
 
 const COLLECTOR = "collector@demo.vernissage.test";
 const APPLICANT = "applicant@demo.vernissage.test";
-const EXPIRY = `12/${String((new Date().getFullYear() + 3) % 100).padStart(2, "0")}`;
-// Illinois has a sales tax, so the summary shows one.
-const ADDRESS = { line1: "1452 W Division St", city: "Chicago", state: "IL", zip: "60642" };
 const MONEY = /^\$[\d,]+(\.\d\d)?$/;
 
 /** "$4,993.75" → 499375 */
@@ -48,19 +44,6 @@ async function screenshot(page: Page, name: string, show?: Locator) {
   });
 }
 
-async function openBuyPanel(page: Page, id: string): Promise<Locator> {
-  await page.goto(`/artwork/${id}`);
-  await waitForHydration(page);
-  await page.getByRole("button", { name: "Buy Now" }).click();
-  const panel = page.getByRole("dialog", { name: "Buy this artwork" });
-  await expect(panel).toBeVisible();
-  // The card form arrives with the checkout configuration.
-  await expect(panel.getByLabel("Card number")).toBeVisible();
-  return panel;
-}
-
-const field = (panel: Locator, label: string) => panel.getByLabel(label, { exact: true });
-
 /**
  * A refused payment is told where the eye is: an alert at the top of the panel's
  * scroll area, in the viewport and focused, and at the field it is about, which is
@@ -74,38 +57,6 @@ async function expectErrorShown(panel: Locator, message: string, fieldLabel: str
   await expect(field(panel, fieldLabel)).toHaveAttribute("aria-invalid", "true");
   await expect(field(panel, fieldLabel)).toHaveAccessibleDescription(new RegExp(message));
 }
-const payNow = (panel: Locator) => panel.getByRole("button", { name: m.payNow });
-const total = (panel: Locator) => panel.locator(".checkout-total dd");
-
-async function fillAddress(panel: Locator, email?: string) {
-  await field(panel, "Street address").fill(ADDRESS.line1);
-  await field(panel, "City").fill(ADDRESS.city);
-  await field(panel, "State").fill(ADDRESS.state);
-  await field(panel, "ZIP code").fill(ADDRESS.zip);
-  if (email !== undefined) await field(panel, "Email").fill(email);
-}
-
-async function fillCard(panel: Locator, number: string) {
-  await field(panel, "Name on card").fill("Ada Buyer");
-  await field(panel, "Card number").fill(number);
-  await field(panel, "Expiry (MM/YY)").fill(EXPIRY);
-  await field(panel, "CVC").fill("123");
-}
-
-/** The .eml files the server wrote (E2E_DATA_DIR/mail) that are addressed to `email`. */
-function mailTo(email: string): string[] {
-  const dir = path.join(process.env.E2E_DATA_DIR ?? "", "mail");
-  let files: string[];
-  try {
-    files = readdirSync(dir).filter((f) => f.endsWith(".eml"));
-  } catch {
-    return [];
-  }
-  return files
-    .map((f) => readFileSync(path.join(dir, f), "utf8"))
-    .filter((text) => /^To: .*$/im.exec(text)?.[0].includes(email));
-}
-
 failOnBrowserErrors({ viewport: DESKTOP });
 
 test("a guest buys with the test card: tax appears, success page, SOLD, and the e-mail", async ({

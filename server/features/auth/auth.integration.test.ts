@@ -69,7 +69,7 @@ describe("sign-up", () => {
     expect(response.status).toBe(200);
     const { user } = (await response.json()) as { user: { id: string } };
     const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
-    expect(row).toMatchObject({ isArtist: false, role: "user", payoutStatus: null });
+    expect(row).toMatchObject({ isArtist: false, role: "user", payoutStatus: "none" });
   });
 
   it.each([
