@@ -1,0 +1,85 @@
+import { mkdirSync } from "node:fs";
+import { type Page, expect, test } from "@playwright/test";
+import {
+  DESKTOP,
+  atBothWidths,
+  expectNoAxeViolations,
+  failOnBrowserErrors,
+  signIn,
+  waitForHydration,
+} from "./helpers";
+
+/**
+ * The team's console (issue 13): who may open it, and every area as a person sees it,
+ * at both widths, with axe. The journeys that change things are in operations.spec.ts.
+ */
+
+const ADMIN = "admin@demo.vernissage.test";
+const COLLECTOR = "collector@demo.vernissage.test";
+const REFUSED = "Only the marketplace team can use the console.";
+
+const AREAS = [
+  ["applications", "Applications"],
+  ["people", "People"],
+  ["artworks", "Artworks"],
+  ["exhibitions", "Exhibitions"],
+  ["banners", "Banners"],
+  ["catalog", "Cities & categories"],
+  ["audit", "Audit log"],
+] as const;
+
+async function screenshot(page: Page, name: string) {
+  mkdirSync("e2e/.output/screens", { recursive: true });
+  await atBothWidths(page, async (label) => {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({
+      path: `e2e/.output/screens/console-${name}-${label}.png`,
+      fullPage: true,
+    });
+  });
+}
+
+failOnBrowserErrors({ viewport: DESKTOP });
+
+test("the console is for the team only: signed out goes to /signin, a collector is refused", async ({
+  page,
+}) => {
+  await page.goto("/admin/applications");
+  await expect(page).toHaveURL(/\/signin/);
+
+  await signIn(page, COLLECTOR);
+  await expect(page.getByRole("banner").getByRole("link", { name: /^Console/ })).toHaveCount(0);
+  const response = await page.goto("/admin");
+  expect(response?.status()).toBe(403);
+  await expect(page.getByRole("heading", { level: 1, name: REFUSED })).toBeVisible();
+  const api = await page.request.get("/api/admin/audit");
+  expect(api.status()).toBe(403);
+  await expectNoAxeViolations(page);
+  await screenshot(page, "refused");
+});
+
+test("every console area opens from the console's navigation, at both widths, axe clean", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, ADMIN);
+  await page
+    .getByRole("banner")
+    .getByRole("link", { name: /^Console/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL("/admin/applications");
+  await waitForHydration(page);
+  const nav = page.getByRole("navigation", { name: "Console" });
+  for (const [path, label] of AREAS) {
+    await nav.getByRole("link", { name: label, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/${path}`));
+    await expect(nav.getByRole("link", { name: label, exact: true })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await screenshot(page, path);
+  }
+});
