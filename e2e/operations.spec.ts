@@ -1,0 +1,212 @@
+import { mkdirSync } from "node:fs";
+import { type Page, expect, test } from "@playwright/test";
+import sharp from "sharp";
+import { authMessages } from "../domain/auth-messages";
+import { checkoutMessages as m } from "../domain/checkout";
+import { fillAddress, fillCard, mailTo, openBuyPanel, payNow } from "./buy";
+import {
+  DESKTOP,
+  atBothWidths,
+  expectNoAxeViolations,
+  failOnBrowserErrors,
+  signIn,
+  waitForHydration,
+} from "./helpers";
+
+/**
+ * Issue 13's journeys, from a fresh server: a person applies as an artist, the team
+ * approves them, they set up payouts (simulated), list a work that search then finds,
+ * and a guest buys it; and the team curates an exhibition that appears on /exhibition.
+ */
+
+const ADMIN = "admin@demo.vernissage.test";
+const PASSWORD = "paint-123";
+
+const header = (page: Page) => page.getByRole("banner");
+const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+
+async function screenshot(page: Page, name: string) {
+  mkdirSync("e2e/.output/screens", { recursive: true });
+  await atBothWidths(page, async (label) => {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({
+      path: `e2e/.output/screens/operations-${name}-${label}.png`,
+      fullPage: true,
+    });
+  });
+}
+
+async function signOut(page: Page) {
+  await header(page).getByRole("button", { name: "Sign Out" }).first().click();
+  await expect(header(page).getByRole("link", { name: "Sign In" }).first()).toBeVisible();
+}
+
+function picture(background: string, width = 900, height = 600) {
+  return sharp({ create: { width, height, channels: 3, background } })
+    .jpeg()
+    .toBuffer();
+}
+
+failOnBrowserErrors({ viewport: DESKTOP });
+
+test("an applicant is approved, sets up payouts, lists a work, search finds it and a guest buys it", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const stamp = Date.now();
+  const email = `mira.${stamp}@example.com`;
+  const title = `Salt Marsh ${stamp}`;
+
+  // 1. A visitor signs up as an artist applicant.
+  await page.goto("/signup");
+  await page.getByLabel("First name").fill("Mira");
+  await page.getByLabel("Last name").fill(`Okafor${stamp}`);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByLabel(/An artist/).check();
+  await page.getByLabel(/Instagram handle/).fill("@mira.paints");
+  await page.getByLabel(/I agree to the Terms/).check();
+  await page.getByRole("button", { name: "Sign Up" }).click();
+  const pending = page.getByRole("alertdialog");
+  await expect(pending).toContainText(authMessages.artistPending);
+  await pending.getByRole("button", { name: "OK" }).click();
+  await expect(page).toHaveURL("/");
+  await signOut(page);
+
+  // 2. The team sees the waiting count, opens the queue and approves.
+  await signIn(page, ADMIN);
+  const console = header(page).getByRole("link", { name: /^Console, \d+ applications? waiting/ });
+  await expect(console.first()).toBeVisible();
+  await console.first().click();
+  await expect(page).toHaveURL("/admin/applications");
+  await waitForHydration(page);
+  const application = page.getByRole("article").filter({ hasText: email });
+  await expect(application).toBeVisible();
+  await expect(application.getByRole("link", { name: /mira\.paints/ })).toHaveAttribute(
+    "href",
+    "https://instagram.com/mira.paints",
+  );
+  await expectNoAxeViolations(page);
+  await screenshot(page, "applications");
+  await application.getByRole("button", { name: "Approve" }).click();
+  const confirm = page.getByRole("alertdialog");
+  await confirm.getByRole("button", { name: "Approve" }).click();
+  await expect(page.getByRole("status").filter({ hasText: /approved/i })).toBeVisible();
+  await signOut(page);
+
+  // 3. The approval e-mail is in the outbox.
+  await expect
+    .poll(() => mailTo(email).filter((mail) => /approved/i.test(mail)).length, {
+      timeout: 15_000,
+    })
+    .toBe(1);
+
+  // 4. The new artist is told the works are not listed until payouts are set up.
+  await signIn(page, email, PASSWORD);
+  await page.goto("/profile");
+  await expect(
+    page.getByText("Your works are not listed in the marketplace until you set up payouts."),
+  ).toBeVisible();
+  await page.getByRole("link", { name: "Set up payouts" }).click();
+  await expect(page).toHaveURL("/payouts/setup");
+  await field(page, "Legal first name").fill("Mira");
+  await field(page, "Legal last name").fill("Okafor");
+  await field(page, "Date of birth").fill("1990-04-12");
+  await field(page, "Street address").fill("200 Main St");
+  await field(page, "City").fill("Portland");
+  await field(page, "State").fill("OR");
+  await field(page, "ZIP code").fill("97204");
+  await field(page, "Routing number").fill("110000000");
+  await field(page, "Account number").fill("000123456789");
+  await expectNoAxeViolations(page);
+  await screenshot(page, "payouts-setup");
+  await page.getByRole("button", { name: /Save|Set up payouts|Finish/ }).click();
+  await expect(page).toHaveURL("/profile");
+  await expect(page.getByText(/Payouts are active/)).toBeVisible();
+
+  // 5. The artist lists a work with an image.
+  await page.goto("/upload");
+  await waitForHydration(page);
+  await field(page, "Title").fill(title);
+  await field(page, "Year created").fill("2025");
+  await page.getByRole("group", { name: "Categories" }).getByLabel("Painting").check();
+  await field(page, "Price (USD)").fill("950");
+  await field(page, "Materials").fill("Oil on panel");
+  await field(page, "Width").fill("20");
+  await field(page, "Height").fill("16");
+  await page
+    .getByLabel("Images", { exact: true })
+    .setInputFiles([
+      { name: "marsh.jpg", mimeType: "image/jpeg", buffer: await picture("#5b7f6a") },
+    ]);
+  await page.getByRole("button", { name: "Preview" }).click();
+  await expect(page).toHaveURL("/listing-preview");
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(page).toHaveURL(/\/artwork\/[0-9a-f-]{36}$/);
+  const artworkId = new URL(page.url()).pathname.split("/").at(-1)!;
+  await signOut(page);
+
+  // The marketplace search finds it.
+  await page.goto(`/?q=${encodeURIComponent(title)}`);
+  await expect(page.getByRole("link", { name: new RegExp(title) })).toBeVisible();
+
+  // A guest buys it.
+  const guest = `guest.${stamp}@example.com`;
+  const panel = await openBuyPanel(page, artworkId);
+  await fillAddress(panel, guest);
+  await expect(payNow(panel)).toBeEnabled();
+  await fillCard(panel, "4242424242424242");
+  await payNow(panel).click();
+  await expect(page).toHaveURL("/purchase-success");
+  await expect(page.getByRole("status")).toHaveText(m.guestAccountCreated);
+  await page.goto(`/artwork/${artworkId}`);
+  await expect(page.getByText("SOLD", { exact: true })).toBeVisible();
+});
+
+test("the team creates an exhibition with a banner and two works, and it appears on /exhibition", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const name = `Night Harbour ${Date.now()}`;
+  await signIn(page, ADMIN);
+  await page.goto("/admin/exhibitions");
+  await waitForHydration(page);
+  await page.getByRole("link", { name: "New exhibition" }).click();
+  await field(page, "Name").fill(name);
+  await field(page, "Address").fill("12 Dock Road, Portland, OR");
+  await field(page, "Description").fill("Harbour lights after dark, in two works.");
+  await page.getByRole("button", { name: /Create/ }).click();
+  await expect(page).toHaveURL(/\/admin\/exhibitions\/[0-9a-f-]{36}$/);
+  await waitForHydration(page);
+
+  await page
+    .getByLabel(/Banner image/)
+    .setInputFiles([
+      { name: "banner.jpg", mimeType: "image/jpeg", buffer: await picture("#1d3557", 1600, 500) },
+    ]);
+  await expect(page.getByRole("img", { name: /banner/i })).toBeVisible();
+
+  const picker = page.getByRole("searchbox", { name: /Find works/ });
+  for (const title of ["Loom Song", "Union Station Vault"]) {
+    await picker.fill(title);
+    await page
+      .getByRole("listitem")
+      .filter({ hasText: title })
+      .getByRole("button", { name: /Add/ })
+      .click();
+  }
+  await page.getByRole("button", { name: /Save works/ }).click();
+  await expect(page.getByRole("status").filter({ hasText: /saved/i })).toBeVisible();
+  await page.getByRole("button", { name: "Activate" }).click();
+  await expect(page.getByRole("status").filter({ hasText: /active/i })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await screenshot(page, "exhibition-editor");
+
+  await page.goto("/exhibition");
+  const tile = page.getByRole("link", { name: new RegExp(name) });
+  await expect(tile).toBeVisible();
+  await tile.click();
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  await expect(page.getByRole("link", { name: /Loom Song/ })).toBeVisible();
+  await expect(page.getByRole("link", { name: /Union Station Vault/ })).toBeVisible();
+});
