@@ -16,7 +16,20 @@ import "./styles/app.css";
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<RootLoaderData> {
   const user = await context.services.auth.getSessionUser(request.headers);
-  return { user };
+  if (user?.role !== "admin") return { user };
+  return { user, waitingApplications: await waitingApplicationsFor(context) };
+}
+
+/** The admin header's count; a failed count is logged and shows no number, never an error page. */
+async function waitingApplicationsFor(
+  context: Route.LoaderArgs["context"],
+): Promise<number | null> {
+  try {
+    return await context.services.applications.waitingCount();
+  } catch (error) {
+    context.services.logger.error("The waiting applications could not be counted", { error });
+    return null;
+  }
 }
 
 /**

@@ -33,17 +33,51 @@ function capped(max: number, message: string) {
 const email = capped(MAX_EMAIL_LENGTH, authMessages.invalidEmail);
 const password = capped(MAX_PASSWORD_LENGTH, authMessages.passwordTooLong);
 
+/**
+ * An artist's Instagram handle and website as typed (SPEC §5): sign-up reads them, and so
+ * does an application from the profile (contracts/applications.contract.ts).
+ */
+export const artistLinkFields = {
+  instagramHandle: z
+    .string()
+    .max(MAX_HANDLE_INPUT, { error: authMessages.invalidHandle })
+    .nullish(),
+  websiteURL: z.string().max(MAX_WEBSITE_LENGTH, { error: authMessages.invalidWebsite }).nullish(),
+};
+
+type ArtistLinksInput = { instagramHandle?: string | null; websiteURL?: string | null };
+
+/** The handle (leading @ stripped) and website (normalised), null when blank or not valid. */
+export function normalizedArtistLinks(v: ArtistLinksInput) {
+  const website = normalizeWebsite(v.websiteURL);
+  return {
+    instagramHandle: normalizeHandle(v.instagramHandle),
+    websiteURL: website === INVALID_WEBSITE ? null : website,
+  };
+}
+
+/** True when an artist gave neither a handle nor a website (authMessages.artistNeedsLink). */
+export function lacksArtistLink(v: ArtistLinksInput): boolean {
+  return normalizeHandle(v.instagramHandle) === null && normalizeWebsite(v.websiteURL) === null;
+}
+
+/** The first problem with a handle or website that was given: its field and message. */
+export function artistLinkProblem(v: ArtistLinksInput): { path: string; message: string } | null {
+  const handle = normalizeHandle(v.instagramHandle);
+  if (handle !== null && !isValidHandle(handle))
+    return { path: "instagramHandle", message: authMessages.invalidHandle };
+  if (normalizeWebsite(v.websiteURL) === INVALID_WEBSITE)
+    return { path: "websiteURL", message: authMessages.invalidWebsite };
+  return null;
+}
+
 const signUpShape = z.object({
   firstName: capped(MAX_NAME_LENGTH, profileMessages.firstNameTooLong),
   lastName: capped(MAX_NAME_LENGTH, profileMessages.lastNameTooLong),
   email,
   password,
   occupation: z.enum(OCCUPATIONS).default("collector"),
-  instagramHandle: z
-    .string()
-    .max(MAX_HANDLE_INPUT, { error: authMessages.invalidHandle })
-    .nullish(),
-  websiteURL: z.string().max(MAX_WEBSITE_LENGTH, { error: authMessages.invalidWebsite }).nullish(),
+  ...artistLinkFields,
   acceptTerms: z.boolean().default(false),
 });
 
@@ -60,20 +94,16 @@ export const signUpSchema = signUpShape
     }
     if (!EMAIL.test(v.email.trim())) return fail("email", authMessages.invalidEmail);
     if (!v.acceptTerms) return fail("acceptTerms", authMessages.mustAgreeToTerms);
-    const handle = normalizeHandle(v.instagramHandle);
-    const website = normalizeWebsite(v.websiteURL);
-    if (v.occupation === "artist" && handle === null && website === null) {
+    if (v.occupation === "artist" && lacksArtistLink(v)) {
       return fail("instagramHandle", authMessages.artistNeedsLink);
     }
     if (v.password.length < MIN_PASSWORD_LENGTH) return fail("password", authMessages.weakPassword);
-    if (handle !== null && !isValidHandle(handle))
-      return fail("instagramHandle", authMessages.invalidHandle);
-    if (website === INVALID_WEBSITE) return fail("websiteURL", authMessages.invalidWebsite);
+    const problem = artistLinkProblem(v);
+    if (problem) return fail(problem.path, problem.message);
   })
   .transform((v) => {
     const firstName = v.firstName.trim();
     const lastName = v.lastName.trim();
-    const website = normalizeWebsite(v.websiteURL);
     return {
       firstName,
       lastName,
@@ -81,8 +111,7 @@ export const signUpSchema = signUpShape
       email: v.email.trim().toLowerCase(),
       password: v.password,
       pendingOccupation: v.occupation === "artist" ? ("artist" as const) : null,
-      instagramHandle: normalizeHandle(v.instagramHandle),
-      websiteURL: website === INVALID_WEBSITE ? null : website,
+      ...normalizedArtistLinks(v),
     };
   });
 

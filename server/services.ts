@@ -58,6 +58,18 @@ import type { ProfileTab, ProfileUpdate } from "../contracts/profiles.contract";
 import type { SearchQuery } from "../contracts/search.contract";
 import type { AuditQuery } from "../contracts/admin.contract";
 import { type AuditDeps, listAudit } from "./features/audit/audit.service";
+import type { ApplicationsQuery } from "../contracts/admin-applications.contract";
+import type { ArtistApplicationBody } from "../contracts/applications.contract";
+import type { AuditActor } from "./features/audit/audit.repository";
+import {
+  type ApplicationsDeps,
+  type TeamDecision,
+  apply as applyAsArtist,
+  decide as decideApplication,
+  listQueue as listApplicationQueue,
+  ownApplication,
+  waitingCount as waitingApplications,
+} from "./features/applications/applications.service";
 import { checkHealth } from "./features/health/health.service";
 import { notifyTeamOfListing } from "./features/listings/listing-mail";
 import {
@@ -125,6 +137,11 @@ export function createServices(config: Config, database: DatabaseHandle, logger:
   const searchDeps: SearchDeps = { db, facetCache: createFacetCache() };
   const profilesDeps: ProfilesDeps = { db };
   const auditDeps: AuditDeps = { db };
+  const applicationsDeps: ApplicationsDeps = {
+    db,
+    publicUrl: config.publicUrl,
+    kickOutbox: () => outbox.kick(),
+  };
   const photoDeps: PhotoDeps = { db, storage, logger };
   const uploadDeps: UploadDeps = { db, storage, logger };
   const listingDeps: ListingDeps = {
@@ -201,6 +218,16 @@ export function createServices(config: Config, database: DatabaseHandle, logger:
     },
     /** The console's audit log (decision 0027); the actions write it themselves. */
     audit: { list: (query: AuditQuery) => listAudit(auditDeps, query) },
+    /** Artist applications: the console's queue and answers, and the applicant's side. */
+    applications: {
+      list: (query: ApplicationsQuery) => listApplicationQueue(applicationsDeps, query),
+      waitingCount: () => waitingApplications(applicationsDeps),
+      decide: (actor: AuditActor, userId: string, decision: TeamDecision) =>
+        decideApplication(applicationsDeps, actor, userId, decision),
+      own: (viewer: { id: string; isArtist: boolean }) => ownApplication(applicationsDeps, viewer),
+      apply: (userId: string, body: ArtistApplicationBody) =>
+        applyAsArtist(applicationsDeps, userId, body),
+    },
     /** The sitemap's pages. */
     seo: { sitemapEntries: () => getSitemapEntries(sitemapDeps) },
     storage,

@@ -1,8 +1,11 @@
 import { useRouteLoaderData } from "react-router";
 import type { SessionUser } from "../../contracts/auth.contract";
 
-/** What the root loader sends every page: who is signed in (null for a visitor). */
-export type RootLoaderData = { user: SessionUser | null };
+/**
+ * What the root loader sends every page: who is signed in (null for a visitor), and for
+ * an admin only, how many artist applications wait for the team (the header's count).
+ */
+export type RootLoaderData = { user: SessionUser | null; waitingApplications?: number | null };
 
 /**
  * The signed-in user of this page, from the root loader. Its own module so that
@@ -10,4 +13,9 @@ export type RootLoaderData = { user: SessionUser | null };
  */
 export function useSessionUser(): SessionUser | null {
   return useRouteLoaderData<RootLoaderData>("root")?.user ?? null;
+}
+
+/** The header's count of waiting applications: a number for an admin, null for anyone else. */
+export function useWaitingApplications(): number | null {
+  return useRouteLoaderData<RootLoaderData>("root")?.waitingApplications ?? null;
 }

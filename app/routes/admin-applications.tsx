@@ -1,12 +1,34 @@
+import { applicationsQuerySchema } from "../../contracts/admin-applications.contract";
+import { RouteLoadError } from "../components/load-error";
+import { ApplicationsQueue } from "../features/admin/applications-queue";
+import { applicationsAction } from "../features/admin/applications.server";
+import { readForPage } from "../lib/loader-errors.server";
 import { requireAdmin } from "../lib/require-user.server";
+import { validInput } from "../lib/valid-input.server";
 import type { Route } from "./+types/admin-applications";
 
-// Being built (issue 13): this console area is replaced by its real page before it lands.
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  return null;
+export function meta() {
+  return [{ title: "Applications · Console · Vernissage" }, { name: "robots", content: "noindex" }];
 }
 
-export default function AdminApplications() {
-  return <p className="status-text">This console area is being built.</p>;
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const params = Object.fromEntries(new URL(request.url).searchParams);
+  return readForPage(
+    context,
+    async () => context.services.applications.list(validInput(applicationsQuerySchema, params)),
+    { fallback: "The applications could not be loaded.", log: "The applications failed to load" },
+  );
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return applicationsAction(context, request);
+}
+
+export default function AdminApplications({ loaderData }: Route.ComponentProps) {
+  return <ApplicationsQueue page={loaderData} />;
+}
+
+export function ErrorBoundary() {
+  return <RouteLoadError fallback="The applications could not be loaded." />;
 }

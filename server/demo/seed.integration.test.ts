@@ -3,6 +3,7 @@ import { and, count, eq, isNull, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  artistApplications,
   artCategories,
   artworkImages,
   artworks,
@@ -105,6 +106,38 @@ describe("demo data", () => {
     expect(thumbnail.format).toBe("webp");
     expect(thumbnail.width).toBeLessThanOrEqual(500);
     expect(medium.width).toBeLessThanOrEqual(1200);
+  });
+
+  it("has three waiting artist applications, the demo applicant's among them, and one declined", async () => {
+    const rows = await t.db
+      .select({
+        state: artistApplications.state,
+        email: users.email,
+        bio: users.bio,
+        instagramHandle: artistApplications.instagramHandle,
+        websiteURL: artistApplications.websiteURL,
+        teamMessage: artistApplications.teamMessage,
+        decidedBy: artistApplications.decidedBy,
+      })
+      .from(artistApplications)
+      .innerJoin(users, eq(users.id, artistApplications.userId));
+    const waiting = rows.filter((r) => r.state === "waiting");
+    expect(waiting).toHaveLength(3);
+    expect(waiting.map((r) => r.email)).toContain("applicant@demo.vernissage.test");
+    expect(waiting.every((r) => r.bio && (r.instagramHandle || r.websiteURL))).toBe(true);
+    const declined = rows.filter((r) => r.state === "declined");
+    expect(declined).toHaveLength(1);
+    expect(declined[0]?.teamMessage).toBeTruthy();
+    expect(declined[0]?.decidedBy).toBeTruthy();
+    expect(rows).toHaveLength(4);
+    // Every applicant can sign in with the demo password.
+    for (const { email } of rows) {
+      const response = await t.client().post("/api/auth/sign-in/email", {
+        email,
+        password: DEMO_PASSWORD,
+      });
+      expect(response.status, email).toBe(200);
+    }
   });
 
   it("has 2 active exhibitions, 1 inactive, and one active banner", async () => {

@@ -16,6 +16,7 @@ import type { Composition } from "./art";
 import { type ArtworkPlan, type Buyer, planArtworks } from "./catalog";
 import { renderArtworkImage, renderBannerImage, type StoredImage } from "./images";
 import { createDemoAccounts } from "./accounts";
+import { createDemoApplications } from "./applications";
 import { DEMO_ARTISTS, DEMO_CATEGORIES, DEMO_CITIES } from "./people";
 import { mapLimit } from "./random";
 import { planBanners, planExhibitions } from "./showcase";
@@ -132,6 +133,7 @@ export async function seedDemoData(db: Database, services: DemoServices): Promis
       DEMO_PASSWORD,
       cityIds,
     );
+    await createDemoApplications(tx, services.auth.hashPassword, DEMO_PASSWORD, accounts);
     const { artists: artistIds, collector: collectorId, admin: adminId } = accounts;
     const artistId = (index: number) => {
       const id = artistIds[index];

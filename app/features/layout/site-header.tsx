@@ -2,12 +2,14 @@ import { useId, useRef, useState } from "react";
 import { Form, Link, NavLink } from "react-router";
 import { smallPhotoAddress } from "../../../domain/photo-address";
 import { Avatar } from "../../components/ui/avatar";
-import { useSessionUser } from "../../lib/session-user";
+import { useSessionUser, useWaitingApplications } from "../../lib/session-user";
 import { useFocusTrap } from "../../components/ui/use-focus-trap";
+import { ConsoleLink } from "./console-link";
 
 /** SPEC §2 header; at 768 px and below the links move into a 250 px slide-in menu. */
 export function SiteHeader() {
   const user = useSessionUser();
+  const waiting = useWaitingApplications();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -31,6 +33,7 @@ export function SiteHeader() {
           Upload
         </NavLink>
       ) : null}
+      {user?.role === "admin" ? <ConsoleLink waiting={waiting} /> : null}
       {user ? (
         <>
           <NavLink

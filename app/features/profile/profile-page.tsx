@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { PublicProfile } from "../../../contracts/profiles.contract";
 import type { ArtworkCard } from "../../../contracts/artworks.contract";
 import { type ProfileEditResult, ProfileEditSection } from "./profile-edit-form";
@@ -17,6 +18,7 @@ export function ProfilePage({
   tab,
   artworks,
   editResult,
+  artistApplication,
 }: {
   profile: PublicProfile;
   isOwn: boolean;
@@ -25,14 +27,19 @@ export function ProfilePage({
   tab: ProfileTabValue | null;
   artworks: ArtworkCard[];
   editResult?: ProfileEditResult;
+  /** The own profile's "Apply as an artist" section (app/features/applications), if any. */
+  artistApplication?: ReactNode;
 }) {
   const tabs = visibleTabs(profile, isOwn);
   return (
     <article className="profile-page">
       <ProfileHeader profile={profile} isOwn={isOwn}>
         {isOwn ? <ProfilePhotoControls hasPhoto={profile.profilePhoto !== null} /> : null}
-        {pending ? <p className="profile-pending">{m.pendingArtist}</p> : null}
+        {pending && !artistApplication ? (
+          <p className="profile-pending">{m.pendingArtist}</p>
+        ) : null}
         {isOwn && form ? <ProfileEditSection values={form} result={editResult} /> : null}
+        {isOwn ? artistApplication : null}
       </ProfileHeader>
       <ProfileExhibitions profile={profile} />
       {tab ? (

@@ -1,0 +1,170 @@
+import { Form, useNavigation } from "react-router";
+import {
+  MAX_APPLICATION_NOTE,
+  type OwnApplicationAnswer,
+} from "../../../contracts/applications.contract";
+import { MAX_WEBSITE_LENGTH } from "../../../domain/profile";
+import { FormError, FormNotice } from "../../components/ui/form-message";
+import "./artist-application.css";
+
+/** The `intent` of the profile page's application form (beside the profile edit). */
+export const ARTIST_APPLICATION_INTENT = "artist-application";
+
+export type ApplicationFormValues = { instagramHandle: string; websiteURL: string; note: string };
+
+/** What the profile page's action answers for this form. */
+export type ArtistApplicationResult = {
+  form: typeof ARTIST_APPLICATION_INTENT;
+  ok: boolean;
+  message: string;
+  values: ApplicationFormValues;
+};
+
+export const applicationSectionText = {
+  heading: "Selling your art",
+  invite:
+    "Are you an artist? Apply to sell your work on Vernissage. The team reviews every application.",
+  apply: "Apply as an artist",
+  applyAgain: "Apply again",
+  waiting: "Your application is waiting for review.",
+  infoRequested: "The team would like to know more before deciding:",
+  declined: "Your last application was declined. The team's reason:",
+  send: "Send application",
+  answer: "Send my answer",
+} as const;
+
+const day = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
+
+/**
+ * The own profile's "Apply as an artist" section for a person who is not an artist:
+ * the application's state, the team's message, and the form (a plain form post, so it
+ * works without JavaScript).
+ */
+export function ArtistApplicationSection({
+  own,
+  profileLinks,
+  result,
+}: {
+  own: OwnApplicationAnswer;
+  /** The profile's own handle and website, to start the form with. */
+  profileLinks: { instagramHandle: string; websiteURL: string };
+  result?: ArtistApplicationResult;
+}) {
+  const t = applicationSectionText;
+  const application = own.application;
+  if (own.isArtist) return null;
+  const state = application?.state ?? null;
+  return (
+    <section className="artist-application" aria-labelledby="artist-application-heading">
+      <h2 id="artist-application-heading">{t.heading}</h2>
+      {result?.ok ? <FormNotice message={result.message} /> : null}
+      {state === "waiting" ? (
+        <p>
+          {t.waiting}{" "}
+          {application ? (
+            <span className="hint">Applied {day.format(new Date(application.appliedAt))}.</span>
+          ) : null}
+        </p>
+      ) : state === "info_requested" && application ? (
+        <>
+          <p>{t.infoRequested}</p>
+          <blockquote className="artist-application-message">{application.teamMessage}</blockquote>
+          <ApplicationForm
+            submitLabel={t.answer}
+            values={
+              result && !result.ok
+                ? result.values
+                : {
+                    instagramHandle: application.instagramHandle ?? "",
+                    websiteURL: application.websiteURL ?? "",
+                    note: application.note,
+                  }
+            }
+            error={result && !result.ok ? result.message : null}
+          />
+        </>
+      ) : (
+        <>
+          {state === "declined" && application ? (
+            <>
+              <p>{t.declined}</p>
+              <blockquote className="artist-application-message">
+                {application.teamMessage}
+              </blockquote>
+            </>
+          ) : (
+            <p className="hint">{t.invite}</p>
+          )}
+          <details className="artist-application-reveal" open={Boolean(result && !result.ok)}>
+            <summary className="button">{state === "declined" ? t.applyAgain : t.apply}</summary>
+            <ApplicationForm
+              submitLabel={t.send}
+              values={result && !result.ok ? result.values : { ...profileLinks, note: "" }}
+              error={result && !result.ok ? result.message : null}
+            />
+          </details>
+        </>
+      )}
+    </section>
+  );
+}
+
+function ApplicationForm({
+  submitLabel,
+  values,
+  error,
+}: {
+  submitLabel: string;
+  values: ApplicationFormValues;
+  error: string | null;
+}) {
+  const navigation = useNavigation();
+  const busy =
+    navigation.state === "submitting" &&
+    navigation.formData?.get("intent") === ARTIST_APPLICATION_INTENT;
+  return (
+    <Form method="post" className="artist-application-form stack">
+      <input type="hidden" name="intent" value={ARTIST_APPLICATION_INTENT} />
+      <p className="hint">Give your Instagram handle, your website, or both.</p>
+      <div className="field-row">
+        <label className="field">
+          <span>Instagram handle</span>
+          <input
+            name="instagramHandle"
+            defaultValue={values.instagramHandle}
+            placeholder="@yourname"
+            autoComplete="off"
+            maxLength={64}
+          />
+        </label>
+        <label className="field">
+          <span>Website URL</span>
+          <input
+            name="websiteURL"
+            type="url"
+            defaultValue={values.websiteURL}
+            placeholder="https://"
+            autoComplete="url"
+            maxLength={MAX_WEBSITE_LENGTH}
+          />
+        </label>
+      </div>
+      <label className="field">
+        <span>A short note for the team</span>
+        <textarea
+          name="note"
+          rows={4}
+          defaultValue={values.note}
+          maxLength={MAX_APPLICATION_NOTE}
+        />
+        <small>What you make, and where people can see it (optional).</small>
+      </label>
+      <FormError message={error} />
+      <div>
+        <button type="submit" className="button button-primary" disabled={busy}>
+          {busy ? "Sending…" : submitLabel}
+        </button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,76 @@
+import { z } from "zod";
+import { authMessages } from "../domain/auth-messages";
+import {
+  artistLinkFields,
+  artistLinkProblem,
+  lacksArtistLink,
+  normalizedArtistLinks,
+} from "./auth.contract";
+import { APPLICATION_STATE_VALUES } from "./admin-applications.contract";
+
+/**
+ * The applicant's own side of an artist application (docs/api.md "Console and
+ * operations"): apply from the profile, or answer the team's request for information.
+ */
+
+export const MAX_APPLICATION_NOTE = 2_000;
+
+export const artistApplicationMessages = {
+  signInRequired: "Please sign in to apply as an artist.",
+  alreadyArtist: "You are already an artist.",
+  alreadyWaiting: "Your application is already waiting for review.",
+  noteTooLong: "Your note is too long (at most 2,000 characters).",
+  sent: "Thank you! Your application is waiting for review. We will email you once the team has decided.",
+  answered:
+    "Thank you! Your answer was sent to the team; your application is waiting for review again.",
+  failed: "Your application could not be sent. Please try again.",
+} as const;
+
+/**
+ * `POST /api/me/artist-application`: the same handle-or-website rule, message and
+ * normalisation as the sign-up form (contracts/auth.contract.ts), and a short note.
+ */
+export const artistApplicationBodySchema = z
+  .object({
+    ...artistLinkFields,
+    note: z
+      .string()
+      .max(MAX_APPLICATION_NOTE, { error: artistApplicationMessages.noteTooLong })
+      .default(""),
+  })
+  .superRefine((v, ctx) => {
+    if (lacksArtistLink(v)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["instagramHandle"],
+        message: authMessages.artistNeedsLink,
+      });
+      return;
+    }
+    const problem = artistLinkProblem(v);
+    if (problem) ctx.addIssue({ code: "custom", path: [problem.path], message: problem.message });
+  })
+  .transform((v) => ({ ...normalizedArtistLinks(v), note: v.note.trim() }));
+export type ArtistApplicationBody = z.output<typeof artistApplicationBodySchema>;
+
+/** The person's own latest application, as the profile shows it. */
+export const ownApplicationSchema = z.object({
+  id: z.string(),
+  state: z.enum(APPLICATION_STATE_VALUES),
+  instagramHandle: z.string().nullable(),
+  websiteURL: z.string().nullable(),
+  note: z.string(),
+  /** The decline reason or the team's question. */
+  teamMessage: z.string().nullable(),
+  appliedAt: z.string(),
+  updatedAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type OwnApplication = z.infer<typeof ownApplicationSchema>;
+
+/** `GET` and `POST /api/me/artist-application`: the latest application, or null. */
+export const ownApplicationAnswerSchema = z.object({
+  isArtist: z.boolean(),
+  application: ownApplicationSchema.nullable(),
+});
+export type OwnApplicationAnswer = z.infer<typeof ownApplicationAnswerSchema>;
