@@ -8,6 +8,7 @@ import type { StorageAdapter } from "./adapters/storage/storage";
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/client";
 import { createPaymentProvider } from "./adapters/payments/create-payment-provider";
+import { createPayoutProvider } from "./adapters/payouts/create-payout-provider";
 import type { PaymentBody, QuoteBody, SimulatedConfirmBody } from "../contracts/checkout.contract";
 import type {
   PasswordResetRequest,
@@ -59,6 +60,16 @@ import type { SearchQuery } from "../contracts/search.contract";
 import type { AuditQuery } from "../contracts/admin.contract";
 import { type AuditDeps, listAudit } from "./features/audit/audit.service";
 import { checkHealth } from "./features/health/health.service";
+import type { SimulatedOnboardingBody } from "../contracts/payouts.contract";
+import {
+  type PayoutViewer,
+  type PayoutsDeps,
+  completeSimulatedOnboarding,
+  getPayouts,
+  handleConnectWebhook,
+  refreshFromStripe,
+  startStripeOnboarding,
+} from "./features/payouts/payouts.service";
 import { notifyTeamOfListing } from "./features/listings/listing-mail";
 import {
   type ListingDeps,
@@ -125,6 +136,11 @@ export function createServices(config: Config, database: DatabaseHandle, logger:
   const searchDeps: SearchDeps = { db, facetCache: createFacetCache() };
   const profilesDeps: ProfilesDeps = { db };
   const auditDeps: AuditDeps = { db };
+  const payoutsDeps: PayoutsDeps = {
+    db,
+    provider: createPayoutProvider(config.payments, config.publicUrl),
+    logger,
+  };
   const photoDeps: PhotoDeps = { db, storage, logger };
   const uploadDeps: UploadDeps = { db, storage, logger };
   const listingDeps: ListingDeps = {
@@ -201,6 +217,17 @@ export function createServices(config: Config, database: DatabaseHandle, logger:
     },
     /** The console's audit log (decision 0027); the actions write it themselves. */
     audit: { list: (query: AuditQuery) => listAudit(auditDeps, query) },
+    /** An artist's payout onboarding: simulated or Stripe Connect (issue 13). */
+    payouts: {
+      provider: payoutsDeps.provider.name,
+      get: (viewer: PayoutViewer) => getPayouts(payoutsDeps, viewer),
+      completeSimulated: (viewer: PayoutViewer, body: SimulatedOnboardingBody) =>
+        completeSimulatedOnboarding(payoutsDeps, viewer, body),
+      startStripe: (viewer: PayoutViewer) => startStripeOnboarding(payoutsDeps, viewer),
+      refreshFromStripe: (viewer: PayoutViewer) => refreshFromStripe(payoutsDeps, viewer),
+      handleConnectWebhook: (rawBody: string, signature: string | undefined) =>
+        handleConnectWebhook(payoutsDeps, rawBody, signature),
+    },
     /** The sitemap's pages. */
     seo: { sitemapEntries: () => getSitemapEntries(sitemapDeps) },
     storage,
