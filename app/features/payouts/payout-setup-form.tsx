@@ -71,9 +71,10 @@ export function PayoutSetupForm({
               />
             </label>
           </div>
-          <label className="field">
-            <span>Date of birth</span>
+          <div className="field">
+            <label htmlFor="payout-dateOfBirth">Date of birth</label>
             <input
+              id="payout-dateOfBirth"
               type="date"
               name="dateOfBirth"
               defaultValue={values.dateOfBirth}
@@ -82,16 +83,21 @@ export function PayoutSetupForm({
               aria-describedby="dob-hint"
             />
             <small id="dob-hint">You must be at least 18.</small>
-          </label>
+          </div>
         </fieldset>
         <fieldset className="payout-group">
           <legend>Address</legend>
-          <label className="field">
-            <span>Country</span>
-            <select name="country" defaultValue={values.country || "US"} autoComplete="country">
+          <div className="field">
+            <label htmlFor="payout-country">Country</label>
+            <select
+              id="payout-country"
+              name="country"
+              defaultValue={values.country || "US"}
+              autoComplete="country"
+            >
               <option value="US">United States</option>
             </select>
-          </label>
+          </div>
           <label className="field">
             <span>Street address</span>
             <input
@@ -113,9 +119,10 @@ export function PayoutSetupForm({
                 required
               />
             </label>
-            <label className="field">
-              <span>State</span>
+            <div className="field">
+              <label htmlFor="payout-state">State</label>
               <select
+                id="payout-state"
                 name="state"
                 defaultValue={values.state}
                 autoComplete="address-level1"
@@ -128,7 +135,7 @@ export function PayoutSetupForm({
                   </option>
                 ))}
               </select>
-            </label>
+            </div>
             <label className="field">
               <span>ZIP code</span>
               <input
@@ -145,9 +152,10 @@ export function PayoutSetupForm({
         <fieldset className="payout-group">
           <legend>Bank account</legend>
           <div className="field-row">
-            <label className="field">
-              <span>Routing number</span>
+            <div className="field">
+              <label htmlFor="payout-routingNumber">Routing number</label>
               <input
+                id="payout-routingNumber"
                 name="routingNumber"
                 defaultValue={values.routingNumber}
                 inputMode="numeric"
@@ -157,10 +165,11 @@ export function PayoutSetupForm({
                 aria-describedby="routing-hint"
               />
               <small id="routing-hint">9 digits. Test mode: 110000000</small>
-            </label>
-            <label className="field">
-              <span>Account number</span>
+            </div>
+            <div className="field">
+              <label htmlFor="payout-accountNumber">Account number</label>
               <input
+                id="payout-accountNumber"
                 name="accountNumber"
                 defaultValue={values.accountNumber}
                 inputMode="numeric"
@@ -170,7 +179,7 @@ export function PayoutSetupForm({
                 aria-describedby="account-hint"
               />
               <small id="account-hint">Test mode: 000123456789</small>
-            </label>
+            </div>
           </div>
         </fieldset>
         <button type="submit" className="button button-primary" disabled={busy}>

@@ -160,6 +160,20 @@ describe("POST /api/me/payouts/simulated-onboarding", () => {
     });
   });
 
+  it("lets a demo artist (acct_demo_…) who is restricted onboard again, keeping the account", async () => {
+    const member = await signUp(
+      t,
+      {},
+      { isArtist: true, payoutAccountId: "acct_demo_someone", payoutStatus: "restricted" },
+    );
+    expect((await onboard(member, goodBody())).status).toBe(200);
+    expect(await payoutColumns(member.id)).toEqual({
+      payoutStatus: "active",
+      payoutAccountId: "acct_demo_someone",
+      payoutBankLast4: "6789",
+    });
+  });
+
   it("refuses a person whose account is Stripe's (409), leaving it", async () => {
     const member = await signUp(
       t,

@@ -42,7 +42,12 @@ export async function activateSimulatedAccount(
       and(
         eq(users.id, userId),
         eq(users.isArtist, true),
-        or(isNull(users.payoutAccountId), like(users.payoutAccountId, "acct\\_sim\\_%")),
+        or(
+          isNull(users.payoutAccountId),
+          like(users.payoutAccountId, "acct\\_sim\\_%"),
+          // The demo data's made-up accounts (server/demo) are simulated ones too.
+          like(users.payoutAccountId, "acct\\_demo\\_%"),
+        ),
       ),
     )
     .returning(payoutColumns);
