@@ -16,6 +16,9 @@ export default [
   route("upload", "routes/upload.tsx"),
   route("listing-preview", "routes/listing-preview.tsx"),
   route("purchase-success", "routes/purchase-success.tsx"),
+  route("payouts/setup", "routes/payouts-setup.tsx"),
+  route("payouts/return", "routes/payouts-return.tsx"),
+  route("payouts/refresh", "routes/payouts-refresh.tsx"),
   // The team's console (decision 0027): admins only, every area checks again itself.
   route("admin", "routes/admin.tsx", [
     index("routes/admin-index.tsx"),

@@ -48,6 +48,10 @@ const envSchema = z.object({
     .string()
     .regex(/^whsec_/, "must be a Stripe webhook signing secret (whsec_…)")
     .optional(),
+  STRIPE_CONNECT_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, "must be a Stripe webhook signing secret (whsec_…)")
+    .optional(),
   STRIPE_API_BASE: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
   TEAM_EMAIL: z.email({ error: "must be an e-mail address" }).optional(),
   S3_BUCKET: z.string().min(3).max(63).optional(),
@@ -103,6 +107,8 @@ export type PaymentsConfig =
       secretKey: string;
       publishableKey: string;
       webhookSecret: string;
+      /** The Connect endpoint's signing secret (account.updated); STRIPE_WEBHOOK_SECRET when unset. */
+      connectWebhookSecret: string;
       /** Another Stripe API address (a local stand-in); Stripe's own when undefined. */
       apiBase: string | undefined;
     };
@@ -205,6 +211,7 @@ function paymentsConfigOf(e: z.infer<typeof envSchema>): PaymentsConfig {
     secretKey: e.STRIPE_SECRET_KEY!,
     publishableKey: e.STRIPE_PUBLISHABLE_KEY!,
     webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+    connectWebhookSecret: e.STRIPE_CONNECT_WEBHOOK_SECRET ?? e.STRIPE_WEBHOOK_SECRET!,
     apiBase: e.STRIPE_API_BASE,
   };
 }

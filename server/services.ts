@@ -8,6 +8,7 @@ import type { StorageAdapter } from "./adapters/storage/storage";
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/client";
 import { createPaymentProvider } from "./adapters/payments/create-payment-provider";
+import { createPayoutProvider } from "./adapters/payouts/create-payout-provider";
 import type { PaymentBody, QuoteBody, SimulatedConfirmBody } from "../contracts/checkout.contract";
 import type {
   PasswordResetRequest,
@@ -71,6 +72,16 @@ import {
   waitingCount as waitingApplications,
 } from "./features/applications/applications.service";
 import { checkHealth } from "./features/health/health.service";
+import type { SimulatedOnboardingBody } from "../contracts/payouts.contract";
+import {
+  type PayoutViewer,
+  type PayoutsDeps,
+  completeSimulatedOnboarding,
+  getPayouts,
+  handleConnectWebhook,
+  refreshFromStripe,
+  startStripeOnboarding,
+} from "./features/payouts/payouts.service";
 import { notifyTeamOfListing } from "./features/listings/listing-mail";
 import {
   type ListingDeps,
@@ -141,6 +152,11 @@ export function createServices(config: Config, database: DatabaseHandle, logger:
     db,
     publicUrl: config.publicUrl,
     kickOutbox: () => outbox.kick(),
+  };
+  const payoutsDeps: PayoutsDeps = {
+    db,
+    provider: createPayoutProvider(config.payments, config.publicUrl),
+    logger,
   };
   const photoDeps: PhotoDeps = { db, storage, logger };
   const uploadDeps: UploadDeps = { db, storage, logger };
@@ -227,6 +243,17 @@ export function createServices(config: Config, database: DatabaseHandle, logger:
       own: (viewer: { id: string; isArtist: boolean }) => ownApplication(applicationsDeps, viewer),
       apply: (userId: string, body: ArtistApplicationBody) =>
         applyAsArtist(applicationsDeps, userId, body),
+    },
+    /** An artist's payout onboarding: simulated or Stripe Connect (issue 13). */
+    payouts: {
+      provider: payoutsDeps.provider.name,
+      get: (viewer: PayoutViewer) => getPayouts(payoutsDeps, viewer),
+      completeSimulated: (viewer: PayoutViewer, body: SimulatedOnboardingBody) =>
+        completeSimulatedOnboarding(payoutsDeps, viewer, body),
+      startStripe: (viewer: PayoutViewer) => startStripeOnboarding(payoutsDeps, viewer),
+      refreshFromStripe: (viewer: PayoutViewer) => refreshFromStripe(payoutsDeps, viewer),
+      handleConnectWebhook: (rawBody: string, signature: string | undefined) =>
+        handleConnectWebhook(payoutsDeps, rawBody, signature),
     },
     /** The sitemap's pages. */
     seo: { sitemapEntries: () => getSitemapEntries(sitemapDeps) },

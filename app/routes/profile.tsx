@@ -1,4 +1,4 @@
-import { useActionData } from "react-router";
+import { useActionData, useSearchParams } from "react-router";
 import { RouteLoadError } from "../components/load-error";
 import { requireUser } from "../lib/require-user.server";
 import { profileMeta } from "../features/profile/profile-meta";
@@ -11,18 +11,29 @@ import {
   isApplicationForm,
   loadOwnApplication,
 } from "../features/applications/applications.server";
+import { PayoutNotice } from "../features/payouts/payout-notice";
+import { ACTIVATED_PARAM } from "../features/payouts/payouts-form";
+import { loadPayoutNotice } from "../features/payouts/payouts.server";
 import type { Route } from "./+types/profile";
 import "../features/profile/profile.css";
+import "../features/payouts/payouts.css";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return profileMeta(loaderData?.profile ?? null, true);
 }
 
-/** SPEC §2: the signed-in user's own profile; anyone else goes to /signin. */
+/**
+ * SPEC §2: the signed-in user's own profile; anyone else goes to /signin. With it, the
+ * artist's payout notice and a non-artist's application (issue 13).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
-  const page = await loadProfilePage(context, request, user.id, user);
-  return { ...page, application: await loadOwnApplication(context, user) };
+  const [page, payouts, application] = await Promise.all([
+    loadProfilePage(context, request, user.id, user),
+    loadPayoutNotice(context, request),
+    loadOwnApplication(context, user),
+  ]);
+  return { ...page, payouts, application };
 }
 
 /** The profile edit, or "Apply as an artist" (its form's `intent`). */
@@ -33,26 +44,34 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
+  const [params] = useSearchParams();
   const applicationResult = result && "form" in result ? result : undefined;
   const editResult = result && !("form" in result) ? result : undefined;
-  const { application, ...page } = loaderData;
+  const { application, payouts, ...page } = loaderData;
   return (
-    <ProfilePage
-      {...page}
-      editResult={editResult}
-      artistApplication={
-        application ? (
-          <ArtistApplicationSection
-            own={application}
-            profileLinks={{
-              instagramHandle: page.form?.instagramHandle ?? "",
-              websiteURL: page.form?.websiteURL ?? "",
-            }}
-            result={applicationResult}
-          />
-        ) : null
-      }
-    />
+    <>
+      <PayoutNotice
+        state={payouts}
+        showActive
+        activated={params.get(ACTIVATED_PARAM) === "active"}
+      />
+      <ProfilePage
+        {...page}
+        editResult={editResult}
+        artistApplication={
+          application ? (
+            <ArtistApplicationSection
+              own={application}
+              profileLinks={{
+                instagramHandle: page.form?.instagramHandle ?? "",
+                websiteURL: page.form?.websiteURL ?? "",
+              }}
+              result={applicationResult}
+            />
+          ) : null
+        }
+      />
+    </>
   );
 }
 

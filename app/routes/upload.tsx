@@ -1,11 +1,14 @@
-import { useLocation } from "react-router";
+import { data, useLocation } from "react-router";
 import { RouteLoadError } from "../components/load-error";
 import { ListingAccessNotice } from "../features/listing/listing-access-notice";
 import { ListingForm } from "../features/listing/listing-form";
 import { listingPageMessages as m } from "../features/listing/listing.messages";
 import { loadListingPage } from "../features/listing/listing.server";
+import { PayoutNotice } from "../features/payouts/payout-notice";
+import { loadPayoutNotice } from "../features/payouts/payouts.server";
 import type { Route } from "./+types/upload";
 import "../features/listing/listing.css";
+import "../features/payouts/payouts.css";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const editing = loaderData?.artwork != null;
@@ -16,14 +19,18 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 /** `/upload` adds an artwork; `/upload?edit={id}` edits one (also after a reload). */
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const editId = new URL(request.url).searchParams.get("edit");
-  return loadListingPage(context, request, editId);
+  const [page, payouts] = await Promise.all([
+    loadListingPage(context, request, editId),
+    loadPayoutNotice(context, request),
+  ]);
+  return data({ ...page.data, payouts }, page.init ?? undefined);
 }
 
 /** SPEC §2 Upload: the Add Artwork form, or edit mode; the draft survives the preview. */
 export default function Upload({ loaderData }: Route.ComponentProps) {
-  const { access, artwork, categories, artistName } = loaderData;
+  const { access, artwork, categories, artistName, payouts } = loaderData;
   const location = useLocation();
   const note = (location.state as { note?: unknown } | null)?.note === "noDraft";
   const title = new URLSearchParams(location.search).has("edit") ? "Edit Listing" : "Add Artwork";
@@ -31,6 +38,7 @@ export default function Upload({ loaderData }: Route.ComponentProps) {
   return (
     <section className="listing-page">
       <h1>{title}</h1>
+      <PayoutNotice state={payouts} />
       {note ? (
         <p className="message listing-note" role="status">
           {m.noDraft}

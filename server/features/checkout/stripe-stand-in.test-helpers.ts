@@ -15,6 +15,22 @@ export type StandInIntent = {
   transfer_data: { destination: string } | null;
 };
 
+/** A Connect account as the stand-in keeps it (issue 13's payout onboarding). */
+export type StandInAccount = {
+  id: string;
+  object: "account";
+  type: string;
+  country: string;
+  email: string | null;
+  charges_enabled: boolean;
+  payouts_enabled: boolean;
+  details_submitted: boolean;
+  requirements: { disabled_reason: string | null; past_due: string[]; currently_due: string[] };
+  metadata: Record<string, string>;
+  capabilities: Record<string, string>;
+  external_accounts: { object: "list"; data: { object: "bank_account"; last4: string }[] };
+};
+
 /**
  * A local HTTP stand-in for the four Stripe endpoints the server uses (create,
  * retrieve, capture, cancel a PaymentIntent), with Stripe's idempotency keys and
@@ -25,6 +41,65 @@ export async function startStripeStandIn() {
   const byIdempotencyKey = new Map<string, StandInIntent>();
   const captureCalls = new Map<string, number>();
   const requests: { method: string; path: string; idempotencyKey: string | undefined }[] = [];
+  const accounts = new Map<string, StandInAccount>();
+  const accountsByKey = new Map<string, StandInAccount>();
+  const accountLinks: {
+    account: string;
+    refresh_url: string;
+    return_url: string;
+    type: string;
+    url: string;
+  }[] = [];
+
+  function metadataOf(form: URLSearchParams) {
+    const metadata: Record<string, string> = {};
+    for (const [name, value] of form) {
+      const match = /^metadata\[(.+)\]$/.exec(name);
+      if (match?.[1]) metadata[match[1]] = value;
+    }
+    return metadata;
+  }
+
+  function createAccount(form: URLSearchParams, key: string | undefined): StandInAccount {
+    const cached = key ? accountsByKey.get(key) : undefined;
+    if (cached) return cached;
+    const capabilities: Record<string, string> = {};
+    for (const [name, value] of form) {
+      const match = /^capabilities\[(.+)\]\[requested\]$/.exec(name);
+      if (match?.[1] && value === "true") capabilities[match[1]] = "inactive";
+    }
+    const account: StandInAccount = {
+      id: `acct_${randomBytes(8).toString("hex")}`,
+      object: "account",
+      type: form.get("type") ?? "",
+      country: form.get("country") ?? "",
+      email: form.get("email"),
+      charges_enabled: false,
+      payouts_enabled: false,
+      details_submitted: false,
+      requirements: {
+        disabled_reason: null,
+        past_due: [],
+        currently_due: ["individual.first_name", "external_account"],
+      },
+      metadata: metadataOf(form),
+      capabilities,
+      external_accounts: { object: "list", data: [] },
+    };
+    accounts.set(account.id, account);
+    if (key) accountsByKey.set(key, account);
+    return account;
+  }
+
+  function missing(res: ServerResponse, what: string) {
+    send(res, 404, {
+      error: {
+        type: "invalid_request_error",
+        code: "resource_missing",
+        message: `No such ${what}`,
+      },
+    });
+  }
 
   function send(res: ServerResponse, status: number, body: unknown) {
     res.writeHead(status, { "content-type": "application/json", "request-id": "req_standin" });
@@ -76,6 +151,31 @@ export async function startStripeStandIn() {
     requests.push({ method: req.method ?? "", path, idempotencyKey: key });
     if (req.method === "POST" && path === "/v1/payment_intents")
       return send(res, 200, create(form, key));
+    if (req.method === "POST" && path === "/v1/accounts")
+      return send(res, 200, createAccount(form, key));
+    const accountMatch = /^\/v1\/accounts\/([^/]+)$/.exec(path);
+    if (req.method === "GET" && accountMatch?.[1]) {
+      const account = accounts.get(accountMatch[1]);
+      return account ? send(res, 200, account) : missing(res, "account");
+    }
+    if (req.method === "POST" && path === "/v1/account_links") {
+      const account = form.get("account") ?? "";
+      if (!accounts.has(account)) return missing(res, "account");
+      const link = {
+        account,
+        refresh_url: form.get("refresh_url") ?? "",
+        return_url: form.get("return_url") ?? "",
+        type: form.get("type") ?? "",
+        url: `https://connect.stripe.com/setup/e/${account}/${randomBytes(6).toString("hex")}`,
+      };
+      accountLinks.push(link);
+      return send(res, 200, {
+        object: "account_link",
+        created: Math.floor(Date.now() / 1000),
+        expires_at: Math.floor(Date.now() / 1000) + 300,
+        url: link.url,
+      });
+    }
     const match = /^\/v1\/payment_intents\/([^/]+)(?:\/(capture|cancel))?$/.exec(path);
     const intent = match?.[1] ? intents.get(match[1]) : undefined;
     if (!intent) {
@@ -123,6 +223,25 @@ export async function startStripeStandIn() {
       if (!intent) throw new Error(`no intent ${id}`);
       intent.status = "requires_capture";
       return intent;
+    },
+    accounts,
+    accountLinks,
+    /** What Stripe does as the artist fills in onboarding, or as requirements fall due. */
+    updateAccount(
+      id: string,
+      patch: Partial<
+        Pick<StandInAccount, "charges_enabled" | "payouts_enabled" | "details_submitted">
+      > & { requirements?: Partial<StandInAccount["requirements"]>; bankLast4?: string },
+    ) {
+      const account = accounts.get(id);
+      if (!account) throw new Error(`no account ${id}`);
+      const { requirements, bankLast4, ...flags } = patch;
+      Object.assign(account, flags);
+      if (requirements) account.requirements = { ...account.requirements, ...requirements };
+      if (bankLast4) {
+        account.external_accounts.data = [{ object: "bank_account", last4: bankLast4 }];
+      }
+      return structuredClone(account);
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -1,0 +1,36 @@
+import { useActionData } from "react-router";
+import { RouteLoadError } from "../components/load-error";
+import { PayoutSetupForm } from "../features/payouts/payout-setup-form";
+import { loadSetupPage, submitSetup } from "../features/payouts/payouts.server";
+import type { Route } from "./+types/payouts-setup";
+import "../features/payouts/payouts.css";
+
+export function meta() {
+  return [{ title: "Set up payouts · Vernissage" }, { name: "robots", content: "noindex" }];
+}
+
+/** Issue 13: artists only; the simulated onboarding form, or a redirect to Stripe. */
+export function loader({ request, context }: Route.LoaderArgs) {
+  return loadSetupPage(context, request);
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return submitSetup(context, request);
+}
+
+export default function PayoutsSetup({ loaderData }: Route.ComponentProps) {
+  const result = useActionData<typeof action>();
+  return (
+    <PayoutSetupForm
+      // A refused submit shows what was typed; the form is remounted with those values.
+      key={result ? JSON.stringify(result.values) : "empty"}
+      status={loaderData.status}
+      error={result?.error ?? null}
+      values={result?.values}
+    />
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteLoadError fallback="The payout setup could not be loaded." />;
+}
