@@ -58,6 +58,25 @@ import type { ProfileTab, ProfileUpdate } from "../contracts/profiles.contract";
 import type { SearchQuery } from "../contracts/search.contract";
 import type { AuditQuery } from "../contracts/admin.contract";
 import { type AuditDeps, listAudit } from "./features/audit/audit.service";
+import type {
+  AdminArtworksQuery,
+  CurationBody,
+  HideBody,
+} from "../contracts/admin-artworks.contract";
+import type { PeopleQuery, SuspendBody } from "../contracts/admin-people.contract";
+import {
+  type ModerationDeps,
+  hideArtworkAction,
+  listArtworksPage,
+  listPeoplePage,
+  makePersonAdmin,
+  reinstatePerson,
+  revokePersonAdmin,
+  setCurationAction,
+  suspendPerson,
+  unhideArtworkAction,
+} from "./features/moderation/moderation.service";
+import type { AuditActor } from "./features/audit/audit.repository";
 import { checkHealth } from "./features/health/health.service";
 import { notifyTeamOfListing } from "./features/listings/listing-mail";
 import {
@@ -125,6 +144,11 @@ export function createServices(config: Config, database: DatabaseHandle, logger:
   const searchDeps: SearchDeps = { db, facetCache: createFacetCache() };
   const profilesDeps: ProfilesDeps = { db };
   const auditDeps: AuditDeps = { db };
+  const moderationDeps: ModerationDeps = {
+    db,
+    publicUrl: config.publicUrl,
+    kickOutbox: () => outbox.kick(),
+  };
   const photoDeps: PhotoDeps = { db, storage, logger };
   const uploadDeps: UploadDeps = { db, storage, logger };
   const listingDeps: ListingDeps = {
@@ -201,6 +225,21 @@ export function createServices(config: Config, database: DatabaseHandle, logger:
     },
     /** The console's audit log (decision 0027); the actions write it themselves. */
     audit: { list: (query: AuditQuery) => listAudit(auditDeps, query) },
+    /** The console's People and Artworks areas (decision 0027); `actor` is the signed-in admin. */
+    moderation: {
+      people: (query: PeopleQuery) => listPeoplePage(moderationDeps, query),
+      suspend: (actor: AuditActor, id: string, body: SuspendBody) =>
+        suspendPerson(moderationDeps, actor, id, body),
+      reinstate: (actor: AuditActor, id: string) => reinstatePerson(moderationDeps, actor, id),
+      makeAdmin: (actor: AuditActor, id: string) => makePersonAdmin(moderationDeps, actor, id),
+      revokeAdmin: (actor: AuditActor, id: string) => revokePersonAdmin(moderationDeps, actor, id),
+      artworks: (query: AdminArtworksQuery) => listArtworksPage(moderationDeps, query),
+      hide: (actor: AuditActor, id: string, body: HideBody) =>
+        hideArtworkAction(moderationDeps, actor, id, body),
+      unhide: (actor: AuditActor, id: string) => unhideArtworkAction(moderationDeps, actor, id),
+      curation: (actor: AuditActor, id: string, body: CurationBody) =>
+        setCurationAction(moderationDeps, actor, id, body),
+    },
     /** The sitemap's pages. */
     seo: { sitemapEntries: () => getSitemapEntries(sitemapDeps) },
     storage,
