@@ -84,6 +84,11 @@ export const artworkDetailSchema = z.object({
   ownerId: z.string().nullable(),
   exhibitions: z.array(exhibitionTileSchema),
   createdAt: z.string(),
+  /**
+   * Set when the team hid the work (decision 0027); only its artist ever receives it.
+   * Optional so the app's fixtures of a listed work need not name it.
+   */
+  hiddenReason: z.string().nullable().optional(),
 });
 export type ArtworkDetail = z.infer<typeof artworkDetailSchema>;
 

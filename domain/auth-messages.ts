@@ -22,6 +22,8 @@ export const authMessages = {
   invalidHandle: "Instagram handles may contain only letters, numbers, periods and underscores.",
   resetLinkInvalid: "This password reset link is invalid or has expired. Please request a new one.",
   passwordTooLong: "Password must be at most 128 characters.",
+  // Decision 0027: told only after the right password, so it reveals nothing to a guesser.
+  accountSuspended: "This account has been suspended. Please contact the marketplace team.",
   passwordsDoNotMatch: "The two passwords do not match.",
   passwordChanged: "Your password has been changed. You can now sign in.",
   // After a guest purchase, on the way to the purchase history (SPEC §8 guest account texts).

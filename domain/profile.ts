@@ -9,6 +9,8 @@ export const MIN_BIRTH_YEAR = 1900;
 /** The texts of the profile screens and API: SPEC §2 and §5 verbatim, then our own. */
 export const profileMessages = {
   userNotFound: "User not found.",
+  /** A person the team suspended (decision 0027): their artist page and profile. */
+  profileUnavailable: "This profile is unavailable.",
   artistNeedsLink: authMessages.artistNeedsLink,
   noBio: "No bio available.",
   loading: "Loading profile...",

@@ -4,6 +4,7 @@ import path from "node:path";
 import { AppError } from "./errors";
 import { registerAuditRoutes } from "./features/audit/audit.routes";
 import { registerApplicationRoutes } from "./features/applications/applications.routes";
+import { registerModerationRoutes } from "./features/moderation/moderation.routes";
 import { registerAuthRoutes } from "./features/auth/auth.routes";
 import { registerCatalogRoutes } from "./features/catalog/catalog.routes";
 import { registerCheckoutRoutes } from "./features/checkout/checkout.routes";
@@ -95,6 +96,7 @@ export function buildServer({ services, web }: ServerOptions): Hono {
   // The team's console (decision 0027): every /api/admin/* route runs adminOnly first.
   registerAuditRoutes(app, services);
   registerApplicationRoutes(app, services);
+  registerModerationRoutes(app, services);
   app.all("/api/*", () => {
     throw new AppError("NOT_FOUND", 404, "Not found.");
   });

@@ -71,6 +71,24 @@ import {
   ownApplication,
   waitingCount as waitingApplications,
 } from "./features/applications/applications.service";
+import type {
+  AdminArtworksQuery,
+  CurationBody,
+  HideBody,
+} from "../contracts/admin-artworks.contract";
+import type { PeopleQuery, SuspendBody } from "../contracts/admin-people.contract";
+import {
+  type ModerationDeps,
+  hideArtworkAction,
+  listArtworksPage,
+  listPeoplePage,
+  makePersonAdmin,
+  reinstatePerson,
+  revokePersonAdmin,
+  setCurationAction,
+  suspendPerson,
+  unhideArtworkAction,
+} from "./features/moderation/moderation.service";
 import { checkHealth } from "./features/health/health.service";
 import type { SimulatedOnboardingBody } from "../contracts/payouts.contract";
 import {
@@ -149,6 +167,11 @@ export function createServices(config: Config, database: DatabaseHandle, logger:
   const profilesDeps: ProfilesDeps = { db };
   const auditDeps: AuditDeps = { db };
   const applicationsDeps: ApplicationsDeps = {
+    db,
+    publicUrl: config.publicUrl,
+    kickOutbox: () => outbox.kick(),
+  };
+  const moderationDeps: ModerationDeps = {
     db,
     publicUrl: config.publicUrl,
     kickOutbox: () => outbox.kick(),
@@ -254,6 +277,21 @@ export function createServices(config: Config, database: DatabaseHandle, logger:
       refreshFromStripe: (viewer: PayoutViewer) => refreshFromStripe(payoutsDeps, viewer),
       handleConnectWebhook: (rawBody: string, signature: string | undefined) =>
         handleConnectWebhook(payoutsDeps, rawBody, signature),
+    },
+    /** The console's People and Artworks areas (decision 0027); `actor` is the signed-in admin. */
+    moderation: {
+      people: (query: PeopleQuery) => listPeoplePage(moderationDeps, query),
+      suspend: (actor: AuditActor, id: string, body: SuspendBody) =>
+        suspendPerson(moderationDeps, actor, id, body),
+      reinstate: (actor: AuditActor, id: string) => reinstatePerson(moderationDeps, actor, id),
+      makeAdmin: (actor: AuditActor, id: string) => makePersonAdmin(moderationDeps, actor, id),
+      revokeAdmin: (actor: AuditActor, id: string) => revokePersonAdmin(moderationDeps, actor, id),
+      artworks: (query: AdminArtworksQuery) => listArtworksPage(moderationDeps, query),
+      hide: (actor: AuditActor, id: string, body: HideBody) =>
+        hideArtworkAction(moderationDeps, actor, id, body),
+      unhide: (actor: AuditActor, id: string) => unhideArtworkAction(moderationDeps, actor, id),
+      curation: (actor: AuditActor, id: string, body: CurationBody) =>
+        setCurationAction(moderationDeps, actor, id, body),
     },
     /** The sitemap's pages. */
     seo: { sitemapEntries: () => getSitemapEntries(sitemapDeps) },

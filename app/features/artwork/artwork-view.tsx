@@ -69,6 +69,11 @@ export function ArtworkView({
   return (
     <article className="artwork-page">
       <BackButton />
+      {artwork.hiddenReason ? (
+        <p className="message message-error" role="status">
+          {m.hiddenByTeam(artwork.hiddenReason)}
+        </p>
+      ) : null}
       <div className="artwork-layout">
         <ArtworkCarousel
           images={images}

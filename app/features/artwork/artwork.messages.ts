@@ -16,4 +16,6 @@ export const artworkMessages = {
   deleted: l.deleted,
   deleteFailed: l.deleteFailed,
   toggleFailed: l.toggleFailed,
+  /** Shown only to the artist of a work the team hid (decision 0027). */
+  hiddenByTeam: (reason: string) => `Hidden by the marketplace team: ${reason}`,
 } as const;

@@ -1,4 +1,4 @@
-import { type SQL, and, asc, desc, eq, ne } from "drizzle-orm";
+import { type SQL, and, asc, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import {
   artCategories,
@@ -47,6 +47,10 @@ function toCard({ artistId, artistName, ...rest }: CardRow): ArtworkCard {
 }
 
 const notDraft = ne(artworks.status, "draft");
+/** Shown on the artist page, profiles and exhibitions: not a draft, not hidden by the team. */
+const shown = and(notDraft, isNull(artworks.hiddenAt));
+/** The artist is not suspended (decision 0027): their works leave exhibitions too. */
+const artistNotSuspended = sql`not exists (select 1 from users s where s.id = ${artworks.artistId} and s.suspended_at is not null)`;
 
 export async function findArtworkDetail(
   db: Database,
@@ -119,6 +123,7 @@ export async function findArtworkDetail(
     ownerId: a.ownerId,
     exhibitions: shows,
     createdAt: a.createdAt.toISOString(),
+    hiddenReason: a.hiddenAt ? (a.hiddenReason ?? "") : null,
   };
 }
 
@@ -128,7 +133,7 @@ export async function listArtistArtworks(
   artistId: string,
   tab: "all" | "forSale" | "sold",
 ) {
-  const conditions: SQL[] = [eq(artworks.artistId, artistId), notDraft];
+  const conditions: (SQL | undefined)[] = [eq(artworks.artistId, artistId), shown];
   if (tab === "forSale") conditions.push(eq(artworks.isForSale, true));
   if (tab === "sold") conditions.push(eq(artworks.isForSale, false));
   const rows = await db
@@ -144,7 +149,7 @@ export async function listExhibitionArtworks(db: Database, exhibitionId: string)
     .select(cardColumns)
     .from(exhibitionArtworks)
     .innerJoin(artworks, eq(artworks.id, exhibitionArtworks.artworkId))
-    .where(and(eq(exhibitionArtworks.exhibitionId, exhibitionId), notDraft))
+    .where(and(eq(exhibitionArtworks.exhibitionId, exhibitionId), shown, artistNotSuspended))
     .orderBy(asc(exhibitionArtworks.position), asc(artworks.id));
   return rows.map(toCard);
 }
@@ -157,7 +162,7 @@ export async function listCollectionArtworks(
   const rows = await db
     .select(cardColumns)
     .from(artworks)
-    .where(and(eq(artworks.ownerId, ownerId), ne(artworks.artistId, ownerId), notDraft))
+    .where(and(eq(artworks.ownerId, ownerId), ne(artworks.artistId, ownerId), shown))
     .orderBy(desc(artworks.createdAt), asc(artworks.id));
   return rows.map(toCard);
 }

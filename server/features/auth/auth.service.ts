@@ -16,7 +16,9 @@ import type { Logger } from "../../logger";
 import {
   clearSignInFailures,
   countRecentSignInFailures,
+  deleteSessionsOf,
   findSessionUser,
+  isSuspended,
   recordSignInFailure,
 } from "../users/users.repository";
 import type { BetterAuth } from "./better-auth";
@@ -65,6 +67,11 @@ async function readAuthError(response: Response): Promise<string> {
 
 async function signedInUser({ db }: AuthDeps, response: Response): Promise<SignedIn> {
   const body = (await response.json()) as { user?: { id?: string } };
+  // A suspended person (decision 0027): the session the library just made is ended at once.
+  if (body.user?.id && (await isSuspended(db, body.user.id))) {
+    await deleteSessionsOf(db, body.user.id);
+    throw new AppError("FORBIDDEN", 403, authMessages.accountSuspended);
+  }
   const user = body.user?.id ? await findSessionUser(db, body.user.id) : undefined;
   if (!user) throw new Error("the auth library answered without a user");
   return { user, setCookies: response.headers.getSetCookie() };

@@ -8,6 +8,8 @@ import {
   listExhibitionArtworks,
 } from "../artworks/artworks.repository";
 import { discoveryMessages as m } from "../../../domain/discovery-messages";
+import { profileMessages } from "../../../domain/profile";
+import { isSuspended } from "../users/users.repository";
 import type { ArtistPage, ArtistTab } from "../../../contracts/artists.contract";
 import type { ArtworkCard, ArtworkDetail } from "../../../contracts/artworks.contract";
 import type { ExhibitionDetail, ExhibitionSummary } from "../../../contracts/exhibitions.contract";
@@ -50,13 +52,24 @@ export async function getArtwork(
   // A malformed id names no artwork: the same 404 as an unknown one.
   const artwork = isUuid(id) ? await findArtworkDetail(deps.db, id.toLowerCase()) : undefined;
   if (!artwork) throw new AppError("NOT_FOUND", 404, m.artworkNotFound);
+  // A work the team hid (decision 0027): its artist sees it with the reason; nobody else does.
+  if (typeof artwork.hiddenReason === "string" && viewer?.id !== artwork.artist.id)
+    throw new AppError("NOT_FOUND", 404, m.artworkNotFound);
   return ownerShownTo(artwork, viewer);
+}
+
+/** An artist anyone may see: 404 when there is none, or when the team suspended them. */
+async function requireArtist(db: Database, artistId: string) {
+  const artist = await findArtist(db, artistId);
+  if (!artist) throw new AppError("NOT_FOUND", 404, m.artistNotFound);
+  if (await isSuspended(db, artistId))
+    throw new AppError("NOT_FOUND", 404, profileMessages.profileUnavailable);
+  return artist;
 }
 
 export async function getArtist(deps: DiscoveryDeps, id: string): Promise<ArtistPage> {
   const artistId = requireUuid(id, m.invalidArtist);
-  const artist = await findArtist(deps.db, artistId);
-  if (!artist) throw new AppError("NOT_FOUND", 404, m.artistNotFound);
+  const artist = await requireArtist(deps.db, artistId);
   return { ...artist, exhibitions: await listActiveExhibitionsOfArtist(deps.db, artistId) };
 }
 
@@ -66,8 +79,7 @@ export async function getArtistArtworks(
   tab: ArtistTab,
 ): Promise<ArtworkCard[]> {
   const artistId = requireUuid(id, m.invalidArtist);
-  if (!(await findArtist(deps.db, artistId)))
-    throw new AppError("NOT_FOUND", 404, m.artistNotFound);
+  await requireArtist(deps.db, artistId);
   return listArtistArtworks(deps.db, artistId, tab);
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, ne } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { artworks, exhibitionArtworks, exhibitions } from "../../db/schema";
 import type { ExhibitionSummary } from "../../../contracts/exhibitions.contract";
@@ -42,6 +42,13 @@ export async function listActiveExhibitionsOfArtist(
     .from(exhibitions)
     .innerJoin(exhibitionArtworks, eq(exhibitionArtworks.exhibitionId, exhibitions.id))
     .innerJoin(artworks, eq(artworks.id, exhibitionArtworks.artworkId))
-    .where(and(eq(exhibitions.isActive, true), eq(artworks.artistId, artistId)))
+    .where(
+      and(
+        eq(exhibitions.isActive, true),
+        eq(artworks.artistId, artistId),
+        ne(artworks.status, "draft"),
+        isNull(artworks.hiddenAt),
+      ),
+    )
     .orderBy(asc(exhibitions.name));
 }

@@ -12,6 +12,7 @@ import type {
   PublicProfile,
 } from "../../../contracts/profiles.contract";
 import { listActiveExhibitionsOfArtist } from "../exhibitions/exhibitions.repository";
+import { isSuspended } from "../users/users.repository";
 import {
   type OwnUserRow,
   type ProfileChanges,
@@ -31,6 +32,8 @@ function notFound(): AppError {
 async function requirePublicUser(db: Database, id: string): Promise<PublicUserRow> {
   const user = isUuid(id) ? await findPublicUser(db, id.toLowerCase()) : undefined;
   if (!user) throw notFound();
+  if (await isSuspended(db, user.id))
+    throw new AppError("NOT_FOUND", 404, m.profileUnavailable);
   return user;
 }
 

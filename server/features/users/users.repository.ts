@@ -1,7 +1,7 @@
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import type { SessionUser } from "../../../contracts/auth.contract";
-import { signInFailures, users } from "../../db/schema";
+import { sessions, signInFailures, users } from "../../db/schema";
 
 const sessionUserColumns = {
   id: users.id,
@@ -18,9 +18,29 @@ const sessionUserColumns = {
   shippingAddress: users.shippingAddress,
 };
 
+/** The signed-in person; a suspended person has no session (decision 0027). */
 export async function findSessionUser(db: Database, id: string): Promise<SessionUser | undefined> {
-  const [row] = await db.select(sessionUserColumns).from(users).where(eq(users.id, id)).limit(1);
+  const [row] = await db
+    .select(sessionUserColumns)
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.suspendedAt)))
+    .limit(1);
   return row;
+}
+
+/** True when the team suspended the person (decision 0027). */
+export async function isSuspended(db: Database, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ suspended: sql<boolean>`${users.suspendedAt} is not null` })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  return row?.suspended ?? false;
+}
+
+/** Ends every session of the person. */
+export async function deleteSessionsOf(db: Database, userId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
 export async function countRecentSignInFailures(

@@ -1,0 +1,366 @@
+import type {
+  AdminArtwork,
+  AdminArtworksPage,
+  AdminArtworksQuery,
+  ArtworkAction,
+  CurationBody,
+  HideBody,
+} from "../../../contracts/admin-artworks.contract";
+import { artworkModerationMessages as am } from "../../../contracts/admin-artworks.contract";
+import type {
+  PeoplePage,
+  PeopleQuery,
+  Person,
+  PersonAction,
+  SuspendBody,
+} from "../../../contracts/admin-people.contract";
+import { peopleMessages as pm } from "../../../contracts/admin-people.contract";
+import { adminMessages } from "../../../contracts/admin.contract";
+import { isUuid } from "../../../domain/ids";
+import type { Database, Queryable } from "../../db/client";
+import { AppError } from "../../errors";
+import { type AuditActor, recordAudit } from "../audit/audit.repository";
+import { enqueueMail } from "../mail/outbox.repository";
+import {
+  type ArtworkRow,
+  type PageAfter,
+  type PersonRow,
+  deleteSessionsOf,
+  findArtworkForConsole,
+  findPerson,
+  hideArtwork,
+  listArtworksForConsole,
+  listPeople,
+  lockAdmins,
+  makeAdmin,
+  reinstateUser,
+  revokeAdmin,
+  setCuration,
+  suspendUser,
+  unhideArtwork,
+} from "./moderation.repository";
+
+/**
+ * The console's People and Artworks areas (decision 0027). Every action is one guarded
+ * UPDATE in a transaction with its audit row (and its e-mail); the loser of a race is
+ * told what happened (409) and nothing is written twice.
+ */
+export type ModerationDeps = { db: Database; publicUrl: string; kickOutbox: () => void };
+
+const PAGE_SIZE = 50;
+
+function encodeCursor(createdAt: string, id: string): string {
+  return Buffer.from(JSON.stringify([createdAt, id])).toString("base64url");
+}
+
+function decodeCursor(cursor: string | undefined): PageAfter | undefined {
+  if (!cursor) return undefined;
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+    if (
+      Array.isArray(value) &&
+      typeof value[0] === "string" &&
+      !Number.isNaN(Date.parse(value[0])) &&
+      typeof value[1] === "string" &&
+      isUuid(value[1])
+    ) {
+      return { createdAt: value[0], id: value[1] };
+    }
+  } catch {
+    // fall through
+  }
+  throw new AppError("VALIDATION_FAILED", 400, adminMessages.invalidFilter);
+}
+
+function page<R extends { cursorAt: string; id: string }>(rows: R[]) {
+  const shown = rows.slice(0, PAGE_SIZE);
+  const last = shown.at(-1);
+  return {
+    shown,
+    next: rows.length > PAGE_SIZE && last ? encodeCursor(last.cursorAt, last.id) : null,
+  };
+}
+
+function toPerson({ cursorAt: _, ...r }: PersonRow): Person {
+  return {
+    ...r,
+    role: r.role === "admin" ? "admin" : "user",
+    payoutStatus: r.payoutStatus as Person["payoutStatus"],
+    suspendedAt: r.suspendedAt?.toISOString() ?? null,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+function toArtwork({ cursorAt: _, artistEmail: __, ...r }: ArtworkRow): AdminArtwork {
+  return {
+    ...r,
+    hiddenAt: r.hiddenAt?.toISOString() ?? null,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+/** A malformed id names nobody: the same 404 as an unknown one. */
+function personId(id: string): string {
+  if (!isUuid(id)) throw new AppError("NOT_FOUND", 404, pm.notFound);
+  return id.toLowerCase();
+}
+
+function artworkId(id: string): string {
+  if (!isUuid(id)) throw new AppError("NOT_FOUND", 404, am.notFound);
+  return id.toLowerCase();
+}
+
+async function requirePerson(db: Queryable, id: string): Promise<PersonRow> {
+  const person = await findPerson(db, id);
+  if (!person) throw new AppError("NOT_FOUND", 404, pm.notFound);
+  return person;
+}
+
+async function requireArtwork(db: Queryable, id: string): Promise<ArtworkRow> {
+  const artwork = await findArtworkForConsole(db, id, { lock: true });
+  if (!artwork) throw new AppError("NOT_FOUND", 404, am.notFound);
+  return artwork;
+}
+
+function conflict(message: string): AppError {
+  return new AppError("CONFLICT", 409, message);
+}
+
+/** What the audit row keeps of a person: the fields an action changes. */
+function personState(p: PersonRow) {
+  return {
+    role: p.role,
+    suspendedAt: p.suspendedAt?.toISOString() ?? null,
+    suspensionReason: p.suspensionReason,
+  };
+}
+
+// ---- People ----
+
+export async function listPeoplePage(
+  { db }: ModerationDeps,
+  query: PeopleQuery,
+): Promise<PeoplePage> {
+  const rows = await listPeople(db, {
+    text: query.q || undefined,
+    role: query.role,
+    status: query.status,
+    after: decodeCursor(query.cursor),
+    limit: PAGE_SIZE + 1,
+  });
+  const { shown, next } = page(rows);
+  return { people: shown.map(toPerson), next };
+}
+
+/** One people action: in a transaction, read, change (guarded), audit; answers the person after. */
+async function personAction(
+  { db }: ModerationDeps,
+  actor: AuditActor,
+  rawId: string,
+  action: string,
+  change: (tx: Queryable, before: PersonRow) => Promise<void>,
+  message: string,
+): Promise<PersonAction> {
+  const id = personId(rawId);
+  const person = await db.transaction(async (tx) => {
+    const before = await requirePerson(tx, id);
+    await change(tx, before);
+    const afterRow = await requirePerson(tx, id);
+    await recordAudit(tx, actor, {
+      action,
+      targetType: "user",
+      targetId: id,
+      before: personState(before),
+      after: personState(afterRow),
+    });
+    return afterRow;
+  });
+  return { person: toPerson(person), message };
+}
+
+export function suspendPerson(
+  deps: ModerationDeps,
+  actor: AuditActor,
+  id: string,
+  body: SuspendBody,
+) {
+  if (isUuid(id) && id.toLowerCase() === actor.id) throw conflict(pm.cannotSuspendSelf);
+  return personAction(
+    deps,
+    actor,
+    id,
+    "user.suspend",
+    async (tx) => {
+      if (!(await suspendUser(tx, id.toLowerCase(), body.reason)))
+        throw conflict(pm.alreadySuspended);
+      await deleteSessionsOf(tx, id.toLowerCase());
+    },
+    pm.suspended,
+  );
+}
+
+export function reinstatePerson(deps: ModerationDeps, actor: AuditActor, id: string) {
+  return personAction(
+    deps,
+    actor,
+    id,
+    "user.reinstate",
+    async (tx) => {
+      if (!(await reinstateUser(tx, id.toLowerCase()))) throw conflict(pm.notSuspended);
+    },
+    pm.reinstated,
+  );
+}
+
+export function makePersonAdmin(deps: ModerationDeps, actor: AuditActor, id: string) {
+  return personAction(
+    deps,
+    actor,
+    id,
+    "user.make_admin",
+    async (tx, before) => {
+      if (await makeAdmin(tx, id.toLowerCase())) return;
+      throw conflict(before.role === "admin" ? pm.alreadyAdmin : pm.suspendedCannotBeAdmin);
+    },
+    pm.madeAdmin,
+  );
+}
+
+export function revokePersonAdmin(deps: ModerationDeps, actor: AuditActor, id: string) {
+  if (isUuid(id) && id.toLowerCase() === actor.id) throw conflict(pm.cannotDemoteSelf);
+  return personAction(
+    deps,
+    actor,
+    id,
+    "user.revoke_admin",
+    async (tx) => {
+      // Under the lock on every admin row: two admins demoting each other leave one.
+      const admins = await lockAdmins(tx);
+      if (!admins.includes(id.toLowerCase())) throw conflict(pm.notAdmin);
+      if (admins.length <= 1) throw conflict(pm.lastAdmin);
+      if (!(await revokeAdmin(tx, id.toLowerCase()))) throw conflict(pm.notAdmin);
+    },
+    pm.revokedAdmin,
+  );
+}
+
+// ---- Artworks ----
+
+export async function listArtworksPage(
+  { db }: ModerationDeps,
+  query: AdminArtworksQuery,
+): Promise<AdminArtworksPage> {
+  const flag = (v: "true" | "false" | undefined) => (v === undefined ? undefined : v === "true");
+  const rows = await listArtworksForConsole(db, {
+    text: query.q || undefined,
+    artistId: query.artistId?.toLowerCase(),
+    status: query.status,
+    forSale: flag(query.forSale),
+    hidden: flag(query.hidden),
+    curated: flag(query.curated),
+    after: decodeCursor(query.cursor),
+    limit: PAGE_SIZE + 1,
+  });
+  const { shown, next } = page(rows);
+  return { artworks: shown.map(toArtwork), next };
+}
+
+function artworkState(a: ArtworkRow) {
+  return {
+    hiddenAt: a.hiddenAt?.toISOString() ?? null,
+    hiddenReason: a.hiddenReason,
+    isCurated: a.isCurated,
+    randomOrder: a.randomOrder,
+  };
+}
+
+async function artworkAction(
+  { db }: ModerationDeps,
+  actor: AuditActor,
+  rawId: string,
+  action: string,
+  change: (tx: Queryable, before: ArtworkRow) => Promise<void>,
+): Promise<AdminArtwork> {
+  const id = artworkId(rawId);
+  const artwork = await db.transaction(async (tx) => {
+    const before = await requireArtwork(tx, id);
+    await change(tx, before);
+    const afterRow = await requireArtwork(tx, id);
+    await recordAudit(tx, actor, {
+      action,
+      targetType: "artwork",
+      targetId: id,
+      before: artworkState(before),
+      after: artworkState(afterRow),
+    });
+    return afterRow;
+  });
+  return toArtwork(artwork);
+}
+
+/** The artist's e-mail when the team hides a work, with the reason as written. */
+export function hiddenWorkMail(
+  artwork: Pick<ArtworkRow, "id" | "title" | "artistName">,
+  reason: string,
+  publicUrl: string,
+) {
+  const title = artwork.title || "Untitled";
+  return {
+    subject: `Your artwork "${title}" was hidden from the marketplace`,
+    text: [
+      `Hello ${artwork.artistName},`,
+      "",
+      `The marketplace team hid your artwork "${title}" from the marketplace. It is no longer shown in search, on your artist page or in exhibitions, and it cannot be bought.`,
+      "",
+      "The team's reason:",
+      reason,
+      "",
+      `You can still see the work, with this reason, at ${publicUrl}/artwork/${artwork.id}`,
+      "If you have questions, reply to this e-mail.",
+    ].join("\n"),
+  };
+}
+
+export async function hideArtworkAction(
+  deps: ModerationDeps,
+  actor: AuditActor,
+  id: string,
+  body: HideBody,
+): Promise<ArtworkAction> {
+  const artwork = await artworkAction(deps, actor, id, "artwork.hide", async (tx, before) => {
+    if (!(await hideArtwork(tx, before.id, body.reason))) throw conflict(am.alreadyHidden);
+    await enqueueMail(tx, {
+      kind: "artwork_hidden",
+      to: before.artistEmail,
+      ...hiddenWorkMail(before, body.reason, deps.publicUrl),
+    });
+  });
+  deps.kickOutbox();
+  return { artwork, message: am.hidden };
+}
+
+export async function unhideArtworkAction(
+  deps: ModerationDeps,
+  actor: AuditActor,
+  id: string,
+): Promise<ArtworkAction> {
+  const artwork = await artworkAction(deps, actor, id, "artwork.unhide", async (tx, before) => {
+    if (!(await unhideArtwork(tx, before.id))) throw conflict(am.notHidden);
+  });
+  return { artwork, message: am.unhidden };
+}
+
+export async function setCurationAction(
+  deps: ModerationDeps,
+  actor: AuditActor,
+  id: string,
+  body: CurationBody,
+): Promise<ArtworkAction> {
+  const artwork = await artworkAction(deps, actor, id, "artwork.curation", async (tx, before) => {
+    await setCuration(tx, before.id, {
+      ...(body.isCurated === undefined ? {} : { isCurated: body.isCurated }),
+      ...(body.randomOrder === undefined ? {} : { randomOrder: body.randomOrder }),
+    });
+  });
+  return { artwork, message: am.curationSaved };
+}

@@ -1,0 +1,369 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  peopleMessages as pm,
+  peoplePageSchema,
+  personActionSchema,
+} from "../../../contracts/admin-people.contract";
+import { adminMessages } from "../../../contracts/admin.contract";
+import { searchResultSchema } from "../../../contracts/search.contract";
+import { authMessages } from "../../../domain/auth-messages";
+import { inputMessages } from "../../../domain/text-input";
+import { auditEvents, sessions, users } from "../../db/schema";
+import { expectContract } from "../../test/contract";
+import { allowConsoleError } from "../../test/fail-on-console-error";
+import { createArtwork, createCity } from "../../test/factories";
+import { type TestApp, createTestApp } from "../../test/test-app";
+import {
+  type ErrorBody,
+  type Member,
+  headersFor,
+  patchMe,
+  readUser,
+  signUp,
+} from "../profiles/profiles.test-helpers";
+
+let t: TestApp;
+let admin: Member;
+let city: { id: string };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signUp(t, { firstName: "Grace", lastName: "Hopper" }, { role: "admin" });
+  city = await createCity(t.db, "Moderation City");
+});
+afterAll(() => t.close());
+
+function send(member: Member | undefined, method: string, url: string, body?: unknown) {
+  const headers = headersFor(
+    member,
+    body === undefined ? {} : { "content-type": "application/json" },
+  );
+  return t.app.request(url, {
+    method,
+    headers,
+    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+  });
+}
+
+async function errorOf(response: Response, status: number): Promise<string> {
+  expect(response.status, await response.clone().text()).toBe(status);
+  return ((await response.json()) as ErrorBody).error.message;
+}
+
+async function auditRows(targetId: string, action?: string) {
+  return t.db
+    .select()
+    .from(auditEvents)
+    .where(
+      and(eq(auditEvents.targetId, targetId), action ? eq(auditEvents.action, action) : undefined),
+    );
+}
+
+async function people(query = "") {
+  const response = await send(admin, "GET", `/api/admin/people${query}`);
+  expect(response.status, await response.clone().text()).toBe(200);
+  return expectContract(peoplePageSchema, await response.json());
+}
+
+async function searchAll(q = "") {
+  const response = await t.app.request(`/api/artworks/search?q=${encodeURIComponent(q)}`);
+  expect(response.status).toBe(200);
+  return expectContract(searchResultSchema, await response.json());
+}
+
+/** A signed-up artist with active payouts and one listed work in the test city. */
+async function artistWithWork(firstName: string, title: string) {
+  const artist = await signUp(
+    t,
+    { firstName, lastName: "Moderated", occupation: "artist", instagramHandle: "moderated" },
+    { isArtist: true, pendingOccupation: null, payoutStatus: "active", cityId: city.id },
+  );
+  const work = await createArtwork(t.db, { artistId: artist.id, title });
+  return { artist, work };
+}
+
+describe("GET /api/admin/people", () => {
+  it("finds people by part of the name or e-mail, any case, with their counts", async () => {
+    const { artist } = await artistWithWork("Zenobia", "Zenobia Study");
+    const byName = await people("?q=zENOB");
+    expect(byName.people.map((p) => p.id)).toEqual([artist.id]);
+    expect(byName.people[0]).toMatchObject({
+      isArtist: true,
+      role: "user",
+      payoutStatus: "active",
+      works: 1,
+      orders: 0,
+      sales: 0,
+      suspendedAt: null,
+    });
+    const byEmail = await people(`?q=${encodeURIComponent(artist.email.toUpperCase())}`);
+    expect(byEmail.people.map((p) => p.id)).toEqual([artist.id]);
+    // LIKE's wildcards are taken literally.
+    expect((await people("?q=%25")).people).toEqual([]);
+  });
+
+  it("filters by role and status", async () => {
+    const admins = await people("?role=admin");
+    expect(admins.people.every((p) => p.role === "admin")).toBe(true);
+    expect(admins.people.map((p) => p.id)).toContain(admin.id);
+    const artists = await people("?role=artist&status=active");
+    expect(artists.people.every((p) => p.isArtist && p.suspendedAt === null)).toBe(true);
+  });
+
+  it("pages 50 at a time without repeating anyone", async () => {
+    for (let i = 0; i < 52; i++) {
+      await t.db
+        .insert(users)
+        .values({ email: `pager${i}@example.com`, displayName: `Pager ${i}` });
+    }
+    const first = await people("?q=pager");
+    expect(first.people).toHaveLength(50);
+    const second = await people(`?q=pager&cursor=${first.next}`);
+    expect(second.people).toHaveLength(2);
+    expect(second.next).toBeNull();
+    expect(new Set([...first.people, ...second.people].map((p) => p.id)).size).toBe(52);
+  });
+
+  it("refuses bad filters with 400", async () => {
+    for (const query of [
+      "?role=king",
+      "?status=gone",
+      `?q=${"x".repeat(201)}`,
+      "?cursor=nonsense",
+    ]) {
+      expect(await errorOf(await send(admin, "GET", `/api/admin/people${query}`), 400)).toBe(
+        adminMessages.invalidFilter,
+      );
+    }
+    expect(await errorOf(await send(admin, "GET", "/api/admin/people?q=a%00b"), 400)).toBe(
+      inputMessages.nulCharacter,
+    );
+  });
+});
+
+describe("suspending a person", () => {
+  it("ends their sessions, refuses their sign-in, unlists their works and 404s their pages; reinstating brings the works back", async () => {
+    const { artist, work } = await artistWithWork("Ottoline", "Ottoline Harbour");
+    expect((await patchMe(t, artist, { bio: "Before." })).status).toBe(200);
+    const before = await searchAll();
+    expect((await searchAll("Ottoline")).hits.map((h) => h.id)).toEqual([work.id]);
+
+    const response = await send(admin, "POST", `/api/admin/people/${artist.id}/suspend`, {
+      reason: "  Fraudulent listings.  ",
+    });
+    expect(response.status).toBe(200);
+    const answer = expectContract(personActionSchema, await response.json());
+    expect(answer.person).toMatchObject({ suspensionReason: "Fraudulent listings." });
+    expect(answer.person.suspendedAt).not.toBeNull();
+
+    // Their own client is signed out at once.
+    expect((await patchMe(t, artist, { bio: "After." })).status).toBe(401);
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, artist.id))).toEqual([]);
+
+    // Sign-in is refused with the right password (and only then told why).
+    const wrong = await t.client().post("/api/auth/sign-in/email", {
+      email: artist.email,
+      password: "not-the-password",
+    });
+    expect(await errorOf(wrong, 401)).toBe(authMessages.invalidCredentials);
+    const right = await t.client().post("/api/auth/sign-in/email", {
+      email: artist.email,
+      password: "secret-123",
+    });
+    expect(await errorOf(right, 403)).toBe(authMessages.accountSuspended);
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, artist.id))).toEqual([]);
+
+    // Out of search, and out of its counts.
+    expect((await searchAll("Ottoline")).hits).toEqual([]);
+    const during = await searchAll();
+    expect(during.nbHits).toBe(before.nbHits - 1);
+    expect(during.facets.cities[city.id] ?? 0).toBe((before.facets.cities[city.id] ?? 0) - 1);
+
+    // Their pages are unavailable; the work is not for sale.
+    for (const url of [
+      `/api/artists/${artist.id}`,
+      `/api/users/${artist.id}`,
+      `/api/artists/${artist.id}/artworks`,
+    ]) {
+      expect(await errorOf(await t.app.request(url), 404)).toBe(pm.profileUnavailable);
+    }
+
+    // Exactly one audit row, with the before and after.
+    const rows = await auditRows(artist.id, "user.suspend");
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      actorId: admin.id,
+      targetType: "user",
+      before: { suspendedAt: null },
+      after: { suspensionReason: "Fraudulent listings." },
+    });
+
+    // Reinstate: the work is back, the pages too.
+    const back = await send(admin, "POST", `/api/admin/people/${artist.id}/reinstate`);
+    expect(back.status).toBe(200);
+    expect(expectContract(personActionSchema, await back.json()).person.suspendedAt).toBeNull();
+    expect((await searchAll("Ottoline")).hits.map((h) => h.id)).toEqual([work.id]);
+    expect((await searchAll()).nbHits).toBe(before.nbHits);
+    expect((await t.app.request(`/api/artists/${artist.id}`)).status).toBe(200);
+    expect(await auditRows(artist.id, "user.reinstate")).toHaveLength(1);
+    const again = await t.client().post("/api/auth/sign-in/email", {
+      email: artist.email,
+      password: "secret-123",
+    });
+    expect(again.status).toBe(200);
+  });
+
+  it("answers a double suspend with one outcome, one audit row and 409", async () => {
+    const member = await signUp(t);
+    const [a, b] = await Promise.all([
+      send(admin, "POST", `/api/admin/people/${member.id}/suspend`, { reason: "Spam." }),
+      send(admin, "POST", `/api/admin/people/${member.id}/suspend`, { reason: "Spam again." }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    const loser = a.status === 409 ? a : b;
+    expect(((await loser.json()) as ErrorBody).error.message).toBe(pm.alreadySuspended);
+    expect(await auditRows(member.id, "user.suspend")).toHaveLength(1);
+    // Reinstating twice: the second is told.
+    expect((await send(admin, "POST", `/api/admin/people/${member.id}/reinstate`)).status).toBe(
+      200,
+    );
+    expect(
+      await errorOf(await send(admin, "POST", `/api/admin/people/${member.id}/reinstate`), 409),
+    ).toBe(pm.notSuspended);
+    expect(await auditRows(member.id, "user.reinstate")).toHaveLength(1);
+  });
+
+  it("refuses to suspend oneself", async () => {
+    expect(
+      await errorOf(
+        await send(admin, "POST", `/api/admin/people/${admin.id}/suspend`, { reason: "Oops." }),
+        409,
+      ),
+    ).toBe(pm.cannotSuspendSelf);
+    expect((await readUser(t, admin.id)).suspendedAt).toBeNull();
+  });
+
+  it("refuses bad input and changes nothing", async () => {
+    const member = await signUp(t);
+    const url = `/api/admin/people/${member.id}/suspend`;
+    expect(await errorOf(await send(admin, "POST", url, { reason: "a\u0000b" }), 400)).toBe(
+      inputMessages.nulCharacter,
+    );
+    expect(await errorOf(await send(admin, "POST", url, { reason: "x".repeat(2001) }), 400)).toBe(
+      adminMessages.reasonTooLong,
+    );
+    expect(await errorOf(await send(admin, "POST", url, { reason: "   " }), 400)).toBe(
+      adminMessages.reasonRequired,
+    );
+    expect(await errorOf(await send(admin, "POST", url, { reason: 42 }), 400)).toBe(
+      adminMessages.reasonRequired,
+    );
+    expect(await errorOf(await send(admin, "POST", url, {}), 400)).toBe(
+      adminMessages.reasonRequired,
+    );
+    for (const id of ["00000000-0000-4000-8000-000000000000", "not-a-uuid"]) {
+      expect(
+        await errorOf(
+          await send(admin, "POST", `/api/admin/people/${id}/suspend`, { reason: "x" }),
+          404,
+        ),
+      ).toBe(pm.notFound);
+      expect(
+        await errorOf(await send(admin, "POST", `/api/admin/people/${id}/make-admin`), 404),
+      ).toBe(pm.notFound);
+    }
+    expect((await readUser(t, member.id)).suspendedAt).toBeNull();
+    expect(await auditRows(member.id)).toEqual([]);
+  });
+
+  it("leaves nothing behind when the transaction fails after the update", async () => {
+    allowConsoleError();
+    const member = await signUp(t);
+    // A crash after every step (update, sessions, audit row) but before the commit.
+    const original = t.db.transaction.bind(t.db);
+    let failed = false;
+    (t.db as { transaction: unknown }).transaction = (run: (tx: unknown) => Promise<unknown>) =>
+      original(async (tx) => {
+        await run(tx);
+        failed = true;
+        throw new Error("crash after the steps");
+      });
+    try {
+      const response = await send(admin, "POST", `/api/admin/people/${member.id}/suspend`, {
+        reason: "Crash.",
+      });
+      expect(response.status).toBe(500);
+    } finally {
+      (t.db as { transaction: unknown }).transaction = original;
+    }
+    expect(failed).toBe(true);
+    expect((await readUser(t, member.id)).suspendedAt).toBeNull();
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, member.id))).not.toEqual(
+      [],
+    );
+    expect(await auditRows(member.id)).toEqual([]);
+  });
+});
+
+describe("admin roles", () => {
+  it("makes and revokes an admin, one audit row each; refuses repeats", async () => {
+    const member = await signUp(t);
+    const made = await send(admin, "POST", `/api/admin/people/${member.id}/make-admin`);
+    expect(made.status).toBe(200);
+    expect(expectContract(personActionSchema, await made.json()).person.role).toBe("admin");
+    expect(
+      await errorOf(await send(admin, "POST", `/api/admin/people/${member.id}/make-admin`), 409),
+    ).toBe(pm.alreadyAdmin);
+    // The new admin can use the console at once.
+    expect((await send(member, "GET", "/api/admin/people")).status).toBe(200);
+    const revoked = await send(admin, "POST", `/api/admin/people/${member.id}/revoke-admin`);
+    expect(revoked.status).toBe(200);
+    expect(
+      await errorOf(await send(admin, "POST", `/api/admin/people/${member.id}/revoke-admin`), 409),
+    ).toBe(pm.notAdmin);
+    expect((await send(member, "GET", "/api/admin/people")).status).toBe(403);
+    expect(await auditRows(member.id, "user.make_admin")).toHaveLength(1);
+    expect(await auditRows(member.id, "user.revoke_admin")).toHaveLength(1);
+  });
+
+  it("refuses to make a suspended person an admin", async () => {
+    const member = await signUp(t);
+    await send(admin, "POST", `/api/admin/people/${member.id}/suspend`, { reason: "Spam." });
+    expect(
+      await errorOf(await send(admin, "POST", `/api/admin/people/${member.id}/make-admin`), 409),
+    ).toBe(pm.suspendedCannotBeAdmin);
+  });
+
+  it("refuses to demote oneself", async () => {
+    expect(
+      await errorOf(await send(admin, "POST", `/api/admin/people/${admin.id}/revoke-admin`), 409),
+    ).toBe(pm.cannotDemoteSelf);
+    expect((await readUser(t, admin.id)).role).toBe("admin");
+  });
+
+  it("leaves one admin when the last two demote each other at once", async () => {
+    // Only two admins: demote every other one first.
+    const others = (await people("?role=admin")).people.filter((p) => p.id !== admin.id);
+    for (const other of others) {
+      await send(admin, "POST", `/api/admin/people/${other.id}/revoke-admin`);
+    }
+    const second = await signUp(t, {}, { role: "admin" });
+    const [a, b] = await Promise.all([
+      send(admin, "POST", `/api/admin/people/${second.id}/revoke-admin`),
+      send(second, "POST", `/api/admin/people/${admin.id}/revoke-admin`),
+    ]);
+    const statuses = [a.status, b.status].sort();
+    // One demotion wins; the other is refused: the last admin stays (409), or the
+    // demoted one is no longer an admin by the time their request is checked (403).
+    expect(statuses[0]).toBe(200);
+    expect([403, 409]).toContain(statuses[1]);
+    const admins = await t.db.select({ id: users.id }).from(users).where(eq(users.role, "admin"));
+    expect(admins).toHaveLength(1);
+    const demotions = await t.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, "user.revoke_admin"));
+    expect(demotions.filter((r) => [admin.id, second.id].includes(r.targetId))).toHaveLength(1);
+  });
+});
