@@ -3,6 +3,7 @@ import { type Env, Hono, type MiddlewareHandler } from "hono";
 import path from "node:path";
 import { AppError } from "./errors";
 import { registerAuditRoutes } from "./features/audit/audit.routes";
+import { registerCurationRoutes } from "./features/curation/curation.routes";
 import { registerAuthRoutes } from "./features/auth/auth.routes";
 import { registerCatalogRoutes } from "./features/catalog/catalog.routes";
 import { registerCheckoutRoutes } from "./features/checkout/checkout.routes";
@@ -91,6 +92,7 @@ export function buildServer({ services, web }: ServerOptions): Hono {
   registerSitemapRoutes(app, services);
   // The team's console (decision 0027): every /api/admin/* route runs adminOnly first.
   registerAuditRoutes(app, services);
+  registerCurationRoutes(app, services);
   app.all("/api/*", () => {
     throw new AppError("NOT_FOUND", 404, "Not found.");
   });
