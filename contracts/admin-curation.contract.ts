@@ -39,8 +39,7 @@ export const curationMessages = {
   cityInUse: "That city is in use (people have chosen it), so it cannot be deleted.",
   categoryNameRequired: "Please enter the category's name.",
   categoryNameTooLong: "The category's name is too long (at most 60 characters).",
-  categoryNameInvalid:
-    "A category's name may contain only letters, digits, spaces and hyphens.",
+  categoryNameInvalid: "A category's name may contain only letters, digits, spaces and hyphens.",
   categoryNotFound: "That category does not exist.",
   categoryDuplicate: "A category with that name already exists.",
   categoryInUse: "That category is in use (artworks have it), so it cannot be deleted.",

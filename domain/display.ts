@@ -12,7 +12,12 @@ export function categoryLabel(name: string): string {
  * ("mixed_media"): trimmed, lower case, words joined by one underscore.
  */
 export function categoryStoredName(typed: string): string {
-  return typed.trim().toLowerCase().split(/[\s_]+/u).filter(Boolean).join("_");
+  return typed
+    .trim()
+    .toLowerCase()
+    .split(/[\s_]+/u)
+    .filter(Boolean)
+    .join("_");
 }
 
 const wholeDollars = new Intl.NumberFormat("en-US", {

@@ -252,8 +252,12 @@ export function createServices(config: Config, database: DatabaseHandle, logger:
       catalog: () => getCatalogForAdmin(curationDeps),
       createCatalogEntry: (actor: AuditActor, kind: "city" | "category", name: string) =>
         createCatalogEntry(curationDeps, actor, kind, name),
-      renameCatalogEntry: (actor: AuditActor, kind: "city" | "category", id: string, name: string) =>
-        renameCatalog(curationDeps, actor, kind, id, name),
+      renameCatalogEntry: (
+        actor: AuditActor,
+        kind: "city" | "category",
+        id: string,
+        name: string,
+      ) => renameCatalog(curationDeps, actor, kind, id, name),
       deleteCatalogEntry: (actor: AuditActor, kind: "city" | "category", id: string) =>
         deleteCatalog(curationDeps, actor, kind, id),
     },

@@ -11,6 +11,9 @@ import {
   users,
 } from "../../db/schema";
 
+// The usage counts below are written out in SQL: Drizzle leaves a column in a select's
+// sql`` unqualified, and "id" would then name the inner table's own column.
+
 /** The console's curation writes and reads (exhibitions, banners, cities, categories). */
 
 /** The SQLSTATE of a database error, through Drizzle's wrapper (PGlite and PostgreSQL). */
@@ -29,7 +32,7 @@ export const FOREIGN_KEY_VIOLATION = "23503";
 
 export type ExhibitionRow = typeof exhibitions.$inferSelect;
 
-const workCount = sql<number>`(select count(*)::int from ${exhibitionArtworks} where ${exhibitionArtworks.exhibitionId} = ${exhibitions.id})`;
+const workCount = sql<number>`(select count(*)::int from exhibition_artworks ea where ea.exhibition_id = "exhibitions"."id")`;
 
 export async function listAllExhibitions(db: Queryable) {
   return db
@@ -250,7 +253,7 @@ export async function listCitiesWithUsage(db: Queryable) {
     .select({
       id: cities.id,
       name: cities.name,
-      userCount: sql<number>`(select count(*)::int from ${users} where ${users.cityId} = ${cities.id})`,
+      userCount: sql<number>`(select count(*)::int from users u where u.city_id = "cities"."id")`,
     })
     .from(cities)
     .orderBy(asc(cities.name));
@@ -261,7 +264,7 @@ export async function listCategoriesWithUsage(db: Queryable) {
     .select({
       id: artCategories.id,
       name: artCategories.name,
-      artworkCount: sql<number>`(select count(*)::int from ${artworkCategories} where ${artworkCategories.categoryId} = ${artCategories.id})`,
+      artworkCount: sql<number>`(select count(*)::int from artwork_categories ac where ac.category_id = "art_categories"."id")`,
     })
     .from(artCategories)
     .orderBy(asc(artCategories.name));

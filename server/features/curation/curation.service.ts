@@ -79,7 +79,9 @@ const exhibitionOut = (e: ExhibitionRead): AdminExhibition => ({
   ...e,
   createdAt: e.createdAt.toISOString(),
 });
-const exhibitionAudit = (e: Pick<ExhibitionRead, "name" | "description" | "address" | "bannerUrl" | "isActive">) => ({
+const exhibitionAudit = (
+  e: Pick<ExhibitionRead, "name" | "description" | "address" | "bannerUrl" | "isActive">,
+) => ({
   name: e.name,
   description: e.description,
   address: e.address,
@@ -110,7 +112,9 @@ export async function createExhibition(
   body: ExhibitionCreate,
 ): Promise<AdminExhibitionDetail> {
   const id = await deps.db.transaction(async (tx) => {
-    const bannerUrl = body.bannerUploadId ? await claimUpload(tx, actor, body.bannerUploadId) : null;
+    const bannerUrl = body.bannerUploadId
+      ? await claimUpload(tx, actor, body.bannerUploadId)
+      : null;
     const row = await insertExhibition(tx, {
       name: body.name,
       description: body.description,

@@ -258,9 +258,16 @@ describe("exhibitions in the console", () => {
     expect(byArtist.map((a: { id: string }) => a.id)).not.toContain(draftId);
     expect(byArtist.map((a: { id: string }) => a.id)).not.toContain(hiddenId);
     expect(byArtist).toHaveLength(3);
-    const wildcard = await (await send(t, admin, "GET", "/api/admin/exhibition-picker?q=%25")).json();
+    const wildcard = await (
+      await send(t, admin, "GET", "/api/admin/exhibition-picker?q=%25")
+    ).json();
     expect(wildcard).toEqual([]);
-    const tooLong = await send(t, admin, "GET", `/api/admin/exhibition-picker?q=${"x".repeat(201)}`);
+    const tooLong = await send(
+      t,
+      admin,
+      "GET",
+      `/api/admin/exhibition-picker?q=${"x".repeat(201)}`,
+    );
     expect(tooLong.status).toBe(400);
   });
 });

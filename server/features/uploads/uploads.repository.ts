@@ -42,7 +42,10 @@ export function noImageShows(tx: Queryable) {
 export function noBannerShows(tx: Queryable) {
   return and(
     notExists(
-      tx.select({ one: sql`1` }).from(banners).where(eq(banners.imageUrl, imageUploads.original)),
+      tx
+        .select({ one: sql`1` })
+        .from(banners)
+        .where(eq(banners.imageUrl, imageUploads.original)),
     ),
     notExists(
       tx
