@@ -13,9 +13,9 @@ import { imageMessages } from "../../images/image-pipeline";
 import { expectContract } from "../../test/contract";
 import { type TestApp, createTestApp } from "../../test/test-app";
 import { type Member, headersFor, signUp } from "../profiles/profiles.test-helpers";
-import { sweepUnusedUploads } from "../uploads/uploads.sweeper";
 import {
   UNKNOWN_ID,
+  ageUploads,
   allAuditRows,
   auditCount,
   send,
@@ -72,10 +72,12 @@ describe("banners in the console", () => {
     // Served from /media.
     expect((await t.app.request(image.original)).status).toBe(200);
     // The claimed upload survives the sweeper.
-    await sweepUnusedUploads(
-      { db: t.db, storage: t.services.storage, logger: t.services.logger },
-      { olderThan: -1000 },
-    );
+    const unclaimed = await uploadBannerImage(t, admin);
+    await ageUploads(t);
+    await t.services.uploads.sweeper.run();
+    expect(
+      await t.db.select().from(imageUploads).where(eq(imageUploads.id, unclaimed.id)),
+    ).toHaveLength(0);
     expect(
       await t.db.select().from(imageUploads).where(eq(imageUploads.id, image.id)),
     ).toHaveLength(1);

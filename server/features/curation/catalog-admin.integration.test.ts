@@ -114,7 +114,7 @@ describe("categories", () => {
     const after = await search();
     expect(after.facets.categories[used.id]).toBe(1);
     expect(after.hits.map((h) => h.id)).toContain(work.id);
-    const detail = await (await t.app.request(`/api/artworks/${work.id}`)).json();
+    const detail: unknown = await (await t.app.request(`/api/artworks/${work.id}`)).json();
     expect(JSON.stringify(detail)).toContain("water_colour");
     expect(await auditCount(t, "category.rename", used.id)).toBe(1);
 
@@ -148,8 +148,11 @@ describe("cities", () => {
       name: "Santa Fe, NM",
     });
     expect(renamed.status).toBe(200);
-    const filters = await (await t.app.request("/api/cities")).json();
-    expect(filters.find((c: { id: string }) => c.id === created.id)?.name).toBe("Santa Fe, NM");
+    const cityFilters = expectContract(
+      catalogListSchema,
+      await (await t.app.request("/api/cities")).json(),
+    );
+    expect(cityFilters.find((c) => c.id === created.id)?.name).toBe("Santa Fe, NM");
     expect(await auditCount(t, "city.rename", created.id)).toBe(1);
 
     const used = await createCity(t.db, "Taos");

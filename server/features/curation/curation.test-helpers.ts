@@ -1,11 +1,11 @@
-import { and, count, eq } from "drizzle-orm";
-import { auditEvents } from "../../db/schema";
+import { and, count, eq, sql } from "drizzle-orm";
+import { auditEvents, imageUploads } from "../../db/schema";
 import { solidJpeg } from "../../test/images";
 import type { TestApp } from "../../test/test-app";
 import { type Member, headersFor } from "../profiles/profiles.test-helpers";
 
 /** A JSON request as the member (signed out without one), the way the console sends it. */
-export function send(
+export async function send(
   t: TestApp,
   member: Member | undefined,
   method: string,
@@ -18,7 +18,12 @@ export function send(
     headers.set("content-type", "application/json");
     init.body = typeof body === "string" ? body : JSON.stringify(body);
   }
-  return t.app.request(path, init);
+  return await t.app.request(path, init);
+}
+
+/** Ages every upload by two days, so the sweeper's grace period is over for all of them. */
+export async function ageUploads(t: TestApp) {
+  await t.db.update(imageUploads).set({ createdAt: sql`now() - interval '2 days'` });
 }
 
 /** `POST /api/admin/images` with a real JPEG; answers the upload's id and addresses. */

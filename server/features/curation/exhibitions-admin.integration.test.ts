@@ -7,16 +7,19 @@ import {
   pickerResultSchema,
 } from "../../../contracts/admin-curation.contract";
 import { apiErrorSchema } from "../../../contracts/common.contract";
-import { exhibitionListSchema } from "../../../contracts/exhibitions.contract";
+import {
+  exhibitionDetailSchema,
+  exhibitionListSchema,
+} from "../../../contracts/exhibitions.contract";
 import { inputMessages } from "../../../domain/text-input";
 import { exhibitionArtworks, exhibitions, imageUploads } from "../../db/schema";
 import { expectContract } from "../../test/contract";
 import { createArtist, createArtwork } from "../../test/factories";
 import { type TestApp, createTestApp } from "../../test/test-app";
 import { type Member, signUp } from "../profiles/profiles.test-helpers";
-import { sweepUnusedUploads } from "../uploads/uploads.sweeper";
 import {
   UNKNOWN_ID,
+  ageUploads,
   allAuditRows,
   auditCount,
   send,
@@ -95,7 +98,8 @@ describe("exhibitions in the console", () => {
     expect((await publicList()).map((e) => e.id)).not.toContain(body.id);
 
     // The sweeper leaves a claimed upload alone, even when it is old.
-    await sweepUnusedUploads(deps(), { olderThan: -1000 });
+    await ageUploads(t);
+    await t.services.uploads.sweeper.run();
     const rows = await t.db.select().from(imageUploads).where(eq(imageUploads.id, image.id));
     expect(rows).toHaveLength(1);
   });
@@ -104,7 +108,7 @@ describe("exhibitions in the console", () => {
     const created = await createOne();
     const activate = await send(t, admin, "POST", `/api/admin/exhibitions/${created.id}/activate`);
     expect(activate.status).toBe(200);
-    expect((await activate.json()).isActive).toBe(true);
+    expect(expectContract(adminExhibitionDetailSchema, await activate.json()).isActive).toBe(true);
     expect((await publicList()).map((e) => e.id)).toContain(created.id);
 
     const again = await send(t, admin, "POST", `/api/admin/exhibitions/${created.id}/activate`);
@@ -191,15 +195,18 @@ describe("exhibitions in the console", () => {
     const body = expectContract(adminExhibitionDetailSchema, await response.json());
     expect(body.artworks.map((a) => a.id)).toEqual(order);
     expect(body.artworkCount).toBe(3);
-    const detail = await (await t.app.request(`/api/exhibitions/${created.id}`)).json();
-    expect(detail.artworks.map((a: { id: string }) => a.id)).toEqual(order);
+    const detail = expectContract(
+      exhibitionDetailSchema,
+      await (await t.app.request(`/api/exhibitions/${created.id}`)).json(),
+    );
+    expect(detail.artworks.map((a) => a.id)).toEqual(order);
 
     const smaller = await send(t, admin, "PUT", `/api/admin/exhibitions/${created.id}/artworks`, {
       artworkIds: [works[1]!.id],
     });
-    expect((await smaller.json()).artworks.map((a: { id: string }) => a.id)).toEqual([
-      works[1]!.id,
-    ]);
+    expect(
+      expectContract(adminExhibitionDetailSchema, await smaller.json()).artworks.map((a) => a.id),
+    ).toEqual([works[1]!.id]);
     expect(await auditCount(t, "exhibition.set_artworks", created.id)).toBe(2);
 
     const list = expectContract(
@@ -252,13 +259,14 @@ describe("exhibitions in the console", () => {
       await (await send(t, admin, "GET", "/api/admin/exhibition-picker?q=harbour")).json(),
     );
     expect(byTitle.map((a) => a.id).sort()).toEqual(works.map((w) => w.id).sort());
-    const byArtist = await (
-      await send(t, admin, "GET", "/api/admin/exhibition-picker?q=pickable")
-    ).json();
-    expect(byArtist.map((a: { id: string }) => a.id)).not.toContain(draftId);
-    expect(byArtist.map((a: { id: string }) => a.id)).not.toContain(hiddenId);
+    const byArtist = expectContract(
+      pickerResultSchema,
+      await (await send(t, admin, "GET", "/api/admin/exhibition-picker?q=pickable")).json(),
+    );
+    expect(byArtist.map((a) => a.id)).not.toContain(draftId);
+    expect(byArtist.map((a) => a.id)).not.toContain(hiddenId);
     expect(byArtist).toHaveLength(3);
-    const wildcard = await (
+    const wildcard: unknown = await (
       await send(t, admin, "GET", "/api/admin/exhibition-picker?q=%25")
     ).json();
     expect(wildcard).toEqual([]);
@@ -271,7 +279,3 @@ describe("exhibitions in the console", () => {
     expect(tooLong.status).toBe(400);
   });
 });
-
-function deps() {
-  return { db: t.db, storage: t.services.storage, logger: t.services.logger };
-}
