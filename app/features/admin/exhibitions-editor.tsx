@@ -173,7 +173,7 @@ export function ExhibitionEditor({ exhibition }: { exhibition: AdminExhibitionDe
               current={exhibition.bannerUrl}
             />
             {exhibition.bannerUrl ? (
-              <label className="admin-inline">
+              <label className="choice">
                 <input type="checkbox" name="removeBanner" value="yes" /> Remove the banner
               </label>
             ) : null}
