@@ -26,6 +26,7 @@ export default [
     route("people", "routes/admin-people.tsx"),
     route("artworks", "routes/admin-artworks.tsx"),
     route("exhibitions", "routes/admin-exhibitions.tsx"),
+    route("exhibitions/:exhibitionId", "routes/admin-exhibition.tsx"),
     route("banners", "routes/admin-banners.tsx"),
     route("catalog", "routes/admin-catalog.tsx"),
     route("audit", "routes/admin-audit.tsx"),

@@ -7,6 +7,19 @@ export function categoryLabel(name: string): string {
     .join(" ");
 }
 
+/**
+ * A category name as the team types it ("Mixed Media") in its stored form
+ * ("mixed_media"): trimmed, lower case, words joined by one underscore.
+ */
+export function categoryStoredName(typed: string): string {
+  return typed
+    .trim()
+    .toLowerCase()
+    .split(/[\s_]+/u)
+    .filter(Boolean)
+    .join("_");
+}
+
 const wholeDollars = new Intl.NumberFormat("en-US", {
   style: "currency",
   currency: "USD",

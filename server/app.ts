@@ -5,6 +5,7 @@ import { AppError } from "./errors";
 import { registerAuditRoutes } from "./features/audit/audit.routes";
 import { registerApplicationRoutes } from "./features/applications/applications.routes";
 import { registerModerationRoutes } from "./features/moderation/moderation.routes";
+import { registerCurationRoutes } from "./features/curation/curation.routes";
 import { registerAuthRoutes } from "./features/auth/auth.routes";
 import { registerCatalogRoutes } from "./features/catalog/catalog.routes";
 import { registerCheckoutRoutes } from "./features/checkout/checkout.routes";
@@ -97,6 +98,7 @@ export function buildServer({ services, web }: ServerOptions): Hono {
   registerAuditRoutes(app, services);
   registerApplicationRoutes(app, services);
   registerModerationRoutes(app, services);
+  registerCurationRoutes(app, services);
   app.all("/api/*", () => {
     throw new AppError("NOT_FOUND", 404, "Not found.");
   });

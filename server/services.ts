@@ -89,6 +89,32 @@ import {
   suspendPerson,
   unhideArtworkAction,
 } from "./features/moderation/moderation.service";
+import type {
+  BannerCreate,
+  ExhibitionArtworks,
+  ExhibitionCreate,
+  ExhibitionPatch,
+  PickerQuery,
+} from "../contracts/admin-curation.contract";
+import {
+  type CurationDeps,
+  activateBanner,
+  createBanner,
+  createCatalogEntry,
+  createExhibition,
+  deactivateBanner,
+  deleteBanner,
+  deleteCatalog,
+  editExhibition,
+  getCatalogForAdmin,
+  getExhibitionForAdmin,
+  listBannersForAdmin,
+  listExhibitionsForAdmin,
+  pickArtworks,
+  renameCatalog,
+  setExhibitionActivity,
+  setExhibitionArtworks,
+} from "./features/curation/curation.service";
 import { checkHealth } from "./features/health/health.service";
 import type { SimulatedOnboardingBody } from "../contracts/payouts.contract";
 import {
@@ -181,6 +207,7 @@ export function createServices(config: Config, database: DatabaseHandle, logger:
     provider: createPayoutProvider(config.payments, config.publicUrl),
     logger,
   };
+  const curationDeps: CurationDeps = { db };
   const photoDeps: PhotoDeps = { db, storage, logger };
   const uploadDeps: UploadDeps = { db, storage, logger };
   const listingDeps: ListingDeps = {
@@ -292,6 +319,38 @@ export function createServices(config: Config, database: DatabaseHandle, logger:
       unhide: (actor: AuditActor, id: string) => unhideArtworkAction(moderationDeps, actor, id),
       curation: (actor: AuditActor, id: string, body: CurationBody) =>
         setCurationAction(moderationDeps, actor, id, body),
+    },
+    /** The console's exhibitions, banners, cities and categories (server/features/curation). */
+    curation: {
+      exhibitions: () => listExhibitionsForAdmin(curationDeps),
+      exhibition: (id: string) => getExhibitionForAdmin(curationDeps, id),
+      createExhibition: (actor: AuditActor, body: ExhibitionCreate) =>
+        createExhibition(curationDeps, actor, body),
+      editExhibition: (actor: AuditActor, id: string, patch: ExhibitionPatch) =>
+        editExhibition(curationDeps, actor, id, patch),
+      setExhibitionActive: (actor: AuditActor, id: string, active: boolean) =>
+        setExhibitionActivity(curationDeps, actor, id, active),
+      setExhibitionArtworks: (actor: AuditActor, id: string, body: ExhibitionArtworks) =>
+        setExhibitionArtworks(curationDeps, actor, id, body),
+      pickArtworks: (query: PickerQuery) => pickArtworks(curationDeps, query),
+      banners: () => listBannersForAdmin(curationDeps),
+      createBanner: (actor: AuditActor, body: BannerCreate) =>
+        createBanner(curationDeps, actor, body),
+      activateBanner: (actor: AuditActor, id: string) => activateBanner(curationDeps, actor, id),
+      deactivateBanner: (actor: AuditActor, id: string) =>
+        deactivateBanner(curationDeps, actor, id),
+      deleteBanner: (actor: AuditActor, id: string) => deleteBanner(curationDeps, actor, id),
+      catalog: () => getCatalogForAdmin(curationDeps),
+      createCatalogEntry: (actor: AuditActor, kind: "city" | "category", name: string) =>
+        createCatalogEntry(curationDeps, actor, kind, name),
+      renameCatalogEntry: (
+        actor: AuditActor,
+        kind: "city" | "category",
+        id: string,
+        name: string,
+      ) => renameCatalog(curationDeps, actor, kind, id, name),
+      deleteCatalogEntry: (actor: AuditActor, kind: "city" | "category", id: string) =>
+        deleteCatalog(curationDeps, actor, kind, id),
     },
     /** The sitemap's pages. */
     seo: { sitemapEntries: () => getSitemapEntries(sitemapDeps) },
