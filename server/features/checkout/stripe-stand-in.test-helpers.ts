@@ -43,6 +43,7 @@ export async function startStripeStandIn() {
   const requests: { method: string; path: string; idempotencyKey: string | undefined }[] = [];
   const accounts = new Map<string, StandInAccount>();
   const accountsByKey = new Map<string, StandInAccount>();
+  const linksByKey = new Map<string, object>();
   const accountLinks: {
     account: string;
     refresh_url: string;
@@ -159,6 +160,8 @@ export async function startStripeStandIn() {
       return account ? send(res, 200, account) : missing(res, "account");
     }
     if (req.method === "POST" && path === "/v1/account_links") {
+      const cachedLink = key ? linksByKey.get(key) : undefined;
+      if (cachedLink) return send(res, 200, cachedLink);
       const account = form.get("account") ?? "";
       if (!accounts.has(account)) return missing(res, "account");
       const link = {
@@ -169,12 +172,14 @@ export async function startStripeStandIn() {
         url: `https://connect.stripe.com/setup/e/${account}/${randomBytes(6).toString("hex")}`,
       };
       accountLinks.push(link);
-      return send(res, 200, {
+      const answer = {
         object: "account_link",
         created: Math.floor(Date.now() / 1000),
         expires_at: Math.floor(Date.now() / 1000) + 300,
         url: link.url,
-      });
+      };
+      if (key) linksByKey.set(key, answer);
+      return send(res, 200, answer);
     }
     const match = /^\/v1\/payment_intents\/([^/]+)(?:\/(capture|cancel))?$/.exec(path);
     const intent = match?.[1] ? intents.get(match[1]) : undefined;
