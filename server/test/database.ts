@@ -60,17 +60,25 @@ export async function dropDatabase(serverUrl: string, name: string): Promise<voi
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
-    for (let attempt = 0; attempt < 100; attempt++) {
-      const { rows } = await admin.query<{ n: number }>(
-        "select count(*)::int as n from pg_stat_activity where datname = $1",
-        [name],
-      );
-      if ((rows[0]?.n ?? 0) === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await waitForNoSessions(admin, name);
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   } finally {
     await admin.end();
+  }
+}
+
+/**
+ * Waits (up to 5 s) until the server lists no session on database `name`; global-setup.ts
+ * also needs it, as CREATE DATABASE … TEMPLATE refuses a template that has sessions.
+ */
+export async function waitForNoSessions(admin: pg.Client, name: string): Promise<void> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const { rows } = await admin.query<{ n: number }>(
+      "select count(*)::int as n from pg_stat_activity where datname = $1",
+      [name],
+    );
+    if ((rows[0]?.n ?? 0) === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 

@@ -9,7 +9,12 @@ import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { openPglite, openPostgres } from "../db/client";
-import { dropDatabase, PGLITE_TEMPLATE_ENV, POSTGRES_TEMPLATE_ENV } from "./database";
+import {
+  dropDatabase,
+  PGLITE_TEMPLATE_ENV,
+  POSTGRES_TEMPLATE_ENV,
+  waitForNoSessions,
+} from "./database";
 
 export default async function setup(): Promise<() => Promise<void>> {
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -18,15 +23,19 @@ export default async function setup(): Promise<() => Promise<void>> {
     const name = `vernissage_template_${randomBytes(6).toString("hex")}`;
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const handle = openPostgres(url.toString());
     try {
-      await handle.migrate();
+      await admin.query(`CREATE DATABASE ${name}`);
+      const url = new URL(serverUrl);
+      url.pathname = `/${name}`;
+      const handle = openPostgres(url.toString());
+      try {
+        await handle.migrate();
+      } finally {
+        await handle.close();
+      }
+      await waitForNoSessions(admin, name);
     } finally {
-      await handle.close();
+      await admin.end();
     }
     process.env[POSTGRES_TEMPLATE_ENV] = name;
     return async () => {
