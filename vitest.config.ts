@@ -23,6 +23,8 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["server/**/*.integration.test.ts"],
+          // Migrates one database per run; each file starts from a copy (server/test/database.ts).
+          globalSetup: ["server/test/global-setup.ts"],
           setupFiles: ["server/test/fail-on-console-error.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -1,5 +1,13 @@
-// `npm test`: the whole suite, in order, stopping at the first failure.
-import { spawnSync } from "node:child_process";
+// `npm test`: the whole suite, stopping at the first failure.
+//
+// The steps run in stages; the steps of one stage run at the same time (each is
+// mostly single-threaded or waits on a browser, so two cores are kept busy) and a
+// stage starts only once every step of the one before has passed. When a step fails,
+// the others of its stage are stopped and nothing later runs.
+//
+//   npm test -- --postgres <url>   also runs the integration suite on that PostgreSQL
+//                                  server, beside the end-to-end journeys (.ci/run does).
+import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 
 const CHROMIUM = "/usr/lib/chromium/chromium";
@@ -12,26 +20,116 @@ if (!existsSync(CHROMIUM)) {
   process.exit(1);
 }
 
-const steps = [
-  ["typecheck", "npm", ["run", "--silent", "typecheck"]],
-  ["lint", "npx", ["eslint", "."]],
-  ["format", "npx", ["prettier", "--check", "--log-level", "warn", "."]],
-  ["unit", "npx", ["vitest", "run", "--project", "unit"]],
-  ["integration", "npx", ["vitest", "run", "--project", "integration"]],
-  ["build", "npm", ["run", "--silent", "build"]],
-  ["e2e", "npx", ["playwright", "test"]],
+const args = process.argv.slice(2);
+const postgresAt = args.indexOf("--postgres");
+const postgresUrl = postgresAt === -1 ? undefined : args[postgresAt + 1];
+if (postgresAt !== -1 && !postgresUrl) {
+  console.error(
+    "npm test -- --postgres needs the server's URL, e.g. postgres://postgres@127.0.0.1:5432/test",
+  );
+  process.exit(1);
+}
+
+/** A step: [name, command, args, extra environment]. A lane: steps run one after another. */
+const typecheck = ["typecheck", "npm", ["run", "--silent", "typecheck"]];
+const lint = ["lint", "npx", ["eslint", "."]];
+const format = ["format", "npx", ["prettier", "--check", "--log-level", "warn", "."]];
+const unit = ["unit", "npx", ["vitest", "run", "--project", "unit"]];
+const integration = ["integration", "npx", ["vitest", "run", "--project", "integration"]];
+const build = ["build", "npm", ["run", "--silent", "build"]];
+const e2e = ["e2e", "npx", ["playwright", "test"]];
+const integrationOnPostgres = [
+  "integration (PostgreSQL)",
+  "npx",
+  ["vitest", "run", "--project", "integration"],
+  { TEST_DATABASE_URL: postgresUrl },
+];
+
+/** Each stage is a list of lanes that run at the same time. */
+const stages = [
+  [[typecheck], [lint], [format]],
+  [[unit]],
+  [[integration]],
+  // The browser journeys leave a core mostly idle: the PostgreSQL run takes it.
+  [[build, e2e], ...(postgresUrl ? [[integrationOnPostgres]] : [])],
 ];
 
 const results = [];
-for (const [name, command, args] of steps) {
-  console.log(`\n▶ ${name}: ${command} ${args.join(" ")}`);
-  const started = Date.now();
-  const run = spawnSync(command, args, { stdio: "inherit" });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  results.push(`${run.status === 0 ? "✓" : "✗"} ${name} (${seconds}s)`);
-  if (run.status !== 0) {
-    console.error(`\n${results.join("\n")}\n\nnpm test failed at step "${name}".`);
-    process.exit(run.status ?? 1);
+const running = new Set();
+let firstFailure;
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => {
+    stopAll();
+    process.exit(130);
+  });
+}
+
+for (const stage of stages) {
+  // The first step of a stage writes to the terminal as it goes; the others' output
+  // is kept and printed, whole, when each ends, so that nothing interleaves.
+  await Promise.all(
+    stage.map(async (lane, i) => {
+      for (const step of lane) {
+        if (firstFailure) return;
+        await run(step, i === 0);
+      }
+    }),
+  );
+  if (firstFailure) {
+    console.error(`\n${results.join("\n")}\n\nnpm test failed at step "${firstFailure.name}".`);
+    process.exit(firstFailure.status || 1);
   }
 }
-console.log(`\n${results.join("\n")}\n\nAll ${steps.length} steps passed.`);
+const count = stages.flat().flat().length;
+console.log(`\n${results.join("\n")}\n\nAll ${count} steps passed.`);
+
+function run([name, command, commandArgs, env = {}], live) {
+  console.log(
+    `\n▶ ${name}: ${command} ${commandArgs.join(" ")}${live ? "" : " (output follows when it ends)"}`,
+  );
+  const started = Date.now();
+  const child = spawn(command, commandArgs, {
+    stdio: live ? "inherit" : ["ignore", "pipe", "pipe"],
+    env: { ...process.env, ...env },
+    // Its own process group, so that stopping it also stops what it started.
+    detached: true,
+  });
+  running.add(child);
+  const output = [];
+  child.stdout?.on("data", (chunk) => output.push(chunk));
+  child.stderr?.on("data", (chunk) => output.push(chunk));
+  return new Promise((resolve) => {
+    const finish = (status) => {
+      if (!running.delete(child)) return;
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      if (!live) {
+        console.log(`\n▼ ${name}: output`);
+        process.stdout.write(Buffer.concat(output));
+      }
+      const stopped = status !== 0 && firstFailure !== undefined;
+      const line = `${status === 0 ? "✓" : stopped ? "-" : "✗"} ${name} (${seconds}s${stopped ? ", stopped" : ""})`;
+      results.push(line);
+      console.log(line);
+      if (status !== 0 && !firstFailure) {
+        firstFailure = { name, status };
+        stopAll();
+      }
+      resolve();
+    };
+    child.once("error", (error) => {
+      output.push(Buffer.from(`${error.message}\n`));
+      finish(1);
+    });
+    child.once("close", (code, signal) => finish(code ?? (signal ? 1 : 0)));
+  });
+}
+
+function stopAll() {
+  for (const child of running) {
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {
+      // Already gone.
+    }
+  }
+}

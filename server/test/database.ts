@@ -1,22 +1,40 @@
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { drizzle } from "drizzle-orm/pglite";
+import { migrate } from "drizzle-orm/pglite/migrator";
 import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import pg from "pg";
-import { type DatabaseHandle, openPglite, openPostgres } from "../db/client";
+import { type Database, type DatabaseHandle, openPglite, openPostgres } from "../db/client";
+import * as schema from "../db/schema";
+import { projectRoot } from "../paths";
+
+/** Set by global-setup.ts for the integration project: a migrated PGlite data folder (tarball). */
+export const PGLITE_TEMPLATE_ENV = "VERNISSAGE_TEST_PGLITE_TEMPLATE";
+/** Set by global-setup.ts when TEST_DATABASE_URL is set: a migrated database to clone. */
+export const POSTGRES_TEMPLATE_ENV = "VERNISSAGE_TEST_POSTGRES_TEMPLATE";
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a
  * new database on the PostgreSQL server of TEST_DATABASE_URL (dropped on close).
+ * Under vitest both start as a copy of the database global-setup.ts migrated once per
+ * run; elsewhere (the benchmarks) they are created and migrated here. `migrate()` is
+ * still run: on a copy it finds every migration applied and does nothing.
  */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const handle = await openPglite(undefined);
+    const template = process.env[PGLITE_TEMPLATE_ENV];
+    const handle = template ? await openPgliteCopy(template) : await openPglite(undefined);
     await handle.migrate();
     return handle;
   }
   const name = `vernissage_test_${randomBytes(6).toString("hex")}`;
+  const template = process.env[POSTGRES_TEMPLATE_ENV];
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ""}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
@@ -38,20 +56,44 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
  * clients raise "terminating connection due to administrator command" after the
  * pool stopped listening, an unhandled error that fails the run.
  */
-async function dropDatabase(serverUrl: string, name: string): Promise<void> {
+export async function dropDatabase(serverUrl: string, name: string): Promise<void> {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
-    for (let attempt = 0; attempt < 100; attempt++) {
-      const { rows } = await admin.query<{ n: number }>(
-        "select count(*)::int as n from pg_stat_activity where datname = $1",
-        [name],
-      );
-      if ((rows[0]?.n ?? 0) === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await waitForNoSessions(admin, name);
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   } finally {
     await admin.end();
   }
+}
+
+/**
+ * Waits (up to 5 s) until the server lists no session on database `name`; global-setup.ts
+ * also needs it, as CREATE DATABASE … TEMPLATE refuses a template that has sessions.
+ */
+export async function waitForNoSessions(admin: pg.Client, name: string): Promise<void> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const { rows } = await admin.query<{ n: number }>(
+      "select count(*)::int as n from pg_stat_activity where datname = $1",
+      [name],
+    );
+    if ((rows[0]?.n ?? 0) === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** An in-memory PGlite loaded from a dumped data folder (no initdb), set up as openPglite does. */
+async function openPgliteCopy(tarball: string): Promise<DatabaseHandle> {
+  const client = await PGlite.create({
+    loadDataDir: new Blob([await readFile(tarball)]),
+    extensions: { pg_trgm },
+  });
+  const db = drizzle({ client, schema, casing: "snake_case" });
+  return {
+    db: db as unknown as Database,
+    kind: "pglite",
+    migrate: () =>
+      migrate(db, { migrationsFolder: path.join(projectRoot, "server/db/migrations") }),
+    close: () => client.close(),
+  };
 }
