@@ -82,16 +82,23 @@ test("an applicant is approved, sets up payouts, lists a work, search finds it a
   await waitForHydration(page);
   const application = page.getByRole("article").filter({ hasText: email });
   await expect(application).toBeVisible();
-  await expect(application.getByRole("link", { name: /mira\.paints/ })).toHaveAttribute(
+  await expect(application.getByRole("link", { name: "@mira.paints" })).toHaveAttribute(
     "href",
-    "https://instagram.com/mira.paints",
+    "https://www.instagram.com/mira.paints",
+  );
+  await expect(application.getByRole("link", { name: email })).toHaveAttribute(
+    "href",
+    `mailto:${email}`,
   );
   await expectNoAxeViolations(page);
   await screenshot(page, "applications");
   await application.getByRole("button", { name: "Approve" }).click();
-  const confirm = page.getByRole("alertdialog");
+  const confirm = page.getByRole("alertdialog", { name: /^Approve Mira/ });
   await confirm.getByRole("button", { name: "Approve" }).click();
-  await expect(page.getByRole("status").filter({ hasText: /approved/i })).toBeVisible();
+  // Decided: it leaves the open queue, and the Approved tab has it.
+  await expect(application).toHaveCount(0);
+  await page.getByRole("link", { name: /^Approved \d+/ }).click();
+  await expect(page.getByRole("article").filter({ hasText: email })).toBeVisible();
   await signOut(page);
 
   // 3. The approval e-mail is in the outbox.
@@ -114,15 +121,15 @@ test("an applicant is approved, sets up payouts, lists a work, search finds it a
   await field(page, "Date of birth").fill("1990-04-12");
   await field(page, "Street address").fill("200 Main St");
   await field(page, "City").fill("Portland");
-  await field(page, "State").fill("OR");
+  await field(page, "State").selectOption("OR");
   await field(page, "ZIP code").fill("97204");
   await field(page, "Routing number").fill("110000000");
   await field(page, "Account number").fill("000123456789");
   await expectNoAxeViolations(page);
   await screenshot(page, "payouts-setup");
-  await page.getByRole("button", { name: /Save|Set up payouts|Finish/ }).click();
-  await expect(page).toHaveURL("/profile");
-  await expect(page.getByText(/Payouts are active/)).toBeVisible();
+  await page.getByRole("button", { name: "Set up payouts" }).click();
+  await expect(page).toHaveURL(/\/profile\?payouts=active$/);
+  await expect(page.getByRole("status").filter({ hasText: "Payouts are active." })).toBeVisible();
 
   // 5. The artist lists a work with an image.
   await page.goto("/upload");
@@ -171,34 +178,38 @@ test("the team creates an exhibition with a banner and two works, and it appears
   await signIn(page, ADMIN);
   await page.goto("/admin/exhibitions");
   await waitForHydration(page);
-  await page.getByRole("link", { name: "New exhibition" }).click();
-  await field(page, "Name").fill(name);
-  await field(page, "Address").fill("12 Dock Road, Portland, OR");
-  await field(page, "Description").fill("Harbour lights after dark, in two works.");
-  await page.getByRole("button", { name: /Create/ }).click();
-  await expect(page).toHaveURL(/\/admin\/exhibitions\/[0-9a-f-]{36}$/);
-  await waitForHydration(page);
-
-  await page
-    .getByLabel(/Banner image/)
+  const create = page.getByRole("region", { name: "New exhibition" });
+  await create.getByLabel("Name", { exact: true }).fill(name);
+  await create.getByLabel("Address", { exact: true }).fill("12 Dock Road, Portland, OR");
+  await create
+    .getByLabel("Description", { exact: true })
+    .fill("Harbour lights after dark, in two works.");
+  await create
+    .getByLabel("Banner image (optional)")
     .setInputFiles([
       { name: "banner.jpg", mimeType: "image/jpeg", buffer: await picture("#1d3557", 1600, 500) },
     ]);
-  await expect(page.getByRole("img", { name: /banner/i })).toBeVisible();
+  await expect(create.getByText("Uploaded. Save to use it.")).toBeVisible();
+  await create.getByRole("button", { name: "Create exhibition" }).click();
+  await expect(page).toHaveURL(/\/admin\/exhibitions\/[0-9a-f-]{36}$/);
+  await waitForHydration(page);
 
-  const picker = page.getByRole("searchbox", { name: /Find works/ });
   for (const title of ["Loom Song", "Union Station Vault"]) {
-    await picker.fill(title);
+    await page.getByRole("searchbox", { name: "Title or artist" }).fill(title);
+    await page.getByRole("button", { name: "Search", exact: true }).click();
     await page
-      .getByRole("listitem")
-      .filter({ hasText: title })
-      .getByRole("button", { name: /Add/ })
+      .getByRole("list", { name: "Search results" })
+      .getByRole("button", { name: `Add ${title}` })
       .click();
   }
-  await page.getByRole("button", { name: /Save works/ }).click();
-  await expect(page.getByRole("status").filter({ hasText: /saved/i })).toBeVisible();
-  await page.getByRole("button", { name: "Activate" }).click();
-  await expect(page.getByRole("status").filter({ hasText: /active/i })).toBeVisible();
+  const chosen = page.getByRole("list", { name: "Chosen works" }).getByRole("listitem");
+  await expect(chosen).toHaveCount(2);
+  await page.getByRole("button", { name: "Move up Union Station Vault" }).click();
+  await expect(chosen.first()).toContainText("Union Station Vault");
+  await page.getByRole("button", { name: "Save order" }).click();
+  await expect(page.getByText("2 works saved in this order.")).toBeVisible();
+  await page.getByRole("button", { name: "Activate", exact: true }).click();
+  await expect(page.getByRole("button", { name: "Deactivate", exact: true })).toBeVisible();
   await expectNoAxeViolations(page);
   await screenshot(page, "exhibition-editor");
 
@@ -207,6 +218,10 @@ test("the team creates an exhibition with a banner and two works, and it appears
   await expect(tile).toBeVisible();
   await tile.click();
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
-  await expect(page.getByRole("link", { name: /Loom Song/ })).toBeVisible();
-  await expect(page.getByRole("link", { name: /Union Station Vault/ })).toBeVisible();
+  const works = page.getByRole("link", { name: /Loom Song|Union Station Vault/ });
+  await expect(works).toHaveCount(2);
+  // In the order the team saved.
+  await expect(works.first()).toContainText("Union Station Vault");
+  // The banner the team uploaded, as a picture the page serves from its media.
+  await expect(page.locator(".banner-box img").first()).toHaveAttribute("src", /^\/media\//);
 });

@@ -7,3 +7,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   throw redirect("/admin/applications");
 }
+
+/** Never shown (the loader redirects); a page, not a resource route, so refusals render as pages. */
+export default function AdminIndex() {
+  return null;
+}
