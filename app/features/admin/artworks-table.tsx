@@ -44,7 +44,7 @@ function YesNoFilter({
 function Curation({ artwork }: { artwork: AdminArtwork }) {
   return (
     <ActionForm intent="curation" label="Save" busyLabel="Saving…" hidden={{ id: artwork.id }}>
-      <div className="field admin-check">
+      <div className="admin-check">
         <input
           id={`curated-${artwork.id}`}
           type="checkbox"
@@ -200,23 +200,22 @@ export function ArtworksTable({ page }: { page: AdminArtworksPage }) {
               ),
           },
           {
-            label: "Title",
-            cell: (a) =>
-              a.status === "draft" ? (
-                titleText(a.title)
-              ) : (
-                <Link to={`/artwork/${a.id}`}>{titleText(a.title)}</Link>
-              ),
-          },
-          {
-            label: "Artist",
+            label: "Artwork",
             cell: (a) => (
               <div className="admin-person">
-                <Link to={`/admin/people?q=${encodeURIComponent(a.artistName)}`}>
-                  {a.artistName || "(no name)"}
-                </Link>
+                {a.status === "draft" ? (
+                  <strong>{titleText(a.title)}</strong>
+                ) : (
+                  <Link to={`/artwork/${a.id}`}>{titleText(a.title)}</Link>
+                )}
+                <span>
+                  by{" "}
+                  <Link to={`/admin/people?q=${encodeURIComponent(a.artistName)}`}>
+                    {a.artistName || "(no name)"}
+                  </Link>
+                </span>
                 {a.artistSuspended ? (
-                  <span className="admin-badge admin-badge-alert">Suspended</span>
+                  <span className="admin-badge admin-badge-alert">Artist suspended</span>
                 ) : null}
               </div>
             ),
@@ -229,16 +228,22 @@ export function ArtworksTable({ page }: { page: AdminArtworksPage }) {
           {
             label: "Status",
             cell: (a) => (
-              <div className="admin-badges">
-                <span className="admin-badge">{STATUS_LABELS[a.status] ?? a.status}</span>
-                <span className="admin-badge">
-                  {a.listed ? "In the marketplace" : "Not listed"}
-                </span>
-                {a.hiddenAt ? <span className="admin-badge admin-badge-alert">Hidden</span> : null}
+              <div className="admin-status">
+                <div className="admin-badges">
+                  <span className="admin-badge">{STATUS_LABELS[a.status] ?? a.status}</span>
+                  <span className="admin-badge">
+                    {a.listed ? "In the marketplace" : "Not listed"}
+                  </span>
+                  {a.hiddenAt ? (
+                    <span className="admin-badge admin-badge-alert">Hidden</span>
+                  ) : null}
+                </div>
+                {a.hiddenReason ? (
+                  <span className="hint">Hidden because: {a.hiddenReason}</span>
+                ) : null}
               </div>
             ),
           },
-          { label: "Hidden because", cell: (a) => a.hiddenReason ?? "—" },
           { label: "Featured and order", cell: (a) => <Curation artwork={a} /> },
           { label: "Visibility", cell: (a) => <Visibility artwork={a} /> },
         ]}

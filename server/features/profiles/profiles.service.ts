@@ -32,8 +32,7 @@ function notFound(): AppError {
 async function requirePublicUser(db: Database, id: string): Promise<PublicUserRow> {
   const user = isUuid(id) ? await findPublicUser(db, id.toLowerCase()) : undefined;
   if (!user) throw notFound();
-  if (await isSuspended(db, user.id))
-    throw new AppError("NOT_FOUND", 404, m.profileUnavailable);
+  if (await isSuspended(db, user.id)) throw new AppError("NOT_FOUND", 404, m.profileUnavailable);
   return user;
 }
 
