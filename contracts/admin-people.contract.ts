@@ -21,6 +21,8 @@ export const peopleMessages = {
   cannotSuspendSelf: "You cannot suspend your own account.",
   cannotDemoteSelf: "You cannot revoke your own admin role.",
   lastAdmin: "The last admin cannot be demoted. Make someone else an admin first.",
+  /** The acting admin was suspended or demoted by another admin a moment before. */
+  actorNoLongerAdmin: "You are no longer an admin of this marketplace.",
   /** Sign-in and the profile pages of a suspended person. */
   accountSuspended: "This account has been suspended. Please contact the marketplace team.",
   profileUnavailable: "This profile is unavailable.",

@@ -41,9 +41,20 @@ async function signOut(page: Page) {
   await expect(header(page).getByRole("link", { name: "Sign In" }).first()).toBeVisible();
 }
 
-function picture(background: string, width = 900, height = 600) {
+/** A photograph-like JPEG: noise over a colour does not compress, so it is hundreds of KB. */
+async function picture(background: string, width = 900, height = 600) {
+  const noise = sharp({
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: "#808080",
+      noise: { type: "gaussian", mean: 128, sigma: 40 },
+    },
+  });
   return sharp({ create: { width, height, channels: 3, background } })
-    .jpeg()
+    .composite([{ input: await noise.png().toBuffer(), blend: "overlay" }])
+    .jpeg({ quality: 90 })
     .toBuffer();
 }
 

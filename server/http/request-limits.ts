@@ -5,11 +5,14 @@ import { AppError } from "../errors";
 
 /** JSON bodies and page forms: our largest legitimate one (a listing) is a few KB. */
 export const MAX_BODY_BYTES = 100 * 1024;
-/** Stripe's event payloads are larger than ours; it documents no maximum, 1 MB is ample. */
+/** Stripe's event payloads (payments and Connect) are larger than ours; it documents no maximum, 1 MB is ample. */
 export const MAX_WEBHOOK_BYTES = 1024 * 1024;
 
 /** Routes that take an image: they apply the image limit (30 MB) themselves. */
-const IMAGE_ROUTES = new Set(["/api/uploads/images", "/api/me/photo"]);
+const IMAGE_ROUTES = new Set(["/api/uploads/images", "/api/me/photo", "/api/admin/images"]);
+
+/** Stripe's webhooks: payments, and Connect's account events (issue 13). */
+const WEBHOOK_ROUTES = new Set(["/api/webhooks/stripe", "/api/webhooks/stripe-connect"]);
 
 function tooLarge(): never {
   throw new AppError("PAYLOAD_TOO_LARGE", 413, inputMessages.bodyTooLarge);
@@ -25,7 +28,7 @@ const webhook = bodyLimit({ maxSize: MAX_WEBHOOK_BYTES, onError: tooLarge });
 export function requestBodyLimit(): MiddlewareHandler {
   return (c, next) => {
     if (IMAGE_ROUTES.has(c.req.path)) return next();
-    if (c.req.path === "/api/webhooks/stripe") return webhook(c, next);
+    if (WEBHOOK_ROUTES.has(c.req.path)) return webhook(c, next);
     return small(c, next);
   };
 }

@@ -5,7 +5,6 @@ import type {
   ApplicationsQuery,
 } from "../../../contracts/admin-applications.contract";
 import { applicationMessages as m } from "../../../contracts/admin-applications.contract";
-import { adminMessages } from "../../../contracts/admin.contract";
 import {
   type ArtistApplicationBody,
   type OwnApplicationAnswer,
@@ -15,6 +14,7 @@ import { isUuid } from "../../../domain/ids";
 import type { Database } from "../../db/client";
 import type { ApplicationState } from "../../db/schema";
 import { AppError } from "../../errors";
+import { decodeCursor, encodeCursor } from "../../page-cursor";
 import { type AuditActor, recordAudit } from "../audit/audit.repository";
 import { enqueueMail } from "../mail/outbox.repository";
 import { approvedMail, declinedMail, infoRequestedMail } from "./applications-mail";
@@ -43,28 +43,6 @@ export type ApplicationsDeps = {
 };
 
 const PAGE_SIZE = 20;
-
-function encodeCursor(createdAt: string, id: string): string {
-  return Buffer.from(JSON.stringify([createdAt, id])).toString("base64url");
-}
-
-function decodeCursor(cursor: string): { createdAt: string; id: string } {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
-    if (
-      Array.isArray(value) &&
-      typeof value[0] === "string" &&
-      !Number.isNaN(Date.parse(value[0])) &&
-      typeof value[1] === "string" &&
-      isUuid(value[1])
-    ) {
-      return { createdAt: value[0], id: value[1] };
-    }
-  } catch {
-    // fall through
-  }
-  throw new AppError("VALIDATION_FAILED", 400, adminMessages.invalidFilter);
-}
 
 function toAdminApplication({ cursorAt: _, ...r }: QueueRow): AdminApplication {
   return {

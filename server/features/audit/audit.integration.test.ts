@@ -61,12 +61,24 @@ describe("GET /api/admin/audit", () => {
     ]);
   });
 
-  it("refuses a cursor it did not write", async () => {
-    for (const cursor of ["nonsense", Buffer.from('["x","y"]').toString("base64url")]) {
-      const response = await t.app.request(`/api/admin/audit?cursor=${cursor}`, {
-        headers: headersFor(admin),
-      });
-      expect(response.status).toBe(400);
+  it("refuses a cursor it did not write, on every console list (400, never 500)", async () => {
+    const id = "00000000-0000-4000-8000-000000000000";
+    const forged = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
+    const cursors = [
+      "nonsense",
+      forged(["x", "y"]),
+      // Dates JavaScript parses but PostgreSQL does not.
+      forged(["1", id]),
+      forged(["May 5", id]),
+      forged(["2026-11-24 06:14:00.123456+00", "not-a-uuid"]),
+    ];
+    for (const list of ["audit", "applications", "people", "artworks"]) {
+      for (const cursor of cursors) {
+        const response = await t.app.request(`/api/admin/${list}?cursor=${cursor}`, {
+          headers: headersFor(admin),
+        });
+        expect(response.status, `${list} ${cursor}`).toBe(400);
+      }
     }
   });
 });

@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -81,6 +82,30 @@ describe("banners in the console", () => {
     expect(
       await t.db.select().from(imageUploads).where(eq(imageUploads.id, image.id)),
     ).toHaveLength(1);
+  });
+
+  it("takes a photograph-sized banner (far over the 100 KB JSON limit) through the pipeline", async () => {
+    // Noise does not compress: a real photograph's size, not a few KB of one colour.
+    const bytes = await sharp({
+      create: {
+        width: 1600,
+        height: 500,
+        channels: 3,
+        background: "#808080",
+        noise: { type: "gaussian", mean: 128, sigma: 60 },
+      },
+    })
+      .jpeg({ quality: 95 })
+      .toBuffer();
+    expect(bytes.length).toBeGreaterThan(500 * 1024);
+    const form = new FormData();
+    form.set("image", new Blob([new Uint8Array(bytes)], { type: "image/jpeg" }), "photo.jpg");
+    const response = await t.app.request("/api/admin/images", {
+      method: "POST",
+      headers: headersFor(admin),
+      body: form,
+    });
+    expect(response.status).toBe(201);
   });
 
   it("refuses a file that is not an image, and a bad body, changing nothing", async () => {

@@ -163,13 +163,19 @@ export async function makeAdmin(tx: Queryable, id: string) {
  * Locks every admin row and answers how many there are: the demoting transaction holds
  * the lock, so two admins demoting each other at once are counted one after the other.
  */
-export async function lockAdmins(tx: Queryable): Promise<string[]> {
+/**
+ * Locks every admin row (in one statement, so two transactions take them in the same
+ * order) and answers the admins who are not suspended. A transaction that waited for
+ * the lock reads the rows as the other left them.
+ */
+export async function lockActiveAdmins(tx: Queryable): Promise<string[]> {
   const rows = await tx
-    .select({ id: users.id })
+    .select({ id: users.id, suspendedAt: users.suspendedAt })
     .from(users)
     .where(eq(users.role, "admin"))
+    .orderBy(users.id)
     .for("update");
-  return rows.map((r) => r.id);
+  return rows.filter((r) => r.suspendedAt === null).map((r) => r.id);
 }
 
 export async function revokeAdmin(tx: Queryable, id: string) {

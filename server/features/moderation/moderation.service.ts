@@ -15,15 +15,14 @@ import type {
   SuspendBody,
 } from "../../../contracts/admin-people.contract";
 import { peopleMessages as pm } from "../../../contracts/admin-people.contract";
-import { adminMessages } from "../../../contracts/admin.contract";
 import { isUuid } from "../../../domain/ids";
 import type { Database, Queryable } from "../../db/client";
 import { AppError } from "../../errors";
+import { decodeCursor, encodeCursor } from "../../page-cursor";
 import { type AuditActor, recordAudit } from "../audit/audit.repository";
 import { enqueueMail } from "../mail/outbox.repository";
 import {
   type ArtworkRow,
-  type PageAfter,
   type PersonRow,
   deleteSessionsOf,
   findArtworkForConsole,
@@ -31,7 +30,7 @@ import {
   hideArtwork,
   listArtworksForConsole,
   listPeople,
-  lockAdmins,
+  lockActiveAdmins,
   makeAdmin,
   reinstateUser,
   revokeAdmin,
@@ -48,29 +47,6 @@ import {
 export type ModerationDeps = { db: Database; publicUrl: string; kickOutbox: () => void };
 
 const PAGE_SIZE = 50;
-
-function encodeCursor(createdAt: string, id: string): string {
-  return Buffer.from(JSON.stringify([createdAt, id])).toString("base64url");
-}
-
-function decodeCursor(cursor: string | undefined): PageAfter | undefined {
-  if (!cursor) return undefined;
-  try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
-    if (
-      Array.isArray(value) &&
-      typeof value[0] === "string" &&
-      !Number.isNaN(Date.parse(value[0])) &&
-      typeof value[1] === "string" &&
-      isUuid(value[1])
-    ) {
-      return { createdAt: value[0], id: value[1] };
-    }
-  } catch {
-    // fall through
-  }
-  throw new AppError("VALIDATION_FAILED", 400, adminMessages.invalidFilter);
-}
 
 function page<R extends { cursorAt: string; id: string }>(rows: R[]) {
   const shown = rows.slice(0, PAGE_SIZE);
@@ -145,7 +121,7 @@ export async function listPeoplePage(
     text: query.q || undefined,
     role: query.role,
     status: query.status,
-    after: decodeCursor(query.cursor),
+    after: query.cursor ? decodeCursor(query.cursor) : undefined,
     limit: PAGE_SIZE + 1,
   });
   const { shown, next } = page(rows);
@@ -178,6 +154,18 @@ async function personAction(
   return { person: toPerson(person), message };
 }
 
+/**
+ * Suspending or demoting someone runs under the lock on every admin row, and only while
+ * the actor is still an admin who is not suspended: two admins suspending or demoting
+ * each other at once leave one of them an admin who can sign in (decision 0027).
+ * Answers the admins who are not suspended.
+ */
+async function lockTeam(tx: Queryable, actor: AuditActor): Promise<string[]> {
+  const active = await lockActiveAdmins(tx);
+  if (!active.includes(actor.id)) throw new AppError("FORBIDDEN", 403, pm.actorNoLongerAdmin);
+  return active;
+}
+
 export function suspendPerson(
   deps: ModerationDeps,
   actor: AuditActor,
@@ -191,6 +179,7 @@ export function suspendPerson(
     id,
     "user.suspend",
     async (tx) => {
+      await lockTeam(tx, actor);
       if (!(await suspendUser(tx, id.toLowerCase(), body.reason)))
         throw conflict(pm.alreadySuspended);
       await deleteSessionsOf(tx, id.toLowerCase());
@@ -235,9 +224,8 @@ export function revokePersonAdmin(deps: ModerationDeps, actor: AuditActor, id: s
     "user.revoke_admin",
     async (tx) => {
       // Under the lock on every admin row: two admins demoting each other leave one.
-      const admins = await lockAdmins(tx);
-      if (!admins.includes(id.toLowerCase())) throw conflict(pm.notAdmin);
-      if (admins.length <= 1) throw conflict(pm.lastAdmin);
+      const active = await lockTeam(tx, actor);
+      if (active.includes(id.toLowerCase()) && active.length <= 1) throw conflict(pm.lastAdmin);
       if (!(await revokeAdmin(tx, id.toLowerCase()))) throw conflict(pm.notAdmin);
     },
     pm.revokedAdmin,
@@ -258,7 +246,7 @@ export async function listArtworksPage(
     forSale: flag(query.forSale),
     hidden: flag(query.hidden),
     curated: flag(query.curated),
-    after: decodeCursor(query.cursor),
+    after: query.cursor ? decodeCursor(query.cursor) : undefined,
     limit: PAGE_SIZE + 1,
   });
   const { shown, next } = page(rows);

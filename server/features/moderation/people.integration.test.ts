@@ -366,4 +366,37 @@ describe("admin roles", () => {
       .where(eq(auditEvents.action, "user.revoke_admin"));
     expect(demotions.filter((r) => [admin.id, second.id].includes(r.targetId))).toHaveLength(1);
   });
+
+  it("leaves one admin who can sign in when two suspend each other at once", async () => {
+    const first = await signUp(t, {}, { role: "admin" });
+    const second = await signUp(t, {}, { role: "admin" });
+    const [a, b] = await Promise.all([
+      send(first, "POST", `/api/admin/people/${second.id}/suspend`, { reason: "Rogue" }),
+      send(second, "POST", `/api/admin/people/${first.id}/suspend`, { reason: "Rogue" }),
+    ]);
+    const statuses = [a.status, b.status].sort();
+    // The loser was suspended first: signed out (401), or refused under the lock (403).
+    expect(statuses[0]).toBe(200);
+    expect([401, 403]).toContain(statuses[1]);
+    const suspended = [
+      (await readUser(t, first.id)).suspendedAt,
+      (await readUser(t, second.id)).suspendedAt,
+    ].filter((at) => at !== null);
+    expect(suspended).toHaveLength(1);
+  });
+
+  it("never leaves both: one admin demoting another while being suspended by them", async () => {
+    const first = await signUp(t, {}, { role: "admin" });
+    const second = await signUp(t, {}, { role: "admin" });
+    await Promise.all([
+      send(first, "POST", `/api/admin/people/${second.id}/revoke-admin`),
+      send(second, "POST", `/api/admin/people/${first.id}/suspend`, { reason: "Rogue" }),
+    ]);
+    const one = await readUser(t, first.id);
+    const two = await readUser(t, second.id);
+    const firstActiveAdmin = one.role === "admin" && one.suspendedAt === null;
+    const secondActiveAdmin = two.role === "admin" && two.suspendedAt === null;
+    expect(firstActiveAdmin || secondActiveAdmin).toBe(true);
+    expect(firstActiveAdmin && secondActiveAdmin).toBe(false);
+  });
 });
