@@ -1,16 +1,25 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
-export const cities = pgTable("cities", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  name: text("name").notNull().unique(),
-});
+export const cities = pgTable(
+  "cities",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull().unique(),
+  },
+  // "Paris" and "paris" are one city, also when two admins add them at once.
+  (t) => [uniqueIndex("cities_lower_name_idx").on(sql`lower(${t.name})`)],
+);
 
 /** Names are stored with underscores ("mixed_media") and shown as "Mixed Media". */
-export const artCategories = pgTable("art_categories", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  name: text("name").notNull().unique(),
-});
+export const artCategories = pgTable(
+  "art_categories",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull().unique(),
+  },
+  (t) => [uniqueIndex("art_categories_lower_name_idx").on(sql`lower(${t.name})`)],
+);
 
 export const banners = pgTable(
   "banners",

@@ -31,8 +31,10 @@ export const artistApplications = pgTable(
     /** What the applicant gave with this application (the profile may change later). */
     instagramHandle: text("instagram_handle"),
     websiteURL: text("website_url"),
-    /** The applicant's own words, or their answer to a request for information. */
+    /** The applicant's own words, as sent with the application. */
     note: text("note").notNull().default(""),
+    /** The applicant's answer to the team's request for information (`teamMessage`). */
+    answer: text("answer"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     decidedAt: timestamp("decided_at", { withTimezone: true }),
