@@ -200,6 +200,7 @@ export function createServices(config: Config, database: DatabaseHandle, logger:
   const moderationDeps: ModerationDeps = {
     db,
     publicUrl: config.publicUrl,
+    teamEmail: config.teamEmail,
     kickOutbox: () => outbox.kick(),
   };
   const payoutsDeps: PayoutsDeps = {

@@ -1,4 +1,4 @@
-import { type ReactNode, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { FormError, FormNotice } from "../../components/ui/form-message";
@@ -19,6 +19,7 @@ export function ActionForm({
   tone = "primary",
   children,
   hidden,
+  resetOnSuccess = false,
 }: {
   /** The action's name, sent as the `intent` field. */
   intent: string;
@@ -30,12 +31,17 @@ export function ActionForm({
   children?: ReactNode;
   /** Extra fields sent with the form (ids). */
   hidden?: Record<string, string>;
+  /** Empty the fields once the action succeeded (an "add" form), so a second press adds nothing twice. */
+  resetOnSuccess?: boolean;
 }) {
   const fetcher = useFetcher<AdminActionResult>();
   const formRef = useRef<HTMLFormElement>(null);
   const [asking, setAsking] = useState(false);
   const busy = fetcher.state !== "idle";
   const result = fetcher.data;
+  useEffect(() => {
+    if (resetOnSuccess && fetcher.state === "idle" && result?.ok) formRef.current?.reset();
+  }, [resetOnSuccess, fetcher.state, result]);
   return (
     <fetcher.Form
       method="post"

@@ -51,7 +51,7 @@ function CatalogSection({
   return (
     <section className="stack" aria-labelledby={`${kind}-heading`}>
       <h2 id={`${kind}-heading`}>{title}</h2>
-      <ActionForm intent={`${kind}-create`} label={addLabel} busyLabel="Adding…">
+      <ActionForm intent={`${kind}-create`} label={addLabel} busyLabel="Adding…" resetOnSuccess>
         <div className="field admin-grow">
           <label htmlFor={`${kind}-new`}>New {kind === "city" ? "city" : "category"}</label>
           <input

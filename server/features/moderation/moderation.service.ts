@@ -44,7 +44,13 @@ import {
  * UPDATE in a transaction with its audit row (and its e-mail); the loser of a race is
  * told what happened (409) and nothing is written twice.
  */
-export type ModerationDeps = { db: Database; publicUrl: string; kickOutbox: () => void };
+export type ModerationDeps = {
+  db: Database;
+  publicUrl: string;
+  /** Where the artist of a hidden work can write to the team. */
+  teamEmail: string;
+  kickOutbox: () => void;
+};
 
 const PAGE_SIZE = 50;
 
@@ -290,7 +296,7 @@ async function artworkAction(
 export function hiddenWorkMail(
   artwork: Pick<ArtworkRow, "id" | "title" | "artistName">,
   reason: string,
-  publicUrl: string,
+  { publicUrl, teamEmail }: Pick<ModerationDeps, "publicUrl" | "teamEmail">,
 ) {
   const title = artwork.title || "Untitled";
   return {
@@ -304,7 +310,9 @@ export function hiddenWorkMail(
       reason,
       "",
       `You can still see the work, with this reason, at ${publicUrl}/artwork/${artwork.id}`,
-      "If you have questions, reply to this e-mail.",
+      `If you have questions, write to the marketplace team at ${teamEmail}.`,
+      "",
+      "The Vernissage team",
     ].join("\n"),
   };
 }
@@ -320,7 +328,7 @@ export async function hideArtworkAction(
     await enqueueMail(tx, {
       kind: "artwork_hidden",
       to: before.artistEmail,
-      ...hiddenWorkMail(before, body.reason, deps.publicUrl),
+      ...hiddenWorkMail(before, body.reason, deps),
     });
   });
   deps.kickOutbox();
