@@ -10,8 +10,9 @@ export type Column<Row> = {
 
 /**
  * A console table: a caption that names it, headers, and an empty state instead of an
- * empty grid. On a narrow screen it scrolls sideways inside a focusable region, so the
- * page itself never does and keyboard users can scroll it too.
+ * empty grid. On a phone each row becomes a card, every cell under its column's name
+ * (admin.css), so the actions are on screen, not 700 px to the right; the region still
+ * scrolls (and is focusable) should a cell be wider than the screen.
  */
 export function AdminTable<Row>({
   caption,
@@ -48,7 +49,11 @@ export function AdminTable<Row>({
           {rows.map((row) => (
             <tr key={rowKey(row)}>
               {columns.map((column) => (
-                <td key={column.label} className={column.numeric ? "is-numeric" : undefined}>
+                <td
+                  key={column.label}
+                  className={column.numeric ? "is-numeric" : undefined}
+                  data-label={column.label}
+                >
                   {column.cell(row)}
                 </td>
               ))}
