@@ -34,36 +34,27 @@ export type ExhibitionRow = typeof exhibitions.$inferSelect;
 
 const workCount = sql<number>`(select count(*)::int from exhibition_artworks ea where ea.exhibition_id = "exhibitions"."id")`;
 
+/** What the console shows of an exhibition, with how many works it has. */
+const exhibitionColumns = {
+  id: exhibitions.id,
+  name: exhibitions.name,
+  description: exhibitions.description,
+  address: exhibitions.address,
+  bannerUrl: exhibitions.bannerUrl,
+  isActive: exhibitions.isActive,
+  createdAt: exhibitions.createdAt,
+  artworkCount: workCount,
+};
+
 export async function listAllExhibitions(db: Queryable) {
   return db
-    .select({
-      id: exhibitions.id,
-      name: exhibitions.name,
-      description: exhibitions.description,
-      address: exhibitions.address,
-      bannerUrl: exhibitions.bannerUrl,
-      isActive: exhibitions.isActive,
-      createdAt: exhibitions.createdAt,
-      artworkCount: workCount,
-    })
+    .select(exhibitionColumns)
     .from(exhibitions)
     .orderBy(desc(exhibitions.isActive), desc(exhibitions.createdAt), asc(exhibitions.id));
 }
 
 export async function findExhibition(db: Queryable, id: string, lock = false) {
-  const query = db
-    .select({
-      id: exhibitions.id,
-      name: exhibitions.name,
-      description: exhibitions.description,
-      address: exhibitions.address,
-      bannerUrl: exhibitions.bannerUrl,
-      isActive: exhibitions.isActive,
-      createdAt: exhibitions.createdAt,
-      artworkCount: workCount,
-    })
-    .from(exhibitions)
-    .where(eq(exhibitions.id, id));
+  const query = db.select(exhibitionColumns).from(exhibitions).where(eq(exhibitions.id, id));
   const [row] = await (lock ? query.for("update", { of: exhibitions }) : query);
   return row;
 }
