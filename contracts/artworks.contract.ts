@@ -28,6 +28,11 @@ export const artworkCardSchema = z.object({
   width: z.number(),
   height: z.number(),
   artist: z.object({ id: z.string(), displayName: z.string() }),
+  /**
+   * Only on the artist's own profile (All Works), only for a work the team hid (decision
+   * 0027): the reason they gave. Absent everywhere else; no other viewer gets hidden works.
+   */
+  hiddenReason: z.string().optional(),
 });
 export type ArtworkCard = z.infer<typeof artworkCardSchema>;
 

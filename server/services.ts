@@ -263,7 +263,8 @@ export function createServices(config: Config, database: DatabaseHandle, logger:
     /** Public profiles, their works, the own collection and the own-profile edit. */
     profiles: {
       publicProfile: (id: string) => getPublicProfile(profilesDeps, id),
-      artworks: (id: string, tab: ProfileTab) => getProfileArtworks(profilesDeps, id, tab),
+      artworks: (id: string, tab: ProfileTab, viewerId?: string) =>
+        getProfileArtworks(profilesDeps, id, tab, viewerId),
       collection: (id: string, viewerId: string | undefined) =>
         getCollection(profilesDeps, id, viewerId),
       updateOwn: (userId: string, update: ProfileUpdate) =>

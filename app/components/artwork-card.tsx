@@ -2,7 +2,14 @@ import { Link } from "react-router";
 import { artistNameText, cardImage, cardPriceText, titleText } from "../../domain/display";
 import type { ArtworkCard as ArtworkCardData } from "../../contracts/artworks.contract";
 
-/** SPEC §2 card: thumbnail (250 px high), artist, title with year, price or SOLD; opens the artwork. */
+/** Issue 13: the mark on a work the team hid, seen only on its artist's own profile. */
+export const HIDDEN_MARK = "Hidden by the team";
+
+/**
+ * SPEC §2 card: thumbnail (250 px high), artist, title with year, price or SOLD; opens the artwork.
+ * A work the team hid (only ever on its artist's own All Works) shows HIDDEN_MARK and the
+ * reason instead of its price.
+ */
 export function ArtworkCard({
   artwork,
   eager = false,
@@ -41,13 +48,22 @@ export function ArtworkCard({
             <span className="artwork-card-year">, {artwork.createdYear}</span>
           ) : null}
         </p>
-        <p
-          className={
-            artwork.isForSale ? "artwork-card-price" : "artwork-card-price artwork-card-sold"
-          }
-        >
-          {price}
-        </p>
+        {artwork.hiddenReason !== undefined ? (
+          <>
+            <p className="artwork-card-price artwork-card-hidden">{HIDDEN_MARK}</p>
+            {artwork.hiddenReason.trim() ? (
+              <p className="artwork-card-hidden-reason">{artwork.hiddenReason}</p>
+            ) : null}
+          </>
+        ) : (
+          <p
+            className={
+              artwork.isForSale ? "artwork-card-price" : "artwork-card-price artwork-card-sold"
+            }
+          >
+            {price}
+          </p>
+        )}
       </div>
     </Link>
   );

@@ -131,6 +131,23 @@ describe("ArtworkView", () => {
     expect(html).toContain(">SOLD<");
   });
 
+  it("shows its artist 'Hidden' instead of For Sale, SOLD or Buy Now while the team hides it", () => {
+    const reason = "Shows another artist's work.";
+    for (const html of [
+      render(artwork({ hiddenReason: reason }), "a1"),
+      render(artwork({ hiddenReason: reason, isForSale: false }), "a1"),
+      render(artwork({ hiddenReason: reason, ownerId: "collector" }), "a1"),
+    ]) {
+      expect(html).toContain('class="sold-badge">Hidden<');
+      expect(html).toContain("Hidden by the marketplace team: Shows another artist&#x27;s work.");
+      expect(html).not.toContain(">SOLD<");
+      expect(html).not.toContain(">Buy Now<");
+    }
+    // The owner controls stay.
+    expect(render(artwork({ hiddenReason: reason }), "a1")).toContain(">Edit Listing<");
+    expect(render(artwork({ hiddenReason: null }), "a1")).not.toContain(">Hidden<");
+  });
+
   it("keeps Buy Now for everyone else: a visitor, another user, an artist who sold it", () => {
     for (const html of [
       render(artwork(), null),

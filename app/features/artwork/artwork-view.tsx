@@ -60,6 +60,7 @@ export function ArtworkView({
   const title = titleText(artwork.title);
   const artistName = artistNameText(artwork.artist.displayName);
   const price = priceText(artwork.price);
+  const hidden = typeof artwork.hiddenReason === "string";
 
   function closeBuyPanel() {
     setBuying(false);
@@ -69,9 +70,9 @@ export function ArtworkView({
   return (
     <article className="artwork-page">
       <BackButton />
-      {artwork.hiddenReason ? (
+      {hidden ? (
         <p className="message message-error" role="status">
-          {m.hiddenByTeam(artwork.hiddenReason)}
+          {m.hiddenByTeam(artwork.hiddenReason ?? "")}
         </p>
       ) : null}
       <div className="artwork-layout">
@@ -90,7 +91,10 @@ export function ArtworkView({
           </h1>
           <div className="artwork-purchase">
             {price ? <p className="artwork-price">{price}</p> : null}
-            {isOwner ? (
+            {/* Only its artist ever sees a hidden work: it is not for sale, whatever the switch says. */}
+            {hidden ? (
+              <p className="sold-badge">{m.hidden}</p>
+            ) : isOwner ? (
               isForSale ? null : (
                 <p className="sold-badge">{m.sold}</p>
               )

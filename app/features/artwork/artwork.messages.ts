@@ -18,4 +18,6 @@ export const artworkMessages = {
   toggleFailed: l.toggleFailed,
   /** Shown only to the artist of a work the team hid (decision 0027). */
   hiddenByTeam: (reason: string) => `Hidden by the marketplace team: ${reason}`,
+  /** The status in place of For Sale / SOLD / Buy Now while the team hides the work. */
+  hidden: "Hidden",
 } as const;

@@ -4,6 +4,7 @@ import { createRoutesStub, data } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ArtworkCard } from "../../../contracts/artworks.contract";
 import type { PublicProfile } from "../../../contracts/profiles.contract";
+import { HIDDEN_MARK } from "../../components/artwork-card";
 import { RouteLoadError } from "../../components/load-error";
 import { ProfilePage } from "./profile-page";
 import { profilePageMessages as m } from "./profile.messages";
@@ -91,6 +92,28 @@ describe("ProfilePage", () => {
     expect(screen.queryByRole("tab", { name: "Collection" })).toBeNull();
     renderPage({ artworks: [card] });
     expect(screen.getByText("Evening Ferry")).toBeTruthy();
+  });
+
+  it("marks a work the team hid 'Hidden by the team' with the reason, in place of its price", () => {
+    const artist = collector({ isArtist: true });
+    const listed = { ...card, id: "w2", title: "Harbour Light", price: 50_000, isForSale: true };
+    const hidden = { ...card, id: "w3", title: "Veiled", price: 42_000, isForSale: true };
+    renderPage(
+      {
+        profile: artist,
+        tab: "all",
+        artworks: [listed, { ...hidden, hiddenReason: "Shows another artist's work." }],
+      },
+      "?tab=all",
+    );
+    const cards = screen.getAllByRole("link").filter((a) => a.className === "artwork-card");
+    const veiled = cards.find((a) => a.textContent?.includes("Veiled"));
+    expect(veiled?.textContent).toContain(HIDDEN_MARK);
+    expect(veiled?.textContent).toContain("Shows another artist's work.");
+    expect(veiled?.textContent).not.toContain("$420");
+    const harbour = cards.find((a) => a.textContent?.includes("Harbour Light"));
+    expect(harbour?.textContent).not.toContain(HIDDEN_MARK);
+    expect(harbour?.textContent).toContain("$500");
   });
 
   it("has no tabs on another collector's profile, and says 'User not found.' for none", async () => {

@@ -59,7 +59,7 @@ async function loadTab(
   const { profiles, logger } = context.services;
   try {
     if (tab === "collection") return await profiles.collection(userId, viewerId);
-    if (tab) return await profiles.artworks(userId, tab);
+    if (tab) return await profiles.artworks(userId, tab, viewerId);
     return [];
   } catch (error) {
     // SPEC §8: a profile load failure is silent; the tab then reads as empty.

@@ -127,21 +127,31 @@ export async function findArtworkDetail(
   };
 }
 
-/** SPEC §7: artworks by artist, newest first; optionally only for sale or only not for sale. */
+/**
+ * SPEC §7: artworks by artist, newest first; optionally only for sale or only not for sale.
+ * `withHidden` is for the artist's own All Works only (decision 0027): their works the team
+ * hid come too, each card with its `hiddenReason`. The caller decides who that is.
+ */
 export async function listArtistArtworks(
   db: Database,
   artistId: string,
   tab: "all" | "forSale" | "sold",
-) {
-  const conditions: (SQL | undefined)[] = [eq(artworks.artistId, artistId), shown];
+  { withHidden = false }: { withHidden?: boolean } = {},
+): Promise<ArtworkCard[]> {
+  const conditions: (SQL | undefined)[] = [
+    eq(artworks.artistId, artistId),
+    withHidden ? notDraft : shown,
+  ];
   if (tab === "forSale") conditions.push(eq(artworks.isForSale, true));
   if (tab === "sold") conditions.push(eq(artworks.isForSale, false));
   const rows = await db
-    .select(cardColumns)
+    .select({ ...cardColumns, hiddenAt: artworks.hiddenAt, hiddenReason: artworks.hiddenReason })
     .from(artworks)
     .where(and(...conditions))
     .orderBy(desc(artworks.createdAt), asc(artworks.id));
-  return rows.map(toCard);
+  return rows.map(({ hiddenAt, hiddenReason, ...row }) =>
+    hiddenAt ? { ...toCard(row), hiddenReason: hiddenReason ?? "" } : toCard(row),
+  );
 }
 
 export async function listExhibitionArtworks(db: Database, exhibitionId: string) {

@@ -7,13 +7,22 @@ import {
 } from "../../../contracts/admin-people.contract";
 import { adminMessages } from "../../../contracts/admin.contract";
 import { searchResultSchema } from "../../../contracts/search.contract";
+import { quoteSchema } from "../../../contracts/checkout.contract";
 import { authMessages } from "../../../domain/auth-messages";
+import { checkoutMessages } from "../../../domain/checkout";
 import { inputMessages } from "../../../domain/text-input";
 import { auditEvents, sessions, users } from "../../db/schema";
 import { expectContract } from "../../test/contract";
 import { allowConsoleError } from "../../test/fail-on-console-error";
 import { createArtwork, createCity } from "../../test/factories";
 import { type TestApp, createTestApp } from "../../test/test-app";
+import {
+  NY_ADDRESS,
+  guestEmail,
+  paymentsOf,
+  readArtwork,
+  startPayment,
+} from "../checkout/checkout.test-helpers";
 import {
   type ErrorBody,
   type Member,
@@ -70,6 +79,15 @@ async function searchAll(q = "") {
   const response = await t.app.request(`/api/artworks/search?q=${encodeURIComponent(q)}`);
   expect(response.status).toBe(200);
   return expectContract(searchResultSchema, await response.json());
+}
+
+/** A guest's checkout quote for a work, as the buy panel asks for it. */
+function quote(artworkId: string) {
+  return t.client().post("/api/checkout/quote", {
+    artworkId,
+    email: guestEmail("quote"),
+    shippingAddress: NY_ADDRESS,
+  });
 }
 
 /** A signed-up artist with active payouts and one listed work in the test city. */
@@ -148,6 +166,9 @@ describe("suspending a person", () => {
     expect((await patchMe(t, artist, { bio: "Before." })).status).toBe(200);
     const before = await searchAll();
     expect((await searchAll("Ottoline")).hits.map((h) => h.id)).toEqual([work.id]);
+    const quotedBefore = await quote(work.id);
+    expect(quotedBefore.status, await quotedBefore.clone().text()).toBe(200);
+    const { totalAmount } = expectContract(quoteSchema, await quotedBefore.json());
 
     const response = await send(admin, "POST", `/api/admin/people/${artist.id}/suspend`, {
       reason: "  Fraudulent listings.  ",
@@ -188,6 +209,17 @@ describe("suspending a person", () => {
     ]) {
       expect(await errorOf(await t.app.request(url), 404)).toBe(pm.profileUnavailable);
     }
+    // Its work cannot be bought: the same 409 as any work the marketplace does not list
+    // (checkout-listing.integration.test.ts), and no payment is started or reserved.
+    const quoted = await quote(work.id);
+    expect(await errorOf(quoted, 409)).toBe(checkoutMessages.artworkNotForSale);
+    const started = await startPayment(t.client(), work.id, {
+      email: guestEmail("suspended"),
+      expectedTotal: totalAmount,
+    });
+    expect(await errorOf(started, 409)).toBe(checkoutMessages.artworkNotForSale);
+    expect(await paymentsOf(t, work.id)).toEqual([]);
+    expect(await readArtwork(t, work.id)).toMatchObject({ reservedUntil: null });
 
     // Exactly one audit row, with the before and after.
     const rows = await auditRows(artist.id, "user.suspend");
@@ -206,6 +238,7 @@ describe("suspending a person", () => {
     expect((await searchAll("Ottoline")).hits.map((h) => h.id)).toEqual([work.id]);
     expect((await searchAll()).nbHits).toBe(before.nbHits);
     expect((await t.app.request(`/api/artists/${artist.id}`)).status).toBe(200);
+    expect((await quote(work.id)).status).toBe(200);
     expect(await auditRows(artist.id, "user.reinstate")).toHaveLength(1);
     const again = await t.client().post("/api/auth/sign-in/email", {
       email: artist.email,

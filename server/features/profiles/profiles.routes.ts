@@ -13,7 +13,10 @@ export function registerProfileRoutes(app: Hono, { profiles, auth }: AppServices
   app.get("/api/users/:id", async (c) => c.json(await profiles.publicProfile(c.req.param("id"))));
 
   app.get("/api/users/:id/artworks", queryParams(profileWorksQuerySchema), async (c) => {
-    return c.json(await profiles.artworks(c.req.param("id"), c.req.valid("query").tab));
+    const viewer = await auth.getSessionUser(c.req.raw.headers);
+    // The artist's own answer holds their hidden works: a signed-in answer is not for shared caches.
+    if (viewer) c.header("Cache-Control", "private, no-store");
+    return c.json(await profiles.artworks(c.req.param("id"), c.req.valid("query").tab, viewer?.id));
   });
 
   app.get("/api/users/:id/collection", async (c) => {

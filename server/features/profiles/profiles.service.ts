@@ -89,15 +89,22 @@ export async function updateOwnProfile(
   return toOwnProfile(deps.db, row);
 }
 
-/** SPEC §2: Listings (for sale) and All Works exist for artists only; anyone else has none. */
+/**
+ * SPEC §2: Listings (for sale) and All Works exist for artists only; anyone else has none.
+ * The artist's own All Works also lists the works the team hid, with the reason (issue 13,
+ * decision 0027); to any other viewer (a visitor, another user, an admin) they do not exist.
+ */
 export async function getProfileArtworks(
   deps: ProfilesDeps,
   id: string,
   tab: ProfileTab,
+  viewerId: string | undefined,
 ): Promise<ArtworkCard[]> {
   const user = await requirePublicUser(deps.db, id);
   if (!user.isArtist) return [];
-  return listArtistArtworks(deps.db, user.id, tab === "listings" ? "forSale" : "all");
+  if (tab === "listings") return listArtistArtworks(deps.db, user.id, "forSale");
+  const isOwn = viewerId !== undefined && viewerId.toLowerCase() === user.id;
+  return listArtistArtworks(deps.db, user.id, "all", { withHidden: isOwn });
 }
 
 /** SPEC §6: the collection is seen on one's own profile only; to anyone else it does not exist. */
