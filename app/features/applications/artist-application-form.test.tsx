@@ -58,7 +58,7 @@ describe("ArtistApplicationSection", () => {
     show(application({ state: "info_requested", teamMessage: "Which city do you work in?" }));
     expect(screen.getByText("Which city do you work in?")).toBeTruthy();
     expect(screen.getByText("I paint harbours.")).toBeTruthy();
-    const answer = screen.getByLabelText(/^Your answer/) as HTMLTextAreaElement;
+    const answer = screen.getByLabelText<HTMLTextAreaElement>(/^Your answer/);
     expect(answer.name).toBe("answer");
     expect(answer.required).toBe(true);
     expect(screen.queryByLabelText(/^A short note for the team/)).toBeNull();
