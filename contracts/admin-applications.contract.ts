@@ -26,6 +26,22 @@ export const applicationMessages = {
   infoRequested: "We emailed the applicant your message.",
 } as const;
 
+/** The console's page-level notices after a decision, naming the person. */
+export const applicationNotices = {
+  approved: (name: string) => `${name} is approved; we e-mailed them.`,
+  declined: (name: string) => `Declined; we e-mailed ${name} the reason.`,
+} as const;
+
+/** How the console names an applicant: display name, else first and last, else e-mail. */
+export function applicantName(a: {
+  displayName: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+}): string {
+  return a.displayName || `${a.firstName} ${a.lastName}`.trim() || a.email;
+}
+
 // ---- Requests ----
 
 /** `GET /api/admin/applications?state=&cursor=`: no state lists the open ones. */
@@ -69,8 +85,10 @@ export const adminApplicationSchema = z.object({
   /** As given with this application. */
   instagramHandle: z.string().nullable(),
   websiteURL: z.string().nullable(),
-  /** The applicant's note, or their answer to the team's question. */
+  /** The applicant's note, as given with the application. */
   note: z.string(),
+  /** The applicant's answer to the team's latest request for information, if any. */
+  answer: z.string().nullable(),
   bio: z.string(),
   profilePhoto: z.string().nullable(),
   signedUpAt: z.string(),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { authMessages } from "../domain/auth-messages";
+import { inputMessages } from "../domain/text-input";
 import {
   artistLinkFields,
   artistLinkProblem,
@@ -20,6 +21,8 @@ export const artistApplicationMessages = {
   alreadyArtist: "You are already an artist.",
   alreadyWaiting: "Your application is already waiting for review.",
   noteTooLong: "Your note is too long (at most 2,000 characters).",
+  answerRequired: "Please write your answer to the team's question.",
+  answerTooLong: "Your answer is too long (at most 2,000 characters).",
   sent: "Thank you! Your application is waiting for review. We will email you once the team has decided.",
   answered:
     "Thank you! Your answer was sent to the team; your application is waiting for review again.",
@@ -29,6 +32,8 @@ export const artistApplicationMessages = {
 /**
  * `POST /api/me/artist-application`: the same handle-or-website rule, message and
  * normalisation as the sign-up form (contracts/auth.contract.ts), and a short note.
+ * `answer` is the reply to the team's request for information: required (not blank)
+ * when the application is `info_requested`, kept apart from the note; ignored otherwise.
  */
 export const artistApplicationBodySchema = z
   .object({
@@ -37,6 +42,11 @@ export const artistApplicationBodySchema = z
       .string()
       .max(MAX_APPLICATION_NOTE, { error: artistApplicationMessages.noteTooLong })
       .default(""),
+    answer: z
+      .string({ error: artistApplicationMessages.answerRequired })
+      .max(MAX_APPLICATION_NOTE, { error: artistApplicationMessages.answerTooLong })
+      .refine((s) => !s.includes("\u0000"), { error: inputMessages.nulCharacter })
+      .optional(),
   })
   .superRefine((v, ctx) => {
     if (lacksArtistLink(v)) {
@@ -50,7 +60,11 @@ export const artistApplicationBodySchema = z
     const problem = artistLinkProblem(v);
     if (problem) ctx.addIssue({ code: "custom", path: [problem.path], message: problem.message });
   })
-  .transform((v) => ({ ...normalizedArtistLinks(v), note: v.note.trim() }));
+  .transform((v) => ({
+    ...normalizedArtistLinks(v),
+    note: v.note.trim(),
+    answer: v.answer?.trim() || null,
+  }));
 export type ArtistApplicationBody = z.output<typeof artistApplicationBodySchema>;
 
 /** The person's own latest application, as the profile shows it. */
@@ -62,6 +76,8 @@ export const ownApplicationSchema = z.object({
   note: z.string(),
   /** The decline reason or the team's question. */
   teamMessage: z.string().nullable(),
+  /** The applicant's answer to the team's question (the note is kept as it was). */
+  answer: z.string().nullable(),
   appliedAt: z.string(),
   updatedAt: z.string(),
   decidedAt: z.string().nullable(),

@@ -331,7 +331,7 @@ test("who cannot list is told why", async ({ page }) => {
 
   await signIn(page, COLLECTOR);
   await page.goto("/upload");
-  await expect(page.getByText(/Apply as an artist when you sign up/)).toBeVisible();
+  await expect(page.getByText(/apply as an artist from your profile/)).toBeVisible();
   await expect(page.getByLabel("Title")).toHaveCount(0);
   await expectNoAxeViolations(page);
   // The collector cannot edit someone else's work either.

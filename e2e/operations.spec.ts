@@ -106,8 +106,11 @@ test("an applicant is approved, sets up payouts, lists a work, search finds it a
   await application.getByRole("button", { name: "Approve" }).click();
   const confirm = page.getByRole("alertdialog", { name: /^Approve Mira/ });
   await confirm.getByRole("button", { name: "Approve" }).click();
-  // Decided: it leaves the open queue, and the Approved tab has it.
+  // Decided: it leaves the open queue with a page-level notice, and the Approved tab has it.
   await expect(application).toHaveCount(0);
+  await expect(
+    page.getByRole("status").filter({ hasText: /^Mira .+ is approved; we e-mailed them\.$/ }),
+  ).toBeVisible();
   await page.getByRole("link", { name: /^Approved \d+/ }).click();
   await expect(page.getByRole("article").filter({ hasText: email })).toBeVisible();
   await signOut(page);

@@ -25,8 +25,10 @@ export function action({ request, context }: Route.ActionArgs) {
   return applicationsAction(context, request);
 }
 
-export default function AdminApplications({ loaderData }: Route.ComponentProps) {
-  return <ApplicationsQueue page={loaderData} />;
+export default function AdminApplications({ loaderData, actionData }: Route.ComponentProps) {
+  // Without JavaScript the forms post to this route: its answer is the page's notice.
+  const notice = actionData && "ok" in actionData && actionData.ok ? actionData.message : null;
+  return <ApplicationsQueue page={loaderData} notice={notice} />;
 }
 
 export function ErrorBoundary() {

@@ -1,8 +1,10 @@
-import { Link, useSearchParams } from "react-router";
-import type {
-  AdminApplication,
-  ApplicationStateValue,
-  ApplicationsPage,
+import { useState } from "react";
+import { Link, useFetchers, useSearchParams } from "react-router";
+import {
+  type AdminApplication,
+  type ApplicationStateValue,
+  type ApplicationsPage,
+  applicantName,
 } from "../../../contracts/admin-applications.contract";
 import { MAX_ADMIN_TEXT } from "../../../contracts/admin.contract";
 import { smallPhotoAddress } from "../../../domain/photo-address";
@@ -40,8 +42,49 @@ export const STATE_LABELS: Record<ApplicationStateValue, string> = {
 
 const NOFOLLOW = "noopener noreferrer nofollow";
 
+/** The intents after which the card leaves the open list (the notice must outlive it). */
+const DECISIONS = new Set(["approve", "decline"]);
+
+/**
+ * The answer of the latest approve or decline, kept at page level: the card (and its
+ * form's own notice) leaves the list as soon as the page reloads its data.
+ */
+function useDecisionNotice(): string | null {
+  const fetchers = useFetchers();
+  let latest: string | null = null;
+  for (const fetcher of fetchers) {
+    const intent = fetcher.formData?.get("intent");
+    const data: unknown = fetcher.data;
+    if (
+      typeof intent === "string" &&
+      DECISIONS.has(intent) &&
+      data &&
+      typeof data === "object" &&
+      "ok" in data &&
+      data.ok === true &&
+      "message" in data &&
+      typeof data.message === "string"
+    ) {
+      latest = data.message;
+    }
+  }
+  // Kept once seen: the fetcher goes away with its card.
+  const [notice, setNotice] = useState<string | null>(null);
+  if (latest !== null && latest !== notice) setNotice(latest);
+  return latest ?? notice;
+}
+
 /** The console's artist applications: tabs by state with counts, newest first, one card each. */
-export function ApplicationsQueue({ page }: { page: ApplicationsPage }) {
+export function ApplicationsQueue({
+  page,
+  notice: postedNotice,
+}: {
+  page: ApplicationsPage;
+  /** The answer of an action posted without JavaScript (the route's action data). */
+  notice?: string | null;
+}) {
+  const decisionNotice = useDecisionNotice();
+  const notice = decisionNotice ?? postedNotice ?? null;
   const [params] = useSearchParams();
   const current = params.get("state");
   const tab = TABS.find((t) => t.state === current) ?? TABS[0]!;
@@ -56,6 +99,9 @@ export function ApplicationsQueue({ page }: { page: ApplicationsPage }) {
         Read each application, then approve it, decline it with a reason, or ask the applicant for
         more information. Each answer is e-mailed to the applicant.
       </p>
+      <div role="status" className="application-notice-region">
+        {notice ? <p className="message message-success application-notice">{notice}</p> : null}
+      </div>
       <nav aria-label="Applications by state">
         <ul className="application-tabs">
           {TABS.map((t) => {
@@ -101,7 +147,8 @@ function ApplicationCard({ application: a }: { application: AdminApplication }) 
   const website = websiteLink(a.websiteURL);
   const open = a.state === "waiting" || a.state === "info_requested";
   const headingId = `application-${a.id}`;
-  const name = a.displayName || `${a.firstName} ${a.lastName}`.trim() || a.email;
+  const name = applicantName(a);
+  const fullName = `${a.firstName} ${a.lastName}`.trim();
   return (
     <article className="admin-card application-card" aria-labelledby={headingId}>
       <header className="application-head">
@@ -111,7 +158,7 @@ function ApplicationCard({ application: a }: { application: AdminApplication }) 
             {name}
           </h2>
           <p className="hint">
-            {a.firstName} {a.lastName} ·{" "}
+            {fullName && fullName !== name ? `${fullName} · ` : null}
             <a href={`mailto:${a.email}`} className="application-email">
               {a.email}
             </a>
@@ -175,13 +222,30 @@ function ApplicationCard({ application: a }: { application: AdminApplication }) 
         <p>{a.bio.trim() || "No bio yet."}</p>
         {a.note.trim() ? (
           <>
-            <h3>{a.state === "waiting" && a.teamMessage ? "Applicant's answer" : "Note"}</h3>
+            <h3>Note</h3>
             <p>{a.note}</p>
           </>
         ) : null}
-        {a.teamMessage ? (
+        {a.teamMessage && a.state !== "declined" ? (
           <>
-            <h3>{a.state === "declined" ? "Reason given" : "The team asked"}</h3>
+            <h3>The team asked</h3>
+            <p>{a.teamMessage}</p>
+          </>
+        ) : null}
+        {a.answer ? (
+          <>
+            {/* Asked again: the answer on file replied to the earlier question. */}
+            <h3>
+              {a.state === "info_requested"
+                ? "Applicant's answer to the earlier question"
+                : "Applicant's answer"}
+            </h3>
+            <p>{a.answer}</p>
+          </>
+        ) : null}
+        {a.teamMessage && a.state === "declined" ? (
+          <>
+            <h3>Reason given</h3>
             <p>{a.teamMessage}</p>
           </>
         ) : null}
@@ -217,7 +281,7 @@ function ApplicationActions({
         }}
       />
       <details className="application-more">
-        <summary>Decline…</summary>
+        <summary className="button">Decline…</summary>
         <ActionForm
           intent="decline"
           label="Decline"
@@ -240,7 +304,7 @@ function ApplicationActions({
         </ActionForm>
       </details>
       <details className="application-more">
-        <summary>Request information…</summary>
+        <summary className="button">Request information…</summary>
         <ActionForm intent="request-info" label="Send request" busyLabel="Sending…" hidden={hidden}>
           <label className="field">
             <span>What would you like to know?</span>

@@ -1,5 +1,7 @@
 import type { AppLoadContext } from "react-router";
 import {
+  applicantName,
+  applicationNotices,
   applicationMessages as m,
   declineApplicationSchema,
   requestInfoSchema,
@@ -16,13 +18,18 @@ export function applicationsAction(context: AppLoadContext, request: Request) {
   const actor = (admin: { id: string; email: string }) => ({ id: admin.id, email: admin.email });
   const intents: Record<string, AdminIntent> = {
     approve: async (form, admin) => {
-      await applications.decide(actor(admin), field(form, "userId"), { kind: "approve" });
-      return m.approved;
+      const { application } = await applications.decide(actor(admin), field(form, "userId"), {
+        kind: "approve",
+      });
+      return applicationNotices.approved(applicantName(application));
     },
     decline: async (form, admin) => {
       const { reason } = validInput(declineApplicationSchema, { reason: field(form, "reason") });
-      await applications.decide(actor(admin), field(form, "userId"), { kind: "decline", reason });
-      return m.declined;
+      const { application } = await applications.decide(actor(admin), field(form, "userId"), {
+        kind: "decline",
+        reason,
+      });
+      return applicationNotices.declined(applicantName(application));
     },
     "request-info": async (form, admin) => {
       const { message } = validInput(requestInfoSchema, { message: field(form, "message") });

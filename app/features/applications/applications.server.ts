@@ -58,6 +58,7 @@ export async function applyFromProfile(context: AppLoadContext, request: Request
     instagramHandle: text(form, "instagramHandle"),
     websiteURL: text(form, "websiteURL"),
     note: text(form, "note"),
+    answer: text(form, "answer"),
   };
   try {
     const before = await context.services.applications.own(viewer);

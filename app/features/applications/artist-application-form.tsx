@@ -10,7 +10,13 @@ import "./artist-application.css";
 /** The `intent` of the profile page's application form (beside the profile edit). */
 export const ARTIST_APPLICATION_INTENT = "artist-application";
 
-export type ApplicationFormValues = { instagramHandle: string; websiteURL: string; note: string };
+export type ApplicationFormValues = {
+  instagramHandle: string;
+  websiteURL: string;
+  note: string;
+  /** The answer to the team's request for information (only when one is open). */
+  answer: string;
+};
 
 /** What the profile page's action answers for this form. */
 export type ArtistApplicationResult = {
@@ -31,6 +37,9 @@ export const applicationSectionText = {
   declined: "Your last application was declined. The team's reason:",
   send: "Send application",
   answer: "Send my answer",
+  answerLabel: "Your answer",
+  answerHint: "Your answer goes to the team; your original note stays as it was.",
+  yourNote: "Your note with the application:",
 } as const;
 
 const day = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
@@ -60,7 +69,8 @@ export function ArtistApplicationSection({
       {result?.ok ? <FormNotice message={result.message} /> : null}
       {state === "waiting" ? (
         <p>
-          {t.waiting}{" "}
+          {/* Just sent: the notice above already says it is waiting for review. */}
+          {result?.ok ? null : `${t.waiting} `}
           {application ? (
             <span className="hint">Applied {day.format(new Date(application.appliedAt))}.</span>
           ) : null}
@@ -69,8 +79,17 @@ export function ArtistApplicationSection({
         <>
           <p>{t.infoRequested}</p>
           <blockquote className="artist-application-message">{application.teamMessage}</blockquote>
+          {application.note.trim() ? (
+            <>
+              <p className="hint">{t.yourNote}</p>
+              <blockquote className="artist-application-message artist-application-note">
+                {application.note}
+              </blockquote>
+            </>
+          ) : null}
           <ApplicationForm
             submitLabel={t.answer}
+            answering
             values={
               result && !result.ok
                 ? result.values
@@ -78,6 +97,7 @@ export function ArtistApplicationSection({
                     instagramHandle: application.instagramHandle ?? "",
                     websiteURL: application.websiteURL ?? "",
                     note: application.note,
+                    answer: "",
                   }
             }
             error={result && !result.ok ? result.message : null}
@@ -99,7 +119,9 @@ export function ArtistApplicationSection({
             <summary className="button">{state === "declined" ? t.applyAgain : t.apply}</summary>
             <ApplicationForm
               submitLabel={t.send}
-              values={result && !result.ok ? result.values : { ...profileLinks, note: "" }}
+              values={
+                result && !result.ok ? result.values : { ...profileLinks, note: "", answer: "" }
+              }
               error={result && !result.ok ? result.message : null}
             />
           </details>
@@ -111,13 +133,17 @@ export function ArtistApplicationSection({
 
 function ApplicationForm({
   submitLabel,
+  answering = false,
   values,
   error,
 }: {
   submitLabel: string;
+  /** Answering the team's question: an answer field instead of the note. */
+  answering?: boolean;
   values: ApplicationFormValues;
   error: string | null;
 }) {
+  const t = applicationSectionText;
   const navigation = useNavigation();
   const busy =
     navigation.state === "submitting" &&
@@ -139,26 +165,46 @@ function ApplicationForm({
         </label>
         <label className="field">
           <span>Website URL</span>
+          {/* Text, not type=url: a bare domain (example.com) is fine, as at sign-up. */}
           <input
             name="websiteURL"
-            type="url"
+            type="text"
+            inputMode="url"
             defaultValue={values.websiteURL}
-            placeholder="https://"
+            placeholder="example.com"
             autoComplete="url"
             maxLength={MAX_WEBSITE_LENGTH}
+            aria-describedby="artist-application-website-hint"
           />
+          <small id="artist-application-website-hint">
+            For example example.com or https://example.com/portfolio.
+          </small>
         </label>
       </div>
-      <label className="field">
-        <span>A short note for the team</span>
-        <textarea
-          name="note"
-          rows={4}
-          defaultValue={values.note}
-          maxLength={MAX_APPLICATION_NOTE}
-        />
-        <small>What you make, and where people can see it (optional).</small>
-      </label>
+      {answering ? (
+        <label className="field">
+          <span>{t.answerLabel}</span>
+          <textarea
+            name="answer"
+            rows={4}
+            defaultValue={values.answer}
+            maxLength={MAX_APPLICATION_NOTE}
+            required
+          />
+          <small>{t.answerHint}</small>
+        </label>
+      ) : (
+        <label className="field">
+          <span>A short note for the team</span>
+          <textarea
+            name="note"
+            rows={4}
+            defaultValue={values.note}
+            maxLength={MAX_APPLICATION_NOTE}
+          />
+          <small>What you make, and where people can see it (optional).</small>
+        </label>
+      )}
       <FormError message={error} />
       <div>
         <button type="submit" className="button button-primary" disabled={busy}>

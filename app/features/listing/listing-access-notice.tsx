@@ -21,7 +21,9 @@ export function ListingAccessNotice({
       ) : access === "pending" ? (
         <p>{m.pending}</p>
       ) : access === "notArtist" ? (
-        <p>{m.notArtist}</p>
+        <p>
+          {m.notArtist} <Link to="/profile">Apply from your profile</Link>.
+        </p>
       ) : access === "notOwner" ? (
         <p>{m.notOwner}</p>
       ) : (

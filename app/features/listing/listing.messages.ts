@@ -5,7 +5,7 @@ export const listingPageMessages = {
   ...listingMessages,
   signedOut: "Listing artworks is for approved artists.",
   notArtist:
-    "Listing artworks is for approved artists. Apply as an artist when you sign up; our team reviews applications.",
+    "Listing artworks is for approved artists. You can apply as an artist from your profile; our team reviews applications.",
   pending:
     "Your artist application is under review. Once our team approves it, you can list artworks here; we will let you know by e-mail.",
   notOwner: "You can only edit your own listings.",

@@ -281,6 +281,10 @@ describe("POST /api/admin/applications/:userId/decline", () => {
 describe("POST /api/admin/applications/:userId/request-info", () => {
   it("asks for more, mails the message, and the applicant's answer returns it to waiting", async () => {
     const a = await applicant();
+    await t.db
+      .update(artistApplications)
+      .set({ note: "I paint harbours at dawn." })
+      .where(eq(artistApplications.userId, a.id));
     const response = await requestInfo(a.id, "Could you share a portfolio link?");
     expect(response.status).toBe(200);
     const { application } = expectContract(applicationDecisionSchema, await response.json());
@@ -298,21 +302,35 @@ describe("POST /api/admin/applications/:userId/request-info", () => {
       teamMessage: "Could you share a portfolio link?",
     });
 
+    const before = (await applicationsOf(a.id))[0];
+    expect(before?.note).toBe("I paint harbours at dawn.");
     const answer = await applyAs(a, {
       instagramHandle: "",
       websiteURL: "https://portfolio.example.com",
-      note: "Here it is.",
+      note: "This replaces nothing.",
+      answer: "  Here it is.  ",
     });
     expect(answer.status).toBe(200);
     const answered = expectContract(ownApplicationAnswerSchema, await answer.json());
+    // The answer is kept apart: the original note stays as it was.
     expect(answered.application).toMatchObject({
       state: "waiting",
-      note: "Here it is.",
+      note: before?.note,
+      answer: "Here it is.",
+      teamMessage: "Could you share a portfolio link?",
       websiteURL: "https://portfolio.example.com/",
       instagramHandle: null,
     });
     const rows = await applicationsOf(a.id);
     expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ note: before?.note, answer: "Here it is." });
+    const inQueue = (await queue()).applications.find((x) => x.userId === a.id);
+    expect(inQueue).toMatchObject({
+      state: "waiting",
+      note: before?.note,
+      teamMessage: "Could you share a portfolio link?",
+      answer: "Here it is.",
+    });
     expect(await readUser(t, a.id)).toMatchObject({
       websiteURL: "https://portfolio.example.com/",
       instagramHandle: null,
@@ -321,6 +339,54 @@ describe("POST /api/admin/applications/:userId/request-info", () => {
     expect((await requestInfo(a.id, "And one more thing?")).status).toBe(200);
     expect((await approve(a.id)).status).toBe(200);
     expect(await auditFor(a.id)).toHaveLength(3);
+  });
+
+  it("refuses a blank, oversized or NUL answer and changes nothing", async () => {
+    const a = await applicant();
+    expect((await requestInfo(a.id, "Which city do you work in?")).status).toBe(200);
+    const before = (await applicationsOf(a.id))[0];
+    const cases: [unknown, string][] = [
+      [{ instagramHandle: "mira.paints" }, "Please write your answer to the team's question."],
+      [
+        { instagramHandle: "mira.paints", answer: "  \n " },
+        "Please write your answer to the team's question.",
+      ],
+      [
+        { instagramHandle: "mira.paints", answer: "" },
+        "Please write your answer to the team's question.",
+      ],
+      [
+        { instagramHandle: "mira.paints", answer: "a".repeat(2001) },
+        "Your answer is too long (at most 2,000 characters).",
+      ],
+      [
+        { instagramHandle: "mira.paints", answer: "Lisbon\u0000" },
+        "Text may not contain the NUL character (U+0000).",
+      ],
+      [
+        { instagramHandle: "mira.paints", answer: 7 },
+        "Please write your answer to the team's question.",
+      ],
+    ];
+    for (const [body, message] of cases) {
+      const response = await applyAs(a, body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect((await errorOf(response)).message, JSON.stringify(body)).toBe(message);
+    }
+    expect(await applicationsOf(a.id)).toEqual([before]);
+    // The longest allowed answer is taken, and the same answer twice at once is one.
+    const answers = await Promise.all([
+      applyAs(a, { instagramHandle: "mira.paints", answer: "b".repeat(2000) }),
+      applyAs(a, { instagramHandle: "mira.paints", answer: "b".repeat(2000) }),
+    ]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+    const rows = await applicationsOf(a.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      state: "waiting",
+      answer: "b".repeat(2000),
+      note: before?.note,
+    });
   });
 
   it("needs a message and an open application", async () => {

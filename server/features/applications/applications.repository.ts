@@ -183,11 +183,20 @@ export async function insertApplication(
   return row;
 }
 
-/** The applicant's answer to a request for information: back to waiting, guarded. */
+export type ApplicationAnswerInput = {
+  instagramHandle: string | null;
+  websiteURL: string | null;
+  answer: string;
+};
+
+/**
+ * The applicant's answer to a request for information: back to waiting, guarded. The
+ * answer is kept apart from the original note, which stays as it was.
+ */
 export async function reopenApplication(
   tx: Queryable,
   id: string,
-  input: ApplicationInput,
+  input: ApplicationAnswerInput,
 ): Promise<ApplicationRow | undefined> {
   const [row] = await tx
     .update(artistApplications)

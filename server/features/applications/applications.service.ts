@@ -58,6 +58,7 @@ function toAdminApplication({ cursorAt: _, ...r }: QueueRow): AdminApplication {
     instagramHandle: r.instagramHandle,
     websiteURL: r.websiteURL,
     note: r.note,
+    answer: r.answer,
     bio: r.bio,
     profilePhoto: r.profilePhoto,
     signedUpAt: r.signedUpAt.toISOString(),
@@ -175,6 +176,7 @@ function toOwn(row: ApplicationRow | undefined, isArtist: boolean): OwnApplicati
           websiteURL: row.websiteURL,
           note: row.note,
           teamMessage: row.teamMessage,
+          answer: row.answer,
           appliedAt: row.createdAt.toISOString(),
           updatedAt: row.updatedAt.toISOString(),
           decidedAt: row.decidedAt ? row.decidedAt.toISOString() : null,
@@ -193,8 +195,8 @@ export async function ownApplication(
 
 /**
  * A collector applies from the profile (never applied, or declined before), or an
- * applicant answers the team's request for information, which returns the application
- * to `waiting`. One transaction: the application row and the person's own row.
+ * applicant answers the team's request for information (`answer`, required then; the
+ * original note is kept), which returns the application to `waiting`. One transaction: the application row and the person's own row.
  */
 export async function apply(
   { db }: ApplicationsDeps,
@@ -207,9 +209,14 @@ export async function apply(
     if (person.isArtist) throw new AppError("CONFLICT", 409, am.alreadyArtist);
     const open = await lockOpenApplication(tx, userId);
     if (open?.state === "waiting") throw new AppError("CONFLICT", 409, am.alreadyWaiting);
-    const saved = open
-      ? await reopenApplication(tx, open.id, body)
-      : await insertApplication(tx, userId, body);
+    const links = { instagramHandle: body.instagramHandle, websiteURL: body.websiteURL };
+    let saved;
+    if (open) {
+      if (!body.answer) throw new AppError("VALIDATION_FAILED", 400, am.answerRequired);
+      saved = await reopenApplication(tx, open.id, { ...links, answer: body.answer });
+    } else {
+      saved = await insertApplication(tx, userId, { ...links, note: body.note });
+    }
     if (!saved) throw new AppError("CONFLICT", 409, am.alreadyWaiting);
     await updateApplicant(tx, userId, {
       pendingOccupation: "artist",

@@ -1,0 +1,75 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen, within } from "@testing-library/react";
+import { createRoutesStub } from "react-router";
+import { afterEach, describe, expect, it } from "vitest";
+import type { AdminApplication } from "../../../contracts/admin-applications.contract";
+import { ApplicationsQueue } from "./applications-queue";
+
+afterEach(cleanup);
+
+const item = (overrides: Partial<AdminApplication> = {}): AdminApplication => ({
+  id: "p1",
+  userId: "u1",
+  state: "waiting",
+  appliedAt: "2026-11-20T10:00:00.000Z",
+  updatedAt: "2026-11-21T10:00:00.000Z",
+  firstName: "Mira",
+  lastName: "Okafor",
+  displayName: "Mira Okafor",
+  email: "mira@example.com",
+  instagramHandle: "mira.paints",
+  websiteURL: null,
+  note: "I paint harbours.",
+  answer: "In Lisbon.",
+  bio: "",
+  profilePhoto: null,
+  signedUpAt: "2026-11-19T10:00:00.000Z",
+  teamMessage: "Which city do you work in?",
+  decidedAt: "2026-11-20T12:00:00.000Z",
+  decidedByEmail: "admin@example.com",
+  earlierApplications: 0,
+  ...overrides,
+});
+
+function show(applications: AdminApplication[], notice?: string) {
+  const counts = { waiting: 1, info_requested: 0, approved: 0, declined: 0 };
+  const Stub = createRoutesStub([
+    {
+      path: "/admin/applications",
+      Component: () => (
+        <ApplicationsQueue page={{ applications, next: null, counts }} notice={notice} />
+      ),
+    },
+  ]);
+  return render(<Stub initialEntries={["/admin/applications"]} />);
+}
+
+describe("ApplicationsQueue", () => {
+  it("shows Note, then the team's question, then the applicant's answer", () => {
+    show([item()]);
+    const card = screen.getByRole("article", { name: "Mira Okafor" });
+    const headings = within(card)
+      .getAllByRole("heading", { level: 3 })
+      .map((h) => h.textContent);
+    expect(headings).toEqual(["Bio", "Note", "The team asked", "Applicant's answer"]);
+  });
+
+  it("names the person once; first and last name only where they differ", () => {
+    show([
+      item(),
+      item({ id: "p2", userId: "u2", displayName: "mira.art", email: "m2@example.com" }),
+    ]);
+    const same = screen.getByRole("article", { name: "Mira Okafor" });
+    expect(within(same).queryByText(/Mira Okafor ·/)).toBeNull();
+    const other = screen.getByRole("article", { name: "mira.art" });
+    expect(within(other).getByText(/Mira Okafor ·/)).toBeTruthy();
+  });
+
+  it("shows the page-level notice in a status region", () => {
+    show([], "Mira Okafor is approved; we e-mailed them.");
+    expect(screen.getByRole("status").textContent).toBe(
+      "Mira Okafor is approved; we e-mailed them.",
+    );
+    expect(screen.getByText("No applications are waiting for the team.")).toBeTruthy();
+  });
+});
