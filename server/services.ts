@@ -115,6 +115,14 @@ import {
   setExhibitionActivity,
   setExhibitionArtworks,
 } from "./features/curation/curation.service";
+import {
+  type MoveInput,
+  type OrdersDeps,
+  type RefundRequest,
+  moveOrder,
+  requestRefund,
+  settleRefund,
+} from "./features/orders/orders.service";
 import { checkHealth } from "./features/health/health.service";
 import type { SimulatedOnboardingBody } from "../contracts/payouts.contract";
 import {
@@ -159,8 +167,15 @@ import type { Logger } from "./logger";
  * place that builds each feature's deps and binds its functions to them
  * (docs/architecture.md). The database itself is not on it: only services reach it.
  */
-export function createServices(config: Config, database: DatabaseHandle, logger: Logger) {
+export function createServices(
+  config: Config,
+  database: DatabaseHandle,
+  logger: Logger,
+  /** `now`: the orders' clock, injectable so tests move time instead of sleeping. */
+  options: { now?: () => Date } = {},
+) {
   const { db } = database;
+  const now = options.now ?? (() => new Date());
   const transport: MailTransport = config.mail.smtpUrl
     ? createSmtpTransport({ url: config.mail.smtpUrl, from: config.mail.from, logger })
     : createFileTransport({ dir: config.mail.outboxDir, from: config.mail.from, logger });
@@ -182,7 +197,10 @@ export function createServices(config: Config, database: DatabaseHandle, logger:
     logger,
     publicUrl: config.publicUrl,
     kickOutbox: () => outbox.kick(),
+    commissionBps: config.commissionBps,
+    now,
   };
+  const ordersDeps: OrdersDeps = { ...checkoutDeps, teamEmail: config.teamEmail };
   const storage: StorageAdapter = createStorage(config, logger);
 
   const discoveryDeps: DiscoveryDeps = { db };
@@ -370,6 +388,12 @@ export function createServices(config: Config, database: DatabaseHandle, logger:
         handleWebhook(checkoutDeps, rawBody, signature),
       purchases: (userId: string) => listPurchases(checkoutDeps, userId),
       reconciler: createReconciler(checkoutDeps),
+    },
+    /** The orders after the sale: moves, refunds (server/features/orders, decision 0029). */
+    orders: {
+      move: (input: MoveInput) => moveOrder(ordersDeps, input),
+      requestRefund: (input: RefundRequest) => requestRefund(ordersDeps, input),
+      settleRefund: (refundId: string) => settleRefund(ordersDeps, refundId),
     },
     /**
      * Artwork image uploads, and the sweeper that deletes uploads no listing used within

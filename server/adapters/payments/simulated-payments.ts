@@ -6,6 +6,7 @@ import {
   findSimulatedPayment,
   insertOrFindByKey,
   recordCapture,
+  recordRefund,
   transition,
 } from "./simulated-payments.repository";
 
@@ -79,6 +80,19 @@ export function createSimulatedProvider(db: Database): SimulatedProvider {
       const { status } = await requireRow(id);
       if (status === "cancelled" || status === "declined") return;
       throw new Error(`cannot cancel a ${status} payment`);
+    },
+
+    async refund({ id, amount, idempotencyKey }) {
+      const outcome = await recordRefund(db, {
+        id: `sim_re_${randomBytes(12).toString("hex")}`,
+        paymentId: id,
+        amount,
+        idempotencyKey,
+      });
+      if (outcome.ok) return { id: outcome.id };
+      if (outcome.reason === "unknown") throw new Error(`simulated payment ${id} does not exist`);
+      if (outcome.reason === "not_captured") throw new Error("cannot refund an uncaptured payment");
+      throw new Error("the refund is more than what is left of the payment");
     },
 
     verifyWebhook() {

@@ -108,6 +108,17 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
       await stripe.paymentIntents.cancel(id, {}, { idempotencyKey: `cancel-${id}` });
     },
 
+    async refund({ id, amount, idempotencyKey }) {
+      // Separate charges and transfers (decision 0029): the charge is the platform's, so
+      // a refund before the payout reverses nothing; after one, the payout run takes the
+      // artist's part back with a transfer reversal.
+      const refund = await stripe.refunds.create(
+        { payment_intent: id, amount },
+        { idempotencyKey },
+      );
+      return { id: refund.id };
+    },
+
     verifyWebhook(rawBody, signature) {
       if (!signature) throw new WebhookSignatureError("missing Stripe-Signature header");
       let event: Stripe.Event;

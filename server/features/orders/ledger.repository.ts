@@ -1,0 +1,93 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Queryable } from "../../db/client";
+import { type LedgerKind, ledgerEntries, refunds } from "../../db/schema";
+import type { RefundShares } from "../../../domain/orders";
+import type { OrderRow } from "./orders.repository";
+
+/**
+ * The append-only money movements (decision 0029). Every balance is a sum over these
+ * rows; nothing here updates or deletes one.
+ */
+
+export type LedgerTotals = Record<LedgerKind, number>;
+
+const ZERO: LedgerTotals = {
+  capture: 0,
+  tax: 0,
+  commission: 0,
+  artist_net: 0,
+  refund: 0,
+  tax_refund: 0,
+  commission_refund: 0,
+  artist_net_refund: 0,
+  payout: 0,
+  payout_reversal: 0,
+};
+
+/** The capture of an order's payment: the total, split into tax, commission and the artist's net. */
+export async function recordCaptureEntries(db: Queryable, order: OrderRow): Promise<void> {
+  const rows: { kind: LedgerKind; amount: number }[] = [
+    { kind: "capture", amount: order.totalAmount },
+    { kind: "tax", amount: order.taxAmount },
+    { kind: "commission", amount: order.commissionAmount },
+    { kind: "artist_net", amount: order.artistNet },
+  ];
+  const values = rows
+    .filter((row) => row.amount > 0)
+    .map((row) => ({ ...row, orderId: order.id, artistId: order.artistId }));
+  if (values.length === 0) return;
+  // A capture recorded twice (a retried reconciler run) adds nothing: one set per order.
+  await db.insert(ledgerEntries).values(values).onConflictDoNothing();
+}
+
+/** A succeeded refund: the money given back and the parts it came out of. */
+export async function recordRefundEntries(
+  db: Queryable,
+  order: Pick<OrderRow, "id" | "artistId">,
+  refundId: string,
+  amount: number,
+  shares: RefundShares,
+): Promise<void> {
+  const rows: { kind: LedgerKind; amount: number }[] = [
+    { kind: "refund", amount },
+    { kind: "tax_refund", amount: shares.tax },
+    { kind: "commission_refund", amount: shares.commission },
+    { kind: "artist_net_refund", amount: shares.artistNet },
+  ];
+  const values = rows
+    .filter((row) => row.amount > 0)
+    .map((row) => ({ ...row, orderId: order.id, artistId: order.artistId, refundId }));
+  await db.insert(ledgerEntries).values(values).onConflictDoNothing();
+}
+
+/** Sums by kind of one order's movements. */
+export async function orderTotals(db: Queryable, orderId: string): Promise<LedgerTotals> {
+  const rows = await db
+    .select({ kind: ledgerEntries.kind, total: sql<string>`sum(${ledgerEntries.amount})` })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.orderId, orderId))
+    .groupBy(ledgerEntries.kind);
+  const totals = { ...ZERO };
+  for (const row of rows) totals[row.kind] = Number(row.total);
+  return totals;
+}
+
+/** What the artist's net of an order still is, and what of it was paid to them. */
+export function artistShare(totals: LedgerTotals): { earned: number; paid: number } {
+  return {
+    earned: totals.artist_net - totals.artist_net_refund,
+    paid: totals.payout - totals.payout_reversal,
+  };
+}
+
+/**
+ * What is committed to refunds of the order but not yet in the ledger: pending refunds
+ * count against what may still be refunded, so two refunds at once cannot exceed it.
+ */
+export async function pendingRefundTotal(db: Queryable, orderId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${refunds.amount}), 0)` })
+    .from(refunds)
+    .where(and(eq(refunds.orderId, orderId), inArray(refunds.status, ["pending"])));
+  return Number(row?.total ?? 0);
+}
