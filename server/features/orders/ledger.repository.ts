@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
-import { type LedgerKind, ledgerEntries, refunds } from "../../db/schema";
+import { type LedgerKind, ledgerEntries, orders, refunds } from "../../db/schema";
 import type { RefundShares } from "../../../domain/orders";
 import type { OrderRow } from "./orders.repository";
 
@@ -90,4 +90,57 @@ export async function pendingRefundTotal(db: Queryable, orderId: string): Promis
     .from(refunds)
     .where(and(eq(refunds.orderId, orderId), inArray(refunds.status, ["pending"])));
   return Number(row?.total ?? 0);
+}
+
+/** Orders whose artist's share is settled: owed to them (completed), or owed back (refunded). */
+const SETTLED = ["completed", "partially_refunded", "refunded", "cancelled"] as const;
+
+const earnedSql = sql<string>`coalesce(sum(case ${ledgerEntries.kind} when 'artist_net' then ${ledgerEntries.amount} when 'artist_net_refund' then -${ledgerEntries.amount} else 0 end), 0)`;
+const paidSql = sql<string>`coalesce(sum(case ${ledgerEntries.kind} when 'payout' then ${ledgerEntries.amount} when 'payout_reversal' then -${ledgerEntries.amount} else 0 end), 0)`;
+
+export type ArtistBalances = {
+  /** Net of orders still in progress (not yet payable). */
+  pending: number;
+  /** Net of settled orders not yet paid (negative: paid out, then refunded). */
+  payable: number;
+  /** Everything paid to the artist, less what was taken back. */
+  paidOut: number;
+};
+
+/** The artist's three totals, each a sum over the ledger (decision 0029). */
+export async function artistBalances(db: Queryable, artistId: string): Promise<ArtistBalances> {
+  const rows = await db
+    .select({ status: orders.status, earned: earnedSql, paid: paidSql })
+    .from(ledgerEntries)
+    .innerJoin(orders, eq(orders.id, ledgerEntries.orderId))
+    .where(eq(ledgerEntries.artistId, artistId))
+    .groupBy(orders.status);
+  const balances: ArtistBalances = { pending: 0, payable: 0, paidOut: 0 };
+  for (const row of rows) {
+    const earned = Number(row.earned);
+    const paid = Number(row.paid);
+    balances.paidOut += paid;
+    if ((SETTLED as readonly string[]).includes(row.status)) balances.payable += earned - paid;
+    else balances.pending += earned - paid;
+  }
+  return balances;
+}
+
+/**
+ * Per settled order of the artist, what is still owed to them (positive) or back from
+ * them (negative): the payout run pays the sum and writes one row per order.
+ */
+export async function unpaidSettledOrders(
+  db: Queryable,
+  artistId: string,
+): Promise<{ orderId: string; owed: number }[]> {
+  const rows = await db
+    .select({ orderId: ledgerEntries.orderId, earned: earnedSql, paid: paidSql })
+    .from(ledgerEntries)
+    .innerJoin(orders, eq(orders.id, ledgerEntries.orderId))
+    .where(and(eq(ledgerEntries.artistId, artistId), inArray(orders.status, [...SETTLED])))
+    .groupBy(ledgerEntries.orderId);
+  return rows
+    .map((row) => ({ orderId: row.orderId, owed: Number(row.earned) - Number(row.paid) }))
+    .filter((row) => row.owed !== 0);
 }
