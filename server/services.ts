@@ -123,6 +123,7 @@ import {
   requestRefund,
   settleRefund,
 } from "./features/orders/orders.service";
+import { createOrderTimers } from "./features/orders/orders.timers";
 import { checkHealth } from "./features/health/health.service";
 import type { SimulatedOnboardingBody } from "../contracts/payouts.contract";
 import {
@@ -394,6 +395,8 @@ export function createServices(
       move: (input: MoveInput) => moveOrder(ordersDeps, input),
       requestRefund: (input: RefundRequest) => requestRefund(ordersDeps, input),
       settleRefund: (refundId: string) => settleRefund(ordersDeps, refundId),
+      /** Reminders, ship-by cancellations, delivery, completion, refund retries: every minute. */
+      timers: createOrderTimers(ordersDeps),
     },
     /**
      * Artwork image uploads, and the sweeper that deletes uploads no listing used within

@@ -43,6 +43,7 @@ export async function startServer(options: {
     services.outbox.start(5_000);
     services.outbox.kick();
     services.checkout.reconciler.start();
+    services.orders.timers.start();
     services.uploads.sweeper.start();
     const app = buildServer({ services, web: options.web });
     const server = options.listen
@@ -81,6 +82,7 @@ export async function startServer(options: {
         closing ??= (async () => {
           await new Promise<void>((resolve) => server.close(() => resolve()));
           await services.checkout.reconciler.stop();
+          await services.orders.timers.stop();
           await services.uploads.sweeper.stop();
           await services.outbox.stop();
           services.mailTransport.close();

@@ -52,6 +52,7 @@ export async function recordCapture(db: Database, id: string): Promise<PaymentSt
     .set({
       captureRequests: sql`${simulatedPayments.captureRequests} + 1`,
       status: sql`case when ${simulatedPayments.status} = 'authorized' then 'captured' else ${simulatedPayments.status} end`,
+      capturedAt: sql`case when ${simulatedPayments.status} = 'authorized' then now() else ${simulatedPayments.capturedAt} end`,
       updatedAt: sql`now()`,
     })
     .where(eq(simulatedPayments.id, id))

@@ -129,6 +129,10 @@ export const orders = pgTable(
     index("orders_artwork_idx").on(t.artworkId),
     index("orders_artist_idx").on(t.artistId, t.timestamp.desc()),
     index("orders_status_idx").on(t.status, t.timestamp.desc()),
+    // The order timers' queries (orders.timers.ts): each kind, oldest deadline first.
+    index("orders_ship_by_idx").on(t.status, t.shipBy),
+    index("orders_shipped_at_idx").on(t.status, t.shippedAt),
+    index("orders_delivered_at_idx").on(t.status, t.deliveredAt),
     check(
       "orders_status_check",
       sql`${t.status} in ('paid', 'shipped', 'delivered', 'completed', 'problem_reported', 'cancelled', 'refunded', 'partially_refunded')`,
@@ -164,10 +168,15 @@ export const simulatedPayments = pgTable(
     declineMessage: text("decline_message"),
     /** Every capture request received, so tests and audits can see a double capture attempt. */
     captureRequests: integer("capture_requests").notNull().default(0),
+    /** When it was captured: the processor's record the reconciliation reads by date. */
+    capturedAt: timestamp("captured_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("simulated_payments_idempotency_idx").on(t.idempotencyKey)],
+  (t) => [
+    uniqueIndex("simulated_payments_idempotency_idx").on(t.idempotencyKey),
+    index("simulated_payments_captured_idx").on(t.capturedAt),
+  ],
 );
 
 /** Refunds the simulated processor made (full or partial), idempotent by key. */
@@ -185,6 +194,7 @@ export const simulatedRefunds = pgTable(
   (t) => [
     uniqueIndex("simulated_refunds_idempotency_idx").on(t.idempotencyKey),
     index("simulated_refunds_payment_idx").on(t.paymentId),
+    index("simulated_refunds_created_idx").on(t.createdAt),
     check("simulated_refunds_amount_check", sql`${t.amount} > 0`),
   ],
 );
@@ -201,5 +211,8 @@ export const simulatedTransfers = pgTable(
     idempotencyKey: text("idempotency_key").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("simulated_transfers_idempotency_idx").on(t.idempotencyKey)],
+  (t) => [
+    uniqueIndex("simulated_transfers_idempotency_idx").on(t.idempotencyKey),
+    index("simulated_transfers_created_idx").on(t.createdAt),
+  ],
 );

@@ -79,6 +79,8 @@ export const ledgerEntries = pgTable(
     index("ledger_entries_order_idx").on(t.orderId),
     index("ledger_entries_artist_idx").on(t.artistId, t.kind),
     index("ledger_entries_created_idx").on(t.createdAt),
+    // The reconciliation reads captures and refunds by date (reconciliation.repository.ts).
+    index("ledger_entries_kind_created_idx").on(t.kind, t.createdAt),
     // The capture's four rows are written once per order; a refund's and a payout's once each.
     uniqueIndex("ledger_entries_capture_idx")
       .on(t.orderId, t.kind)

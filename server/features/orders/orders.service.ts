@@ -257,6 +257,8 @@ export async function requestRefund(
             requestedBy: input.actor.id,
             requestedByRole: input.actor.role,
             move: input.move,
+            // The timers' clock: a pending refund is retried once it is a minute old.
+            createdAt: deps.now(),
           })
         : null;
     return { order: current, refund, uncaptured: cancelling && totals.capture === 0 };
