@@ -124,6 +124,11 @@ import {
   settleRefund,
 } from "./features/orders/orders.service";
 import { createOrderTimers } from "./features/orders/orders.timers";
+import type { ReconciliationQuery } from "../contracts/admin-reconciliation.contract";
+import {
+  type ReconciliationDeps,
+  reconcile,
+} from "./features/reconciliation/reconciliation.service";
 import { checkHealth } from "./features/health/health.service";
 import type { SimulatedOnboardingBody } from "../contracts/payouts.contract";
 import {
@@ -224,10 +229,16 @@ export function createServices(
   };
   const payoutsDeps: PayoutsDeps = {
     db,
-    provider: createPayoutProvider(config.payments, config.publicUrl),
+    provider: createPayoutProvider(config.payments, config.publicUrl, db),
     logger,
   };
   const curationDeps: CurationDeps = { db };
+  const reconciliationDeps: ReconciliationDeps = {
+    db,
+    payments: checkoutDeps.provider,
+    payouts: payoutsDeps.provider,
+    now,
+  };
   const photoDeps: PhotoDeps = { db, storage, logger };
   const uploadDeps: UploadDeps = { db, storage, logger };
   const listingDeps: ListingDeps = {
@@ -302,6 +313,10 @@ export function createServices(
       update: (viewer: ListingViewer, id: string, patch: ListingPatch) =>
         updateListing(listingDeps, viewer, id, patch),
       remove: (viewer: ListingViewer, id: string) => deleteListing(listingDeps, viewer, id),
+    },
+    /** Our ledger against the processor's and payout provider's records (`npm run reconcile`). */
+    reconciliation: {
+      run: (query: ReconciliationQuery) => reconcile(reconciliationDeps, query),
     },
     /** The console's audit log (decision 0027); the actions write it themselves. */
     audit: { list: (query: AuditQuery) => listAudit(auditDeps, query) },

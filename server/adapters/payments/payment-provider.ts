@@ -29,6 +29,18 @@ export type PaymentEvent = {
   providerPaymentId: string | null;
 };
 
+/** A money movement in the processor's own records, for the reconciliation (issue 14). */
+export type ProcessorActivity = {
+  kind: "capture" | "refund";
+  /** The capture's payment id, or the refund's own id. */
+  id: string;
+  /** The payment it belongs to (our `payments.provider_payment_id`). */
+  paymentId: string;
+  /** USD cents. */
+  amount: number;
+  at: Date;
+};
+
 export class WebhookSignatureError extends Error {
   override name = "WebhookSignatureError";
 }
@@ -50,4 +62,6 @@ export type PaymentProvider = {
   refund(input: { id: string; amount: number; idempotencyKey: string }): Promise<{ id: string }>;
   /** Throws WebhookSignatureError unless the body is signed with our webhook secret. */
   verifyWebhook(rawBody: string, signature: string | undefined): PaymentEvent;
+  /** The captures and refunds the processor made in [from, to). */
+  listActivity(range: { from: Date; to: Date }): Promise<ProcessorActivity[]>;
 };

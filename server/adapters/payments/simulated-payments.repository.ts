@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { type PaymentStatus, simulatedPayments, simulatedRefunds } from "../../db/schema";
 
@@ -108,4 +108,33 @@ export async function recordRefund(
     }
     return { ok: true, id: input.id };
   });
+}
+
+/** The processor's own record of what it captured and refunded in [from, to) (reconciliation). */
+export async function listSimulatedActivity(db: Database, range: { from: Date; to: Date }) {
+  const captures = await db
+    .select({
+      id: simulatedPayments.id,
+      amount: simulatedPayments.amount,
+      at: simulatedPayments.capturedAt,
+    })
+    .from(simulatedPayments)
+    .where(
+      and(
+        gte(simulatedPayments.capturedAt, range.from),
+        lt(simulatedPayments.capturedAt, range.to),
+      ),
+    );
+  const refunds = await db
+    .select({
+      id: simulatedRefunds.id,
+      paymentId: simulatedRefunds.paymentId,
+      amount: simulatedRefunds.amount,
+      at: simulatedRefunds.createdAt,
+    })
+    .from(simulatedRefunds)
+    .where(
+      and(gte(simulatedRefunds.createdAt, range.from), lt(simulatedRefunds.createdAt, range.to)),
+    );
+  return { captures, refunds };
 }

@@ -5,6 +5,7 @@ import { type SimulatedCard, simulatedCardDecline } from "./simulated-cards";
 import {
   findSimulatedPayment,
   insertOrFindByKey,
+  listSimulatedActivity,
   recordCapture,
   recordRefund,
   transition,
@@ -97,6 +98,20 @@ export function createSimulatedProvider(db: Database): SimulatedProvider {
 
     verifyWebhook() {
       throw new Error("the simulated processor sends no webhooks");
+    },
+
+    async listActivity(range) {
+      const { captures, refunds } = await listSimulatedActivity(db, range);
+      return [
+        ...captures.map((row) => ({
+          kind: "capture" as const,
+          id: row.id,
+          paymentId: row.id,
+          amount: row.amount,
+          at: row.at!,
+        })),
+        ...refunds.map((row) => ({ kind: "refund" as const, ...row })),
+      ];
     },
 
     async confirm(clientSecret, card) {

@@ -3,6 +3,7 @@ import {
   type AuthorizationStatus,
   type PaymentEvent,
   type PaymentProvider,
+  type ProcessorActivity,
   WebhookSignatureError,
 } from "./payment-provider";
 
@@ -27,6 +28,12 @@ function statusOf(intent: Stripe.PaymentIntent): AuthorizationStatus {
       // card), requires_confirmation, requires_action, processing.
       return "created";
   }
+}
+
+/** An expandable field's id, whether Stripe sent the id or the object. */
+function idOf(field: string | { id: string } | null | undefined): string | null {
+  if (!field) return null;
+  return typeof field === "string" ? field : field.id;
 }
 
 const EVENT_KINDS: Record<string, PaymentEvent["kind"]> = {
@@ -117,6 +124,39 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
         { idempotencyKey },
       );
       return { id: refund.id };
+    },
+
+    async listActivity({ from, to }) {
+      // Stripe's records by their creation time. A charge is created when the card is
+      // authorized and captured minutes later; the reconciliation allows for that.
+      const created = {
+        gte: Math.floor(from.getTime() / 1000),
+        lt: Math.ceil(to.getTime() / 1000),
+      };
+      const activity: ProcessorActivity[] = [];
+      for await (const charge of stripe.charges.list({ created, limit: 100 })) {
+        const paymentId = idOf(charge.payment_intent);
+        if (!charge.captured || charge.amount_captured <= 0 || !paymentId) continue;
+        activity.push({
+          kind: "capture",
+          id: paymentId,
+          paymentId,
+          amount: charge.amount_captured,
+          at: new Date(charge.created * 1000),
+        });
+      }
+      for await (const refund of stripe.refunds.list({ created, limit: 100 })) {
+        const paymentId = idOf(refund.payment_intent);
+        if (refund.status === "failed" || refund.status === "canceled" || !paymentId) continue;
+        activity.push({
+          kind: "refund",
+          id: refund.id,
+          paymentId,
+          amount: refund.amount,
+          at: new Date(refund.created * 1000),
+        });
+      }
+      return activity;
     },
 
     verifyWebhook(rawBody, signature) {

@@ -17,12 +17,25 @@ export type ConnectEvent = {
   accountId: string | null;
 };
 
+/** A transfer to an artist, or a reversal of one, in the provider's own records (reconciliation). */
+export type TransferRecord = {
+  /** The transfer's or the reversal's id (our `artist_payouts.provider_reference`). */
+  id: string;
+  kind: "transfer" | "reversal";
+  /** Positive USD cents, either way. */
+  amount: number;
+  destination: string;
+  at: Date;
+};
+
 /** The simulated provider: Stripe's test-mode rules, with no network. */
 export type SimulatedPayoutProvider = {
   name: "simulated";
   /** Null when Stripe's test mode would accept the bank account, else the refusal. */
   checkBankAccount(routingNumber: string, accountNumber: string): string | null;
   newAccountId(): string;
+  /** The transfers and reversals made in [from, to). */
+  listTransfers(range: { from: Date; to: Date }): Promise<TransferRecord[]>;
 };
 
 export type StripePayoutProvider = {
@@ -34,6 +47,8 @@ export type StripePayoutProvider = {
   retrieveAccount(accountId: string): Promise<PayoutAccountState>;
   /** Throws WebhookSignatureError unless signed with the Connect webhook secret. */
   verifyWebhook(rawBody: string, signature: string | undefined): ConnectEvent;
+  /** The transfers and reversals made in [from, to). */
+  listTransfers(range: { from: Date; to: Date }): Promise<TransferRecord[]>;
 };
 
 export type PayoutProvider = SimulatedPayoutProvider | StripePayoutProvider;

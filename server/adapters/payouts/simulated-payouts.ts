@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { payoutsMessages } from "../../../contracts/payouts.contract";
+import type { Database } from "../../db/client";
 import type { SimulatedPayoutProvider } from "./payout-provider";
+import { listSimulatedTransfers } from "./simulated-transfer-records.repository";
 
 /** Stripe's documented test routing number (US). */
 export const TEST_ROUTING_NUMBER = "110000000";
@@ -17,9 +19,10 @@ const FAILING_TEST_ACCOUNTS: Record<string, string> = {
  * The built-in onboarding's processor: like Stripe's test mode it accepts only Stripe's
  * documented test bank numbers (the form's own checks ran before).
  */
-export function createSimulatedPayouts(): SimulatedPayoutProvider {
+export function createSimulatedPayouts(db: Database): SimulatedPayoutProvider {
   return {
     name: "simulated",
+    listTransfers: (range) => listSimulatedTransfers(db, range),
     checkBankAccount(routingNumber, accountNumber) {
       if (routingNumber === TEST_ROUTING_NUMBER) {
         if (accountNumber === TEST_ACCOUNT_NUMBER) return null;

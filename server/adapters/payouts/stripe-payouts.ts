@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import { WebhookSignatureError } from "../payments/payment-provider";
-import { type StripePayoutProvider, statusOfAccount } from "./payout-provider";
+import { type StripePayoutProvider, type TransferRecord, statusOfAccount } from "./payout-provider";
 
 export type StripePayoutSettings = {
   secretKey: string;
@@ -69,6 +69,38 @@ export function createStripePayouts(settings: StripePayoutSettings): StripePayou
     async retrieveAccount(accountId) {
       const account = await stripe.accounts.retrieve(accountId);
       return { status: statusOfAccount(account), bankLast4: bankLast4Of(account) };
+    },
+
+    async listTransfers({ from, to }) {
+      // Transfers created in the range, with the reversals Stripe lists on each (its
+      // first page: up to 10 per transfer) that were made in the range too.
+      const start = Math.floor(from.getTime() / 1000);
+      const end = Math.ceil(to.getTime() / 1000);
+      const records: TransferRecord[] = [];
+      for await (const transfer of stripe.transfers.list({
+        created: { gte: start, lt: end },
+        limit: 100,
+      })) {
+        const destination = typeof transfer.destination === "string" ? transfer.destination : "";
+        records.push({
+          id: transfer.id,
+          kind: "transfer",
+          amount: transfer.amount,
+          destination,
+          at: new Date(transfer.created * 1000),
+        });
+        for (const reversal of transfer.reversals?.data ?? []) {
+          if (reversal.created < start || reversal.created >= end) continue;
+          records.push({
+            id: reversal.id,
+            kind: "reversal",
+            amount: reversal.amount,
+            destination,
+            at: new Date(reversal.created * 1000),
+          });
+        }
+      }
+      return records;
     },
 
     verifyWebhook(rawBody, signature) {
