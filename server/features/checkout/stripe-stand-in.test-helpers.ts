@@ -31,6 +31,42 @@ export type StandInAccount = {
   external_accounts: { object: "list"; data: { object: "bank_account"; last4: string }[] };
 };
 
+// ---- Lists for the reconciliation (issue 14): charges, refunds, transfers ----
+
+/** A refund, a transfer and its reversals as the stand-in keeps them (the fields we read). */
+export type StandInRefund = {
+  id: string;
+  object: "refund";
+  amount: number;
+  payment_intent: string;
+  status: "succeeded" | "pending" | "failed" | "canceled";
+  created: number;
+};
+export type StandInTransfer = {
+  id: string;
+  object: "transfer";
+  amount: number;
+  destination: string;
+  created: number;
+  reversals: { object: "list"; data: { id: string; amount: number; created: number }[] };
+};
+
+type Listed = { id: string; created: number };
+
+/** `GET /v1/<things>?created[gte]=&created[lt]=&limit=&starting_after=`, newest first, as Stripe pages. */
+function listPage<T extends Listed>(items: T[], query: URLSearchParams, url: string) {
+  const gte = Number(query.get("created[gte]") ?? -Infinity);
+  const lt = Number(query.get("created[lt]") ?? Infinity);
+  const limit = Number(query.get("limit") ?? 10);
+  const sorted = items
+    .filter((item) => item.created >= gte && item.created < lt)
+    .sort((a, b) => b.created - a.created || b.id.localeCompare(a.id));
+  const after = query.get("starting_after");
+  const from = after ? sorted.findIndex((item) => item.id === after) + 1 : 0;
+  const data = sorted.slice(from, from + limit);
+  return { object: "list", data, has_more: from + limit < sorted.length, url };
+}
+
 /**
  * A local HTTP stand-in for the four Stripe endpoints the server uses (create,
  * retrieve, capture, cancel a PaymentIntent), with Stripe's idempotency keys and
@@ -44,6 +80,10 @@ export async function startStripeStandIn() {
   const accounts = new Map<string, StandInAccount>();
   const accountsByKey = new Map<string, StandInAccount>();
   const linksByKey = new Map<string, object>();
+  const capturedAt = new Map<string, number>();
+  const standInRefunds: StandInRefund[] = [];
+  const transfers: StandInTransfer[] = [];
+  const nowSeconds = () => Math.floor(Date.now() / 1000);
   const accountLinks: {
     account: string;
     refresh_url: string;
@@ -150,6 +190,27 @@ export async function startStripeStandIn() {
     const path = (req.url ?? "").split("?")[0] ?? "";
     const key = req.headers["idempotency-key"] as string | undefined;
     requests.push({ method: req.method ?? "", path, idempotencyKey: key });
+    // Lists for the reconciliation: a charge per captured PaymentIntent, refunds, transfers.
+    const query = new URLSearchParams((req.url ?? "").split("?")[1] ?? "");
+    if (req.method === "GET" && path === "/v1/charges") {
+      const charges = [...capturedAt].map(([intentId, created]) => {
+        const intent = intents.get(intentId)!;
+        return {
+          id: `ch_${intentId.slice(3)}`,
+          object: "charge",
+          amount: intent.amount,
+          amount_captured: intent.amount,
+          captured: true,
+          payment_intent: intentId,
+          created,
+        };
+      });
+      return send(res, 200, listPage(charges, query, path));
+    }
+    if (req.method === "GET" && path === "/v1/refunds")
+      return send(res, 200, listPage(standInRefunds, query, path));
+    if (req.method === "GET" && path === "/v1/transfers")
+      return send(res, 200, listPage(transfers, query, path));
     if (req.method === "POST" && path === "/v1/payment_intents")
       return send(res, 200, create(form, key));
     if (req.method === "POST" && path === "/v1/accounts")
@@ -197,6 +258,7 @@ export async function startStripeStandIn() {
       captureCalls.set(intent.id, (captureCalls.get(intent.id) ?? 0) + 1);
       if (intent.status !== "requires_capture") return unexpectedState(res, intent, "capture");
       intent.status = "succeeded";
+      capturedAt.set(intent.id, nowSeconds());
       return send(res, 200, intent);
     }
     if (match?.[2] === "cancel") {
@@ -247,6 +309,32 @@ export async function startStripeStandIn() {
         account.external_accounts.data = [{ object: "bank_account", last4: bankLast4 }];
       }
       return structuredClone(account);
+    },
+    /** Records as Stripe would list them, for the reconciliation's tests. */
+    capturedAt,
+    standInRefunds,
+    transfers,
+    addRefund(refund: { payment_intent: string; amount: number; created?: number }) {
+      const row: StandInRefund = {
+        id: `re_${randomBytes(8).toString("hex")}`,
+        object: "refund",
+        status: "succeeded",
+        created: nowSeconds(),
+        ...refund,
+      };
+      standInRefunds.push(row);
+      return row;
+    },
+    addTransfer(transfer: { destination: string; amount: number; created?: number }) {
+      const row: StandInTransfer = {
+        id: `tr_${randomBytes(8).toString("hex")}`,
+        object: "transfer",
+        created: nowSeconds(),
+        reversals: { object: "list", data: [] },
+        ...transfer,
+      };
+      transfers.push(row);
+      return row;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

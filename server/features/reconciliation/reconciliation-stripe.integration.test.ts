@@ -1,0 +1,109 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { artistPayouts, orders, payments } from "../../db/schema";
+import { apiErrorSchema } from "../../../contracts/common.contract";
+import { expectContract } from "../../test/contract";
+import { allowConsoleError } from "../../test/fail-on-console-error";
+import { createArtist, createArtwork } from "../../test/factories";
+import { type TestApp, createTestApp } from "../../test/test-app";
+import { complete, guestEmail, startedPayment } from "../checkout/checkout.test-helpers";
+import { startStripeStandIn } from "../checkout/stripe-stand-in.test-helpers";
+import { headersFor, signUp } from "../profiles/profiles.test-helpers";
+
+/** The reconciliation in Stripe mode, against the local stand-in's charges, refunds and transfers. */
+
+const STRIPE_ENV = {
+  STRIPE_SECRET_KEY: "sk_test_vernissage",
+  STRIPE_PUBLISHABLE_KEY: "pk_test_vernissage",
+  STRIPE_WEBHOOK_SECRET: "whsec_test_vernissage",
+};
+
+let t: TestApp;
+let standIn: Awaited<ReturnType<typeof startStripeStandIn>>;
+
+beforeAll(async () => {
+  standIn = await startStripeStandIn();
+  t = await createTestApp({ ...STRIPE_ENV, STRIPE_API_BASE: standIn.url });
+});
+afterAll(async () => {
+  await t?.close();
+  await standIn?.close();
+});
+
+async function stripeSale() {
+  const artist = await createArtist(t.db, { payoutStatus: "active", payoutAccountId: "acct_a1" });
+  const artwork = await createArtwork(t.db, { artistId: artist.id, priceCents: 50_000 });
+  const payment = await startedPayment(t.client(), artwork.id, { email: guestEmail("stripe") });
+  const [row] = await t.db.select().from(payments).where(eq(payments.id, payment.paymentId));
+  standIn.authorize(row!.providerPaymentId!);
+  const completed = await complete(t.client(), payment);
+  expect(completed.status).toBe(200);
+  const [order] = await t.db.select().from(orders).where(eq(orders.paymentId, payment.paymentId));
+  return { artist, order: order!, intentId: row!.providerPaymentId! };
+}
+
+describe("reconciling with Stripe", () => {
+  it("matches a captured sale, then lists a refund and transfers only Stripe has, and a payout that differs", async () => {
+    const { artist, order, intentId } = await stripeSale();
+    const clean = await t.services.reconciliation.run({});
+    expect(clean.provider).toBe("stripe");
+    expect(clean.providerLabel).toBe("Stripe");
+    expect(clean.differences).toEqual([]);
+    expect(clean.summary.captures.provider).toEqual({ count: 1, amount: order.totalAmount });
+
+    const refund = standIn.addRefund({ payment_intent: intentId, amount: 2_500 });
+    const stray = standIn.addTransfer({ destination: "acct_a1", amount: 4_000 });
+    stray.reversals.data.push({ id: "trr_stray", amount: 1_000, created: stray.created });
+    const paid = standIn.addTransfer({ destination: "acct_a1", amount: 39_000 });
+    const [payout] = await t.db
+      .insert(artistPayouts)
+      .values({
+        artistId: artist.id,
+        amount: 40_000,
+        status: "paid",
+        provider: "stripe",
+        destination: "acct_a1",
+        providerReference: paid.id,
+      })
+      .returning();
+
+    const report = await t.services.reconciliation.run({});
+    const brief = report.differences.map((d) => [
+      d.record,
+      d.problem,
+      d.providerId,
+      d.ourAmount,
+      d.providerAmount,
+    ]);
+    expect(brief).toEqual(
+      expect.arrayContaining([
+        ["refund", "missing_in_ledger", refund.id, null, 2_500],
+        ["payout", "missing_in_ledger", stray.id, null, 4_000],
+        ["payout", "missing_in_ledger", "trr_stray", null, 1_000],
+        ["payout", "amount_mismatch", paid.id, 40_000, 39_000],
+      ]),
+    );
+    expect(brief).toHaveLength(4);
+    expect(report.differences.find((d) => d.record === "refund")?.orderId).toBe(order.id);
+    expect(report.differences.find((d) => d.providerId === paid.id)?.ourId).toBe(payout!.id);
+  });
+
+  it("answers 500 with a generic message when Stripe cannot be reached, and logs it", async () => {
+    const unreachable = await createTestApp({
+      ...STRIPE_ENV,
+      STRIPE_API_BASE: "http://127.0.0.1:9",
+    });
+    try {
+      const admin = await signUp(unreachable, {}, { role: "admin" });
+      allowConsoleError();
+      const response = await unreachable.app.request("/api/admin/reconciliation", {
+        headers: headersFor(admin),
+      });
+      expect(response.status).toBe(500);
+      const body = expectContract(apiErrorSchema, await response.json());
+      expect(body.error.code).toBe("INTERNAL");
+    } finally {
+      await unreachable.close();
+    }
+  });
+});
