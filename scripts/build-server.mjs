@@ -1,10 +1,9 @@
-// Compiles the server (TypeScript) into one ES module, build/server/main.js.
+// Compiles the server (TypeScript) into ES modules: build/server/main.js, and the
+// reconciliation command build/server/reconcile.js (`npm run reconcile`).
 // npm packages stay external and are loaded from node_modules at run time.
 import { build } from "esbuild";
 
-await build({
-  entryPoints: ["server/main.ts"],
-  outfile: "build/server/main.js",
+const options = {
   bundle: true,
   platform: "node",
   format: "esm",
@@ -12,4 +11,11 @@ await build({
   packages: "external",
   sourcemap: true,
   logLevel: "warning",
+};
+
+await build({ ...options, entryPoints: ["server/main.ts"], outfile: "build/server/main.js" });
+await build({
+  ...options,
+  entryPoints: ["server/reconcile.ts"],
+  outfile: "build/server/reconcile.js",
 });
