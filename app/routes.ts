@@ -29,6 +29,7 @@ export default [
     route("exhibitions/:exhibitionId", "routes/admin-exhibition.tsx"),
     route("banners", "routes/admin-banners.tsx"),
     route("catalog", "routes/admin-catalog.tsx"),
+    route("reconciliation", "routes/admin-reconciliation.tsx"),
     route("audit", "routes/admin-audit.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),

@@ -40,6 +40,8 @@ export const differenceSchema = z.object({
   known: z.string().nullable(),
 });
 
+export type ReconciliationDifference = z.infer<typeof differenceSchema>;
+
 const sideSchema = z.object({ count: z.number().int(), amount: z.number().int() });
 const totalsSchema = z.object({ ours: sideSchema, provider: sideSchema });
 
