@@ -3,8 +3,8 @@ import {
   type AuthorizationStatus,
   type PaymentEvent,
   type PaymentProvider,
-  WebhookSignatureError,
 } from "./payment-provider";
+import { verifiedStripeEvent } from "../stripe-events";
 
 export type StripeSettings = {
   secretKey: string;
@@ -120,13 +120,7 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
     },
 
     verifyWebhook(rawBody, signature) {
-      if (!signature) throw new WebhookSignatureError("missing Stripe-Signature header");
-      let event: Stripe.Event;
-      try {
-        event = stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret);
-      } catch (error) {
-        throw new WebhookSignatureError(error instanceof Error ? error.message : "bad signature");
-      }
+      const event = verifiedStripeEvent(stripe, rawBody, signature, settings.webhookSecret);
       const object = event.data.object as { object?: string; id?: string };
       return {
         id: event.id,

@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import { WebhookSignatureError } from "../payments/payment-provider";
+import { verifiedStripeEvent } from "../stripe-events";
 import { type StripePayoutProvider, statusOfAccount } from "./payout-provider";
 
 export type StripePayoutSettings = {
@@ -72,13 +72,7 @@ export function createStripePayouts(settings: StripePayoutSettings): StripePayou
     },
 
     verifyWebhook(rawBody, signature) {
-      if (!signature) throw new WebhookSignatureError("missing Stripe-Signature header");
-      let event: Stripe.Event;
-      try {
-        event = stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret);
-      } catch (error) {
-        throw new WebhookSignatureError(error instanceof Error ? error.message : "bad signature");
-      }
+      const event = verifiedStripeEvent(stripe, rawBody, signature, settings.webhookSecret);
       const object = event.data.object as { object?: string; id?: string };
       return {
         id: event.id,
