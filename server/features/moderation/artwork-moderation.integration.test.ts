@@ -15,8 +15,14 @@ import { expectContract } from "../../test/contract";
 import { createArtwork, createCategory, createExhibition } from "../../test/factories";
 import { type TestApp, createTestApp } from "../../test/test-app";
 import { listMail } from "../mail/outbox.repository";
-import { type ErrorBody, type Member, headersFor, signUp } from "../profiles/profiles.test-helpers";
-import { adminList, auditRows, errorOf, searchArtworks, sendAs } from "./moderation.test-helpers";
+import {
+  type ErrorBody,
+  type Member,
+  headersFor,
+  send,
+  signUp,
+} from "../profiles/profiles.test-helpers";
+import { adminList, auditRows, errorOf, searchArtworks } from "./moderation.test-helpers";
 
 let t: TestApp;
 let admin: Member;
@@ -97,7 +103,7 @@ describe("GET /api/admin/artworks", () => {
       `?q=${"x".repeat(201)}`,
       "?cursor=%5B%5D",
     ]) {
-      expect(await errorOf(await sendAs(t, admin, "GET", `/api/admin/artworks${query}`), 400)).toBe(
+      expect(await errorOf(await send(t, admin, "GET", `/api/admin/artworks${query}`), 400)).toBe(
         adminMessages.invalidFilter,
       );
     }
@@ -111,7 +117,7 @@ describe("hiding a work", () => {
     const before = await searchArtworks(t);
     expect(titles(await searchArtworks(t, "cobalt"))).toContain("Cobalt Harbour");
 
-    const response = await sendAs(t, admin, "POST", `/api/admin/artworks/${id}/hide`, {
+    const response = await send(t, admin, "POST", `/api/admin/artworks/${id}/hide`, {
       reason: "The image shows someone else's work.",
     });
     expect(response.status, await response.clone().text()).toBe(200);
@@ -170,7 +176,7 @@ describe("hiding a work", () => {
     expect(await auditRows(t, id, "artwork.hide")).toHaveLength(1);
 
     // Unhide: back everywhere.
-    const back = await sendAs(t, admin, "POST", `/api/admin/artworks/${id}/unhide`);
+    const back = await send(t, admin, "POST", `/api/admin/artworks/${id}/unhide`);
     expect(back.status).toBe(200);
     expect(expectContract(artworkActionSchema, await back.json()).artwork.hiddenReason).toBeNull();
     expect(titles(await searchArtworks(t, "cobalt"))).toContain("Cobalt Harbour");
@@ -182,8 +188,8 @@ describe("hiding a work", () => {
   it("answers a double hide with one outcome, one e-mail, one audit row and 409", async () => {
     const id = ids["Cobalt Meadow"]!;
     const [a, b] = await Promise.all([
-      sendAs(t, admin, "POST", `/api/admin/artworks/${id}/hide`, { reason: "First." }),
-      sendAs(t, admin, "POST", `/api/admin/artworks/${id}/hide`, { reason: "Second." }),
+      send(t, admin, "POST", `/api/admin/artworks/${id}/hide`, { reason: "First." }),
+      send(t, admin, "POST", `/api/admin/artworks/${id}/hide`, { reason: "Second." }),
     ]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
     const loser = a.status === 409 ? a : b;
@@ -193,29 +199,29 @@ describe("hiding a work", () => {
     );
     expect(mail).toHaveLength(1);
     expect(await auditRows(t, id, "artwork.hide")).toHaveLength(1);
-    expect((await sendAs(t, admin, "POST", `/api/admin/artworks/${id}/unhide`)).status).toBe(200);
+    expect((await send(t, admin, "POST", `/api/admin/artworks/${id}/unhide`)).status).toBe(200);
     expect(
-      await errorOf(await sendAs(t, admin, "POST", `/api/admin/artworks/${id}/unhide`), 409),
+      await errorOf(await send(t, admin, "POST", `/api/admin/artworks/${id}/unhide`), 409),
     ).toBe(am.notHidden);
   });
 
   it("refuses bad input and changes nothing", async () => {
     const id = ids["Cobalt Keepsake"]!;
     const url = `/api/admin/artworks/${id}/hide`;
-    expect(await errorOf(await sendAs(t, admin, "POST", url, { reason: "a\u0000b" }), 400)).toBe(
+    expect(await errorOf(await send(t, admin, "POST", url, { reason: "a\u0000b" }), 400)).toBe(
       inputMessages.nulCharacter,
     );
     expect(
-      await errorOf(await sendAs(t, admin, "POST", url, { reason: "x".repeat(2001) }), 400),
+      await errorOf(await send(t, admin, "POST", url, { reason: "x".repeat(2001) }), 400),
     ).toBe(adminMessages.reasonTooLong);
-    expect(await errorOf(await sendAs(t, admin, "POST", url, { reason: "" }), 400)).toBe(
+    expect(await errorOf(await send(t, admin, "POST", url, { reason: "" }), 400)).toBe(
       adminMessages.reasonRequired,
     );
-    expect(await errorOf(await sendAs(t, admin, "POST", url, "not json"), 400)).toBeTruthy();
+    expect(await errorOf(await send(t, admin, "POST", url, "not json"), 400)).toBeTruthy();
     for (const bad of ["00000000-0000-4000-8000-000000000000", "nope"]) {
       expect(
         await errorOf(
-          await sendAs(t, admin, "POST", `/api/admin/artworks/${bad}/hide`, { reason: "x" }),
+          await send(t, admin, "POST", `/api/admin/artworks/${bad}/hide`, { reason: "x" }),
           404,
         ),
       ).toBe(am.notFound);
@@ -232,7 +238,7 @@ describe("featured works and their order", () => {
     expect(await home()).toEqual(["Cobalt Harbour", "Cobalt Meadow", "Cobalt Keepsake"]);
 
     const keepsake = ids["Cobalt Keepsake"]!;
-    const response = await sendAs(t, admin, "PATCH", `/api/admin/artworks/${keepsake}/curation`, {
+    const response = await send(t, admin, "PATCH", `/api/admin/artworks/${keepsake}/curation`, {
       isCurated: true,
     });
     expect(response.status, await response.clone().text()).toBe(200);
@@ -242,7 +248,7 @@ describe("featured works and their order", () => {
     const meadow = ids["Cobalt Meadow"]!;
     expect(
       (
-        await sendAs(t, admin, "PATCH", `/api/admin/artworks/${meadow}/curation`, {
+        await send(t, admin, "PATCH", `/api/admin/artworks/${meadow}/curation`, {
           randomOrder: 0,
         })
       ).status,
@@ -267,12 +273,12 @@ describe("featured works and their order", () => {
       { randomOrder: 1.5 },
       { randomOrder: "5" },
     ]) {
-      expect(await errorOf(await sendAs(t, admin, "PATCH", url, body), 400)).toBe(am.invalidOrder);
+      expect(await errorOf(await send(t, admin, "PATCH", url, body), 400)).toBe(am.invalidOrder);
     }
-    expect(await errorOf(await sendAs(t, admin, "PATCH", url, { isCurated: "yes" }), 400)).toBe(
+    expect(await errorOf(await send(t, admin, "PATCH", url, { isCurated: "yes" }), 400)).toBe(
       am.invalidCurated,
     );
-    expect(await errorOf(await sendAs(t, admin, "PATCH", url, {}), 400)).toBe(am.nothingToChange);
+    expect(await errorOf(await send(t, admin, "PATCH", url, {}), 400)).toBe(am.nothingToChange);
     const [row] = await t.db.select().from(artworks).where(eq(artworks.id, id));
     expect(row).toMatchObject({ isCurated: false, randomOrder: 10 });
     expect(await auditRows(t, id, "artwork.curation")).toEqual([]);

@@ -27,9 +27,10 @@ import {
   type Member,
   patchMe,
   readUser,
+  send,
   signUp,
 } from "../profiles/profiles.test-helpers";
-import { adminList, auditRows, errorOf, searchArtworks, sendAs } from "./moderation.test-helpers";
+import { adminList, auditRows, errorOf, searchArtworks } from "./moderation.test-helpers";
 
 let t: TestApp;
 let admin: Member;
@@ -115,11 +116,11 @@ describe("GET /api/admin/people", () => {
       `?q=${"x".repeat(201)}`,
       "?cursor=nonsense",
     ]) {
-      expect(await errorOf(await sendAs(t, admin, "GET", `/api/admin/people${query}`), 400)).toBe(
+      expect(await errorOf(await send(t, admin, "GET", `/api/admin/people${query}`), 400)).toBe(
         adminMessages.invalidFilter,
       );
     }
-    expect(await errorOf(await sendAs(t, admin, "GET", "/api/admin/people?q=a%00b"), 400)).toBe(
+    expect(await errorOf(await send(t, admin, "GET", "/api/admin/people?q=a%00b"), 400)).toBe(
       inputMessages.nulCharacter,
     );
   });
@@ -135,7 +136,7 @@ describe("suspending a person", () => {
     expect(quotedBefore.status, await quotedBefore.clone().text()).toBe(200);
     const { totalAmount } = expectContract(quoteSchema, await quotedBefore.json());
 
-    const response = await sendAs(t, admin, "POST", `/api/admin/people/${artist.id}/suspend`, {
+    const response = await send(t, admin, "POST", `/api/admin/people/${artist.id}/suspend`, {
       reason: "  Fraudulent listings.  ",
     });
     expect(response.status).toBe(200);
@@ -197,7 +198,7 @@ describe("suspending a person", () => {
     });
 
     // Reinstate: the work is back, the pages too.
-    const back = await sendAs(t, admin, "POST", `/api/admin/people/${artist.id}/reinstate`);
+    const back = await send(t, admin, "POST", `/api/admin/people/${artist.id}/reinstate`);
     expect(back.status).toBe(200);
     expect(expectContract(personActionSchema, await back.json()).person.suspendedAt).toBeNull();
     expect((await searchArtworks(t, "Ottoline")).hits.map((h) => h.id)).toEqual([work.id]);
@@ -215,22 +216,19 @@ describe("suspending a person", () => {
   it("answers a double suspend with one outcome, one audit row and 409", async () => {
     const member = await signUp(t);
     const [a, b] = await Promise.all([
-      sendAs(t, admin, "POST", `/api/admin/people/${member.id}/suspend`, { reason: "Spam." }),
-      sendAs(t, admin, "POST", `/api/admin/people/${member.id}/suspend`, { reason: "Spam again." }),
+      send(t, admin, "POST", `/api/admin/people/${member.id}/suspend`, { reason: "Spam." }),
+      send(t, admin, "POST", `/api/admin/people/${member.id}/suspend`, { reason: "Spam again." }),
     ]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
     const loser = a.status === 409 ? a : b;
     expect(((await loser.json()) as ErrorBody).error.message).toBe(pm.alreadySuspended);
     expect(await auditRows(t, member.id, "user.suspend")).toHaveLength(1);
     // Reinstating twice: the second is told.
+    expect((await send(t, admin, "POST", `/api/admin/people/${member.id}/reinstate`)).status).toBe(
+      200,
+    );
     expect(
-      (await sendAs(t, admin, "POST", `/api/admin/people/${member.id}/reinstate`)).status,
-    ).toBe(200);
-    expect(
-      await errorOf(
-        await sendAs(t, admin, "POST", `/api/admin/people/${member.id}/reinstate`),
-        409,
-      ),
+      await errorOf(await send(t, admin, "POST", `/api/admin/people/${member.id}/reinstate`), 409),
     ).toBe(pm.notSuspended);
     expect(await auditRows(t, member.id, "user.reinstate")).toHaveLength(1);
   });
@@ -238,7 +236,7 @@ describe("suspending a person", () => {
   it("refuses to suspend oneself", async () => {
     expect(
       await errorOf(
-        await sendAs(t, admin, "POST", `/api/admin/people/${admin.id}/suspend`, {
+        await send(t, admin, "POST", `/api/admin/people/${admin.id}/suspend`, {
           reason: "Oops.",
         }),
         409,
@@ -250,30 +248,30 @@ describe("suspending a person", () => {
   it("refuses bad input and changes nothing", async () => {
     const member = await signUp(t);
     const url = `/api/admin/people/${member.id}/suspend`;
-    expect(await errorOf(await sendAs(t, admin, "POST", url, { reason: "a\u0000b" }), 400)).toBe(
+    expect(await errorOf(await send(t, admin, "POST", url, { reason: "a\u0000b" }), 400)).toBe(
       inputMessages.nulCharacter,
     );
     expect(
-      await errorOf(await sendAs(t, admin, "POST", url, { reason: "x".repeat(2001) }), 400),
+      await errorOf(await send(t, admin, "POST", url, { reason: "x".repeat(2001) }), 400),
     ).toBe(adminMessages.reasonTooLong);
-    expect(await errorOf(await sendAs(t, admin, "POST", url, { reason: "   " }), 400)).toBe(
+    expect(await errorOf(await send(t, admin, "POST", url, { reason: "   " }), 400)).toBe(
       adminMessages.reasonRequired,
     );
-    expect(await errorOf(await sendAs(t, admin, "POST", url, { reason: 42 }), 400)).toBe(
+    expect(await errorOf(await send(t, admin, "POST", url, { reason: 42 }), 400)).toBe(
       adminMessages.reasonRequired,
     );
-    expect(await errorOf(await sendAs(t, admin, "POST", url, {}), 400)).toBe(
+    expect(await errorOf(await send(t, admin, "POST", url, {}), 400)).toBe(
       adminMessages.reasonRequired,
     );
     for (const id of ["00000000-0000-4000-8000-000000000000", "not-a-uuid"]) {
       expect(
         await errorOf(
-          await sendAs(t, admin, "POST", `/api/admin/people/${id}/suspend`, { reason: "x" }),
+          await send(t, admin, "POST", `/api/admin/people/${id}/suspend`, { reason: "x" }),
           404,
         ),
       ).toBe(pm.notFound);
       expect(
-        await errorOf(await sendAs(t, admin, "POST", `/api/admin/people/${id}/make-admin`), 404),
+        await errorOf(await send(t, admin, "POST", `/api/admin/people/${id}/make-admin`), 404),
       ).toBe(pm.notFound);
     }
     expect((await readUser(t, member.id)).suspendedAt).toBeNull();
@@ -293,7 +291,7 @@ describe("suspending a person", () => {
         throw new Error("crash after the steps");
       });
     try {
-      const response = await sendAs(t, admin, "POST", `/api/admin/people/${member.id}/suspend`, {
+      const response = await send(t, admin, "POST", `/api/admin/people/${member.id}/suspend`, {
         reason: "Crash.",
       });
       expect(response.status).toBe(500);
@@ -312,45 +310,39 @@ describe("suspending a person", () => {
 describe("admin roles", () => {
   it("makes and revokes an admin, one audit row each; refuses repeats", async () => {
     const member = await signUp(t);
-    const made = await sendAs(t, admin, "POST", `/api/admin/people/${member.id}/make-admin`);
+    const made = await send(t, admin, "POST", `/api/admin/people/${member.id}/make-admin`);
     expect(made.status).toBe(200);
     expect(expectContract(personActionSchema, await made.json()).person.role).toBe("admin");
     expect(
-      await errorOf(
-        await sendAs(t, admin, "POST", `/api/admin/people/${member.id}/make-admin`),
-        409,
-      ),
+      await errorOf(await send(t, admin, "POST", `/api/admin/people/${member.id}/make-admin`), 409),
     ).toBe(pm.alreadyAdmin);
     // The new admin can use the console at once.
-    expect((await sendAs(t, member, "GET", "/api/admin/people")).status).toBe(200);
-    const revoked = await sendAs(t, admin, "POST", `/api/admin/people/${member.id}/revoke-admin`);
+    expect((await send(t, member, "GET", "/api/admin/people")).status).toBe(200);
+    const revoked = await send(t, admin, "POST", `/api/admin/people/${member.id}/revoke-admin`);
     expect(revoked.status).toBe(200);
     expect(
       await errorOf(
-        await sendAs(t, admin, "POST", `/api/admin/people/${member.id}/revoke-admin`),
+        await send(t, admin, "POST", `/api/admin/people/${member.id}/revoke-admin`),
         409,
       ),
     ).toBe(pm.notAdmin);
-    expect((await sendAs(t, member, "GET", "/api/admin/people")).status).toBe(403);
+    expect((await send(t, member, "GET", "/api/admin/people")).status).toBe(403);
     expect(await auditRows(t, member.id, "user.make_admin")).toHaveLength(1);
     expect(await auditRows(t, member.id, "user.revoke_admin")).toHaveLength(1);
   });
 
   it("refuses to make a suspended person an admin", async () => {
     const member = await signUp(t);
-    await sendAs(t, admin, "POST", `/api/admin/people/${member.id}/suspend`, { reason: "Spam." });
+    await send(t, admin, "POST", `/api/admin/people/${member.id}/suspend`, { reason: "Spam." });
     expect(
-      await errorOf(
-        await sendAs(t, admin, "POST", `/api/admin/people/${member.id}/make-admin`),
-        409,
-      ),
+      await errorOf(await send(t, admin, "POST", `/api/admin/people/${member.id}/make-admin`), 409),
     ).toBe(pm.suspendedCannotBeAdmin);
   });
 
   it("refuses to demote oneself", async () => {
     expect(
       await errorOf(
-        await sendAs(t, admin, "POST", `/api/admin/people/${admin.id}/revoke-admin`),
+        await send(t, admin, "POST", `/api/admin/people/${admin.id}/revoke-admin`),
         409,
       ),
     ).toBe(pm.cannotDemoteSelf);
@@ -361,12 +353,12 @@ describe("admin roles", () => {
     // Only two admins: demote every other one first.
     const others = (await people("?role=admin")).people.filter((p) => p.id !== admin.id);
     for (const other of others) {
-      await sendAs(t, admin, "POST", `/api/admin/people/${other.id}/revoke-admin`);
+      await send(t, admin, "POST", `/api/admin/people/${other.id}/revoke-admin`);
     }
     const second = await signUp(t, {}, { role: "admin" });
     const [a, b] = await Promise.all([
-      sendAs(t, admin, "POST", `/api/admin/people/${second.id}/revoke-admin`),
-      sendAs(t, second, "POST", `/api/admin/people/${admin.id}/revoke-admin`),
+      send(t, admin, "POST", `/api/admin/people/${second.id}/revoke-admin`),
+      send(t, second, "POST", `/api/admin/people/${admin.id}/revoke-admin`),
     ]);
     const statuses = [a.status, b.status].sort();
     // One demotion wins; the other is refused: the last admin stays (409), or the
@@ -386,8 +378,8 @@ describe("admin roles", () => {
     const first = await signUp(t, {}, { role: "admin" });
     const second = await signUp(t, {}, { role: "admin" });
     const [a, b] = await Promise.all([
-      sendAs(t, first, "POST", `/api/admin/people/${second.id}/suspend`, { reason: "Rogue" }),
-      sendAs(t, second, "POST", `/api/admin/people/${first.id}/suspend`, { reason: "Rogue" }),
+      send(t, first, "POST", `/api/admin/people/${second.id}/suspend`, { reason: "Rogue" }),
+      send(t, second, "POST", `/api/admin/people/${first.id}/suspend`, { reason: "Rogue" }),
     ]);
     const statuses = [a.status, b.status].sort();
     // The loser was suspended first: signed out (401), or refused under the lock (403).
@@ -404,8 +396,8 @@ describe("admin roles", () => {
     const first = await signUp(t, {}, { role: "admin" });
     const second = await signUp(t, {}, { role: "admin" });
     await Promise.all([
-      sendAs(t, first, "POST", `/api/admin/people/${second.id}/revoke-admin`),
-      sendAs(t, second, "POST", `/api/admin/people/${first.id}/suspend`, { reason: "Rogue" }),
+      send(t, first, "POST", `/api/admin/people/${second.id}/revoke-admin`),
+      send(t, second, "POST", `/api/admin/people/${first.id}/suspend`, { reason: "Rogue" }),
     ]);
     const one = await readUser(t, first.id);
     const two = await readUser(t, second.id);
