@@ -20,6 +20,10 @@ function purchase(overrides: Partial<Purchase> = {}): Purchase {
     taxAmount: 2_656,
     totalAmount: 45_156,
     timestamp: "2026-11-22T10:00:00.000Z",
+    status: "paid",
+    shippedAt: null,
+    carrier: null,
+    trackingNumber: null,
     ...overrides,
   };
 }
