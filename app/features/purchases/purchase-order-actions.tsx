@@ -111,9 +111,8 @@ function ReportProblemForm({
             rows={4}
             maxLength={MAX_PROBLEM_NOTE}
             defaultValue={values?.note ?? ""}
-            aria-describedby="order-note-hint"
           />
-          <small id="order-note-hint">{m.noteHint}</small>
+          <small>{m.noteHint}</small>
         </label>
         <FormError message={error} />
         <p>
