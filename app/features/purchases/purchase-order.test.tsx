@@ -74,9 +74,9 @@ function renderPage(props: Partial<Parameters<typeof PurchaseOrderPage>[0]> = {}
 
 function noteField(): HTMLTextAreaElement {
   // Its name is the label and the hint inside it.
-  return screen.getByRole("textbox", {
+  return screen.getByRole<HTMLTextAreaElement>("textbox", {
     name: (name) => name.startsWith(m.noteLabel),
-  }) as HTMLTextAreaElement;
+  });
 }
 
 describe("PurchaseOrderPage", () => {
@@ -125,7 +125,7 @@ describe("PurchaseOrderPage", () => {
     renderPage();
     expect(screen.getByRole("button", { name: m.confirmReceipt })).toBeTruthy();
     const form = screen.getByRole("group", { name: m.whatWentWrong });
-    const radios = within(form).getAllByRole("radio") as HTMLInputElement[];
+    const radios = within(form).getAllByRole<HTMLInputElement>("radio");
     expect(radios.map((r) => r.value)).toEqual(["damaged", "not_as_described", "not_received"]);
     for (const label of Object.values(PROBLEM_KIND_LABELS)) {
       expect(within(form).getByLabelText(label)).toBeTruthy();
@@ -161,7 +161,7 @@ describe("PurchaseOrderPage", () => {
     };
     renderPage({ result });
     expect(screen.getByRole("alert").textContent).toBe(result.error);
-    const kept = screen.getByLabelText(PROBLEM_KIND_LABELS.not_as_described) as HTMLInputElement;
+    const kept = screen.getByLabelText<HTMLInputElement>(PROBLEM_KIND_LABELS.not_as_described);
     expect(kept.checked).toBe(true);
     expect(noteField().value).toBe("The colours differ.");
   });
@@ -200,7 +200,7 @@ describe("PurchaseOrderPage", () => {
 
   it("says the button is busy while its form is sent", () => {
     renderPage({ busy: "confirm-receipt" });
-    const button = screen.getByRole("button", { name: m.confirming }) as HTMLButtonElement;
+    const button = screen.getByRole<HTMLButtonElement>("button", { name: m.confirming });
     expect(button.disabled).toBe(true);
   });
 });
