@@ -1,4 +1,10 @@
-import { isRouteErrorResponse, useNavigation, useRouteError, useSearchParams } from "react-router";
+import {
+  type ShouldRevalidateFunctionArgs,
+  isRouteErrorResponse,
+  useNavigation,
+  useRouteError,
+  useSearchParams,
+} from "react-router";
 import { titleText } from "../../domain/display";
 import { RouteLoadError } from "../components/load-error";
 import { NOT_FOUND_TITLE, NotFoundPage } from "../components/not-found-page";
@@ -30,6 +36,18 @@ export function loader({ request, context, params }: Route.LoaderArgs) {
 /** "Confirm receipt" and "Report a problem" (the form's `intent`). */
 export function action({ request, context, params }: Route.ActionArgs) {
   return purchaseOrderAction(context, request, params.orderId);
+}
+
+/**
+ * After either form, read the order again, also when the move was refused (React
+ * Router skips that by default): a 409 means it moved meanwhile, so the page shows it
+ * as it is now, with the refusal.
+ */
+export function shouldRevalidate({
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return formMethod?.toUpperCase() === "POST" ? true : defaultShouldRevalidate;
 }
 
 export default function PurchaseOrder({ loaderData, actionData }: Route.ComponentProps) {

@@ -36,15 +36,15 @@ export function ProfilePage({
     <article className="profile-page">
       <ProfileHeader profile={profile} isOwn={isOwn}>
         {isOwn ? <ProfilePhotoControls hasPhoto={profile.profilePhoto !== null} /> : null}
+        {pending && !artistApplication ? (
+          <p className="profile-pending">{m.pendingArtist}</p>
+        ) : null}
+        {isOwn && form ? <ProfileEditSection values={form} result={editResult} /> : null}
         {isOwn ? (
           <nav className="profile-own-links" aria-label="Your account">
             <Link to="/profile/purchases">My purchases</Link>
           </nav>
         ) : null}
-        {pending && !artistApplication ? (
-          <p className="profile-pending">{m.pendingArtist}</p>
-        ) : null}
-        {isOwn && form ? <ProfileEditSection values={form} result={editResult} /> : null}
         {isOwn ? artistApplication : null}
       </ProfileHeader>
       <ProfileExhibitions profile={profile} />

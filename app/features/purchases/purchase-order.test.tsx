@@ -90,6 +90,7 @@ describe("PurchaseOrderPage", () => {
     expect(screen.getByText("$104")).toBeTruthy();
     expect(screen.queryByText("Refunded")).toBeNull();
     expect(page.querySelector("address")?.textContent).toBe("1 Main StAlbany, NY 12207");
+    expect(screen.getByText("Shipped on June 3, 2026.")).toBeTruthy();
     expect(screen.getByText("UPS")).toBeTruthy();
     expect(screen.getByText("1Z999AA10123456784")).toBeTruthy();
     expect(screen.getByText("Shipped by Ines Moreau on June 3, 2026")).toBeTruthy();
@@ -103,6 +104,7 @@ describe("PurchaseOrderPage", () => {
     expect(screen.getByText("Refunded")).toBeTruthy();
     expect(screen.getByText("$12.50")).toBeTruthy();
     expect(screen.getByText(m.handedOver)).toBeTruthy();
+    expect(screen.getByText("Handed over on June 3, 2026.")).toBeTruthy();
     expect(screen.queryByText("Tracking number")).toBeNull();
   });
 

@@ -73,10 +73,6 @@ export function PurchaseOrderPage({
             </section>
           ) : null}
           <OrderActions order={order} result={result} busy={busy ?? null} />
-          <section className="order-section" aria-labelledby="order-history-heading">
-            <h2 id="order-history-heading">History</h2>
-            <OrderHistory events={order.events} order={order} />
-          </section>
         </div>
         <aside className="order-aside">
           <section className="order-section" aria-labelledby="order-amounts-heading">
@@ -121,6 +117,14 @@ export function PurchaseOrderPage({
             ) : null}
           </section>
         </aside>
+        {/* Last on a phone, under the money and the address; in the main column on wide screens. */}
+        <section
+          className="order-section order-history-section"
+          aria-labelledby="order-history-heading"
+        >
+          <h2 id="order-history-heading">History</h2>
+          <OrderHistory events={order.events} order={order} />
+        </section>
       </div>
     </article>
   );
@@ -136,6 +140,10 @@ function ShipmentSection({ order }: { order: PurchaseDetail }) {
     text = order.mayReportProblem
       ? `Delivered on ${dateText(order.deliveredAt)}. You can report a problem until ${dateText(until)}.`
       : `Delivered on ${dateText(order.deliveredAt)}.`;
+  } else if (order.status === "shipped" && order.shippedAt) {
+    text = order.carrier
+      ? `Shipped on ${dateText(order.shippedAt)}.`
+      : `Handed over on ${dateText(order.shippedAt)}.`;
   } else if (order.cancelledAt) {
     text = `Cancelled on ${dateText(order.cancelledAt)}.`;
   }
