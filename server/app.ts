@@ -17,6 +17,7 @@ import { registerPhotoRoutes } from "./features/photos/photos.routes";
 import { registerProfileRoutes } from "./features/profiles/profiles.routes";
 import { registerListingRoutes } from "./features/listings/listings.routes";
 import { registerPayoutRoutes } from "./features/payouts/payouts.routes";
+import { registerPurchaseRoutes } from "./features/orders/purchases.routes";
 import { registerUploadRoutes } from "./features/uploads/uploads.routes";
 import { clientIp, resolveClientIp } from "./http/client-ip";
 import { createErrorHandler } from "./http/error-handler";
@@ -90,6 +91,7 @@ export function buildServer({ services, web }: ServerOptions): Hono {
   registerProfileRoutes(app, services);
   registerPhotoRoutes(app, services);
   registerCheckoutRoutes(app, services);
+  registerPurchaseRoutes(app, services);
   registerUploadRoutes(app, services);
   registerListingRoutes(app, services);
   registerPayoutRoutes(app, services);

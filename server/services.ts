@@ -123,6 +123,8 @@ import {
   requestRefund,
   settleRefund,
 } from "./features/orders/orders.service";
+import { confirmReceipt, getPurchase, reportProblem } from "./features/orders/purchases.service";
+import type { ReportProblemBody } from "../contracts/purchases.contract";
 import { checkHealth } from "./features/health/health.service";
 import type { SimulatedOnboardingBody } from "../contracts/payouts.contract";
 import {
@@ -394,6 +396,14 @@ export function createServices(
       move: (input: MoveInput) => moveOrder(ordersDeps, input),
       requestRefund: (input: RefundRequest) => requestRefund(ordersDeps, input),
       settleRefund: (refundId: string) => settleRefund(ordersDeps, refundId),
+    },
+    /** The buyer's own orders: the order page, confirm receipt, report a problem. */
+    purchases: {
+      get: (buyerId: string, orderId: string) => getPurchase(ordersDeps, buyerId, orderId),
+      confirmReceipt: (buyerId: string, orderId: string) =>
+        confirmReceipt(ordersDeps, buyerId, orderId),
+      reportProblem: (buyerId: string, orderId: string, body: ReportProblemBody) =>
+        reportProblem(ordersDeps, buyerId, orderId, body),
     },
     /**
      * Artwork image uploads, and the sweeper that deletes uploads no listing used within

@@ -36,8 +36,12 @@ export function SiteHeader() {
       {user?.role === "admin" ? <ConsoleLink waiting={waiting} /> : null}
       {user ? (
         <>
+          <NavLink to="/profile/purchases" className="nav-link">
+            My purchases
+          </NavLink>
           <NavLink
             to="/profile"
+            end
             className="nav-link nav-profile"
             aria-label={`Your profile (${user.displayName})`}
           >

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import type { PublicProfile } from "../../../contracts/profiles.contract";
 import type { ArtworkCard } from "../../../contracts/artworks.contract";
 import { type ProfileEditResult, ProfileEditSection } from "./profile-edit-form";
@@ -39,6 +40,11 @@ export function ProfilePage({
           <p className="profile-pending">{m.pendingArtist}</p>
         ) : null}
         {isOwn && form ? <ProfileEditSection values={form} result={editResult} /> : null}
+        {isOwn ? (
+          <nav className="profile-own-links" aria-label="Your account">
+            <Link to="/profile/purchases">My purchases</Link>
+          </nav>
+        ) : null}
         {isOwn ? artistApplication : null}
       </ProfileHeader>
       <ProfileExhibitions profile={profile} />
