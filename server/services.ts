@@ -123,6 +123,16 @@ import {
   requestRefund,
   settleRefund,
 } from "./features/orders/orders.service";
+import {
+  cannotFulfilSale,
+  getSale,
+  listSales,
+  relistSale,
+  salesCsvExport,
+  salesSummary,
+  shipSale,
+} from "./features/orders/sales.service";
+import type { CannotFulfilBody, SalesQuery, Shipment } from "../contracts/sales.contract";
 import { checkHealth } from "./features/health/health.service";
 import type { SimulatedOnboardingBody } from "../contracts/payouts.contract";
 import {
@@ -394,6 +404,18 @@ export function createServices(
       move: (input: MoveInput) => moveOrder(ordersDeps, input),
       requestRefund: (input: RefundRequest) => requestRefund(ordersDeps, input),
       settleRefund: (refundId: string) => settleRefund(ordersDeps, refundId),
+    },
+    /** The artist's own sales (`artistId`: the signed-in artist), /api/me/sales and /profile/sales. */
+    sales: {
+      list: (artistId: string, query: SalesQuery) => listSales(ordersDeps, artistId, query),
+      get: (artistId: string, orderId: string) => getSale(ordersDeps, artistId, orderId),
+      summary: (artistId: string) => salesSummary(ordersDeps, artistId),
+      ship: (artistId: string, orderId: string, shipment: Shipment) =>
+        shipSale(ordersDeps, artistId, orderId, shipment),
+      cannotFulfil: (artistId: string, orderId: string, body: CannotFulfilBody) =>
+        cannotFulfilSale(ordersDeps, artistId, orderId, body),
+      relist: (artistId: string, orderId: string) => relistSale(ordersDeps, artistId, orderId),
+      csv: (artistId: string) => salesCsvExport(ordersDeps, artistId),
     },
     /**
      * Artwork image uploads, and the sweeper that deletes uploads no listing used within
