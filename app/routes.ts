@@ -8,6 +8,7 @@ export default [
   route("reset-password", "routes/reset-password.tsx"),
   route("profile", "routes/profile.tsx"),
   route("profile/purchases", "routes/profile-purchases.tsx"),
+  route("profile/sales", "routes/profile-sales.tsx"),
   route("profile/:userId", "routes/profile-user.tsx"),
   route("artist/:artistId", "routes/artist.tsx"),
   route("artwork/:artworkId", "routes/artwork.tsx"),
