@@ -176,9 +176,7 @@ function CannotFulfilForm({ sale, fetcher }: { sale: Sale; fetcher: Fetcher }) {
             if (formRef.current) void fetcher.submit(formRef.current);
           }}
         >
-          <p>
-            {sale.buyerName || "The buyer"} is refunded in full and told why. This cannot be undone.
-          </p>
+          {`${sale.buyerName || "The buyer"} is refunded in full and told why. This cannot be undone.`}
         </ConfirmDialog>
       ) : null}
     </details>

@@ -1,10 +1,5 @@
 import { priceText } from "../../../domain/display";
-import {
-  CARRIERS,
-  ORDER_STATUS_LABELS,
-  ORDER_STATUSES,
-  type OrderStatus,
-} from "../../../domain/orders";
+import { CARRIERS, ORDER_STATUS_LABELS, ORDER_STATUSES } from "../../../domain/orders";
 import type { Sale } from "../../../contracts/sales.contract";
 
 /** What /profile/sales shows of a sale, written out; pure, so the page's pieces test it. */
@@ -30,11 +25,6 @@ export const STATUS_FILTER = [
   { value: "", label: "All sales" },
   ...ORDER_STATUSES.map((status) => ({ value: status, label: ORDER_STATUS_LABELS[status] })),
 ];
-
-/** The filter's value from the address: a known state or "" (all). */
-export function statusFilterOf(value: string | null): OrderStatus | "" {
-  return (ORDER_STATUSES as readonly string[]).includes(value ?? "") ? (value as OrderStatus) : "";
-}
 
 export type ShipByUrgency = { text: string; urgent: boolean };
 
