@@ -79,7 +79,7 @@ function ShipForm({ sale, fetcher }: { sale: Sale; fetcher: Fetcher }) {
         </div>
         {/* Shown by CSS when "Other" is chosen, so it works without JavaScript too. */}
         <div className="field ship-other-carrier">
-          <label htmlFor={`${id}-other`}>Other carrier</label>
+          <label htmlFor={`${id}-other`}>Company name</label>
           <input
             id={`${id}-other`}
             name="otherCarrier"
@@ -166,7 +166,7 @@ function CannotFulfilForm({ sale, fetcher }: { sale: Sale; fetcher: Fetcher }) {
       {asking ? (
         <ConfirmDialog
           title={`Cancel the sale of "${sale.title}"?`}
-          confirmLabel="Cancel and refund"
+          confirmLabel="Refund the buyer"
           busyLabel="Cancelling…"
           tone="danger"
           busy={busy}

@@ -67,6 +67,20 @@ describe("a sale's texts", () => {
       refunded: null,
     });
     expect(saleAmounts(saleFixture({ refundedAmount: 500 })).refunded).toBe("$5");
+    // The earnings less the artist's part of the refunds, as the ledger splits them.
+    expect(saleAmounts(saleFixture({ refundedAmount: 13_333 })).earnings).toBe("$0");
+    expect(
+      saleAmounts(
+        saleFixture({
+          price: 10_000,
+          taxAmount: 800,
+          totalAmount: 10_800,
+          commissionAmount: 2_000,
+          artistNet: 8_000,
+          refundedAmount: 5_400,
+        }),
+      ).earnings,
+    ).toBe("$40");
     expect(percentText(1250)).toBe("12.5%");
     expect(percentText(0)).toBe("0%");
     expect(totalText(-2_500)).toBe("−$25");

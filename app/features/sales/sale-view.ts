@@ -1,5 +1,10 @@
 import { priceText } from "../../../domain/display";
-import { CARRIERS, ORDER_STATUS_LABELS, ORDER_STATUSES } from "../../../domain/orders";
+import {
+  CARRIERS,
+  ORDER_STATUS_LABELS,
+  ORDER_STATUSES,
+  refundedShares,
+} from "../../../domain/orders";
 import type { Sale } from "../../../contracts/sales.contract";
 
 /** What /profile/sales shows of a sale, written out; pure, so the page's pieces test it. */
@@ -58,13 +63,25 @@ export function percentText(bps: number): string {
   return `${Number((bps / 100).toFixed(2))}%`;
 }
 
-/** The amounts a sale shows, written out: the price, the commission and the artist's part. */
+/**
+ * The amounts a sale shows, written out: the price, the commission and the artist's
+ * part, less what refunds took back of it (split as the ledger splits them).
+ */
 export function saleAmounts(sale: Sale) {
+  const money = {
+    price: sale.price,
+    tax: sale.taxAmount,
+    total: sale.totalAmount,
+    commissionBps: sale.commissionBps,
+    commission: sale.commissionAmount,
+    artistNet: sale.artistNet,
+  };
+  const refunded = refundedShares(money, Math.min(sale.refundedAmount, sale.totalAmount));
   return {
     price: priceText(sale.price),
     commission: `−${priceText(sale.commissionAmount)}`,
     commissionLabel: `Commission (${percentText(sale.commissionBps)})`,
-    earnings: priceText(sale.artistNet),
+    earnings: priceText(sale.artistNet - refunded.artistNet),
     refunded: sale.refundedAmount > 0 ? priceText(sale.refundedAmount) : null,
   };
 }

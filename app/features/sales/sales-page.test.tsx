@@ -162,7 +162,7 @@ describe("SalesPage", () => {
       "Other",
     ]);
     fireEvent.change(carrier, { target: { value: "other" } });
-    fireEvent.change(screen.getByLabelText("Other carrier"), { target: { value: "Art Movers" } });
+    fireEvent.change(screen.getByLabelText("Company name"), { target: { value: "Art Movers" } });
     fireEvent.change(screen.getByLabelText("Tracking number"), { target: { value: "AM-1" } });
     fireEvent.click(screen.getByRole("button", { name: "Mark shipped" }));
     expect((await screen.findByRole("alert")).textContent).toBe(
@@ -193,7 +193,7 @@ describe("SalesPage", () => {
     fireEvent.click(screen.getByRole("button", { name: "Cancel and refund" }));
     dialog = await screen.findByRole("alertdialog");
     expect(dialog.textContent).toContain("Grace Hopper is refunded in full");
-    fireEvent.click(within(dialog).getByRole("button", { name: "Cancel and refund" }));
+    fireEvent.click(within(dialog).getByRole("button", { name: "Refund the buyer" }));
     expect((await screen.findByRole("status")).textContent).toBe(m.cancelled);
     expect(Object.fromEntries(posted[0]!)).toMatchObject({
       intent: "cannot-fulfil",

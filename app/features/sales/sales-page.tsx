@@ -143,7 +143,6 @@ export function SaleEntry({
   const address = addressText(sale.shippingAddress);
   const shipment = shipmentText(sale);
   const urgency = sale.status === "paid" ? shipByUrgency(sale.shipBy, now) : null;
-  const titleId = `sale-${sale.id}-title`;
   return (
     <li className="sale-entry">
       <div className="sale-thumb">
@@ -157,55 +156,55 @@ export function SaleEntry({
             {ORDER_STATUS_LABELS[sale.status]}
           </span>
         </p>
-        <h2 className="sale-title" id={titleId}>
+        <h2 className="sale-title">
           <Link to={`/artwork/${sale.artworkId}`}>{sale.title}</Link>
         </h2>
         <p className="hint">
           Sold <time dateTime={sale.soldAt}>{dayText(sale.soldAt)}</time> · Order{" "}
           <span className="sale-id">{sale.id.slice(0, 8)}</span>
         </p>
-        <dl className="sale-facts">
-          <div>
-            <dt>Buyer</dt>
-            <dd>{sale.buyerName || "—"}</dd>
-          </div>
-          {address ? (
-            <div>
-              <dt>Ship to</dt>
-              <dd>{address}</dd>
-            </div>
-          ) : null}
-          {sale.pickUpZipCode ? (
-            <div>
-              <dt>Pick-up</dt>
-              <dd>Pick-up at {sale.pickUpZipCode}</dd>
-            </div>
-          ) : null}
-          {urgency ? (
-            <div className={urgency.urgent ? "sale-ship-by sale-ship-by-urgent" : "sale-ship-by"}>
-              <dt>Ship by</dt>
-              <dd>
-                <time dateTime={sale.shipBy}>{dayText(sale.shipBy)}</time> ({urgency.text})
-              </dd>
-            </div>
-          ) : null}
-          {shipment ? (
-            <div>
-              <dt>Shipment</dt>
-              <dd>{shipment}</dd>
-            </div>
-          ) : null}
-          {sale.problemKind ? (
-            <div>
-              <dt>Problem</dt>
-              <dd>
-                {PROBLEM_KIND_LABELS[sale.problemKind]}
-                {sale.problemNote ? `: ${sale.problemNote}` : ""}
-              </dd>
-            </div>
-          ) : null}
-        </dl>
       </div>
+      <dl className="sale-facts">
+        <div>
+          <dt>Buyer</dt>
+          <dd>{sale.buyerName || "—"}</dd>
+        </div>
+        {address ? (
+          <div>
+            <dt>Ship to</dt>
+            <dd>{address}</dd>
+          </div>
+        ) : null}
+        {sale.pickUpZipCode ? (
+          <div>
+            <dt>Pick-up</dt>
+            <dd>Pick-up at {sale.pickUpZipCode}</dd>
+          </div>
+        ) : null}
+        {urgency ? (
+          <div className={urgency.urgent ? "sale-ship-by sale-ship-by-urgent" : "sale-ship-by"}>
+            <dt>Ship by</dt>
+            <dd>
+              <time dateTime={sale.shipBy}>{dayText(sale.shipBy)}</time> ({urgency.text})
+            </dd>
+          </div>
+        ) : null}
+        {shipment ? (
+          <div>
+            <dt>Shipment</dt>
+            <dd>{shipment}</dd>
+          </div>
+        ) : null}
+        {sale.problemKind ? (
+          <div>
+            <dt>Problem</dt>
+            <dd>
+              {PROBLEM_KIND_LABELS[sale.problemKind]}
+              {sale.problemNote ? `: ${sale.problemNote}` : ""}
+            </dd>
+          </div>
+        ) : null}
+      </dl>
       <dl className="sale-amounts">
         <div>
           <dt>Price</dt>
@@ -215,16 +214,16 @@ export function SaleEntry({
           <dt>{amounts.commissionLabel}</dt>
           <dd>{amounts.commission}</dd>
         </div>
-        <div className="sale-earnings">
-          <dt>Your earnings</dt>
-          <dd>{amounts.earnings}</dd>
-        </div>
         {amounts.refunded ? (
           <div>
             <dt>Refunded to the buyer</dt>
             <dd>{amounts.refunded}</dd>
           </div>
         ) : null}
+        <div className="sale-earnings">
+          <dt>{amounts.refunded ? "Your earnings after refunds" : "Your earnings"}</dt>
+          <dd>{amounts.earnings}</dd>
+        </div>
       </dl>
       <SaleActions sale={sale} result={result} />
     </li>
