@@ -21,6 +21,7 @@ import {
   users,
 } from "../../db/schema";
 import { expectContract } from "../../test/contract";
+import { allowConsoleError } from "../../test/fail-on-console-error";
 import { createArtwork, createOrder, createUser } from "../../test/factories";
 import { type TestApp, createTestApp, testClock } from "../../test/test-app";
 import { buy, guestEmail } from "../checkout/checkout.test-helpers";
@@ -377,6 +378,62 @@ describe("POST /api/me/sales/:orderId/cannot-fulfil", () => {
     expect(late.status).toBe(409);
     expect((await errorOf(late)).message).toBe(om.notAllowed);
     expect(await t.db.select().from(refunds).where(eq(refunds.orderId, orderId))).toHaveLength(0);
+  });
+});
+
+describe("races and failures", () => {
+  it("ship and cannot-fulfil at once: exactly one wins, and only its e-mails are sent", async () => {
+    const artist = await artistMember();
+    const { orderId, buyerEmail } = await sale(artist);
+    const [shipped, cancelled] = await Promise.all([
+      ship(artist, orderId, UPS),
+      post(artist, `/api/me/sales/${orderId}/cannot-fulfil`, { reason: "Sorry" }),
+    ]);
+    expect([shipped.status, cancelled.status].sort()).toEqual([200, 409]);
+    const order = await readOrder(orderId);
+    const refundRows = await t.db.select().from(refunds).where(eq(refunds.orderId, orderId));
+    const shippedMails = await mailsOf(buyerEmail, "order-shipped");
+    const refundMails = await mailsOf(buyerEmail, "order-refunded-buyer");
+    if (shipped.status === 200) {
+      expect(order.status).toBe("shipped");
+      expect([refundRows.length, shippedMails.length, refundMails.length]).toEqual([0, 1, 0]);
+    } else {
+      expect(order.status).toBe("cancelled");
+      expect([refundRows.length, shippedMails.length, refundMails.length]).toEqual([1, 0, 1]);
+    }
+  });
+
+  it("cannot-fulfil with the processor down: cancelled at once, the refund pending, e-mailed when the retry makes it", async () => {
+    const artist = await artistMember();
+    const { orderId, buyerEmail } = await sale(artist);
+    const order = await readOrder(orderId);
+    const [payment] = await t.db.select().from(payments).where(eq(payments.id, order.paymentId));
+    allowConsoleError();
+    // The processor cannot find the payment: the refund fails.
+    await t.db
+      .update(payments)
+      .set({ providerPaymentId: "sim_pi_missing" })
+      .where(eq(payments.id, order.paymentId));
+    const response = await post(artist, `/api/me/sales/${orderId}/cannot-fulfil`, {
+      reason: "Sorry",
+    });
+    expect(response.status).toBe(200);
+    expect(expectContract(saleSchema, await response.json())).toMatchObject({
+      status: "cancelled",
+      refundedAmount: 0,
+    });
+    const [pending] = await t.db.select().from(refunds).where(eq(refunds.orderId, orderId));
+    expect(pending!.status).toBe("pending");
+    expect(await mailsOf(buyerEmail, "order-refunded-buyer")).toHaveLength(0);
+
+    await t.db
+      .update(payments)
+      .set({ providerPaymentId: payment!.providerPaymentId })
+      .where(eq(payments.id, order.paymentId));
+    await t.services.orders.settleRefund(pending!.id);
+    const page = expectContract(salesPageSchema, await (await get(artist, "/api/me/sales")).json());
+    expect(page.items.find((s) => s.id === orderId)!.refundedAmount).toBe(order.totalAmount);
+    expect(await mailsOf(buyerEmail, "order-refunded-buyer")).toHaveLength(1);
   });
 });
 
