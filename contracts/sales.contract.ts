@@ -102,7 +102,6 @@ export const shipBodySchema = z
     if (CONTROL.test(carrier) || CONTROL.test(trackingNumber)) return refuse(salesMessages.oneLine);
     return { handedOver: false, carrier: knownCarrier(carrier), trackingNumber };
   });
-export type ShipBody = z.input<typeof shipBodySchema>;
 export type Shipment =
   { handedOver: true } | { handedOver: false; carrier: string; trackingNumber: string };
 

@@ -125,7 +125,6 @@ import {
 } from "./features/orders/orders.service";
 import {
   cannotFulfilSale,
-  getSale,
   listSales,
   relistSale,
   salesCsvExport,
@@ -408,7 +407,6 @@ export function createServices(
     /** The artist's own sales (`artistId`: the signed-in artist), /api/me/sales and /profile/sales. */
     sales: {
       list: (artistId: string, query: SalesQuery) => listSales(ordersDeps, artistId, query),
-      get: (artistId: string, orderId: string) => getSale(ordersDeps, artistId, orderId),
       summary: (artistId: string) => salesSummary(ordersDeps, artistId),
       ship: (artistId: string, orderId: string, shipment: Shipment) =>
         shipSale(ordersDeps, artistId, orderId, shipment),

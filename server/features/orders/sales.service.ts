@@ -53,7 +53,7 @@ async function withRelist(deps: OrdersDeps, sales: OrderWithMoney[]): Promise<Sa
 }
 
 /** One of the artist's sales as the list shows it, or 404. */
-export async function getSale(deps: OrdersDeps, artistId: string, orderId: string): Promise<Sale> {
+async function getSale(deps: OrdersDeps, artistId: string, orderId: string): Promise<Sale> {
   const id = orderIdOf(orderId);
   const view = await orderDetailView(deps.db, id);
   if (!view || view.artistId !== artistId) throw new AppError("NOT_FOUND", 404, om.notFound);
