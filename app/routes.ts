@@ -9,6 +9,7 @@ export default [
   route("profile", "routes/profile.tsx"),
   route("profile/purchases", "routes/profile-purchases.tsx"),
   route("profile/purchases/:orderId", "routes/profile-purchase.tsx"),
+  route("profile/sales", "routes/profile-sales.tsx"),
   route("profile/:userId", "routes/profile-user.tsx"),
   route("artist/:artistId", "routes/artist.tsx"),
   route("artwork/:artworkId", "routes/artwork.tsx"),

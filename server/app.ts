@@ -18,6 +18,7 @@ import { registerProfileRoutes } from "./features/profiles/profiles.routes";
 import { registerListingRoutes } from "./features/listings/listings.routes";
 import { registerPayoutRoutes } from "./features/payouts/payouts.routes";
 import { registerPurchaseRoutes } from "./features/orders/purchases.routes";
+import { registerSalesRoutes } from "./features/orders/sales.routes";
 import { registerUploadRoutes } from "./features/uploads/uploads.routes";
 import { clientIp, resolveClientIp } from "./http/client-ip";
 import { createErrorHandler } from "./http/error-handler";
@@ -95,6 +96,7 @@ export function buildServer({ services, web }: ServerOptions): Hono {
   registerUploadRoutes(app, services);
   registerListingRoutes(app, services);
   registerPayoutRoutes(app, services);
+  registerSalesRoutes(app, services);
   registerSitemapRoutes(app, services);
   // The team's console (decision 0027): every /api/admin/* route runs adminOnly first.
   registerAuditRoutes(app, services);

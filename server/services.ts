@@ -125,6 +125,15 @@ import {
 } from "./features/orders/orders.service";
 import { confirmReceipt, getPurchase, reportProblem } from "./features/orders/purchases.service";
 import type { ReportProblemBody } from "../contracts/purchases.contract";
+import {
+  cannotFulfilSale,
+  listSales,
+  relistSale,
+  salesCsvExport,
+  salesSummary,
+  shipSale,
+} from "./features/orders/sales.service";
+import type { CannotFulfilBody, SalesQuery, Shipment } from "../contracts/sales.contract";
 import { checkHealth } from "./features/health/health.service";
 import type { SimulatedOnboardingBody } from "../contracts/payouts.contract";
 import {
@@ -404,6 +413,17 @@ export function createServices(
         confirmReceipt(ordersDeps, buyerId, orderId),
       reportProblem: (buyerId: string, orderId: string, body: ReportProblemBody) =>
         reportProblem(ordersDeps, buyerId, orderId, body),
+    },
+    /** The artist's own sales (`artistId`: the signed-in artist), /api/me/sales and /profile/sales. */
+    sales: {
+      list: (artistId: string, query: SalesQuery) => listSales(ordersDeps, artistId, query),
+      summary: (artistId: string) => salesSummary(ordersDeps, artistId),
+      ship: (artistId: string, orderId: string, shipment: Shipment) =>
+        shipSale(ordersDeps, artistId, orderId, shipment),
+      cannotFulfil: (artistId: string, orderId: string, body: CannotFulfilBody) =>
+        cannotFulfilSale(ordersDeps, artistId, orderId, body),
+      relist: (artistId: string, orderId: string) => relistSale(ordersDeps, artistId, orderId),
+      csv: (artistId: string) => salesCsvExport(ordersDeps, artistId),
     },
     /**
      * Artwork image uploads, and the sweeper that deletes uploads no listing used within

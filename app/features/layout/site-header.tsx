@@ -33,6 +33,11 @@ export function SiteHeader() {
           Upload
         </NavLink>
       ) : null}
+      {user?.isArtist ? (
+        <NavLink to="/profile/sales" className="nav-link">
+          Sales
+        </NavLink>
+      ) : null}
       {user?.role === "admin" ? <ConsoleLink waiting={waiting} /> : null}
       {user ? (
         <>

@@ -36,6 +36,13 @@ export function ProfilePage({
     <article className="profile-page">
       <ProfileHeader profile={profile} isOwn={isOwn}>
         {isOwn ? <ProfilePhotoControls hasPhoto={profile.profilePhoto !== null} /> : null}
+        {isOwn && profile.isArtist ? (
+          <p className="profile-own-links">
+            <Link to="/profile/sales" className="button">
+              Sales
+            </Link>
+          </p>
+        ) : null}
         {pending && !artistApplication ? (
           <p className="profile-pending">{m.pendingArtist}</p>
         ) : null}
