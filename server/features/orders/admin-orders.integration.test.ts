@@ -43,7 +43,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-function send(method: string, url: string, body?: unknown) {
+async function send(method: string, url: string, body?: unknown) {
   const headers = headersFor(
     admin,
     body === undefined ? {} : { "content-type": "application/json" },

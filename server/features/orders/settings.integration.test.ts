@@ -29,7 +29,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-function send(member: Member, method: string, url: string, body?: unknown) {
+async function send(member: Member, method: string, url: string, body?: unknown) {
   const headers = headersFor(
     member,
     body === undefined ? {} : { "content-type": "application/json" },
