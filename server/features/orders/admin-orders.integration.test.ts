@@ -72,6 +72,8 @@ async function detail(id: string) {
 }
 
 async function sale(price = 10_000, label = "buyer") {
+  // The orders' clock stands still; each sale a second later, so "newest first" is defined.
+  clock.advanceMs(1_000);
   const artist = await createArtist(t.db, { payoutStatus: "active" });
   const artwork = await createArtwork(t.db, { artistId: artist.id, priceCents: price });
   const email = guestEmail(label);
