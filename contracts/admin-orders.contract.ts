@@ -44,8 +44,12 @@ const reason = orderText(orderMessages.reasonRequired, adminOrderMessages.reason
 
 /** `GET /api/admin/orders?status=&q=&cursor=` */
 export const adminOrdersQuerySchema = z.object({
+  /** Empty is any state (the page's "Any" choice sends `status=`). */
   status: firstQueryValue(
-    z.enum(ORDER_STATUSES, { error: adminMessages.invalidFilter }).optional(),
+    z.preprocess(
+      (v) => (v === "" ? undefined : v),
+      z.enum(ORDER_STATUSES, { error: adminMessages.invalidFilter }).optional(),
+    ),
   ),
   /** Title, artist, buyer name or e-mail (any case, any part), or the whole order id. */
   q: adminSearchText.refine((s) => !s?.includes("\u0000"), {

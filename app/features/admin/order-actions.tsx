@@ -96,7 +96,7 @@ function RefundForm({ order }: { order: AdminOrderDetail }) {
         </label>
       </fieldset>
       <div className="field">
-        <label htmlFor="refund-amount">Amount in US dollars</label>
+        <label htmlFor="refund-amount">Amount in US dollars (to refund part)</label>
         <input
           ref={amountRef}
           id="refund-amount"
@@ -104,10 +104,12 @@ function RefundForm({ order }: { order: AdminOrderDetail }) {
           inputMode="decimal"
           autoComplete="off"
           value={typed}
-          disabled={everything}
           aria-describedby="refund-amount-hint"
           aria-invalid={error ? true : undefined}
-          onChange={(event) => setTyped(event.target.value)}
+          onChange={(event) => {
+            setTyped(event.target.value);
+            setEverything(false);
+          }}
         />
         <p id="refund-amount-hint" className={error ? "field-error" : "hint"}>
           {error || `Dollars and cents, at most ${centsText(order.refundable)}.`}
@@ -130,7 +132,7 @@ export function OrderActions({ order }: { order: AdminOrderDetail }) {
   return (
     <div className="stack">
       {actions.closeProblem ? (
-        <div className="admin-card stack">
+        <div className="admin-card stack order-action-card">
           <h3>Close the problem</h3>
           <p className="hint">
             Without a refund: the order is completed and the artist&apos;s money is payable now.
@@ -141,7 +143,7 @@ export function OrderActions({ order }: { order: AdminOrderDetail }) {
             busyLabel="Closing…"
             showNotice={false}
           >
-            <div className="field admin-grow">
+            <div className="field">
               <label htmlFor="close-note">Note (the buyer and the artist see it)</label>
               <textarea id="close-note" name="note" required maxLength={MAX_ORDER_TEXT} rows={2} />
             </div>
@@ -149,13 +151,14 @@ export function OrderActions({ order }: { order: AdminOrderDetail }) {
         </div>
       ) : null}
       {actions.refund ? (
-        <div className="admin-card stack">
+        <div className="admin-card stack order-action-card">
           <h3>Refund</h3>
-          <RefundForm order={order} />
+          {/* A new form after each refund: its amount and reason start afresh. */}
+          <RefundForm key={order.refunds.length} order={order} />
         </div>
       ) : null}
       {actions.cancel ? (
-        <div className="admin-card stack">
+        <div className="admin-card stack order-action-card">
           <h3>Cancel the order</h3>
           <p className="hint">
             For a work that cannot be delivered: the order is cancelled and everything left (
@@ -173,7 +176,7 @@ export function OrderActions({ order }: { order: AdminOrderDetail }) {
               confirmLabel: "Cancel and refund",
             }}
           >
-            <div className="field admin-grow">
+            <div className="field">
               <label htmlFor="cancel-reason">Reason (the buyer and the artist see it)</label>
               <textarea
                 id="cancel-reason"

@@ -153,6 +153,14 @@ describe("the list", () => {
     );
     expect(wild.orders).toEqual([]);
 
+    // The page's "Any" state sends an empty status: every state.
+    const any = expectContract(
+      adminOrdersPageSchema,
+      await (
+        await send("GET", `/api/admin/orders?status=&q=${encodeURIComponent(first.email)}`)
+      ).json(),
+    );
+    expect(any.orders.map((o) => o.id)).toEqual([first.order.id]);
     const refunded = expectContract(
       adminOrdersPageSchema,
       await (await send("GET", "/api/admin/orders?status=refunded")).json(),
