@@ -302,6 +302,12 @@ describe("refunds", () => {
     expect(
       mails.filter((x) => x.recipient === artist.email && x.kind === "order-refunded-artist"),
     ).toHaveLength(2);
+    // The last mail names the last refund's amount, and that the payment is now refunded in full.
+    const last = mails.filter((x) => x.recipient === email && x.kind === "order-refunded-buyer");
+    expect(last.map((x) => x.textBody).join("\n")).toContain(
+      `${priceText(order.totalAmount - 2_550)} of your payment for`,
+    );
+    expect(last.map((x) => x.textBody).join("\n")).toContain("now refunded in full");
 
     // Nothing is left: a further refund is refused and changes nothing.
     expect(await errorOf(await refund(order.id, { amount: 1, reason: "more" }), 409)).toBe(
