@@ -32,6 +32,9 @@ export default [
     route("banners", "routes/admin-banners.tsx"),
     route("catalog", "routes/admin-catalog.tsx"),
     route("audit", "routes/admin-audit.tsx"),
+    route("orders", "routes/admin-orders.tsx"),
+    route("orders/:orderId", "routes/admin-order.tsx"),
+    route("settings", "routes/admin-settings.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -6,6 +6,7 @@ import { registerAuditRoutes } from "./features/audit/audit.routes";
 import { registerApplicationRoutes } from "./features/applications/applications.routes";
 import { registerModerationRoutes } from "./features/moderation/moderation.routes";
 import { registerCurationRoutes } from "./features/curation/curation.routes";
+import { registerAdminOrderRoutes } from "./features/orders/admin-orders.routes";
 import { registerAuthRoutes } from "./features/auth/auth.routes";
 import { registerCatalogRoutes } from "./features/catalog/catalog.routes";
 import { registerCheckoutRoutes } from "./features/checkout/checkout.routes";
@@ -103,6 +104,7 @@ export function buildServer({ services, web }: ServerOptions): Hono {
   registerApplicationRoutes(app, services);
   registerModerationRoutes(app, services);
   registerCurationRoutes(app, services);
+  registerAdminOrderRoutes(app, services);
   app.all("/api/*", () => {
     throw new AppError("NOT_FOUND", 404, "Not found.");
   });

@@ -134,6 +134,21 @@ import {
   shipSale,
 } from "./features/orders/sales.service";
 import type { CannotFulfilBody, SalesQuery, Shipment } from "../contracts/sales.contract";
+import type {
+  AdminOrdersQuery,
+  CancelBody,
+  CloseProblemBody,
+  RefundBody,
+  SettingsBody,
+} from "../contracts/admin-orders.contract";
+import {
+  cancelOrderForTeam,
+  closeProblemForTeam,
+  getOrderForTeam,
+  listOrdersForTeam,
+  refundOrderForTeam,
+} from "./features/orders/admin-orders.service";
+import { type SettingsDeps, getSettings, setCommission } from "./features/orders/settings.service";
 import { checkHealth } from "./features/health/health.service";
 import type { SimulatedOnboardingBody } from "../contracts/payouts.contract";
 import {
@@ -212,6 +227,7 @@ export function createServices(
     now,
   };
   const ordersDeps: OrdersDeps = { ...checkoutDeps, teamEmail: config.teamEmail };
+  const settingsDeps: SettingsDeps = { db, commissionBps: config.commissionBps };
   const storage: StorageAdapter = createStorage(config, logger);
 
   const discoveryDeps: DiscoveryDeps = { db };
@@ -424,6 +440,23 @@ export function createServices(
         cannotFulfilSale(ordersDeps, artistId, orderId, body),
       relist: (artistId: string, orderId: string) => relistSale(ordersDeps, artistId, orderId),
       csv: (artistId: string) => salesCsvExport(ordersDeps, artistId),
+    },
+    /** The console's orders: the list, one order, and the team's refunds, closing and cancelling. */
+    teamOrders: {
+      list: (query: AdminOrdersQuery) => listOrdersForTeam(ordersDeps, query),
+      get: (id: string) => getOrderForTeam(ordersDeps, id),
+      refund: (actor: AuditActor, id: string, body: RefundBody) =>
+        refundOrderForTeam(ordersDeps, actor, id, body),
+      closeProblem: (actor: AuditActor, id: string, body: CloseProblemBody) =>
+        closeProblemForTeam(ordersDeps, actor, id, body),
+      cancel: (actor: AuditActor, id: string, body: CancelBody) =>
+        cancelOrderForTeam(ordersDeps, actor, id, body),
+    },
+    /** The marketplace settings the team edits in the console: the commission on new sales. */
+    settings: {
+      get: () => getSettings(settingsDeps),
+      setCommission: (actor: AuditActor, body: SettingsBody) =>
+        setCommission(settingsDeps, actor, body),
     },
     /**
      * Artwork image uploads, and the sweeper that deletes uploads no listing used within
