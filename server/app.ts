@@ -17,6 +17,7 @@ import { registerPhotoRoutes } from "./features/photos/photos.routes";
 import { registerProfileRoutes } from "./features/profiles/profiles.routes";
 import { registerListingRoutes } from "./features/listings/listings.routes";
 import { registerPayoutRoutes } from "./features/payouts/payouts.routes";
+import { registerPayoutRunRoutes } from "./features/payouts/payout-run.routes";
 import { registerUploadRoutes } from "./features/uploads/uploads.routes";
 import { clientIp, resolveClientIp } from "./http/client-ip";
 import { createErrorHandler } from "./http/error-handler";
@@ -93,6 +94,7 @@ export function buildServer({ services, web }: ServerOptions): Hono {
   registerUploadRoutes(app, services);
   registerListingRoutes(app, services);
   registerPayoutRoutes(app, services);
+  registerPayoutRunRoutes(app, services);
   registerSitemapRoutes(app, services);
   // The team's console (decision 0027): every /api/admin/* route runs adminOnly first.
   registerAuditRoutes(app, services);
