@@ -9,7 +9,7 @@ import { mailTo } from "../checkout/checkout.test-helpers";
 import { artistBalances } from "../orders/ledger.repository";
 import { type PayoutRunDeps, preparePayouts } from "./payout-run.service";
 import {
-  complete,
+  completeOrder,
   completedSale,
   paidForOrder,
   payoutEntries,
@@ -138,7 +138,7 @@ describe("the payout run", () => {
       payable: 0,
       paidOut: done.artistNet,
     });
-    await complete(t, clock, open);
+    await completeOrder(t, clock, open);
     await run();
     await run();
     const payouts = await payoutsOf(t, artist.id);

@@ -1,26 +1,47 @@
 import { and, eq } from "drizzle-orm";
-import { artistPayouts, ledgerEntries, orders, users } from "../../db/schema";
+import { purchaseCompletedSchema } from "../../../contracts/checkout.contract";
+import { artistPayouts, ledgerEntries, orders, payments, users } from "../../db/schema";
+import { expectContract } from "../../test/contract";
 import { createServices } from "../../services";
 import { createArtwork } from "../../test/factories";
 import type { TestApp } from "../../test/test-app";
-import { buy, guestEmail } from "../checkout/checkout.test-helpers";
+import { buy, complete, guestEmail, startedPayment } from "../checkout/checkout.test-helpers";
 import { systemActor } from "../orders/orders.service";
 
 /** Orders taken through their whole life quickly, and the payout rows to check. */
 
 type Clock = { now: () => Date };
 
-/** A sale of a new work of the artist's, through the real checkout: the order is `paid`. */
-export async function sale(t: TestApp, artistId: string, price: number) {
+/**
+ * A sale of a new work of the artist's, through the real checkout: the order is `paid`.
+ * With Stripe, `authorize` does what Stripe.js does in the browser (the stand-in's).
+ */
+export async function sale(
+  t: TestApp,
+  artistId: string,
+  price: number,
+  authorize?: (providerPaymentId: string) => void,
+) {
   const artwork = await createArtwork(t.db, { artistId, priceCents: price });
-  const bought = await buy(t.client(), artwork.id, { email: guestEmail("payout") });
-  const [order] = await t.db.select().from(orders).where(eq(orders.id, bought.orderId));
+  let orderId: string;
+  if (authorize) {
+    const client = t.client();
+    const payment = await startedPayment(client, artwork.id, { email: guestEmail("payout") });
+    const [row] = await t.db.select().from(payments).where(eq(payments.id, payment.paymentId));
+    authorize(row!.providerPaymentId!);
+    const completed = await complete(client, payment);
+    if (completed.status !== 200) throw new Error(`complete refused: ${completed.status}`);
+    ({ orderId } = expectContract(purchaseCompletedSchema, await completed.json()));
+  } else {
+    ({ orderId } = await buy(t.client(), artwork.id, { email: guestEmail("payout") }));
+  }
+  const [order] = await t.db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) throw new Error("no order");
   return order;
 }
 
 /** Ships, delivers and completes the order (the artist's, the buyer's, the timer's moves). */
-export async function complete(t: TestApp, clock: Clock, order: typeof orders.$inferSelect) {
+export async function completeOrder(t: TestApp, clock: Clock, order: typeof orders.$inferSelect) {
   await t.services.orders.move({
     orderId: order.id,
     move: "ship",
@@ -42,9 +63,15 @@ export async function complete(t: TestApp, clock: Clock, order: typeof orders.$i
 }
 
 /** A sale moved to `completed`: its net is payable. */
-export async function completedSale(t: TestApp, clock: Clock, artistId: string, price: number) {
-  const order = await sale(t, artistId, price);
-  await complete(t, clock, order);
+export async function completedSale(
+  t: TestApp,
+  clock: Clock,
+  artistId: string,
+  price: number,
+  authorize?: (providerPaymentId: string) => void,
+) {
+  const order = await sale(t, artistId, price, authorize);
+  await completeOrder(t, clock, order);
   return order;
 }
 
