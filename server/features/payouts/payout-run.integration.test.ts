@@ -1,6 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { payments, simulatedTransfers } from "../../db/schema";
+import {
+  ownPayoutsSchema,
+  payoutRunAnswerSchema,
+  payoutsOverviewSchema,
+} from "../../../contracts/payout-runs.contract";
+import { auditEvents, payments, simulatedTransfers } from "../../db/schema";
+import { expectContract } from "../../test/contract";
+import { headersFor, signUp } from "../profiles/profiles.test-helpers";
 import { createSimulatedPayouts } from "../../adapters/payouts/simulated-payouts";
 import { createArtist } from "../../test/factories";
 import { allowConsoleError } from "../../test/fail-on-console-error";
@@ -325,6 +332,49 @@ describe("refunds and payouts", () => {
     expect(await payoutsOf(t, artist.id)).toHaveLength(2);
   });
 
+  it("takes a debt larger than the latest transfer back from that one and the one before", async () => {
+    const artist = await createArtist(t.db);
+    const big = await completedSale(t, clock, artist.id, 50_000);
+    await run();
+    const small = await completedSale(t, clock, artist.id, 5_000);
+    await run();
+    const [first, second] = await payoutsOf(t, artist.id);
+    expect([first!.amount, second!.amount]).toEqual([big.artistNet, small.artistNet]);
+    await t.services.orders.requestRefund({
+      orderId: big.id,
+      move: "refund_full",
+      actor: team,
+      reason: "Returned.",
+    });
+    await run();
+    const reversals = (await payoutsOf(t, artist.id)).filter((p) => p.reverses);
+    expect(reversals.map((r) => [r.reverses, r.amount, r.status]).sort()).toEqual(
+      [
+        [second!.id, small.artistNet, "paid"],
+        [first!.id, big.artistNet - small.artistNet, "paid"],
+      ].sort(),
+    );
+    const transfers = await transfersTo(artist.payoutAccountId!);
+    expect(
+      transfers
+        .filter((r) => r.amount < 0)
+        .map((r) => [r.reverses, r.amount])
+        .sort(),
+    ).toEqual(
+      [
+        [second!.providerReference, -small.artistNet],
+        [first!.providerReference, -(big.artistNet - small.artistNet)],
+      ].sort(),
+    );
+    expect(await paidForOrder(t, big.id)).toBe(0);
+    expect(await paidForOrder(t, small.id)).toBe(small.artistNet);
+    expect(await artistBalances(t.db, artist.id)).toEqual({
+      pending: 0,
+      payable: 0,
+      paidOut: small.artistNet,
+    });
+  });
+
   it("does not pay or take back an order's net while a refund of it is pending", async () => {
     allowConsoleError();
     const artist = await createArtist(t.db);
@@ -384,5 +434,85 @@ describe("refunds and payouts", () => {
     for (const order of [paidOut, notYet, cancelled])
       expect(await paidForOrder(t, order.id)).toBe(0);
     expect(await artistBalances(t.db, artist.id)).toEqual({ pending: 0, payable: 0, paidOut: 0 });
+  });
+});
+
+describe("the console's payouts and the artist's list", () => {
+  it("shows what is payable, runs payouts now with an audit row, and lists the artist's own", async () => {
+    const admin = await signUp(t, {}, { role: "admin" });
+    const artist = await signUp(
+      t,
+      {},
+      { isArtist: true, payoutStatus: "active", payoutAccountId: "acct_console_1" },
+    );
+    const collector = await signUp(t);
+    // Whatever earlier tests left payable is paid first, so the counts below are this test's.
+    await run();
+    const order = await completedSale(t, clock, artist.id, 10_000);
+    const open = await sale(t, artist.id, 5_000);
+
+    const overview = await t.app.request("/api/admin/payouts", { headers: headersFor(admin) });
+    expect(overview.status).toBe(200);
+    expect(overview.headers.get("cache-control")).toContain("no-store");
+    const body = expectContract(payoutsOverviewSchema, await overview.json());
+    expect(body.provider).toBe("simulated");
+    expect(body.schedule).toBe("Every day at 14:00 UTC");
+    expect(body.artists.find((a) => a.artistId === artist.id)).toMatchObject({
+      payable: order.artistNet,
+      pending: open.artistNet,
+      payoutStatus: "active",
+      email: artist.email,
+    });
+
+    const refused = await t.app.request("/api/admin/payouts/run", {
+      method: "POST",
+      headers: headersFor(collector),
+    });
+    expect(refused.status).toBe(403);
+    expect(await payoutsOf(t, artist.id)).toEqual([]);
+
+    const ran = await t.app.request("/api/admin/payouts/run", {
+      method: "POST",
+      headers: headersFor(admin),
+    });
+    expect(ran.status).toBe(200);
+    const answer = expectContract(payoutRunAnswerSchema, await ran.json());
+    expect(answer.report).toMatchObject({ paid: 1, paidAmount: order.artistNet, failed: 0 });
+    expect(answer.message).toBe("Paid 1 artist $80.");
+    const [audit] = await t.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, "payouts.run"));
+    expect(audit).toMatchObject({ actorId: admin.id, targetType: "payouts", after: answer.report });
+
+    const again = await t.app.request("/api/admin/payouts/run", {
+      method: "POST",
+      headers: headersFor(admin),
+    });
+    expect(expectContract(payoutRunAnswerSchema, await again.json()).message).toBe(
+      "There was nothing to pay.",
+    );
+    const after = expectContract(
+      payoutsOverviewSchema,
+      await (await t.app.request("/api/admin/payouts", { headers: headersFor(admin) })).json(),
+    );
+    expect(after.recent[0]).toMatchObject({
+      artistId: artist.id,
+      kind: "payout",
+      amount: order.artistNet,
+      status: "paid",
+    });
+    expect(after.recent[0]!.reference).toMatch(/^tr_sim_/);
+
+    const own = await t.app.request("/api/me/payouts/history", { headers: headersFor(artist) });
+    expect(own.status).toBe(200);
+    expect(expectContract(ownPayoutsSchema, await own.json()).payouts).toMatchObject([
+      { kind: "payout", amount: order.artistNet, status: "paid" },
+    ]);
+    const notArtist = await t.app.request("/api/me/payouts/history", {
+      headers: headersFor(collector),
+    });
+    expect(notArtist.status).toBe(403);
+    expect((await t.app.request("/api/me/payouts/history")).status).toBe(401);
   });
 });

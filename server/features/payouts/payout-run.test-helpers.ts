@@ -6,7 +6,6 @@ import { createServices } from "../../services";
 import { createArtwork } from "../../test/factories";
 import type { TestApp } from "../../test/test-app";
 import { buy, complete, guestEmail, startedPayment } from "../checkout/checkout.test-helpers";
-import { systemActor } from "../orders/orders.service";
 
 /** Orders taken through their whole life quickly, and the payout rows to check. */
 
@@ -57,7 +56,7 @@ export async function completeOrder(t: TestApp, clock: Clock, order: typeof orde
   await t.services.orders.move({
     orderId: order.id,
     move: "complete",
-    actor: systemActor,
+    actor: { id: null, role: "system" },
     set: { completedAt: clock.now() },
   });
 }
@@ -82,8 +81,8 @@ export function secondServices(t: TestApp, now: () => Date) {
     {
       db: t.db,
       kind: process.env.TEST_DATABASE_URL ? "postgres" : "pglite",
-      migrate: async () => undefined,
-      close: async () => undefined,
+      migrate: () => Promise.resolve(),
+      close: () => Promise.resolve(),
     },
     t.services.logger,
     { now },
