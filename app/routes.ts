@@ -30,6 +30,7 @@ export default [
     route("banners", "routes/admin-banners.tsx"),
     route("catalog", "routes/admin-catalog.tsx"),
     route("audit", "routes/admin-audit.tsx"),
+    route("payouts", "routes/admin-payouts.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;
