@@ -60,7 +60,7 @@ export type PayableArtist = z.infer<typeof payableArtistSchema>;
 /** `GET /api/admin/payouts`: what the next run would pay, and the newest payouts. */
 export const payoutsOverviewSchema = z.object({
   provider: z.enum(["simulated", "stripe"]),
-  /** When the daily run happens, in words. */
+  /** When the daily run happens, in words ("every day at 14:00 UTC"). */
   schedule: z.string(),
   artists: z.array(payableArtistSchema),
   recent: z.array(adminPayoutSchema),

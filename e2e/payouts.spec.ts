@@ -40,7 +40,9 @@ test("the team runs payouts from the console, with a confirmation, and the run i
   await nav.getByRole("link", { name: "Payouts", exact: true }).click();
   await expect(page).toHaveURL("/admin/payouts");
   await expect(page.getByRole("heading", { level: 1, name: "Payouts" })).toBeVisible();
-  await expect(page.getByText("Every day at 14:00 UTC")).toBeVisible();
+  await expect(
+    page.getByText("every day at 14:00 UTC and whenever you run them here"),
+  ).toBeVisible();
   await expectNoAxeViolations(page);
   await screenshot(page, "console");
 
@@ -57,5 +59,6 @@ test("the team runs payouts from the console, with a confirmation, and the run i
   await screenshot(page, "console-ran");
 
   await page.goto("/admin/audit?action=payouts.run");
-  await expect(page.getByText("payouts.run").first()).toBeVisible();
+  const log = page.getByRole("table", { name: "Console actions, newest first" });
+  await expect(log.getByRole("cell", { name: "payouts.run" }).first()).toBeVisible();
 });

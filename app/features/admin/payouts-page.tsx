@@ -35,16 +35,27 @@ function money(cents: number) {
  * The console's Payouts area (issue 14, decision 0029): what each artist is owed, a run
  * now, and the newest payouts and reversals with their status and reference.
  */
+/** What the confirmation says the run will pay. */
+function runSummary(artists: PayableArtist[]): string {
+  const paid = artists.filter((a) => a.payable > 0 && a.payoutStatus === "active");
+  const total = paid.reduce((sum, a) => sum + a.payable, 0);
+  const waiting = artists.some((a) => a.payable > 0 && a.payoutStatus !== "active");
+  const who =
+    paid.length === 0
+      ? "No artist with active payouts is owed money now; the run only finishes what earlier runs left."
+      : `${paid.length === 1 ? "1 artist" : `${paid.length} artists`} will be paid ${priceText(total)} in all.`;
+  return waiting ? `${who} Artists whose payouts are not active are not paid.` : who;
+}
+
 export function PayoutsPage({ overview }: { overview: PayoutsOverview }) {
-  const payable = overview.artists.filter((a) => a.payable !== 0);
   const provider = overview.provider === "stripe" ? "Stripe transfers" : "the simulated provider";
   return (
     <section className="stack">
       <h1>Payouts</h1>
       <p className="hint">
-        Completed orders&rsquo; earnings are paid to each artist in one payout through {provider}.{" "}
-        {overview.schedule}; a refund after a payout is netted off the next one or taken back from
-        the artist&rsquo;s latest transfer.
+        Completed orders&rsquo; earnings are paid to each artist in one payout through {provider},{" "}
+        {overview.schedule} and whenever you run them here. A refund after a payout is netted off
+        the artist&rsquo;s next payout, or taken back from their latest transfer.
       </p>
       <section className="admin-card stack" aria-labelledby="payouts-run">
         <h2 id="payouts-run">Run payouts now</h2>
@@ -58,7 +69,7 @@ export function PayoutsPage({ overview }: { overview: PayoutsOverview }) {
           busyLabel="Paying…"
           confirm={{
             title: "Run payouts now?",
-            body: `Every artist with active payouts is paid their payable balance (${payable.length === 1 ? "1 artist" : `${payable.length} artists`} listed below).`,
+            body: runSummary(overview.artists),
             confirmLabel: "Run payouts",
           }}
         />
@@ -81,7 +92,7 @@ export function PayoutsPage({ overview }: { overview: PayoutsOverview }) {
           },
           { label: "Payouts", cell: (a) => PAYOUT_LABELS[a.payoutStatus] },
           { label: "Payable", numeric: true, cell: (a) => money(a.payable) },
-          { label: "Pending orders", numeric: true, cell: (a) => money(a.pending) },
+          { label: "In progress", numeric: true, cell: (a) => money(a.pending) },
         ]}
       />
       <h2>Recent payouts</h2>
@@ -101,7 +112,7 @@ export function PayoutsPage({ overview }: { overview: PayoutsOverview }) {
           {
             label: "Status",
             cell: (p) => (
-              <div className="admin-status">
+              <div className="admin-status admin-payout-status">
                 <span className={`admin-badge${p.status === "failed" ? " admin-badge-alert" : ""}`}>
                   {STATUS_LABELS[p.status]}
                 </span>

@@ -456,7 +456,7 @@ describe("the console's payouts and the artist's list", () => {
     expect(overview.headers.get("cache-control")).toContain("no-store");
     const body = expectContract(payoutsOverviewSchema, await overview.json());
     expect(body.provider).toBe("simulated");
-    expect(body.schedule).toBe("Every day at 14:00 UTC");
+    expect(body.schedule).toBe("every day at 14:00 UTC");
     expect(body.artists.find((a) => a.artistId === artist.id)).toMatchObject({
       payable: order.artistNet,
       pending: open.artistNet,

@@ -268,7 +268,7 @@ function toPayout(row: Awaited<ReturnType<typeof listRecentPayouts>>[number]): P
 
 /** The hour (UTC) of the daily run. */
 export const PAYOUT_HOUR_UTC = 14;
-const SCHEDULE = `Every day at ${PAYOUT_HOUR_UTC}:00 UTC`;
+const SCHEDULE = `every day at ${PAYOUT_HOUR_UTC}:00 UTC`;
 
 /** `GET /api/admin/payouts`: who is owed what, and the newest payouts and reversals. */
 export async function payoutsOverview(deps: PayoutRunDeps): Promise<PayoutsOverview> {
