@@ -23,6 +23,15 @@ export async function lockArtist(db: Queryable, artistId: string) {
   return row;
 }
 
+/** Who a payout's e-mail goes to. */
+export async function findArtistContact(db: Queryable, artistId: string) {
+  const [row] = await db
+    .select({ email: users.email, displayName: users.displayName })
+    .from(users)
+    .where(eq(users.id, artistId));
+  return row;
+}
+
 export async function insertPayout(
   db: Queryable,
   row: {

@@ -23,6 +23,7 @@ import { paidMail, takenBackMail } from "./payout-run.mails";
 import {
   type ArtistPayoutRow,
   artistsByIds,
+  findArtistContact,
   findPayout,
   insertPayout,
   insertPayoutEntries,
@@ -177,7 +178,7 @@ async function markPaid(deps: PayoutRunDeps, row: ArtistPayoutRow, reference: st
       updatedAt: deps.now(),
     });
     if (!paid) return false;
-    const artist = await lockArtist(tx, row.artistId);
+    const artist = await findArtistContact(tx, row.artistId);
     const pieces = await payoutPiecesOf(tx, row.id);
     if (artist) {
       const context = {
@@ -237,7 +238,11 @@ export async function runPayouts(deps: PayoutRunDeps): Promise<PayoutRunReport> 
   const report = emptyReport();
   const staleBefore = new Date(deps.now().getTime() - STALE_PENDING_MS);
   for (const row of await listStalePendingPayouts(deps.db, deps.provider.name, staleBefore)) {
-    await settle(deps, row, report);
+    try {
+      await settle(deps, row, report);
+    } catch (error) {
+      deps.logger.error("payout: retrying a pending payout failed", { payoutId: row.id, error });
+    }
   }
   for (const artistId of await artistsWithUnpaid(deps.db)) {
     try {
