@@ -4,6 +4,11 @@ import { PAYOUT_HOUR_UTC, type PayoutRunDeps, runPayouts } from "./payout-run.se
 
 const TICK_MS = 15 * 60 * 1000;
 
+/** The first quarter of PAYOUT_HOUR_UTC: one tick of every 15-minute timer falls in it. */
+export function isPayoutTime(now: Date): boolean {
+  return now.getUTCHours() === PAYOUT_HOUR_UTC && now.getUTCMinutes() < TICK_MS / 60_000;
+}
+
 /**
  * The daily payout run (server/start.ts). The timer ticks every 15 minutes and runs in
  * the first quarter of PAYOUT_HOUR_UTC, so the day's run happens whenever the server was
@@ -21,10 +26,7 @@ export function createPayoutSchedule(deps: PayoutRunDeps) {
   const tick = createPeriodicTask<void>({
     name: "payout schedule",
     work: async () => {
-      const now = deps.now();
-      if (now.getUTCHours() === PAYOUT_HOUR_UTC && now.getUTCMinutes() < TICK_MS / 60_000) {
-        await run.run();
-      }
+      if (isPayoutTime(deps.now())) await run.run();
     },
     defaultIntervalMs: TICK_MS,
     logger: deps.logger,
