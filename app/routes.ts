@@ -35,6 +35,7 @@ export default [
     route("orders", "routes/admin-orders.tsx"),
     route("orders/:orderId", "routes/admin-order.tsx"),
     route("settings", "routes/admin-settings.tsx"),
+    route("payouts", "routes/admin-payouts.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

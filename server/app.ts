@@ -20,6 +20,7 @@ import { registerListingRoutes } from "./features/listings/listings.routes";
 import { registerPayoutRoutes } from "./features/payouts/payouts.routes";
 import { registerPurchaseRoutes } from "./features/orders/purchases.routes";
 import { registerSalesRoutes } from "./features/orders/sales.routes";
+import { registerPayoutRunRoutes } from "./features/payouts/payout-run.routes";
 import { registerUploadRoutes } from "./features/uploads/uploads.routes";
 import { clientIp, resolveClientIp } from "./http/client-ip";
 import { createErrorHandler } from "./http/error-handler";
@@ -98,6 +99,7 @@ export function buildServer({ services, web }: ServerOptions): Hono {
   registerListingRoutes(app, services);
   registerPayoutRoutes(app, services);
   registerSalesRoutes(app, services);
+  registerPayoutRunRoutes(app, services);
   registerSitemapRoutes(app, services);
   // The team's console (decision 0027): every /api/admin/* route runs adminOnly first.
   registerAuditRoutes(app, services);

@@ -160,6 +160,13 @@ import {
   refreshFromStripe,
   startStripeOnboarding,
 } from "./features/payouts/payouts.service";
+import {
+  type PayoutRunDeps,
+  ownPayouts,
+  payoutsOverview,
+  runPayoutsNow,
+} from "./features/payouts/payout-run.service";
+import { createPayoutSchedule } from "./features/payouts/payout-run.schedule";
 import { notifyTeamOfListing } from "./features/listings/listing-mail";
 import {
   type ListingDeps,
@@ -250,9 +257,17 @@ export function createServices(
   };
   const payoutsDeps: PayoutsDeps = {
     db,
-    provider: createPayoutProvider(config.payments, config.publicUrl),
+    provider: createPayoutProvider(config.payments, config.publicUrl, db),
     logger,
   };
+  // Paying artists (issue 14): the payout run, daily and from the console.
+  const payoutRunDeps: PayoutRunDeps = {
+    ...payoutsDeps,
+    now,
+    publicUrl: config.publicUrl,
+    kickOutbox: () => outbox.kick(),
+  };
+  const payoutSchedule = createPayoutSchedule(payoutRunDeps);
   const curationDeps: CurationDeps = { db };
   const photoDeps: PhotoDeps = { db, storage, logger };
   const uploadDeps: UploadDeps = { db, storage, logger };
@@ -351,6 +366,13 @@ export function createServices(
       refreshFromStripe: (viewer: PayoutViewer) => refreshFromStripe(payoutsDeps, viewer),
       handleConnectWebhook: (rawBody: string, signature: string | undefined) =>
         handleConnectWebhook(payoutsDeps, rawBody, signature),
+      /** One payout run now (shared with a run already going in this process). */
+      run: () => payoutSchedule.run(),
+      /** The daily run's timer, started and stopped with the server. */
+      schedule: payoutSchedule,
+      overview: () => payoutsOverview(payoutRunDeps),
+      runNow: (actor: AuditActor) => runPayoutsNow(payoutRunDeps, actor, payoutSchedule.run),
+      history: (viewer: PayoutViewer) => ownPayouts(payoutRunDeps, viewer),
     },
     /** The console's People and Artworks areas (decision 0027); `actor` is the signed-in admin. */
     moderation: {

@@ -11,6 +11,7 @@ export const ADMIN_AREAS = [
   { to: "/admin/catalog", label: "Cities & categories" },
   { to: "/admin/orders", label: "Orders" },
   { to: "/admin/settings", label: "Settings" },
+  { to: "/admin/payouts", label: "Payouts" },
   { to: "/admin/audit", label: "Audit log" },
 ] as const;
 

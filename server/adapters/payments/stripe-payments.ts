@@ -50,7 +50,7 @@ function apiAddress(apiBase: string | undefined) {
 /**
  * Stripe PaymentIntents with manual capture: the card is authorized when the buyer
  * confirms it in the browser (Stripe.js), and captured only once the artwork is
- * theirs; the money goes to the artist's connected account.
+ * theirs. The charge is the platform's; artists are paid by transfer after completion.
  */
 export function createStripeProvider(settings: StripeSettings): PaymentProvider {
   const stripe = new Stripe(settings.secretKey, {
@@ -76,9 +76,9 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
           capture_method: "manual",
           allowed_payment_method_types: ["card"],
           metadata: input.metadata,
-          ...(input.transferDestination
-            ? { transfer_data: { destination: input.transferDestination } }
-            : {}),
+          // No transfer_data: separate charges and transfers (decision 0029). The charge
+          // is the platform's until the order completes; the payout run then transfers
+          // the artist's net (server/features/payouts/payout-run.service.ts).
         },
         { idempotencyKey: input.idempotencyKey },
       );

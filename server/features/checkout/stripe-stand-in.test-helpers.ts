@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { type IncomingMessage, type ServerResponse, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { createTransfersStandIn } from "./stripe-stand-in-transfers.test-helpers";
 
 /** A PaymentIntent as the stand-in keeps it: the fields the SDK and our code read. */
 export type StandInIntent = {
@@ -68,6 +69,8 @@ export async function startStripeStandIn() {
     type: string;
     url: string;
   }[] = [];
+  // Transfers, reversals (issue 14's payouts) and minimal refunds: their own block.
+  const transfersStandIn = createTransfersStandIn();
 
   function metadataOf(form: URLSearchParams) {
     const metadata: Record<string, string> = {};
@@ -119,8 +122,17 @@ export async function startStripeStandIn() {
     });
   }
 
-  function send(res: ServerResponse, status: number, body: unknown) {
-    res.writeHead(status, { "content-type": "application/json", "request-id": "req_standin" });
+  function send(
+    res: ServerResponse,
+    status: number,
+    body: unknown,
+    headers: Record<string, string> = {},
+  ) {
+    res.writeHead(status, {
+      "content-type": "application/json",
+      "request-id": "req_standin",
+      ...headers,
+    });
     res.end(JSON.stringify(body));
   }
 
@@ -219,6 +231,11 @@ export async function startStripeStandIn() {
     const path = (req.url ?? "").split("?")[0] ?? "";
     const key = req.headers["idempotency-key"] as string | undefined;
     requests.push({ method: req.method ?? "", path, idempotencyKey: key });
+    const query = new URLSearchParams((req.url ?? "").split("?")[1] ?? "");
+    const transferAnswer = transfersStandIn.route(req.method ?? "", path, query, form, key);
+    if (transferAnswer) {
+      return send(res, transferAnswer.status, transferAnswer.body, transferAnswer.headers);
+    }
     if (req.method === "POST" && path === "/v1/payment_intents")
       return send(res, 200, create(form, key));
     if (req.method === "POST" && path === "/v1/refunds") return refund(res, form, key);
@@ -330,6 +347,8 @@ export async function startStripeStandIn() {
       }
       return structuredClone(account);
     },
+    /** Transfers, reversals and refunds made, and the switches for their failures. */
+    payouts: transfersStandIn,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
