@@ -76,8 +76,9 @@ export const orderDetailSchema = orderWithMoneySchema.extend({
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
-/** The buyer's order page: no split, but the moves open to them now. */
+/** The buyer's order page: their own address, no split, and the moves open to them now. */
 export const purchaseDetailSchema = orderSummarySchema.extend({
+  shippingAddress: shippingAddressViewSchema.nullable(),
   events: z.array(orderEventSchema),
   mayConfirmReceipt: z.boolean(),
   mayReportProblem: z.boolean(),

@@ -25,6 +25,8 @@ const AREAS = [
   ["exhibitions", "Exhibitions"],
   ["banners", "Banners"],
   ["catalog", "Cities & categories"],
+  ["payouts", "Payouts"],
+  ["reconciliation", "Reconciliation"],
   ["audit", "Audit log"],
 ] as const;
 

@@ -45,6 +45,7 @@ export async function startServer(options: {
     services.checkout.reconciler.start();
     services.orders.timers.start();
     services.uploads.sweeper.start();
+    services.payouts.schedule.start();
     const app = buildServer({ services, web: options.web });
     const server = options.listen
       ? options.listen(app)
@@ -84,6 +85,7 @@ export async function startServer(options: {
           await services.checkout.reconciler.stop();
           await services.orders.timers.stop();
           await services.uploads.sweeper.stop();
+          await services.payouts.schedule.stop();
           await services.outbox.stop();
           services.mailTransport.close();
           await database.close();

@@ -16,8 +16,6 @@ export type NewAuthorization = {
   /** The same key always gives the same authorization (a retried request makes no second one). */
   idempotencyKey: string;
   metadata: Record<string, string>;
-  /** The artist's connected account that receives the money, when they have one. */
-  transferDestination: string | null;
 };
 
 export type Authorization = { id: string; clientSecret: string };

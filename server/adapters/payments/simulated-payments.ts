@@ -56,7 +56,6 @@ export function createSimulatedProvider(db: Database): SimulatedProvider {
         amount: input.amount,
         currency: input.currency,
         metadata: input.metadata,
-        transferDestination: input.transferDestination,
       });
       // As Stripe does: a key reused with other parameters is a programming error.
       if (row.amount !== input.amount || row.currency !== input.currency) {

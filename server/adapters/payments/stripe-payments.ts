@@ -4,8 +4,8 @@ import {
   type PaymentEvent,
   type PaymentProvider,
   type ProcessorActivity,
-  WebhookSignatureError,
 } from "./payment-provider";
+import { verifiedStripeEvent } from "../stripe-events";
 
 export type StripeSettings = {
   secretKey: string;
@@ -57,7 +57,7 @@ function apiAddress(apiBase: string | undefined) {
 /**
  * Stripe PaymentIntents with manual capture: the card is authorized when the buyer
  * confirms it in the browser (Stripe.js), and captured only once the artwork is
- * theirs; the money goes to the artist's connected account.
+ * theirs. The charge is the platform's; artists are paid by transfer after completion.
  */
 export function createStripeProvider(settings: StripeSettings): PaymentProvider {
   const stripe = new Stripe(settings.secretKey, {
@@ -83,9 +83,9 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
           capture_method: "manual",
           allowed_payment_method_types: ["card"],
           metadata: input.metadata,
-          ...(input.transferDestination
-            ? { transfer_data: { destination: input.transferDestination } }
-            : {}),
+          // No transfer_data: separate charges and transfers (decision 0029). The charge
+          // is the platform's until the order completes; the payout run then transfers
+          // the artist's net (server/features/payouts/payout-run.service.ts).
         },
         { idempotencyKey: input.idempotencyKey },
       );
@@ -160,13 +160,7 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
     },
 
     verifyWebhook(rawBody, signature) {
-      if (!signature) throw new WebhookSignatureError("missing Stripe-Signature header");
-      let event: Stripe.Event;
-      try {
-        event = stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret);
-      } catch (error) {
-        throw new WebhookSignatureError(error instanceof Error ? error.message : "bad signature");
-      }
+      const event = verifiedStripeEvent(stripe, rawBody, signature, settings.webhookSecret);
       const object = event.data.object as { object?: string; id?: string };
       return {
         id: event.id,

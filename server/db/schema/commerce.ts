@@ -164,6 +164,10 @@ export const simulatedPayments = pgTable(
     currency: text("currency").notNull(),
     status: text("status").$type<PaymentStatus>().notNull().default("created"),
     metadata: jsonb("metadata").$type<Record<string, string>>().notNull(),
+    /**
+     * No longer written: charges are the platform's and artists are paid by separate
+     * transfers (decision 0029, `simulated_transfers`). Kept for rows made before.
+     */
     transferDestination: text("transfer_destination"),
     declineMessage: text("decline_message"),
     /** Every capture request received, so tests and audits can see a double capture attempt. */

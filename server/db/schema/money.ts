@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigserial,
   check,
   index,
@@ -137,7 +138,12 @@ export const refunds = pgTable(
 export const ARTIST_PAYOUT_STATUSES = ["pending", "paid", "failed"] as const;
 export type ArtistPayoutStatus = (typeof ARTIST_PAYOUT_STATUSES)[number];
 
-/** One payment to an artist of their payable balance (one per artist per payout run). */
+/**
+ * One payment to an artist of their payable balance (one per artist per payout run), or,
+ * with `reverses`, money taken back from them: an artist who owes (a refund after their
+ * payout) has it reversed from a transfer they were paid. `pending` until the provider
+ * has made it, then `paid` (made, either way) or `failed`.
+ */
 export const artistPayouts = pgTable(
   "artist_payouts",
   {
@@ -145,7 +151,12 @@ export const artistPayouts = pgTable(
     artistId: uuid("artist_id")
       .notNull()
       .references(() => users.id, { onDelete: "restrict" }),
+    /** Positive cents: paid to the artist, or taken back when `reverses` is set. */
     amount: integer("amount").notNull(),
+    /** The paid payout whose transfer this reversal takes money back from. */
+    reverses: uuid("reverses").references((): AnyPgColumn => artistPayouts.id, {
+      onDelete: "restrict",
+    }),
     status: text("status").$type<ArtistPayoutStatus>().notNull().default("pending"),
     provider: text("provider").notNull(),
     destination: text("destination").notNull(),
@@ -157,6 +168,7 @@ export const artistPayouts = pgTable(
   (t) => [
     index("artist_payouts_artist_idx").on(t.artistId, t.createdAt.desc()),
     index("artist_payouts_status_idx").on(t.status, t.createdAt),
+    index("artist_payouts_reverses_idx").on(t.reverses),
     check("artist_payouts_amount_check", sql`${t.amount} > 0`),
     check("artist_payouts_status_check", sql`${t.status} in ('pending', 'paid', 'failed')`),
   ],

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { type IncomingMessage, type ServerResponse, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { createTransfersStandIn } from "./stripe-stand-in-transfers.test-helpers";
 
 /** A PaymentIntent as the stand-in keeps it: the fields the SDK and our code read. */
 export type StandInIntent = {
@@ -13,6 +14,18 @@ export type StandInIntent = {
   status: "requires_payment_method" | "requires_capture" | "succeeded" | "canceled";
   metadata: Record<string, string>;
   transfer_data: { destination: string } | null;
+};
+
+/** A refund as the stand-in keeps it (issue 14's team refunds). */
+export type StandInRefund = {
+  id: string;
+  object: "refund";
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  status: "succeeded";
+  created: number;
+  metadata: Record<string, string>;
 };
 
 /** A Connect account as the stand-in keeps it (issue 13's payout onboarding). */
@@ -31,36 +44,24 @@ export type StandInAccount = {
   external_accounts: { object: "list"; data: { object: "bank_account"; last4: string }[] };
 };
 
-// ---- Lists for the reconciliation (issue 14): charges, refunds, transfers ----
-
-/** A refund, a transfer and its reversals as the stand-in keeps them (the fields we read). */
-export type StandInRefund = {
-  id: string;
-  object: "refund";
-  amount: number;
-  payment_intent: string;
-  status: "succeeded" | "pending" | "failed" | "canceled";
-  created: number;
-};
-export type StandInTransfer = {
-  id: string;
-  object: "transfer";
-  amount: number;
-  destination: string;
-  created: number;
-  reversals: { object: "list"; data: { id: string; amount: number; created: number }[] };
-};
+// ---- Lists for the reconciliation (issue 14): charges, and refunds by date ----
 
 type Listed = { id: string; created: number };
 
-/** `GET /v1/<things>?created[gte]=&created[lt]=&limit=&starting_after=`, newest first, as Stripe pages. */
+/**
+ * `GET /v1/<things>?created[gte]=&created[lt]=&limit=&starting_after=`, newest first, as
+ * Stripe pages (every match when no limit is asked).
+ */
 function listPage<T extends Listed>(items: T[], query: URLSearchParams, url: string) {
   const gte = Number(query.get("created[gte]") ?? -Infinity);
   const lt = Number(query.get("created[lt]") ?? Infinity);
-  const limit = Number(query.get("limit") ?? 10);
+  const limit = Number(query.get("limit") ?? Infinity);
+  // Newest first; within a second, the one made last first.
   const sorted = items
-    .filter((item) => item.created >= gte && item.created < lt)
-    .sort((a, b) => b.created - a.created || b.id.localeCompare(a.id));
+    .map((item, order) => ({ item, order }))
+    .filter(({ item }) => item.created >= gte && item.created < lt)
+    .sort((a, b) => b.item.created - a.item.created || b.order - a.order)
+    .map(({ item }) => item);
   const after = query.get("starting_after");
   const from = after ? sorted.findIndex((item) => item.id === after) + 1 : 0;
   const data = sorted.slice(from, from + limit);
@@ -68,9 +69,10 @@ function listPage<T extends Listed>(items: T[], query: URLSearchParams, url: str
 }
 
 /**
- * A local HTTP stand-in for the four Stripe endpoints the server uses (create,
- * retrieve, capture, cancel a PaymentIntent), with Stripe's idempotency keys and
- * state rules, so the real `stripe` SDK can be tested without the network.
+ * A local HTTP stand-in for the Stripe endpoints the server uses (create, retrieve,
+ * capture, cancel a PaymentIntent; create and list refunds; Connect accounts and
+ * links), with Stripe's idempotency keys and state rules, so the real `stripe` SDK can
+ * be tested without the network.
  */
 export async function startStripeStandIn() {
   const intents = new Map<string, StandInIntent>();
@@ -80,10 +82,11 @@ export async function startStripeStandIn() {
   const accounts = new Map<string, StandInAccount>();
   const accountsByKey = new Map<string, StandInAccount>();
   const linksByKey = new Map<string, object>();
+  const refunds: StandInRefund[] = [];
+  const refundsByKey = new Map<string, StandInRefund>();
+  /** How many of the next refund requests fail as if Stripe were down. */
+  let refundFailures = 0;
   const capturedAt = new Map<string, number>();
-  const standInRefunds: StandInRefund[] = [];
-  const transfers: StandInTransfer[] = [];
-  const nowSeconds = () => Math.floor(Date.now() / 1000);
   const accountLinks: {
     account: string;
     refresh_url: string;
@@ -91,6 +94,8 @@ export async function startStripeStandIn() {
     type: string;
     url: string;
   }[] = [];
+  // Transfers, reversals (issue 14's payouts) and minimal refunds: their own block.
+  const transfersStandIn = createTransfersStandIn();
 
   function metadataOf(form: URLSearchParams) {
     const metadata: Record<string, string> = {};
@@ -142,8 +147,17 @@ export async function startStripeStandIn() {
     });
   }
 
-  function send(res: ServerResponse, status: number, body: unknown) {
-    res.writeHead(status, { "content-type": "application/json", "request-id": "req_standin" });
+  function send(
+    res: ServerResponse,
+    status: number,
+    body: unknown,
+    headers: Record<string, string> = {},
+  ) {
+    res.writeHead(status, {
+      "content-type": "application/json",
+      "request-id": "req_standin",
+      ...headers,
+    });
     res.end(JSON.stringify(body));
   }
 
@@ -183,6 +197,58 @@ export async function startStripeStandIn() {
     return intent;
   }
 
+  /**
+   * `POST /v1/refunds`: a captured PaymentIntent's money back, at most what is left of
+   * it; a repeated idempotency key answers the first refund (Stripe's rules).
+   */
+  function refund(res: ServerResponse, form: URLSearchParams, key: string | undefined) {
+    const cached = key ? refundsByKey.get(key) : undefined;
+    if (cached) return send(res, 200, cached);
+    if (refundFailures > 0) {
+      refundFailures--;
+      res.setHeader("stripe-should-retry", "false");
+      return send(res, 500, { error: { type: "api_error", message: "An error occurred." } });
+    }
+    const intent = intents.get(form.get("payment_intent") ?? "");
+    if (!intent) return missing(res, "payment_intent");
+    if (intent.status !== "succeeded") {
+      return send(res, 400, {
+        error: {
+          type: "invalid_request_error",
+          code: "charge_not_refundable",
+          message: `This PaymentIntent (${intent.id}) does not have a successful charge to refund.`,
+        },
+      });
+    }
+    const left =
+      intent.amount -
+      refunds.filter((r) => r.payment_intent === intent.id).reduce((sum, r) => sum + r.amount, 0);
+    const amount = form.has("amount") ? Number(form.get("amount")) : left;
+    if (!Number.isSafeInteger(amount) || amount <= 0 || amount > left) {
+      return send(res, 400, {
+        error: {
+          type: "invalid_request_error",
+          code: left === 0 ? "charge_already_refunded" : "amount_too_large",
+          param: "amount",
+          message: `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`,
+        },
+      });
+    }
+    const made: StandInRefund = {
+      id: `re_${randomBytes(8).toString("hex")}`,
+      object: "refund",
+      amount,
+      currency: intent.currency,
+      payment_intent: intent.id,
+      status: "succeeded",
+      created: Math.floor(Date.now() / 1000),
+      metadata: metadataOf(form),
+    };
+    refunds.push(made);
+    if (key) refundsByKey.set(key, made);
+    return send(res, 200, made);
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse) {
     let raw = "";
     for await (const chunk of req) raw += String(chunk);
@@ -190,8 +256,12 @@ export async function startStripeStandIn() {
     const path = (req.url ?? "").split("?")[0] ?? "";
     const key = req.headers["idempotency-key"] as string | undefined;
     requests.push({ method: req.method ?? "", path, idempotencyKey: key });
-    // Lists for the reconciliation: a charge per captured PaymentIntent, refunds, transfers.
     const query = new URLSearchParams((req.url ?? "").split("?")[1] ?? "");
+    const transferAnswer = transfersStandIn.route(req.method ?? "", path, query, form, key);
+    if (transferAnswer) {
+      return send(res, transferAnswer.status, transferAnswer.body, transferAnswer.headers);
+    }
+    // A charge per captured PaymentIntent, for the reconciliation.
     if (req.method === "GET" && path === "/v1/charges") {
       const charges = [...capturedAt].map(([intentId, created]) => {
         const intent = intents.get(intentId)!;
@@ -207,12 +277,14 @@ export async function startStripeStandIn() {
       });
       return send(res, 200, listPage(charges, query, path));
     }
-    if (req.method === "GET" && path === "/v1/refunds")
-      return send(res, 200, listPage(standInRefunds, query, path));
-    if (req.method === "GET" && path === "/v1/transfers")
-      return send(res, 200, listPage(transfers, query, path));
     if (req.method === "POST" && path === "/v1/payment_intents")
       return send(res, 200, create(form, key));
+    if (req.method === "POST" && path === "/v1/refunds") return refund(res, form, key);
+    if (req.method === "GET" && path === "/v1/refunds") {
+      const of = query.get("payment_intent");
+      const matching = refunds.filter((r) => !of || r.payment_intent === of);
+      return send(res, 200, listPage(matching, query, "/v1/refunds"));
+    }
     if (req.method === "POST" && path === "/v1/accounts")
       return send(res, 200, createAccount(form, key));
     const accountMatch = /^\/v1\/accounts\/([^/]+)$/.exec(path);
@@ -258,7 +330,7 @@ export async function startStripeStandIn() {
       captureCalls.set(intent.id, (captureCalls.get(intent.id) ?? 0) + 1);
       if (intent.status !== "requires_capture") return unexpectedState(res, intent, "capture");
       intent.status = "succeeded";
-      capturedAt.set(intent.id, nowSeconds());
+      capturedAt.set(intent.id, Math.floor(Date.now() / 1000));
       return send(res, 200, intent);
     }
     if (match?.[2] === "cancel") {
@@ -293,6 +365,12 @@ export async function startStripeStandIn() {
     },
     accounts,
     accountLinks,
+    /** Every refund made, oldest first. */
+    refunds,
+    /** The next `count` refund requests fail with a 500 (Stripe down), then they work again. */
+    failNextRefunds(count: number) {
+      refundFailures = count;
+    },
     /** What Stripe does as the artist fills in onboarding, or as requirements fall due. */
     updateAccount(
       id: string,
@@ -310,32 +388,10 @@ export async function startStripeStandIn() {
       }
       return structuredClone(account);
     },
-    /** Records as Stripe would list them, for the reconciliation's tests. */
+    /** When each PaymentIntent was captured (its charge's date in `GET /v1/charges`). */
     capturedAt,
-    standInRefunds,
-    transfers,
-    addRefund(refund: { payment_intent: string; amount: number; created?: number }) {
-      const row: StandInRefund = {
-        id: `re_${randomBytes(8).toString("hex")}`,
-        object: "refund",
-        status: "succeeded",
-        created: nowSeconds(),
-        ...refund,
-      };
-      standInRefunds.push(row);
-      return row;
-    },
-    addTransfer(transfer: { destination: string; amount: number; created?: number }) {
-      const row: StandInTransfer = {
-        id: `tr_${randomBytes(8).toString("hex")}`,
-        object: "transfer",
-        created: nowSeconds(),
-        reversals: { object: "list", data: [] },
-        ...transfer,
-      };
-      transfers.push(row);
-      return row;
-    },
+    /** Transfers, reversals and refunds made, and the switches for their failures. */
+    payouts: transfersStandIn,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, notExists, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { type LedgerKind, ledgerEntries, orders, refunds } from "../../db/schema";
 import type { RefundShares } from "../../../domain/orders";
@@ -128,7 +128,9 @@ export async function artistBalances(db: Queryable, artistId: string): Promise<A
 
 /**
  * Per settled order of the artist, what is still owed to them (positive) or back from
- * them (negative): the payout run pays the sum and writes one row per order.
+ * them (negative): the payout run pays the sum and writes one row per order. An order
+ * with a refund still pending waits: a cancelled order's net is in the ledger until its
+ * refund is made, and must not be paid out meanwhile.
  */
 export async function unpaidSettledOrders(
   db: Queryable,
@@ -138,9 +140,59 @@ export async function unpaidSettledOrders(
     .select({ orderId: ledgerEntries.orderId, earned: earnedSql, paid: paidSql })
     .from(ledgerEntries)
     .innerJoin(orders, eq(orders.id, ledgerEntries.orderId))
-    .where(and(eq(ledgerEntries.artistId, artistId), inArray(orders.status, [...SETTLED])))
+    .where(
+      and(
+        eq(ledgerEntries.artistId, artistId),
+        inArray(orders.status, [...SETTLED]),
+        notExists(
+          db
+            .select({ id: refunds.id })
+            .from(refunds)
+            .where(and(eq(refunds.orderId, orders.id), eq(refunds.status, "pending"))),
+        ),
+      ),
+    )
     .groupBy(ledgerEntries.orderId);
   return rows
     .map((row) => ({ orderId: row.orderId, owed: Number(row.earned) - Number(row.paid) }))
     .filter((row) => row.owed !== 0);
+}
+
+const settledSql = inArray(orders.status, [...SETTLED]);
+const owedSql = sql<string>`coalesce(sum(case when ${settledSql} then (case ${ledgerEntries.kind} when 'artist_net' then ${ledgerEntries.amount} when 'artist_net_refund' then -${ledgerEntries.amount} when 'payout' then -${ledgerEntries.amount} when 'payout_reversal' then ${ledgerEntries.amount} else 0 end) else 0 end), 0)`;
+const inProgressSql = sql<string>`coalesce(sum(case when ${settledSql} then 0 else (case ${ledgerEntries.kind} when 'artist_net' then ${ledgerEntries.amount} when 'artist_net_refund' then -${ledgerEntries.amount} when 'payout' then -${ledgerEntries.amount} when 'payout_reversal' then ${ledgerEntries.amount} else 0 end) end), 0)`;
+
+/**
+ * Every artist whose settled orders owe them money or are owed back (the payout run's
+ * list; each is then read again under the artist's lock with unpaidSettledOrders).
+ */
+export async function artistsWithUnpaid(db: Queryable): Promise<string[]> {
+  const rows = await db
+    .select({ artistId: ledgerEntries.artistId })
+    .from(ledgerEntries)
+    .innerJoin(orders, eq(orders.id, ledgerEntries.orderId))
+    .groupBy(ledgerEntries.artistId)
+    .having(sql`${owedSql} <> 0`)
+    .orderBy(ledgerEntries.artistId);
+  return rows.map((row) => row.artistId);
+}
+
+/** Per artist with anything not yet paid: the payable (settled) and pending (in progress) sums. */
+export async function unpaidByArtist(
+  db: Queryable,
+  limit: number,
+): Promise<{ artistId: string; payable: number; pending: number }[]> {
+  const rows = await db
+    .select({ artistId: ledgerEntries.artistId, payable: owedSql, pending: inProgressSql })
+    .from(ledgerEntries)
+    .innerJoin(orders, eq(orders.id, ledgerEntries.orderId))
+    .groupBy(ledgerEntries.artistId)
+    .having(sql`${owedSql} <> 0 or ${inProgressSql} <> 0`)
+    .orderBy(sql`${owedSql} desc`, ledgerEntries.artistId)
+    .limit(limit);
+  return rows.map((row) => ({
+    artistId: row.artistId,
+    payable: Number(row.payable),
+    pending: Number(row.pending),
+  }));
 }

@@ -113,7 +113,7 @@ export function refundedMails(
       `Hello ${order.buyerName || "there"},`,
       "",
       refund.full
-        ? `Your payment for "${order.title}" (${amount}) has been refunded in full.`
+        ? `${amount} of your payment for "${order.title}" has been refunded: your payment is now refunded in full.`
         : `${amount} of your payment for "${order.title}" has been refunded.`,
       `Reason: ${refund.reason}`,
       "It may take 5 to 10 business days to appear on your card statement.",
@@ -124,7 +124,7 @@ export function refundedMails(
       `Hello ${order.artistName || "there"},`,
       "",
       refund.full
-        ? `The sale of "${order.title}" was refunded in full (${amount}).`
+        ? `${amount} of the sale of "${order.title}" was refunded to the buyer: the sale is now refunded in full.`
         : `${amount} of the sale of "${order.title}" was refunded to the buyer.`,
       `Reason: ${refund.reason}`,
       "",

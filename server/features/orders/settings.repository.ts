@@ -28,3 +28,17 @@ export async function writeCommissionSetting(db: Queryable, bps: number): Promis
 export async function currentCommissionBps(db: Queryable, configured: number): Promise<number> {
   return (await readCommissionSetting(db)) ?? configured;
 }
+
+/**
+ * Makes the settings row if there is none and locks it for the transaction, so two
+ * admins changing the commission at once are written one after the other and each
+ * audit row's "before" is what the other left.
+ */
+export async function lockSettings(db: Queryable): Promise<void> {
+  await db.insert(platformSettings).values({ id: 1, commissionBps: null }).onConflictDoNothing();
+  await db
+    .select({ id: platformSettings.id })
+    .from(platformSettings)
+    .where(eq(platformSettings.id, 1))
+    .for("update");
+}

@@ -1,3 +1,4 @@
+import Stripe from "stripe";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { artistPayouts, orders, payments } from "../../db/schema";
@@ -20,10 +21,19 @@ const STRIPE_ENV = {
 
 let t: TestApp;
 let standIn: Awaited<ReturnType<typeof startStripeStandIn>>;
+/** The SDK against the stand-in, as someone acting at Stripe directly. */
+let stripe: Stripe;
 
 beforeAll(async () => {
   standIn = await startStripeStandIn();
   t = await createTestApp({ ...STRIPE_ENV, STRIPE_API_BASE: standIn.url });
+  const url = new URL(standIn.url);
+  stripe = new Stripe(STRIPE_ENV.STRIPE_SECRET_KEY, {
+    host: url.hostname,
+    port: Number(url.port),
+    protocol: "http",
+    telemetry: false,
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -43,18 +53,35 @@ async function stripeSale() {
 }
 
 describe("reconciling with Stripe", () => {
-  it("matches a captured sale, then lists a refund and transfers only Stripe has, and a payout that differs", async () => {
+  it("matches a sale and its refund, then lists a refund and transfers only Stripe has, and a payout that differs", async () => {
     const { artist, order, intentId } = await stripeSale();
+    await t.services.orders.requestRefund({
+      orderId: order.id,
+      move: "refund_partial",
+      actor: { id: null, role: "team" },
+      reason: "A scratch.",
+      amount: 1_500,
+    });
     const clean = await t.services.reconciliation.run({});
     expect(clean.provider).toBe("stripe");
     expect(clean.providerLabel).toBe("Stripe");
     expect(clean.differences).toEqual([]);
     expect(clean.summary.captures.provider).toEqual({ count: 1, amount: order.totalAmount });
+    expect(clean.summary.refunds.provider).toEqual({ count: 1, amount: 1_500 });
 
-    const refund = standIn.addRefund({ payment_intent: intentId, amount: 2_500 });
-    const stray = standIn.addTransfer({ destination: "acct_a1", amount: 4_000 });
-    stray.reversals.data.push({ id: "trr_stray", amount: 1_000, created: stray.created });
-    const paid = standIn.addTransfer({ destination: "acct_a1", amount: 39_000 });
+    // Made at Stripe behind our back (the dashboard, another tool).
+    const refund = await stripe.refunds.create({ payment_intent: intentId, amount: 2_500 });
+    const stray = await stripe.transfers.create({
+      amount: 4_000,
+      currency: "usd",
+      destination: "acct_a1",
+    });
+    const reversal = await stripe.transfers.createReversal(stray.id, { amount: 1_000 });
+    const paid = await stripe.transfers.create({
+      amount: 39_000,
+      currency: "usd",
+      destination: "acct_a1",
+    });
     const [payout] = await t.db
       .insert(artistPayouts)
       .values({
@@ -79,7 +106,7 @@ describe("reconciling with Stripe", () => {
       expect.arrayContaining([
         ["refund", "missing_in_ledger", refund.id, null, 2_500],
         ["payout", "missing_in_ledger", stray.id, null, 4_000],
-        ["payout", "missing_in_ledger", "trr_stray", null, 1_000],
+        ["payout", "missing_in_ledger", reversal.id, null, 1_000],
         ["payout", "amount_mismatch", paid.id, 40_000, 39_000],
       ]),
     );
