@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { checkoutMessages as m } from "../domain/checkout";
 import { isUuid } from "../domain/ids";
+import { ORDER_STATUSES } from "../domain/orders";
 import { MAX_EMAIL_LENGTH } from "../domain/text-input";
 
 /**
@@ -158,6 +159,13 @@ export const purchaseSchema = z.object({
   totalAmount: cents,
   /** ISO time of the purchase. */
   timestamp: z.string(),
+  // Where the order is now (issue 14): added to the SPEC's fields, which stay as they were.
+  status: z.enum(ORDER_STATUSES),
+  /** ISO time the artist marked it shipped, or null. */
+  shippedAt: z.string().nullable(),
+  /** Null with a shippedAt: handed over at pick-up. */
+  carrier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
 });
 export type Purchase = z.infer<typeof purchaseSchema>;
 

@@ -153,9 +153,15 @@ test("the signed-in collector buys, then finds it in Purchase history and the Co
   await expect(page).toHaveURL("/profile/purchases");
   await expect(page).toHaveTitle("Purchase history · Vernissage");
   const entry = page.locator(".purchase-entry").first();
-  await expect(entry.getByRole("link", { name: "Grid City" })).toHaveAttribute(
+  await expect(entry.getByRole("link", { name: "Grid City", exact: true })).toHaveAttribute(
     "href",
     `/artwork/${id}`,
+  );
+  // Issue 14: its state, and its order page.
+  await expect(entry.getByText("Awaiting shipment")).toBeVisible();
+  await expect(entry.getByRole("link", { name: "View order of Grid City" })).toHaveAttribute(
+    "href",
+    /^\/profile\/purchases\/[0-9a-f-]{36}$/,
   );
   await expect(entry).toContainText("Marcus Bell");
   await expect(entry.locator(".purchase-total dd")).toHaveText(shownTotal);

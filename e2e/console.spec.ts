@@ -25,6 +25,7 @@ const AREAS = [
   ["exhibitions", "Exhibitions"],
   ["banners", "Banners"],
   ["catalog", "Cities & categories"],
+  ["payouts", "Payouts"],
   ["audit", "Audit log"],
 ] as const;
 

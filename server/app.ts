@@ -6,6 +6,7 @@ import { registerAuditRoutes } from "./features/audit/audit.routes";
 import { registerApplicationRoutes } from "./features/applications/applications.routes";
 import { registerModerationRoutes } from "./features/moderation/moderation.routes";
 import { registerCurationRoutes } from "./features/curation/curation.routes";
+import { registerAdminOrderRoutes } from "./features/orders/admin-orders.routes";
 import { registerAuthRoutes } from "./features/auth/auth.routes";
 import { registerCatalogRoutes } from "./features/catalog/catalog.routes";
 import { registerCheckoutRoutes } from "./features/checkout/checkout.routes";
@@ -17,6 +18,9 @@ import { registerPhotoRoutes } from "./features/photos/photos.routes";
 import { registerProfileRoutes } from "./features/profiles/profiles.routes";
 import { registerListingRoutes } from "./features/listings/listings.routes";
 import { registerPayoutRoutes } from "./features/payouts/payouts.routes";
+import { registerPurchaseRoutes } from "./features/orders/purchases.routes";
+import { registerSalesRoutes } from "./features/orders/sales.routes";
+import { registerPayoutRunRoutes } from "./features/payouts/payout-run.routes";
 import { registerUploadRoutes } from "./features/uploads/uploads.routes";
 import { clientIp, resolveClientIp } from "./http/client-ip";
 import { createErrorHandler } from "./http/error-handler";
@@ -90,15 +94,19 @@ export function buildServer({ services, web }: ServerOptions): Hono {
   registerProfileRoutes(app, services);
   registerPhotoRoutes(app, services);
   registerCheckoutRoutes(app, services);
+  registerPurchaseRoutes(app, services);
   registerUploadRoutes(app, services);
   registerListingRoutes(app, services);
   registerPayoutRoutes(app, services);
+  registerSalesRoutes(app, services);
+  registerPayoutRunRoutes(app, services);
   registerSitemapRoutes(app, services);
   // The team's console (decision 0027): every /api/admin/* route runs adminOnly first.
   registerAuditRoutes(app, services);
   registerApplicationRoutes(app, services);
   registerModerationRoutes(app, services);
   registerCurationRoutes(app, services);
+  registerAdminOrderRoutes(app, services);
   app.all("/api/*", () => {
     throw new AppError("NOT_FOUND", 404, "Not found.");
   });

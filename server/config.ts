@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_COMMISSION_BPS } from "../domain/orders";
 
 /** The only module that reads process.env. Everything else receives a Config. */
 
@@ -54,6 +55,12 @@ const envSchema = z.object({
     .optional(),
   STRIPE_API_BASE: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
   TEAM_EMAIL: z.email({ error: "must be an e-mail address" }).optional(),
+  COMMISSION_BPS: z.coerce
+    .number({ error: "must be a whole number of basis points (2000 is 20%)" })
+    .int({ error: "must be a whole number of basis points (2000 is 20%)" })
+    .min(0, { error: "must be between 0 and 10000 (0% to 100%)" })
+    .max(10_000, { error: "must be between 0 and 10000 (0% to 100%)" })
+    .default(DEFAULT_COMMISSION_BPS),
   S3_BUCKET: z.string().min(3).max(63).optional(),
   S3_ENDPOINT: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
   S3_REGION: z.string().min(1).optional(),
@@ -81,6 +88,8 @@ export type Config = {
   payments: PaymentsConfig;
   /** Where the team's e-mails go (a new listing to review: SPEC §7 newArtworkUpload). */
   teamEmail: string;
+  /** The platform's fee on new sales, in basis points, until the team sets one in the console. */
+  commissionBps: number;
   storage: StorageConfig;
 };
 
@@ -142,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     payments: paymentsConfigOf(e),
     teamEmail: e.TEAM_EMAIL ?? `team@${new URL(publicUrl).hostname}`,
+    commissionBps: e.COMMISSION_BPS,
     storage: storageConfigOf(e),
   };
 }

@@ -37,3 +37,23 @@ export function decodeCursor(cursor: string): PageAfter {
   }
   throw new AppError("VALIDATION_FAILED", 400, adminMessages.invalidFilter);
 }
+
+/** The cursor that continues a list after `row`. */
+export function rowCursor(row: { cursorAt: string; id: string }): string {
+  return encodeCursor(row.cursorAt, row.id);
+}
+
+/**
+ * One page of a list read with `size + 1` rows: the first `size` rows, and the cursor
+ * after the last of them only when the extra row came back (so a list that ends
+ * exactly on a page's last row offers no empty next page).
+ */
+export function pageOf<R>(
+  rows: R[],
+  size: number,
+  cursorOf: (row: R) => string,
+): { shown: R[]; next: string | null } {
+  const shown = rows.slice(0, size);
+  const last = shown.at(-1);
+  return { shown, next: rows.length > size && last ? cursorOf(last) : null };
+}

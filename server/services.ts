@@ -115,6 +115,40 @@ import {
   setExhibitionActivity,
   setExhibitionArtworks,
 } from "./features/curation/curation.service";
+import {
+  type MoveInput,
+  type OrdersDeps,
+  type RefundRequest,
+  moveOrder,
+  requestRefund,
+  settleRefund,
+} from "./features/orders/orders.service";
+import { confirmReceipt, getPurchase, reportProblem } from "./features/orders/purchases.service";
+import type { ReportProblemBody } from "../contracts/purchases.contract";
+import {
+  cannotFulfilSale,
+  listSales,
+  relistSale,
+  salesCsvExport,
+  salesSummary,
+  shipSale,
+} from "./features/orders/sales.service";
+import type { CannotFulfilBody, SalesQuery, Shipment } from "../contracts/sales.contract";
+import type {
+  AdminOrdersQuery,
+  CancelBody,
+  CloseProblemBody,
+  RefundBody,
+  SettingsBody,
+} from "../contracts/admin-orders.contract";
+import {
+  cancelOrderForTeam,
+  closeProblemForTeam,
+  getOrderForTeam,
+  listOrdersForTeam,
+  refundOrderForTeam,
+} from "./features/orders/admin-orders.service";
+import { type SettingsDeps, getSettings, setCommission } from "./features/orders/settings.service";
 import { checkHealth } from "./features/health/health.service";
 import type { SimulatedOnboardingBody } from "../contracts/payouts.contract";
 import {
@@ -126,6 +160,13 @@ import {
   refreshFromStripe,
   startStripeOnboarding,
 } from "./features/payouts/payouts.service";
+import {
+  type PayoutRunDeps,
+  ownPayouts,
+  payoutsOverview,
+  runPayoutsNow,
+} from "./features/payouts/payout-run.service";
+import { createPayoutSchedule } from "./features/payouts/payout-run.schedule";
 import { notifyTeamOfListing } from "./features/listings/listing-mail";
 import {
   type ListingDeps,
@@ -159,8 +200,15 @@ import type { Logger } from "./logger";
  * place that builds each feature's deps and binds its functions to them
  * (docs/architecture.md). The database itself is not on it: only services reach it.
  */
-export function createServices(config: Config, database: DatabaseHandle, logger: Logger) {
+export function createServices(
+  config: Config,
+  database: DatabaseHandle,
+  logger: Logger,
+  /** `now`: the orders' clock, injectable so tests move time instead of sleeping. */
+  options: { now?: () => Date } = {},
+) {
   const { db } = database;
+  const now = options.now ?? (() => new Date());
   const transport: MailTransport = config.mail.smtpUrl
     ? createSmtpTransport({ url: config.mail.smtpUrl, from: config.mail.from, logger })
     : createFileTransport({ dir: config.mail.outboxDir, from: config.mail.from, logger });
@@ -182,7 +230,11 @@ export function createServices(config: Config, database: DatabaseHandle, logger:
     logger,
     publicUrl: config.publicUrl,
     kickOutbox: () => outbox.kick(),
+    commissionBps: config.commissionBps,
+    now,
   };
+  const ordersDeps: OrdersDeps = { ...checkoutDeps, teamEmail: config.teamEmail };
+  const settingsDeps: SettingsDeps = { db, commissionBps: config.commissionBps };
   const storage: StorageAdapter = createStorage(config, logger);
 
   const discoveryDeps: DiscoveryDeps = { db };
@@ -205,9 +257,17 @@ export function createServices(config: Config, database: DatabaseHandle, logger:
   };
   const payoutsDeps: PayoutsDeps = {
     db,
-    provider: createPayoutProvider(config.payments, config.publicUrl),
+    provider: createPayoutProvider(config.payments, config.publicUrl, db),
     logger,
   };
+  // Paying artists (issue 14): the payout run, daily and from the console.
+  const payoutRunDeps: PayoutRunDeps = {
+    ...payoutsDeps,
+    now,
+    publicUrl: config.publicUrl,
+    kickOutbox: () => outbox.kick(),
+  };
+  const payoutSchedule = createPayoutSchedule(payoutRunDeps);
   const curationDeps: CurationDeps = { db };
   const photoDeps: PhotoDeps = { db, storage, logger };
   const uploadDeps: UploadDeps = { db, storage, logger };
@@ -306,6 +366,13 @@ export function createServices(config: Config, database: DatabaseHandle, logger:
       refreshFromStripe: (viewer: PayoutViewer) => refreshFromStripe(payoutsDeps, viewer),
       handleConnectWebhook: (rawBody: string, signature: string | undefined) =>
         handleConnectWebhook(payoutsDeps, rawBody, signature),
+      /** One payout run now (shared with a run already going in this process). */
+      run: () => payoutSchedule.run(),
+      /** The daily run's timer, started and stopped with the server. */
+      schedule: payoutSchedule,
+      overview: () => payoutsOverview(payoutRunDeps),
+      runNow: (actor: AuditActor) => runPayoutsNow(payoutRunDeps, actor, payoutSchedule.run),
+      history: (viewer: PayoutViewer) => ownPayouts(payoutRunDeps, viewer),
     },
     /** The console's People and Artworks areas (decision 0027); `actor` is the signed-in admin. */
     moderation: {
@@ -370,6 +437,48 @@ export function createServices(config: Config, database: DatabaseHandle, logger:
         handleWebhook(checkoutDeps, rawBody, signature),
       purchases: (userId: string) => listPurchases(checkoutDeps, userId),
       reconciler: createReconciler(checkoutDeps),
+    },
+    /** The orders after the sale: moves, refunds (server/features/orders, decision 0029). */
+    orders: {
+      move: (input: MoveInput) => moveOrder(ordersDeps, input),
+      requestRefund: (input: RefundRequest) => requestRefund(ordersDeps, input),
+      settleRefund: (refundId: string) => settleRefund(ordersDeps, refundId),
+    },
+    /** The buyer's own orders: the order page, confirm receipt, report a problem. */
+    purchases: {
+      get: (buyerId: string, orderId: string) => getPurchase(ordersDeps, buyerId, orderId),
+      confirmReceipt: (buyerId: string, orderId: string) =>
+        confirmReceipt(ordersDeps, buyerId, orderId),
+      reportProblem: (buyerId: string, orderId: string, body: ReportProblemBody) =>
+        reportProblem(ordersDeps, buyerId, orderId, body),
+    },
+    /** The artist's own sales (`artistId`: the signed-in artist), /api/me/sales and /profile/sales. */
+    sales: {
+      list: (artistId: string, query: SalesQuery) => listSales(ordersDeps, artistId, query),
+      summary: (artistId: string) => salesSummary(ordersDeps, artistId),
+      ship: (artistId: string, orderId: string, shipment: Shipment) =>
+        shipSale(ordersDeps, artistId, orderId, shipment),
+      cannotFulfil: (artistId: string, orderId: string, body: CannotFulfilBody) =>
+        cannotFulfilSale(ordersDeps, artistId, orderId, body),
+      relist: (artistId: string, orderId: string) => relistSale(ordersDeps, artistId, orderId),
+      csv: (artistId: string) => salesCsvExport(ordersDeps, artistId),
+    },
+    /** The console's orders: the list, one order, and the team's refunds, closing and cancelling. */
+    teamOrders: {
+      list: (query: AdminOrdersQuery) => listOrdersForTeam(ordersDeps, query),
+      get: (id: string) => getOrderForTeam(ordersDeps, id),
+      refund: (actor: AuditActor, id: string, body: RefundBody) =>
+        refundOrderForTeam(ordersDeps, actor, id, body),
+      closeProblem: (actor: AuditActor, id: string, body: CloseProblemBody) =>
+        closeProblemForTeam(ordersDeps, actor, id, body),
+      cancel: (actor: AuditActor, id: string, body: CancelBody) =>
+        cancelOrderForTeam(ordersDeps, actor, id, body),
+    },
+    /** The marketplace settings the team edits in the console: the commission on new sales. */
+    settings: {
+      get: () => getSettings(settingsDeps),
+      setCommission: (actor: AuditActor, body: SettingsBody) =>
+        setCommission(settingsDeps, actor, body),
     },
     /**
      * Artwork image uploads, and the sweeper that deletes uploads no listing used within

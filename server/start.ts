@@ -44,6 +44,7 @@ export async function startServer(options: {
     services.outbox.kick();
     services.checkout.reconciler.start();
     services.uploads.sweeper.start();
+    services.payouts.schedule.start();
     const app = buildServer({ services, web: options.web });
     const server = options.listen
       ? options.listen(app)
@@ -82,6 +83,7 @@ export async function startServer(options: {
           await new Promise<void>((resolve) => server.close(() => resolve()));
           await services.checkout.reconciler.stop();
           await services.uploads.sweeper.stop();
+          await services.payouts.schedule.stop();
           await services.outbox.stop();
           services.mailTransport.close();
           await database.close();

@@ -1,4 +1,5 @@
-import { Link, data } from "react-router";
+import { data } from "react-router";
+import { NOT_FOUND_TITLE, NotFoundPage } from "../components/not-found-page";
 
 /** Any address no route knows: a 404 with its own title, and the way back. */
 export function loader() {
@@ -6,17 +7,9 @@ export function loader() {
 }
 
 export function meta() {
-  return [{ title: "Page not found · Vernissage" }, { name: "robots", content: "noindex" }];
+  return [{ title: NOT_FOUND_TITLE }, { name: "robots", content: "noindex" }];
 }
 
 export default function NotFound() {
-  return (
-    <section className="narrow stack">
-      <h1>Page not found</h1>
-      <p>We could not find the page you were looking for.</p>
-      <p>
-        <Link to="/">Return to Marketplace</Link>
-      </p>
-    </section>
-  );
+  return <NotFoundPage />;
 }

@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { DEFAULT_COMMISSION_BPS, SHIP_BY_DAYS, addDays, splitSale } from "../../domain/orders";
 import type { Database } from "../db/client";
 import {
   artCategories,
@@ -173,16 +175,27 @@ export async function createOrder(
     artworkId: overrides.artworkId,
     purchaserId: overrides.purchaserId,
   });
+  const [artwork] = await db
+    .select({ artistId: artworks.artistId })
+    .from(artworks)
+    .where(eq(artworks.id, overrides.artworkId));
+  const preTaxAmount = overrides.preTaxAmount ?? 25_000;
+  const money = splitSale(preTaxAmount, overrides.taxAmount ?? 2_000, DEFAULT_COMMISSION_BPS);
   const [row] = await db
     .insert(orders)
     .values({
       paymentId: payment.id,
       title: "A sold work",
       artistName: "An Artist",
-      price: 25_000,
-      preTaxAmount: 25_000,
-      taxAmount: 2_000,
-      totalAmount: 27_000,
+      price: preTaxAmount,
+      preTaxAmount,
+      taxAmount: money.tax,
+      totalAmount: money.total,
+      artistId: artwork!.artistId,
+      commissionBps: money.commissionBps,
+      commissionAmount: money.commission,
+      artistNet: money.artistNet,
+      shipBy: addDays(new Date(), SHIP_BY_DAYS),
       ...overrides,
     })
     .returning();

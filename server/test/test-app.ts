@@ -13,7 +13,11 @@ export const TEST_ORIGIN = "http://localhost:3000";
  * The Hono app on a fresh database and a temporary data folder, called in-process.
  * `close()` removes everything it made.
  */
-export async function createTestApp(env: Record<string, string> = {}) {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  /** `now`: the orders' clock (see testClock), so tests move time instead of sleeping. */
+  options: { now?: () => Date } = {},
+) {
   const dataDir = await mkdtemp(path.join(tmpdir(), "vernissage-test-"));
   const config = loadConfig({
     NODE_ENV: "test",
@@ -22,7 +26,12 @@ export async function createTestApp(env: Record<string, string> = {}) {
     ...env,
   });
   const database = await openTestDatabase();
-  const services = createServices(config, database, createLogger({ json: false, silent: true }));
+  const services = createServices(
+    config,
+    database,
+    createLogger({ json: false, silent: true }),
+    options,
+  );
   const app = buildServer({ services });
   return {
     app,
@@ -88,5 +97,19 @@ export function signUpBody(overrides: Record<string, unknown> = {}) {
     occupation: "collector",
     acceptTerms: true,
     ...overrides,
+  };
+}
+
+/** A clock that stands still until the test moves it. */
+export function testClock(start = new Date()) {
+  let at = start.getTime();
+  return {
+    now: () => new Date(at),
+    advanceDays(days: number) {
+      at += days * 24 * 60 * 60 * 1000;
+    },
+    advanceMs(ms: number) {
+      at += ms;
+    },
   };
 }

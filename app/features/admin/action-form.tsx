@@ -20,6 +20,7 @@ export function ActionForm({
   children,
   hidden,
   resetOnSuccess = false,
+  showNotice = true,
 }: {
   /** The action's name, sent as the `intent` field. */
   intent: string;
@@ -33,6 +34,8 @@ export function ActionForm({
   hidden?: Record<string, string>;
   /** Empty the fields once the action succeeded (an "add" form), so a second press adds nothing twice. */
   resetOnSuccess?: boolean;
+  /** False when the page shows the success notice itself (the form may be gone after it). */
+  showNotice?: boolean;
 }) {
   const fetcher = useFetcher<AdminActionResult>();
   const formRef = useRef<HTMLFormElement>(null);
@@ -66,7 +69,7 @@ export function ActionForm({
       >
         {busy ? busyLabel : label}
       </button>
-      {result?.ok ? <FormNotice message={result.message} /> : null}
+      {result?.ok && showNotice ? <FormNotice message={result.message} /> : null}
       {result && !result.ok ? <FormError message={result.error} /> : null}
       {asking && confirm ? (
         <ConfirmDialog

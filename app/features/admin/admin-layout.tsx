@@ -9,6 +9,9 @@ export const ADMIN_AREAS = [
   { to: "/admin/exhibitions", label: "Exhibitions" },
   { to: "/admin/banners", label: "Banners" },
   { to: "/admin/catalog", label: "Cities & categories" },
+  { to: "/admin/orders", label: "Orders" },
+  { to: "/admin/settings", label: "Settings" },
+  { to: "/admin/payouts", label: "Payouts" },
   { to: "/admin/audit", label: "Audit log" },
 ] as const;
 

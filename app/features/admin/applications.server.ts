@@ -15,17 +15,16 @@ import { type AdminIntent, field, runAdminAction } from "./admin.server";
  */
 export function applicationsAction(context: AppLoadContext, request: Request) {
   const { applications } = context.services;
-  const actor = (admin: { id: string; email: string }) => ({ id: admin.id, email: admin.email });
   const intents: Record<string, AdminIntent> = {
     approve: async (form, admin) => {
-      const { application } = await applications.decide(actor(admin), field(form, "userId"), {
+      const { application } = await applications.decide(admin, field(form, "userId"), {
         kind: "approve",
       });
       return applicationNotices.approved(applicantName(application));
     },
     decline: async (form, admin) => {
       const { reason } = validInput(declineApplicationSchema, { reason: field(form, "reason") });
-      const { application } = await applications.decide(actor(admin), field(form, "userId"), {
+      const { application } = await applications.decide(admin, field(form, "userId"), {
         kind: "decline",
         reason,
       });
@@ -33,7 +32,7 @@ export function applicationsAction(context: AppLoadContext, request: Request) {
     },
     "request-info": async (form, admin) => {
       const { message } = validInput(requestInfoSchema, { message: field(form, "message") });
-      await applications.decide(actor(admin), field(form, "userId"), {
+      await applications.decide(admin, field(form, "userId"), {
         kind: "request_info",
         message,
       });

@@ -1,4 +1,4 @@
-import { Form, Link, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import {
   type AdminArtwork,
   type AdminArtworksPage,
@@ -7,6 +7,7 @@ import {
 import { MAX_ADMIN_TEXT } from "../../../contracts/admin.contract";
 import { priceText, titleText } from "../../../domain/display";
 import { ActionForm } from "./action-form";
+import { AdminFilters, type ListFilters, filtersInUse, yesNo } from "./admin-filters";
 import { AdminTable } from "./admin-table";
 
 const STATUS_LABELS: Record<string, string> = {
@@ -15,31 +16,37 @@ const STATUS_LABELS: Record<string, string> = {
   "not for sale": "Not for sale",
 };
 
-function YesNoFilter({
-  id,
-  name,
-  label,
-  yes,
-  no,
-}: {
-  id: string;
-  name: string;
-  label: string;
-  yes: string;
-  no: string;
-}) {
-  const [params] = useSearchParams();
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <select id={id} name={name} defaultValue={params.get(name) ?? ""}>
-        <option value="">Any</option>
-        <option value="true">{yes}</option>
-        <option value="false">{no}</option>
-      </select>
-    </div>
-  );
-}
+const ARTWORK_FILTERS: ListFilters = {
+  idPrefix: "artworks",
+  searchLabel: "Title or artist",
+  // From People's "Works" link: the list stays on that artist through every search.
+  kept: ["artistId"],
+  selects: [
+    {
+      name: "status",
+      label: "Status",
+      anyLabel: "Any",
+      options: [
+        { value: "available", label: "Available" },
+        { value: "not for sale", label: "Not for sale" },
+        { value: "draft", label: "Draft" },
+      ],
+    },
+    {
+      name: "forSale",
+      label: "For sale",
+      anyLabel: "Any",
+      options: yesNo("For sale", "Not for sale"),
+    },
+    { name: "hidden", label: "Hidden", anyLabel: "Any", options: yesNo("Hidden", "Not hidden") },
+    {
+      name: "curated",
+      label: "Featured",
+      anyLabel: "Any",
+      options: yesNo("Featured", "Not featured"),
+    },
+  ],
+};
 
 function Curation({ artwork }: { artwork: AdminArtwork }) {
   return (
@@ -111,9 +118,7 @@ export function ArtworksTable({ page }: { page: AdminArtworksPage }) {
   const more = new URLSearchParams(params);
   if (page.next) more.set("cursor", page.next);
   const artistId = params.get("artistId");
-  const filtered = ["q", "artistId", "status", "forSale", "hidden", "curated"].some((k) =>
-    params.get(k),
-  );
+  const filtered = filtersInUse(params, ARTWORK_FILTERS);
   return (
     <section className="stack">
       <h1>Artworks</h1>
@@ -121,57 +126,7 @@ export function ArtworksTable({ page }: { page: AdminArtworksPage }) {
         Every work, drafts and hidden ones included. Featured works come first on the home page, in
         order from the lowest number.
       </p>
-      <Form method="get" className="admin-toolbar" role="search" aria-label="Find artworks">
-        {artistId ? <input type="hidden" name="artistId" value={artistId} /> : null}
-        <div className="field">
-          <label htmlFor="artworks-q">Title or artist</label>
-          <input
-            id="artworks-q"
-            name="q"
-            type="search"
-            defaultValue={params.get("q") ?? ""}
-            maxLength={200}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="artworks-status">Status</label>
-          <select id="artworks-status" name="status" defaultValue={params.get("status") ?? ""}>
-            <option value="">Any</option>
-            <option value="available">Available</option>
-            <option value="not for sale">Not for sale</option>
-            <option value="draft">Draft</option>
-          </select>
-        </div>
-        <YesNoFilter
-          id="artworks-for-sale"
-          name="forSale"
-          label="For sale"
-          yes="For sale"
-          no="Not for sale"
-        />
-        <YesNoFilter
-          id="artworks-hidden"
-          name="hidden"
-          label="Hidden"
-          yes="Hidden"
-          no="Not hidden"
-        />
-        <YesNoFilter
-          id="artworks-curated"
-          name="curated"
-          label="Featured"
-          yes="Featured"
-          no="Not featured"
-        />
-        <button type="submit" className="button">
-          Search
-        </button>
-        {filtered ? (
-          <Link to="/admin/artworks" className="button-link">
-            Clear
-          </Link>
-        ) : null}
-      </Form>
+      <AdminFilters filters={ARTWORK_FILTERS} label="Find artworks" clearTo="/admin/artworks" />
       {artistId ? (
         <p className="hint">
           Showing one artist&apos;s works. <Link to="/admin/artworks">Show every artist</Link>

@@ -7,6 +7,7 @@ import {
   exhibitionCreateSchema,
   exhibitionPatchSchema,
 } from "../../../contracts/admin-curation.contract";
+import type { SessionUser } from "../../../contracts/auth.contract";
 import { categoryLabel } from "../../../domain/display";
 import { validInput } from "../../lib/valid-input.server";
 import { type AdminIntent, field } from "./admin.server";
@@ -16,25 +17,19 @@ import { type AdminIntent, field } from "./admin.server";
  * each form's fields through the same contract schema as the API, then the service.
  */
 
-const actorOf = (admin: { id: string; email: string }) => ({ id: admin.id, email: admin.email });
-
 /** An optional upload id field: absent or empty means "no new image". */
 function uploadIdField(form: FormData, name: string): string | undefined {
   return field(form, name) || undefined;
 }
 
-export function exhibitionCreate(
-  context: AppLoadContext,
-  form: FormData,
-  admin: { id: string; email: string },
-) {
+export function exhibitionCreate(context: AppLoadContext, form: FormData, admin: SessionUser) {
   const body = validInput(exhibitionCreateSchema, {
     name: field(form, "name"),
     description: field(form, "description"),
     address: field(form, "address"),
     bannerUploadId: uploadIdField(form, "uploadId"),
   });
-  return context.services.curation.createExhibition(actorOf(admin), body);
+  return context.services.curation.createExhibition(admin, body);
 }
 
 export function exhibitionEditorIntents(
@@ -50,15 +45,15 @@ export function exhibitionEditorIntents(
         address: field(form, "address"),
         bannerUploadId: form.get("removeBanner") === "yes" ? null : uploadIdField(form, "uploadId"),
       });
-      await curation.editExhibition(actorOf(admin), exhibitionId, patch);
+      await curation.editExhibition(admin, exhibitionId, patch);
       return "The exhibition is saved.";
     },
     async activate(_form, admin) {
-      await curation.setExhibitionActive(actorOf(admin), exhibitionId, true);
+      await curation.setExhibitionActive(admin, exhibitionId, true);
       return "The exhibition is active: it is on the Exhibitions page.";
     },
     async deactivate(_form, admin) {
-      await curation.setExhibitionActive(actorOf(admin), exhibitionId, false);
+      await curation.setExhibitionActive(admin, exhibitionId, false);
       return "The exhibition is inactive: it is no longer public.";
     },
     async artworks(form, admin) {
@@ -67,7 +62,7 @@ export function exhibitionEditorIntents(
         .map((s) => s.trim())
         .filter(Boolean);
       await curation.setExhibitionArtworks(
-        actorOf(admin),
+        admin,
         exhibitionId,
         validInput(exhibitionArtworksSchema, { artworkIds: ids }),
       );
@@ -86,19 +81,19 @@ export function bannerIntents(context: AppLoadContext): Record<string, AdminInte
         uploadId: field(form, "uploadId"),
         altText: field(form, "altText"),
       });
-      await curation.createBanner(actorOf(admin), body);
+      await curation.createBanner(admin, body);
       return "The banner is added. Activate it to show it on the home page.";
     },
     async activate(form, admin) {
-      await curation.activateBanner(actorOf(admin), field(form, "bannerId"));
+      await curation.activateBanner(admin, field(form, "bannerId"));
       return "The banner is on the home page.";
     },
     async deactivate(form, admin) {
-      await curation.deactivateBanner(actorOf(admin), field(form, "bannerId"));
+      await curation.deactivateBanner(admin, field(form, "bannerId"));
       return "The banner is off the home page.";
     },
     async delete(form, admin) {
-      await curation.deleteBanner(actorOf(admin), field(form, "bannerId"));
+      await curation.deleteBanner(admin, field(form, "bannerId"));
       return "The banner is deleted.";
     },
   };
@@ -115,16 +110,16 @@ export function catalogIntents(context: AppLoadContext): Record<string, AdminInt
     const { schema, show } = kinds[kind];
     intents[`${kind}-create`] = async (form, admin) => {
       const { name } = validInput(schema, { name: field(form, "name") });
-      const row = await curation.createCatalogEntry(actorOf(admin), kind, name);
+      const row = await curation.createCatalogEntry(admin, kind, name);
       return `“${show(row.name)}” is added.`;
     };
     intents[`${kind}-rename`] = async (form, admin) => {
       const { name } = validInput(schema, { name: field(form, "name") });
-      const row = await curation.renameCatalogEntry(actorOf(admin), kind, field(form, "id"), name);
+      const row = await curation.renameCatalogEntry(admin, kind, field(form, "id"), name);
       return `Renamed to “${show(row.name)}”.`;
     };
     intents[`${kind}-delete`] = async (form, admin) => {
-      await curation.deleteCatalogEntry(actorOf(admin), kind, field(form, "id"));
+      await curation.deleteCatalogEntry(admin, kind, field(form, "id"));
       return "Deleted.";
     };
   }

@@ -1,7 +1,8 @@
-import { Form, Link, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import type { PeoplePage, Person } from "../../../contracts/admin-people.contract";
 import { MAX_ADMIN_TEXT } from "../../../contracts/admin.contract";
 import { ActionForm } from "./action-form";
+import { AdminFilters, type ListFilters, filtersInUse } from "./admin-filters";
 import { AdminTable } from "./admin-table";
 
 const day = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
@@ -11,6 +12,33 @@ const PAYOUT_LABELS: Record<Person["payoutStatus"], string> = {
   pending: "Pending",
   active: "Active",
   restricted: "Restricted",
+};
+
+const PEOPLE_FILTERS: ListFilters = {
+  idPrefix: "people",
+  searchLabel: "Name or e-mail",
+  selects: [
+    {
+      name: "role",
+      label: "Role",
+      anyLabel: "Everyone",
+      options: [
+        { value: "admin", label: "Admins" },
+        { value: "artist", label: "Artists" },
+        { value: "applicant", label: "Applicants" },
+        { value: "collector", label: "Collectors" },
+      ],
+    },
+    {
+      name: "status",
+      label: "Status",
+      anyLabel: "Any",
+      options: [
+        { value: "active", label: "Active" },
+        { value: "suspended", label: "Suspended" },
+      ],
+    },
+  ],
 };
 
 function roleBadges(p: Person) {
@@ -93,7 +121,7 @@ export function PeopleTable({ page, selfId }: { page: PeoplePage; selfId: string
   const [params] = useSearchParams();
   const more = new URLSearchParams(params);
   if (page.next) more.set("cursor", page.next);
-  const filtered = ["q", "role", "status"].some((k) => params.get(k));
+  const filtered = filtersInUse(params, PEOPLE_FILTERS);
   return (
     <section className="stack">
       <h1>People</h1>
@@ -101,44 +129,7 @@ export function PeopleTable({ page, selfId }: { page: PeoplePage; selfId: string
         Find anyone by name or e-mail. Suspending someone signs them out and takes their works out
         of the marketplace; it does not delete anything.
       </p>
-      <Form method="get" className="admin-toolbar" role="search" aria-label="Find people">
-        <div className="field">
-          <label htmlFor="people-q">Name or e-mail</label>
-          <input
-            id="people-q"
-            name="q"
-            type="search"
-            defaultValue={params.get("q") ?? ""}
-            maxLength={200}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="people-role">Role</label>
-          <select id="people-role" name="role" defaultValue={params.get("role") ?? ""}>
-            <option value="">Everyone</option>
-            <option value="admin">Admins</option>
-            <option value="artist">Artists</option>
-            <option value="applicant">Applicants</option>
-            <option value="collector">Collectors</option>
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="people-status">Status</label>
-          <select id="people-status" name="status" defaultValue={params.get("status") ?? ""}>
-            <option value="">Any</option>
-            <option value="active">Active</option>
-            <option value="suspended">Suspended</option>
-          </select>
-        </div>
-        <button type="submit" className="button">
-          Search
-        </button>
-        {filtered ? (
-          <Link to="/admin/people" className="button-link">
-            Clear
-          </Link>
-        ) : null}
-      </Form>
+      <AdminFilters filters={PEOPLE_FILTERS} label="Find people" clearTo="/admin/people" />
       <AdminTable<Person>
         caption="People, newest first"
         rows={page.people}

@@ -33,11 +33,20 @@ export function SiteHeader() {
           Upload
         </NavLink>
       ) : null}
+      {user?.isArtist ? (
+        <NavLink to="/profile/sales" className="nav-link">
+          Sales
+        </NavLink>
+      ) : null}
       {user?.role === "admin" ? <ConsoleLink waiting={waiting} /> : null}
       {user ? (
         <>
+          <NavLink to="/profile/purchases" className="nav-link">
+            My purchases
+          </NavLink>
           <NavLink
             to="/profile"
+            end
             className="nav-link nav-profile"
             aria-label={`Your profile (${user.displayName})`}
           >

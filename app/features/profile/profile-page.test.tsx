@@ -75,6 +75,16 @@ describe("ProfilePage", () => {
     expect(page.querySelector("b")).toBeNull();
   });
 
+  it("links the own profile to 'My purchases', a collector's and an artist's alike, and nobody else's", () => {
+    for (const profile of [collector(), collector({ isArtist: true })]) {
+      renderPage({ profile });
+      const link = screen.getByRole("link", { name: "My purchases" });
+      expect(link.getAttribute("href")).toBe("/profile/purchases");
+      renderPage({ profile, isOwn: false, tab: null });
+      expect(screen.queryByRole("link", { name: "My purchases" })).toBeNull();
+    }
+  });
+
   it("falls back to 'No bio available.' and says an empty collection so", () => {
     renderPage({});
     expect(screen.getByText(m.noBio)).toBeTruthy();

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import type { PublicProfile } from "../../../contracts/profiles.contract";
 import type { ArtworkCard } from "../../../contracts/artworks.contract";
 import { type ProfileEditResult, ProfileEditSection } from "./profile-edit-form";
@@ -35,10 +36,22 @@ export function ProfilePage({
     <article className="profile-page">
       <ProfileHeader profile={profile} isOwn={isOwn}>
         {isOwn ? <ProfilePhotoControls hasPhoto={profile.profilePhoto !== null} /> : null}
+        {isOwn && profile.isArtist ? (
+          <p className="profile-own-links">
+            <Link to="/profile/sales" className="button">
+              Sales
+            </Link>
+          </p>
+        ) : null}
         {pending && !artistApplication ? (
           <p className="profile-pending">{m.pendingArtist}</p>
         ) : null}
         {isOwn && form ? <ProfileEditSection values={form} result={editResult} /> : null}
+        {isOwn ? (
+          <nav className="profile-own-links" aria-label="Your account">
+            <Link to="/profile/purchases">My purchases</Link>
+          </nav>
+        ) : null}
         {isOwn ? artistApplication : null}
       </ProfileHeader>
       <ProfileExhibitions profile={profile} />

@@ -14,6 +14,10 @@ const purchase: Purchase = {
   taxAmount: 3713,
   totalAmount: 48713,
   timestamp: "2026-03-15T23:30:00.000Z",
+  status: "paid",
+  shippedAt: null,
+  carrier: null,
+  trackingNumber: null,
 };
 
 describe("purchaseLines (SPEC §2 Purchase history)", () => {

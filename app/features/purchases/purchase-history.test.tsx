@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen } from "@testing-library/react";
+import { cleanup, render, screen, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Purchase } from "../../../contracts/checkout.contract";
@@ -20,6 +20,10 @@ function purchase(overrides: Partial<Purchase> = {}): Purchase {
     taxAmount: 2_656,
     totalAmount: 45_156,
     timestamp: "2026-11-22T10:00:00.000Z",
+    status: "paid",
+    shippedAt: null,
+    carrier: null,
+    trackingNumber: null,
     ...overrides,
   };
 }
@@ -54,6 +58,39 @@ describe("PurchaseHistory", () => {
     const titles = screen.getAllByRole("heading", { level: 2 }).map((h) => h.textContent);
     expect(titles).toEqual(["Grid City", "Salt Marsh"]);
     expect(screen.queryByText(empty)).toBeNull();
+  });
+
+  it("shows each purchase's state, its tracking once shipped, and links to its order page", () => {
+    renderHistory({
+      purchases: [
+        purchase({
+          status: "shipped",
+          shippedAt: "2026-11-23T10:00:00.000Z",
+          carrier: "UPS",
+          trackingNumber: "1Z999AA10123456784",
+        }),
+        purchase({
+          id: "o2",
+          artworkId: "w2",
+          title: "Salt Marsh",
+          status: "delivered",
+          shippedAt: "2026-11-23T10:00:00.000Z",
+        }),
+        purchase({ id: "o3", artworkId: "w3", title: "Night Walk" }),
+      ],
+      failed: false,
+    });
+    const entries = screen.getAllByRole("listitem");
+    expect(within(entries[0]!).getByText("Shipped")).toBeTruthy();
+    expect(within(entries[0]!).getByText("UPS")).toBeTruthy();
+    expect(within(entries[0]!).getByText("1Z999AA10123456784")).toBeTruthy();
+    expect(within(entries[1]!).getByText("Delivered")).toBeTruthy();
+    expect(within(entries[1]!).getByText("Handed over at pick-up")).toBeTruthy();
+    expect(within(entries[2]!).getByText("Awaiting shipment")).toBeTruthy();
+    expect(within(entries[2]!).queryByText("Tracking number")).toBeNull();
+    expect(within(entries[2]!).queryByText("Handed over at pick-up")).toBeNull();
+    const link = screen.getByRole("link", { name: "View order of Night Walk" });
+    expect(link.getAttribute("href")).toBe("/profile/purchases/o3");
   });
 
   it("says so when there are no purchases", () => {

@@ -1,9 +1,11 @@
 import { Suspense } from "react";
 import { Await, Link } from "react-router";
 import { cardImage } from "../../../domain/display";
+import { ORDER_STATUS_LABELS } from "../../../domain/orders";
 import type { Purchase } from "../../../contracts/checkout.contract";
 import { AmountLines } from "../../components/amount-lines";
 import { purchaseLines } from "./purchase-amounts";
+import { ShipmentLines } from "./purchase-shipment";
 import { purchasesMessages as m } from "./purchases.messages";
 
 /** What the page shows once the list has been read: the purchases, or that it failed. */
@@ -11,7 +13,8 @@ export type PurchaseHistoryData = { purchases: Purchase[]; failed: boolean };
 
 /**
  * SPEC §2 Purchase history: each purchase with its thumbnail, title, artist name,
- * price, tax and total (and the date), newest first, linked to its artwork. Says
+ * price, tax and total (and the date), newest first, linked to its artwork; with its
+ * state, its tracking once shipped, and a link to its order page (issue 14). Says
  * 'Loading purchase history...' until the list has been read: the page arrives at
  * once and the list follows (streamed by the loader), as on a client navigation.
  */
@@ -95,6 +98,18 @@ function PurchaseEntry({ purchase, eager }: { purchase: Purchase; eager: boolean
             Bought on <time dateTime={purchase.timestamp}>{lines.date}</time>
           </p>
         ) : null}
+        <p className="purchase-state">
+          <span className={`order-status order-status-${purchase.status}`}>
+            {ORDER_STATUS_LABELS[purchase.status]}
+          </span>
+        </p>
+        <ShipmentLines shipment={purchase} className="purchase-tracking" />
+        <p className="purchase-order-link">
+          <Link to={`/profile/purchases/${purchase.id}`}>
+            {m.viewOrder}
+            <span className="visually-hidden"> of {lines.title}</span>
+          </Link>
+        </p>
       </div>
       <AmountLines lines={lines} className="purchase-amounts" totalClassName="purchase-total" />
     </li>

@@ -11,4 +11,23 @@ export const purchasesMessages = {
   thankYou: "Thank you for your purchase!",
   confirmationSent: "A confirmation email has been sent to you.",
   sellerNotified: "The seller has been notified and will contact you about shipping.",
+  // The order page and the list's order lines (issue 14).
+  myPurchases: "My purchases",
+  viewOrder: "View order",
+  backToHistory: "Purchase history",
+  handedOver: "Handed over at pick-up",
+  confirmReceipt: "Confirm receipt",
+  confirming: "Confirming...",
+  reportProblem: "Report a problem",
+  reporting: "Sending...",
+  whatWentWrong: "What went wrong?",
+  noteLabel: "Note (optional)",
+  noteHint: "Anything the team should know, at most 2,000 characters.",
+  receiptConfirmed: "Thank you! You confirmed that the work has arrived.",
+  problemReported:
+    "Thank you. Your report was sent to the Vernissage team, who will look into it and contact you by e-mail.",
+  problemWaiting: "The Vernissage team will look into it and contact you by e-mail.",
+  orderFailed: "The order could not be loaded. Please try again.",
+  actionFailed: "That did not work. Please try again.",
+  unknownAction: "That action is not known.",
 } as const;

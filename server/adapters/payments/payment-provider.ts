@@ -16,8 +16,6 @@ export type NewAuthorization = {
   /** The same key always gives the same authorization (a retried request makes no second one). */
   idempotencyKey: string;
   metadata: Record<string, string>;
-  /** The artist's connected account that receives the money, when they have one. */
-  transferDestination: string | null;
 };
 
 export type Authorization = { id: string; clientSecret: string };
@@ -43,6 +41,11 @@ export type PaymentProvider = {
   capture(id: string): Promise<void>;
   /** Idempotent; refuses to cancel what was captured (that would be a refund). */
   cancel(id: string): Promise<void>;
+  /**
+   * Gives `amount` cents of a captured payment back to the card. The same key answers
+   * the same refund; refuses more than was captured less earlier refunds.
+   */
+  refund(input: { id: string; amount: number; idempotencyKey: string }): Promise<{ id: string }>;
   /** Throws WebhookSignatureError unless the body is signed with our webhook secret. */
   verifyWebhook(rawBody: string, signature: string | undefined): PaymentEvent;
 };

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { type PaymentStatus, simulatedPayments } from "../../db/schema";
+import { type PaymentStatus, simulatedPayments, simulatedRefunds } from "../../db/schema";
 
 export type SimulatedPaymentRow = typeof simulatedPayments.$inferSelect;
 type NewRow = typeof simulatedPayments.$inferInsert;
@@ -57,4 +57,54 @@ export async function recordCapture(db: Database, id: string): Promise<PaymentSt
     .where(eq(simulatedPayments.id, id))
     .returning({ status: simulatedPayments.status });
   return row?.status;
+}
+
+export type SimulatedRefundOutcome =
+  { ok: true; id: string } | { ok: false; reason: "unknown" | "not_captured" | "exceeds" };
+
+/**
+ * A refund of a captured payment, as Stripe makes one: the same key answers the same
+ * refund; never more than was captured less earlier refunds. The payment row is locked,
+ * so two refunds at once are checked one after the other.
+ */
+export async function recordRefund(
+  db: Database,
+  input: { id: string; paymentId: string; amount: number; idempotencyKey: string },
+): Promise<SimulatedRefundOutcome> {
+  return db.transaction(async (tx) => {
+    const [payment] = await tx
+      .select()
+      .from(simulatedPayments)
+      .where(eq(simulatedPayments.id, input.paymentId))
+      .for("update");
+    if (!payment) return { ok: false, reason: "unknown" };
+    const [earlier] = await tx
+      .select({ id: simulatedRefunds.id, paymentId: simulatedRefunds.paymentId })
+      .from(simulatedRefunds)
+      .where(eq(simulatedRefunds.idempotencyKey, input.idempotencyKey));
+    if (earlier) {
+      if (earlier.paymentId !== input.paymentId)
+        throw new Error("refund key reused for another payment");
+      return { ok: true, id: earlier.id };
+    }
+    if (payment.status !== "captured" && payment.status !== "refunded") {
+      return { ok: false, reason: "not_captured" };
+    }
+    const [sum] = await tx
+      .select({ total: sql<string>`coalesce(sum(${simulatedRefunds.amount}), 0)` })
+      .from(simulatedRefunds)
+      .where(eq(simulatedRefunds.paymentId, input.paymentId));
+    const refunded = Number(sum?.total ?? 0);
+    if (input.amount <= 0 || refunded + input.amount > payment.amount) {
+      return { ok: false, reason: "exceeds" };
+    }
+    await tx.insert(simulatedRefunds).values(input);
+    if (refunded + input.amount === payment.amount) {
+      await tx
+        .update(simulatedPayments)
+        .set({ status: "refunded", updatedAt: sql`now()` })
+        .where(eq(simulatedPayments.id, input.paymentId));
+    }
+    return { ok: true, id: input.id };
+  });
 }

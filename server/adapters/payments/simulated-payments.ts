@@ -6,6 +6,7 @@ import {
   findSimulatedPayment,
   insertOrFindByKey,
   recordCapture,
+  recordRefund,
   transition,
 } from "./simulated-payments.repository";
 
@@ -54,7 +55,6 @@ export function createSimulatedProvider(db: Database): SimulatedProvider {
         amount: input.amount,
         currency: input.currency,
         metadata: input.metadata,
-        transferDestination: input.transferDestination,
       });
       // As Stripe does: a key reused with other parameters is a programming error.
       if (row.amount !== input.amount || row.currency !== input.currency) {
@@ -79,6 +79,19 @@ export function createSimulatedProvider(db: Database): SimulatedProvider {
       const { status } = await requireRow(id);
       if (status === "cancelled" || status === "declined") return;
       throw new Error(`cannot cancel a ${status} payment`);
+    },
+
+    async refund({ id, amount, idempotencyKey }) {
+      const outcome = await recordRefund(db, {
+        id: `sim_re_${randomBytes(12).toString("hex")}`,
+        paymentId: id,
+        amount,
+        idempotencyKey,
+      });
+      if (outcome.ok) return { id: outcome.id };
+      if (outcome.reason === "unknown") throw new Error(`simulated payment ${id} does not exist`);
+      if (outcome.reason === "not_captured") throw new Error("cannot refund an uncaptured payment");
+      throw new Error("the refund is more than what is left of the payment");
     },
 
     verifyWebhook() {

@@ -3,8 +3,8 @@ import {
   type AuthorizationStatus,
   type PaymentEvent,
   type PaymentProvider,
-  WebhookSignatureError,
 } from "./payment-provider";
+import { verifiedStripeEvent } from "../stripe-events";
 
 export type StripeSettings = {
   secretKey: string;
@@ -50,7 +50,7 @@ function apiAddress(apiBase: string | undefined) {
 /**
  * Stripe PaymentIntents with manual capture: the card is authorized when the buyer
  * confirms it in the browser (Stripe.js), and captured only once the artwork is
- * theirs; the money goes to the artist's connected account.
+ * theirs. The charge is the platform's; artists are paid by transfer after completion.
  */
 export function createStripeProvider(settings: StripeSettings): PaymentProvider {
   const stripe = new Stripe(settings.secretKey, {
@@ -76,9 +76,9 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
           capture_method: "manual",
           allowed_payment_method_types: ["card"],
           metadata: input.metadata,
-          ...(input.transferDestination
-            ? { transfer_data: { destination: input.transferDestination } }
-            : {}),
+          // No transfer_data: separate charges and transfers (decision 0029). The charge
+          // is the platform's until the order completes; the payout run then transfers
+          // the artist's net (server/features/payouts/payout-run.service.ts).
         },
         { idempotencyKey: input.idempotencyKey },
       );
@@ -108,14 +108,19 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
       await stripe.paymentIntents.cancel(id, {}, { idempotencyKey: `cancel-${id}` });
     },
 
+    async refund({ id, amount, idempotencyKey }) {
+      // Separate charges and transfers (decision 0029): the charge is the platform's, so
+      // a refund before the payout reverses nothing; after one, the payout run takes the
+      // artist's part back with a transfer reversal.
+      const refund = await stripe.refunds.create(
+        { payment_intent: id, amount },
+        { idempotencyKey },
+      );
+      return { id: refund.id };
+    },
+
     verifyWebhook(rawBody, signature) {
-      if (!signature) throw new WebhookSignatureError("missing Stripe-Signature header");
-      let event: Stripe.Event;
-      try {
-        event = stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret);
-      } catch (error) {
-        throw new WebhookSignatureError(error instanceof Error ? error.message : "bad signature");
-      }
+      const event = verifiedStripeEvent(stripe, rawBody, signature, settings.webhookSecret);
       const object = event.data.object as { object?: string; id?: string };
       return {
         id: event.id,

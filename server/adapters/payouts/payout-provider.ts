@@ -17,15 +17,51 @@ export type ConnectEvent = {
   accountId: string | null;
 };
 
+/** A payment to an artist's connected account (decision 0029: separate transfers). */
+export type NewTransfer = {
+  /** The artist's connected account (`users.payout_account_id`). */
+  destination: string;
+  /** Positive USD cents. */
+  amount: number;
+  /** The same key always answers the same transfer: a retried payout never pays twice. */
+  idempotencyKey: string;
+  description: string;
+};
+
+/** Money taken back from a transfer made earlier (a refund after the artist was paid). */
+export type TransferReversal = {
+  /** The transfer's reference, as `transfer` answered it. */
+  reference: string;
+  /** Positive USD cents; never more than what is left of the transfer. */
+  amount: number;
+  idempotencyKey: string;
+};
+
+/**
+ * Moving the artists' money, both providers alike. A call that throws
+ * `TransferRefusedError` moved nothing, for certain (no such account, more than the
+ * transfer holds); any other error may or may not have moved money, so the caller must
+ * retry with the same idempotency key rather than give up.
+ */
+export type Transfers = {
+  transfer(input: NewTransfer): Promise<{ reference: string }>;
+  reverseTransfer(input: TransferReversal): Promise<{ reference: string }>;
+};
+
+/** The provider refused a transfer or a reversal: nothing was moved. */
+export class TransferRefusedError extends Error {
+  override name = "TransferRefusedError";
+}
+
 /** The simulated provider: Stripe's test-mode rules, with no network. */
-export type SimulatedPayoutProvider = {
+export type SimulatedPayoutProvider = Transfers & {
   name: "simulated";
   /** Null when Stripe's test mode would accept the bank account, else the refusal. */
   checkBankAccount(routingNumber: string, accountNumber: string): string | null;
   newAccountId(): string;
 };
 
-export type StripePayoutProvider = {
+export type StripePayoutProvider = Transfers & {
   name: "stripe";
   /** Creates (once per user: an idempotency key derived from the user) an Express account. */
   createAccount(input: { userId: string; email: string }): Promise<string>;

@@ -1,6 +1,10 @@
 import Stripe from "stripe";
-import { WebhookSignatureError } from "../payments/payment-provider";
-import { type StripePayoutProvider, statusOfAccount } from "./payout-provider";
+import { verifiedStripeEvent } from "../stripe-events";
+import {
+  type StripePayoutProvider,
+  TransferRefusedError,
+  statusOfAccount,
+} from "./payout-provider";
 
 export type StripePayoutSettings = {
   secretKey: string;
@@ -29,7 +33,26 @@ function bankLast4Of(account: Stripe.Account): string | null {
   return typeof last4 === "string" && /^\d{4}$/.test(last4) ? last4 : null;
 }
 
-/** Stripe Connect Express accounts and Account Links (issue 13). */
+/**
+ * Stripe's answer for certain that nothing was moved (a bad request, no such account or
+ * transfer, not permitted) becomes TransferRefusedError; a network failure, a timeout,
+ * a 5xx, a rate limit or an idempotency conflict may have moved money and is thrown as is.
+ */
+async function refusalsTyped<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (
+      error instanceof Stripe.errors.StripeInvalidRequestError ||
+      error instanceof Stripe.errors.StripePermissionError
+    ) {
+      throw new TransferRefusedError(error.message);
+    }
+    throw error;
+  }
+}
+
+/** Stripe Connect Express accounts and Account Links (issue 13), and transfers (issue 14). */
 export function createStripePayouts(settings: StripePayoutSettings): StripePayoutProvider {
   const stripe = new Stripe(settings.secretKey, {
     maxNetworkRetries: 2,
@@ -71,14 +94,34 @@ export function createStripePayouts(settings: StripePayoutSettings): StripePayou
       return { status: statusOfAccount(account), bankLast4: bankLast4Of(account) };
     },
 
+    async transfer({ destination, amount, idempotencyKey, description }) {
+      return refusalsTyped(async () => {
+        // Stripe keeps an idempotency key for 24 hours; a payout retried later (the server
+        // was down) finds its transfer by its group, named after the same key.
+        const earlier = await stripe.transfers.list({ transfer_group: idempotencyKey, limit: 1 });
+        const found = earlier.data[0];
+        if (found) return { reference: found.id };
+        const transfer = await stripe.transfers.create(
+          { amount, currency: "usd", destination, description, transfer_group: idempotencyKey },
+          { idempotencyKey },
+        );
+        return { reference: transfer.id };
+      });
+    },
+
+    async reverseTransfer({ reference, amount, idempotencyKey }) {
+      return refusalsTyped(async () => {
+        const reversal = await stripe.transfers.createReversal(
+          reference,
+          { amount, metadata: { key: idempotencyKey } },
+          { idempotencyKey },
+        );
+        return { reference: reversal.id };
+      });
+    },
+
     verifyWebhook(rawBody, signature) {
-      if (!signature) throw new WebhookSignatureError("missing Stripe-Signature header");
-      let event: Stripe.Event;
-      try {
-        event = stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret);
-      } catch (error) {
-        throw new WebhookSignatureError(error instanceof Error ? error.message : "bad signature");
-      }
+      const event = verifiedStripeEvent(stripe, rawBody, signature, settings.webhookSecret);
       const object = event.data.object as { object?: string; id?: string };
       return {
         id: event.id,

@@ -1,4 +1,6 @@
+import { sql } from "drizzle-orm";
 import {
+  check,
   index,
   integer,
   jsonb,
@@ -10,6 +12,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { type ShippingAddress, users } from "./auth";
 import { artworks } from "./artworks";
+import type { OrderStatus, ProblemKind } from "../../../domain/orders";
 
 export const PAYMENT_STATUSES = [
   "created",
@@ -93,11 +96,47 @@ export const orders = pgTable(
     totalAmount: integer("total_amount").notNull(),
     shippingAddress: jsonb("shipping_address").$type<ShippingAddress>(),
     timestamp: timestamp("timestamp", { withTimezone: true }).notNull().defaultNow(),
+    // After the sale (issue 14, decision 0029).
+    /** The artist who sold the work (the artwork's artist at the moment of sale). */
+    artistId: uuid("artist_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    status: text("status").$type<OrderStatus>().notNull().default("paid"),
+    /** The platform's fee, frozen at the sale: a later change of rate never alters the order. */
+    commissionBps: integer("commission_bps").notNull(),
+    commissionAmount: integer("commission_amount").notNull(),
+    /** price − commission: what the artist is owed once the order completes. */
+    artistNet: integer("artist_net").notNull(),
+    /** Whether the buyer may collect the work (the artwork allowed pick-up at the sale), and where. */
+    pickUpZipCode: text("pick_up_zip_code"),
+    shipBy: timestamp("ship_by", { withTimezone: true }).notNull(),
+    shipByReminderAt: timestamp("ship_by_reminder_at", { withTimezone: true }),
+    shippedAt: timestamp("shipped_at", { withTimezone: true }),
+    /** Null with a shippedAt: handed over to the buyer at pick-up. */
+    carrier: text("carrier"),
+    trackingNumber: text("tracking_number"),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    problemKind: text("problem_kind").$type<ProblemKind>(),
+    problemNote: text("problem_note"),
+    problemReportedAt: timestamp("problem_reported_at", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("orders_payment_idx").on(t.paymentId),
     index("orders_purchaser_idx").on(t.purchaserId, t.timestamp.desc()),
     index("orders_artwork_idx").on(t.artworkId),
+    index("orders_artist_idx").on(t.artistId, t.timestamp.desc()),
+    index("orders_status_idx").on(t.status, t.timestamp.desc()),
+    check(
+      "orders_status_check",
+      sql`${t.status} in ('paid', 'shipped', 'delivered', 'completed', 'problem_reported', 'cancelled', 'refunded', 'partially_refunded')`,
+    ),
+    check(
+      "orders_money_check",
+      sql`${t.commissionBps} between 0 and 10000 and ${t.commissionAmount} >= 0 and ${t.artistNet} >= 0 and ${t.commissionAmount} + ${t.artistNet} = ${t.preTaxAmount}`,
+    ),
   ],
 );
 
@@ -121,6 +160,10 @@ export const simulatedPayments = pgTable(
     currency: text("currency").notNull(),
     status: text("status").$type<PaymentStatus>().notNull().default("created"),
     metadata: jsonb("metadata").$type<Record<string, string>>().notNull(),
+    /**
+     * No longer written: charges are the platform's and artists are paid by separate
+     * transfers (decision 0029, `simulated_transfers`). Kept for rows made before.
+     */
     transferDestination: text("transfer_destination"),
     declineMessage: text("decline_message"),
     /** Every capture request received, so tests and audits can see a double capture attempt. */
@@ -129,4 +172,38 @@ export const simulatedPayments = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("simulated_payments_idempotency_idx").on(t.idempotencyKey)],
+);
+
+/** Refunds the simulated processor made (full or partial), idempotent by key. */
+export const simulatedRefunds = pgTable(
+  "simulated_refunds",
+  {
+    id: text("id").primaryKey(),
+    paymentId: text("payment_id")
+      .notNull()
+      .references(() => simulatedPayments.id, { onDelete: "restrict" }),
+    amount: integer("amount").notNull(),
+    idempotencyKey: text("idempotency_key").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("simulated_refunds_idempotency_idx").on(t.idempotencyKey),
+    index("simulated_refunds_payment_idx").on(t.paymentId),
+    check("simulated_refunds_amount_check", sql`${t.amount} > 0`),
+  ],
+);
+
+/** Transfers to artists the simulated payout provider made, and what was taken back. */
+export const simulatedTransfers = pgTable(
+  "simulated_transfers",
+  {
+    id: text("id").primaryKey(),
+    destination: text("destination").notNull(),
+    /** Positive: paid to the artist; negative: a reversal of `reverses`. */
+    amount: integer("amount").notNull(),
+    reverses: text("reverses"),
+    idempotencyKey: text("idempotency_key").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("simulated_transfers_idempotency_idx").on(t.idempotencyKey)],
 );

@@ -6,3 +6,4 @@ export * from "./commerce";
 export * from "./outbox";
 export * from "./uploads";
 export * from "./operations";
+export * from "./money";

@@ -15,16 +15,13 @@ import type { AppServices } from "../../services";
 /** Artist applications: the console's queue and answers, and the applicant's own side. */
 export function registerApplicationRoutes(app: Hono, { applications, auth }: AppServices) {
   const admin = adminOnly(auth);
-  const actor = (viewer: { id: string; email: string }) => ({ id: viewer.id, email: viewer.email });
 
   app.get("/api/admin/applications", admin, queryParams(applicationsQuerySchema), async (c) =>
     c.json(await applications.list(c.req.valid("query"))),
   );
 
   app.post("/api/admin/applications/:userId/approve", admin, async (c) =>
-    c.json(
-      await applications.decide(actor(c.get("viewer")), c.req.param("userId"), { kind: "approve" }),
-    ),
+    c.json(await applications.decide(c.get("viewer"), c.req.param("userId"), { kind: "approve" })),
   );
 
   app.post(
@@ -33,7 +30,7 @@ export function registerApplicationRoutes(app: Hono, { applications, auth }: App
     jsonBody(declineApplicationSchema),
     async (c) =>
       c.json(
-        await applications.decide(actor(c.get("viewer")), c.req.param("userId"), {
+        await applications.decide(c.get("viewer"), c.req.param("userId"), {
           kind: "decline",
           reason: c.req.valid("json").reason,
         }),
@@ -46,7 +43,7 @@ export function registerApplicationRoutes(app: Hono, { applications, auth }: App
     jsonBody(requestInfoSchema),
     async (c) =>
       c.json(
-        await applications.decide(actor(c.get("viewer")), c.req.param("userId"), {
+        await applications.decide(c.get("viewer"), c.req.param("userId"), {
           kind: "request_info",
           message: c.req.valid("json").message,
         }),

@@ -14,7 +14,7 @@ import { isUuid } from "../../../domain/ids";
 import type { Database } from "../../db/client";
 import type { ApplicationState } from "../../db/schema";
 import { AppError } from "../../errors";
-import { decodeCursor, encodeCursor } from "../../page-cursor";
+import { decodeCursor, pageOf, rowCursor } from "../../page-cursor";
 import { type AuditActor, recordAudit } from "../audit/audit.repository";
 import { enqueueMail } from "../mail/outbox.repository";
 import { approvedMail, declinedMail, infoRequestedMail } from "./applications-mail";
@@ -79,11 +79,10 @@ export async function listQueue(
     before: query.cursor ? decodeCursor(query.cursor) : undefined,
     limit: PAGE_SIZE + 1,
   });
-  const page = rows.slice(0, PAGE_SIZE);
-  const last = page.at(-1);
+  const { shown, next } = pageOf(rows, PAGE_SIZE, rowCursor);
   return {
-    applications: page.map(toAdminApplication),
-    next: rows.length > PAGE_SIZE && last ? encodeCursor(last.cursorAt, last.id) : null,
+    applications: shown.map(toAdminApplication),
+    next,
     counts: await countApplicationsByState(db),
   };
 }

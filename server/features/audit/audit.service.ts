@@ -1,6 +1,6 @@
 import type { AuditPage, AuditQuery } from "../../../contracts/admin.contract";
 import type { Database } from "../../db/client";
-import { decodeCursor, encodeCursor } from "../../page-cursor";
+import { decodeCursor, pageOf, rowCursor } from "../../page-cursor";
 import { listAuditActions, listAuditEvents } from "./audit.repository";
 
 export type AuditDeps = { db: Database };
@@ -17,11 +17,10 @@ export async function listAudit({ db }: AuditDeps, query: AuditQuery): Promise<A
     before: query.cursor ? decodeCursor(query.cursor) : undefined,
     limit: PAGE_SIZE + 1,
   });
-  const page = rows.slice(0, PAGE_SIZE);
-  const last = page.at(-1);
+  const { shown, next } = pageOf(rows, PAGE_SIZE, rowCursor);
   return {
-    events: page.map(({ cursorAt: _, ...r }) => ({ ...r, createdAt: r.createdAt.toISOString() })),
-    next: rows.length > PAGE_SIZE && last ? encodeCursor(last.cursorAt, last.id) : null,
+    events: shown.map(({ cursorAt: _, ...r }) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    next,
     actions: await listAuditActions(db),
   };
 }

@@ -1,4 +1,4 @@
-import { priceText } from "../../../domain/display";
+import { dateText, priceText } from "../../../domain/display";
 import type { ShippingAddress } from "../../db/schema";
 import type { NewMail } from "../mail/outbox.repository";
 
@@ -14,6 +14,11 @@ export type SaleDetails = {
   buyerEmail: string;
   /** The artist's pick-up zip code, when they allow the buyer to collect the work. */
   pickUpZipCode: string | null;
+  /** For the artist (issue 14): the deadline, their share and where to manage the sale. */
+  shipBy: Date;
+  commission: number;
+  artistNet: number;
+  salesLink: string;
 };
 
 function addressLines(a: ShippingAddress): string[] {
@@ -77,6 +82,11 @@ export function saleNoticeMail(sale: SaleDetails, to: string): NewMail {
       ...addressLines(sale.shippingAddress),
       ...pickUp,
       "",
+      `Commission: ${priceText(sale.commission)}`,
+      `Your earnings: ${priceText(sale.artistNet)} (payable once the buyer has the work and the 7-day return window has passed)`,
+      "",
+      `Please ship by ${dateText(sale.shipBy)} (UTC) and mark it shipped with the tracking number on your sales page; an order not shipped by then is cancelled and refunded.`,
+      `Your sales: ${sale.salesLink}`,
       "Please contact the buyer about shipping.",
       `Order reference: ${sale.orderId}`,
       "",

@@ -17,7 +17,6 @@ export async function findArtworkForCheckout(db: Queryable, id: string) {
       artistId: artworks.artistId,
       reservedUntil: artworks.reservedUntil,
       reservedByPaymentId: artworks.reservedByPaymentId,
-      payoutAccountId: users.payoutAccountId,
       /** Whether the marketplace lists it (the rule search uses): nothing else can be bought. */
       listed: sql<boolean>`${listedSql("artworks", "users")}`,
     })

@@ -55,5 +55,9 @@ export async function listPurchases({ db }: CheckoutDeps, userId: string): Promi
     taxAmount: o.taxAmount,
     totalAmount: o.totalAmount,
     timestamp: o.timestamp.toISOString(),
+    status: o.status,
+    shippedAt: o.shippedAt?.toISOString() ?? null,
+    carrier: o.carrier,
+    trackingNumber: o.trackingNumber,
   }));
 }

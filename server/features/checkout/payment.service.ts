@@ -153,7 +153,6 @@ export async function startPayment(
       currency: "usd",
       idempotencyKey,
       metadata: { paymentId, artworkId: artwork.id },
-      transferDestination: artwork.payoutAccountId,
     });
   } catch (error) {
     logger.error("creating the authorization failed", { paymentId, error });

@@ -9,7 +9,8 @@ import { AppError } from "../../errors";
 import type { Logger } from "../../logger";
 import { UNLISTED_FAILURE } from "./checkout.rules";
 import { isClientSecretOf } from "./client-secret";
-import { findUserIdByEmail, saveShippingAddress } from "./orders.repository";
+import { recordCaptureEntries } from "../orders/ledger.repository";
+import { findOrderByPayment, findUserIdByEmail, saveShippingAddress } from "./orders.repository";
 import { type PaymentRow, findPayment, updatePayment } from "./payments.repository";
 import { sell } from "./sale.service";
 
@@ -25,6 +26,8 @@ export type PurchaseDeps = {
   logger: Logger;
   publicUrl: string;
   kickOutbox: () => void;
+  commissionBps: number;
+  now: () => Date;
 };
 
 /** What the buyer is told when someone else's payment claimed the work first. */
@@ -49,7 +52,12 @@ export async function capture(
 ): Promise<boolean> {
   try {
     await provider.capture(payment.providerPaymentId!);
-    await updatePayment(db, payment.id, ["authorized"], { status: "captured" });
+    // The payment's status and the capture's ledger rows together (decision 0029).
+    await db.transaction(async (tx) => {
+      await updatePayment(tx, payment.id, ["authorized"], { status: "captured" });
+      const order = await findOrderByPayment(tx, payment.id);
+      if (order) await recordCaptureEntries(tx, order);
+    });
     return true;
   } catch (error) {
     logger.error("capture failed; the reconciler will retry", { paymentId: payment.id, error });

@@ -6,6 +6,9 @@ import type { GuestAccountOutcome } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { Logger } from "../../logger";
 import { enqueueMail } from "../mail/outbox.repository";
+import { SHIP_BY_DAYS, addDays, splitSale } from "../../../domain/orders";
+import { currentCommissionBps } from "../orders/settings.repository";
+import { insertOrderEvent } from "../orders/orders.repository";
 import { purchaseConfirmationMail, saleNoticeMail } from "./checkout.mails";
 import { claimArtwork, findArtworkForCheckout, releaseReservation } from "./checkout.repository";
 import { UNLISTED_FAILURE } from "./checkout.rules";
@@ -24,7 +27,14 @@ import { type PaymentRow, lockPayment, updatePayment } from "./payments.reposito
  * read it back.
  */
 
-export type SaleDeps = { db: Database; logger: Logger; publicUrl: string };
+export type SaleDeps = {
+  db: Database;
+  logger: Logger;
+  publicUrl: string;
+  /** The configured commission, until the team sets one (issue 14). */
+  commissionBps: number;
+  now: () => Date;
+};
 
 type Sold = { kind: "sold"; orderId: string; guestAccount: GuestAccountOutcome | null };
 export type SaleOutcome =
@@ -74,10 +84,11 @@ async function guestBuyer(
 }
 
 export async function sell(
-  { db, logger, publicUrl }: SaleDeps,
+  deps: SaleDeps,
   payment: PaymentRow,
   passwordHash: string | null,
 ): Promise<SaleOutcome> {
+  const { db, logger, publicUrl } = deps;
   return db.transaction(async (tx) => {
     const locked = await lockPayment(tx, payment.id);
     if (!locked) throw new AppError("NOT_FOUND", 404, "Payment not found.");
@@ -118,6 +129,13 @@ export async function sell(
       });
       return { kind: "lost" };
     }
+    // The commission is frozen on the order: a later change of rate never alters it.
+    const money = splitSale(
+      locked.preTaxAmount,
+      locked.taxAmount,
+      await currentCommissionBps(tx, deps.commissionBps),
+    );
+    const soldAt = deps.now();
     const order = await insertOrder(tx, {
       artworkId: locked.artworkId,
       paymentId: locked.id,
@@ -132,8 +150,24 @@ export async function sell(
       taxAmount: locked.taxAmount,
       totalAmount: locked.totalAmount,
       shippingAddress: locked.shippingAddress,
+      timestamp: soldAt,
+      artistId: artwork.artistId,
+      commissionBps: money.commissionBps,
+      commissionAmount: money.commission,
+      artistNet: money.artistNet,
+      pickUpZipCode: artwork.allowBuyerPickUp ? artwork.zipCode : null,
+      shipBy: addDays(soldAt, SHIP_BY_DAYS),
     });
     if (!order) throw new Error("order insert conflicted under the payment lock");
+    await insertOrderEvent(tx, {
+      orderId: order.id,
+      actorId: buyer.id,
+      actorRole: "buyer",
+      fromStatus: null,
+      toStatus: "paid",
+      note: null,
+      createdAt: soldAt,
+    });
     await updatePayment(tx, locked.id, ["created", "authorized"], {
       status: "authorized",
       purchaserId: buyer.id,
@@ -157,6 +191,10 @@ export async function sell(
       buyerName: buyerContact?.displayName || locked.purchaserName || "",
       buyerEmail: buyerContact?.email ?? locked.purchaserEmail,
       pickUpZipCode: artwork.allowBuyerPickUp ? artwork.zipCode : null,
+      shipBy: order.shipBy,
+      commission: order.commissionAmount,
+      artistNet: order.artistNet,
+      salesLink: `${publicUrl}/profile/sales`,
     };
     await enqueueMail(tx, purchaseConfirmationMail(sale, `${publicUrl}/profile/purchases`));
     if (artist) await enqueueMail(tx, saleNoticeMail(sale, artist.email));

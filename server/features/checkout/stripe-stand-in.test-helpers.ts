@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { type IncomingMessage, type ServerResponse, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { createTransfersStandIn } from "./stripe-stand-in-transfers.test-helpers";
 
 /** A PaymentIntent as the stand-in keeps it: the fields the SDK and our code read. */
 export type StandInIntent = {
@@ -13,6 +14,18 @@ export type StandInIntent = {
   status: "requires_payment_method" | "requires_capture" | "succeeded" | "canceled";
   metadata: Record<string, string>;
   transfer_data: { destination: string } | null;
+};
+
+/** A refund as the stand-in keeps it (issue 14's team refunds). */
+export type StandInRefund = {
+  id: string;
+  object: "refund";
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  status: "succeeded";
+  created: number;
+  metadata: Record<string, string>;
 };
 
 /** A Connect account as the stand-in keeps it (issue 13's payout onboarding). */
@@ -32,9 +45,10 @@ export type StandInAccount = {
 };
 
 /**
- * A local HTTP stand-in for the four Stripe endpoints the server uses (create,
- * retrieve, capture, cancel a PaymentIntent), with Stripe's idempotency keys and
- * state rules, so the real `stripe` SDK can be tested without the network.
+ * A local HTTP stand-in for the Stripe endpoints the server uses (create, retrieve,
+ * capture, cancel a PaymentIntent; create and list refunds; Connect accounts and
+ * links), with Stripe's idempotency keys and state rules, so the real `stripe` SDK can
+ * be tested without the network.
  */
 export async function startStripeStandIn() {
   const intents = new Map<string, StandInIntent>();
@@ -44,6 +58,10 @@ export async function startStripeStandIn() {
   const accounts = new Map<string, StandInAccount>();
   const accountsByKey = new Map<string, StandInAccount>();
   const linksByKey = new Map<string, object>();
+  const refunds: StandInRefund[] = [];
+  const refundsByKey = new Map<string, StandInRefund>();
+  /** How many of the next refund requests fail as if Stripe were down. */
+  let refundFailures = 0;
   const accountLinks: {
     account: string;
     refresh_url: string;
@@ -51,6 +69,8 @@ export async function startStripeStandIn() {
     type: string;
     url: string;
   }[] = [];
+  // Transfers, reversals (issue 14's payouts) and minimal refunds: their own block.
+  const transfersStandIn = createTransfersStandIn();
 
   function metadataOf(form: URLSearchParams) {
     const metadata: Record<string, string> = {};
@@ -102,8 +122,17 @@ export async function startStripeStandIn() {
     });
   }
 
-  function send(res: ServerResponse, status: number, body: unknown) {
-    res.writeHead(status, { "content-type": "application/json", "request-id": "req_standin" });
+  function send(
+    res: ServerResponse,
+    status: number,
+    body: unknown,
+    headers: Record<string, string> = {},
+  ) {
+    res.writeHead(status, {
+      "content-type": "application/json",
+      "request-id": "req_standin",
+      ...headers,
+    });
     res.end(JSON.stringify(body));
   }
 
@@ -143,6 +172,58 @@ export async function startStripeStandIn() {
     return intent;
   }
 
+  /**
+   * `POST /v1/refunds`: a captured PaymentIntent's money back, at most what is left of
+   * it; a repeated idempotency key answers the first refund (Stripe's rules).
+   */
+  function refund(res: ServerResponse, form: URLSearchParams, key: string | undefined) {
+    const cached = key ? refundsByKey.get(key) : undefined;
+    if (cached) return send(res, 200, cached);
+    if (refundFailures > 0) {
+      refundFailures--;
+      res.setHeader("stripe-should-retry", "false");
+      return send(res, 500, { error: { type: "api_error", message: "An error occurred." } });
+    }
+    const intent = intents.get(form.get("payment_intent") ?? "");
+    if (!intent) return missing(res, "payment_intent");
+    if (intent.status !== "succeeded") {
+      return send(res, 400, {
+        error: {
+          type: "invalid_request_error",
+          code: "charge_not_refundable",
+          message: `This PaymentIntent (${intent.id}) does not have a successful charge to refund.`,
+        },
+      });
+    }
+    const left =
+      intent.amount -
+      refunds.filter((r) => r.payment_intent === intent.id).reduce((sum, r) => sum + r.amount, 0);
+    const amount = form.has("amount") ? Number(form.get("amount")) : left;
+    if (!Number.isSafeInteger(amount) || amount <= 0 || amount > left) {
+      return send(res, 400, {
+        error: {
+          type: "invalid_request_error",
+          code: left === 0 ? "charge_already_refunded" : "amount_too_large",
+          param: "amount",
+          message: `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`,
+        },
+      });
+    }
+    const made: StandInRefund = {
+      id: `re_${randomBytes(8).toString("hex")}`,
+      object: "refund",
+      amount,
+      currency: intent.currency,
+      payment_intent: intent.id,
+      status: "succeeded",
+      created: Math.floor(Date.now() / 1000),
+      metadata: metadataOf(form),
+    };
+    refunds.push(made);
+    if (key) refundsByKey.set(key, made);
+    return send(res, 200, made);
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse) {
     let raw = "";
     for await (const chunk of req) raw += String(chunk);
@@ -150,8 +231,20 @@ export async function startStripeStandIn() {
     const path = (req.url ?? "").split("?")[0] ?? "";
     const key = req.headers["idempotency-key"] as string | undefined;
     requests.push({ method: req.method ?? "", path, idempotencyKey: key });
+    const query = new URLSearchParams((req.url ?? "").split("?")[1] ?? "");
+    const transferAnswer = transfersStandIn.route(req.method ?? "", path, query, form, key);
+    if (transferAnswer) {
+      return send(res, transferAnswer.status, transferAnswer.body, transferAnswer.headers);
+    }
     if (req.method === "POST" && path === "/v1/payment_intents")
       return send(res, 200, create(form, key));
+    if (req.method === "POST" && path === "/v1/refunds") return refund(res, form, key);
+    if (req.method === "GET" && path === "/v1/refunds") {
+      const query = new URLSearchParams((req.url ?? "").split("?")[1] ?? "");
+      const of = query.get("payment_intent");
+      const data = refunds.filter((r) => !of || r.payment_intent === of).reverse();
+      return send(res, 200, { object: "list", url: "/v1/refunds", has_more: false, data });
+    }
     if (req.method === "POST" && path === "/v1/accounts")
       return send(res, 200, createAccount(form, key));
     const accountMatch = /^\/v1\/accounts\/([^/]+)$/.exec(path);
@@ -231,6 +324,12 @@ export async function startStripeStandIn() {
     },
     accounts,
     accountLinks,
+    /** Every refund made, oldest first. */
+    refunds,
+    /** The next `count` refund requests fail with a 500 (Stripe down), then they work again. */
+    failNextRefunds(count: number) {
+      refundFailures = count;
+    },
     /** What Stripe does as the artist fills in onboarding, or as requirements fall due. */
     updateAccount(
       id: string,
@@ -248,6 +347,8 @@ export async function startStripeStandIn() {
       }
       return structuredClone(account);
     },
+    /** Transfers, reversals and refunds made, and the switches for their failures. */
+    payouts: transfersStandIn,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -98,7 +98,7 @@ describe("Stripe configuration", () => {
 });
 
 describe("the Stripe provider against the stand-in", () => {
-  it("creates a manual-capture PaymentIntent to the artist's account, and captures it on complete", async () => {
+  it("creates a manual-capture PaymentIntent of the platform's, and captures it on complete", async () => {
     const artwork = await newArtwork();
     const client = t.client();
     const payment = await startedPayment(client, artwork.id, { email: guestEmail("stripe") });
@@ -109,7 +109,9 @@ describe("the Stripe provider against the stand-in", () => {
       amount: 52_000,
       currency: "usd",
       capture_method: "manual",
-      transfer_data: { destination: "acct_artist_1" },
+      // Separate charges and transfers (decision 0029): no transfer_data, so the money
+      // stays with the platform through the return window; the payout run transfers it.
+      transfer_data: null,
       metadata: { paymentId: payment.paymentId, artworkId: artwork.id },
     });
     expect(payment.clientSecret).toBe(intent.client_secret);

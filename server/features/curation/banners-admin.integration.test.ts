@@ -13,13 +13,12 @@ import { banners, imageUploads } from "../../db/schema";
 import { imageMessages } from "../../images/image-pipeline";
 import { expectContract } from "../../test/contract";
 import { type TestApp, createTestApp } from "../../test/test-app";
-import { type Member, headersFor, signUp } from "../profiles/profiles.test-helpers";
+import { type Member, headersFor, send, signUp } from "../profiles/profiles.test-helpers";
 import {
   UNKNOWN_ID,
   ageUploads,
   allAuditRows,
   auditCount,
-  send,
   uploadBannerImage,
 } from "./curation.test-helpers";
 

@@ -12,8 +12,8 @@ import { artCategories, cities, users } from "../../db/schema";
 import { expectContract } from "../../test/contract";
 import { createArtist, createArtwork, createCategory, createCity } from "../../test/factories";
 import { type TestApp, createTestApp } from "../../test/test-app";
-import { type Member, signUp } from "../profiles/profiles.test-helpers";
-import { UNKNOWN_ID, allAuditRows, auditCount, send } from "./curation.test-helpers";
+import { type Member, send, signUp } from "../profiles/profiles.test-helpers";
+import { UNKNOWN_ID, allAuditRows, auditCount } from "./curation.test-helpers";
 
 let t: TestApp;
 let admin: Member;

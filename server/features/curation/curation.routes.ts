@@ -21,7 +21,6 @@ const imageFormMessages = {
 /** The console's curation areas (docs/api.md "Console and operations"); admins only. */
 export function registerCurationRoutes(app: Hono, { curation, uploads, auth }: AppServices) {
   const admin = adminOnly(auth);
-  const actor = (viewer: { id: string; email: string }) => ({ id: viewer.id, email: viewer.email });
 
   // The console's images go through the artwork image pipeline and are uploads of the admin.
   app.post("/api/admin/images", admin, imageBodyLimit(), async (c) => {
@@ -31,21 +30,19 @@ export function registerCurationRoutes(app: Hono, { curation, uploads, auth }: A
 
   app.get("/api/admin/exhibitions", admin, async (c) => c.json(await curation.exhibitions()));
   app.post("/api/admin/exhibitions", admin, jsonBody(exhibitionCreateSchema), async (c) =>
-    c.json(await curation.createExhibition(actor(c.get("viewer")), c.req.valid("json")), 201),
+    c.json(await curation.createExhibition(c.get("viewer"), c.req.valid("json")), 201),
   );
   app.get("/api/admin/exhibitions/:id", admin, async (c) =>
     c.json(await curation.exhibition(c.req.param("id"))),
   );
   app.patch("/api/admin/exhibitions/:id", admin, jsonBody(exhibitionPatchSchema), async (c) =>
-    c.json(
-      await curation.editExhibition(actor(c.get("viewer")), c.req.param("id"), c.req.valid("json")),
-    ),
+    c.json(await curation.editExhibition(c.get("viewer"), c.req.param("id"), c.req.valid("json"))),
   );
   app.post("/api/admin/exhibitions/:id/activate", admin, async (c) =>
-    c.json(await curation.setExhibitionActive(actor(c.get("viewer")), c.req.param("id"), true)),
+    c.json(await curation.setExhibitionActive(c.get("viewer"), c.req.param("id"), true)),
   );
   app.post("/api/admin/exhibitions/:id/deactivate", admin, async (c) =>
-    c.json(await curation.setExhibitionActive(actor(c.get("viewer")), c.req.param("id"), false)),
+    c.json(await curation.setExhibitionActive(c.get("viewer"), c.req.param("id"), false)),
   );
   app.put(
     "/api/admin/exhibitions/:id/artworks",
@@ -54,7 +51,7 @@ export function registerCurationRoutes(app: Hono, { curation, uploads, auth }: A
     async (c) =>
       c.json(
         await curation.setExhibitionArtworks(
-          actor(c.get("viewer")),
+          c.get("viewer"),
           c.req.param("id"),
           c.req.valid("json"),
         ),
@@ -66,16 +63,16 @@ export function registerCurationRoutes(app: Hono, { curation, uploads, auth }: A
 
   app.get("/api/admin/banners", admin, async (c) => c.json(await curation.banners()));
   app.post("/api/admin/banners", admin, jsonBody(bannerCreateSchema), async (c) =>
-    c.json(await curation.createBanner(actor(c.get("viewer")), c.req.valid("json")), 201),
+    c.json(await curation.createBanner(c.get("viewer"), c.req.valid("json")), 201),
   );
   app.post("/api/admin/banners/:id/activate", admin, async (c) =>
-    c.json(await curation.activateBanner(actor(c.get("viewer")), c.req.param("id"))),
+    c.json(await curation.activateBanner(c.get("viewer"), c.req.param("id"))),
   );
   app.post("/api/admin/banners/:id/deactivate", admin, async (c) =>
-    c.json(await curation.deactivateBanner(actor(c.get("viewer")), c.req.param("id"))),
+    c.json(await curation.deactivateBanner(c.get("viewer"), c.req.param("id"))),
   );
   app.delete("/api/admin/banners/:id", admin, async (c) => {
-    await curation.deleteBanner(actor(c.get("viewer")), c.req.param("id"));
+    await curation.deleteBanner(c.get("viewer"), c.req.param("id"));
     return c.body(null, 204);
   });
 
@@ -86,14 +83,14 @@ export function registerCurationRoutes(app: Hono, { curation, uploads, auth }: A
   ] as const) {
     app.post(`/api/admin/${path}`, admin, jsonBody(schema), async (c) =>
       c.json(
-        await curation.createCatalogEntry(actor(c.get("viewer")), kind, c.req.valid("json").name),
+        await curation.createCatalogEntry(c.get("viewer"), kind, c.req.valid("json").name),
         201,
       ),
     );
     app.patch(`/api/admin/${path}/:id`, admin, jsonBody(schema), async (c) =>
       c.json(
         await curation.renameCatalogEntry(
-          actor(c.get("viewer")),
+          c.get("viewer"),
           kind,
           c.req.param("id"),
           c.req.valid("json").name,
@@ -101,7 +98,7 @@ export function registerCurationRoutes(app: Hono, { curation, uploads, auth }: A
       ),
     );
     app.delete(`/api/admin/${path}/:id`, admin, async (c) => {
-      await curation.deleteCatalogEntry(actor(c.get("viewer")), kind, c.req.param("id"));
+      await curation.deleteCatalogEntry(c.get("viewer"), kind, c.req.param("id"));
       return c.body(null, 204);
     });
   }

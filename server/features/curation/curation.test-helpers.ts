@@ -4,23 +4,6 @@ import { solidJpeg } from "../../test/images";
 import type { TestApp } from "../../test/test-app";
 import { type Member, headersFor } from "../profiles/profiles.test-helpers";
 
-/** A JSON request as the member (signed out without one), the way the console sends it. */
-export async function send(
-  t: TestApp,
-  member: Member | undefined,
-  method: string,
-  path: string,
-  body?: unknown,
-) {
-  const headers = headersFor(member);
-  const init: RequestInit = { method, headers };
-  if (body !== undefined) {
-    headers.set("content-type", "application/json");
-    init.body = typeof body === "string" ? body : JSON.stringify(body);
-  }
-  return await t.app.request(path, init);
-}
-
 /** Ages every upload by two days, so the sweeper's grace period is over for all of them. */
 export async function ageUploads(t: TestApp) {
   await t.db.update(imageUploads).set({ createdAt: sql`now() - interval '2 days'` });

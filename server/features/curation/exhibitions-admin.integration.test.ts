@@ -16,13 +16,12 @@ import { exhibitionArtworks, exhibitions, imageUploads } from "../../db/schema";
 import { expectContract } from "../../test/contract";
 import { createArtist, createArtwork } from "../../test/factories";
 import { type TestApp, createTestApp } from "../../test/test-app";
-import { type Member, signUp } from "../profiles/profiles.test-helpers";
+import { type Member, send, signUp } from "../profiles/profiles.test-helpers";
 import {
   UNKNOWN_ID,
   ageUploads,
   allAuditRows,
   auditCount,
-  send,
   uploadBannerImage,
 } from "./curation.test-helpers";
 

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   MAX_RANDOM_ORDER,
@@ -8,15 +8,21 @@ import {
 } from "../../../contracts/admin-artworks.contract";
 import { adminMessages } from "../../../contracts/admin.contract";
 import { artworkDetailSchema } from "../../../contracts/artworks.contract";
-import { searchResultSchema } from "../../../contracts/search.contract";
 import { discoveryMessages } from "../../../domain/discovery-messages";
 import { inputMessages } from "../../../domain/text-input";
-import { artworks, auditEvents } from "../../db/schema";
+import { artworks } from "../../db/schema";
 import { expectContract } from "../../test/contract";
 import { createArtwork, createCategory, createExhibition } from "../../test/factories";
 import { type TestApp, createTestApp } from "../../test/test-app";
 import { listMail } from "../mail/outbox.repository";
-import { type ErrorBody, type Member, headersFor, signUp } from "../profiles/profiles.test-helpers";
+import {
+  type ErrorBody,
+  type Member,
+  headersFor,
+  send,
+  signUp,
+} from "../profiles/profiles.test-helpers";
+import { adminList, auditRows, errorOf, searchArtworks } from "./moderation.test-helpers";
 
 let t: TestApp;
 let admin: Member;
@@ -52,40 +58,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function send(member: Member | undefined, method: string, url: string, body?: unknown) {
-  const headers = headersFor(
-    member,
-    body === undefined ? {} : { "content-type": "application/json" },
-  );
-  return t.app.request(url, {
-    method,
-    headers,
-    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
-  });
-}
-
-async function errorOf(response: Response, status: number): Promise<string> {
-  expect(response.status, await response.clone().text()).toBe(status);
-  return ((await response.json()) as ErrorBody).error.message;
-}
-
-async function list(query = "") {
-  const response = await send(admin, "GET", `/api/admin/artworks${query}`);
-  expect(response.status, await response.clone().text()).toBe(200);
-  return expectContract(adminArtworksPageSchema, await response.json());
-}
-
-async function search(q = "") {
-  const response = await t.app.request(`/api/artworks/search?q=${encodeURIComponent(q)}`);
-  expect(response.status).toBe(200);
-  return expectContract(searchResultSchema, await response.json());
-}
-
-async function auditRows(targetId: string, action: string) {
-  return t.db
-    .select()
-    .from(auditEvents)
-    .where(and(eq(auditEvents.targetId, targetId), eq(auditEvents.action, action)));
+function list(query = "") {
+  return adminList(t, admin, `/api/admin/artworks${query}`, adminArtworksPageSchema);
 }
 
 const titles = (r: { hits: { title: string }[] }) => r.hits.map((h) => h.title);
@@ -129,7 +103,7 @@ describe("GET /api/admin/artworks", () => {
       `?q=${"x".repeat(201)}`,
       "?cursor=%5B%5D",
     ]) {
-      expect(await errorOf(await send(admin, "GET", `/api/admin/artworks${query}`), 400)).toBe(
+      expect(await errorOf(await send(t, admin, "GET", `/api/admin/artworks${query}`), 400)).toBe(
         adminMessages.invalidFilter,
       );
     }
@@ -140,10 +114,10 @@ describe("hiding a work", () => {
   it("takes it out of search, counts, artist page, exhibitions and the sitemap; its artist sees it with the reason and is e-mailed", async () => {
     const id = ids["Cobalt Harbour"]!;
     const exhibition = await createExhibition(t.db, { artworkIds: [id, ids["Cobalt Meadow"]!] });
-    const before = await search();
-    expect(titles(await search("cobalt"))).toContain("Cobalt Harbour");
+    const before = await searchArtworks(t);
+    expect(titles(await searchArtworks(t, "cobalt"))).toContain("Cobalt Harbour");
 
-    const response = await send(admin, "POST", `/api/admin/artworks/${id}/hide`, {
+    const response = await send(t, admin, "POST", `/api/admin/artworks/${id}/hide`, {
       reason: "The image shows someone else's work.",
     });
     expect(response.status, await response.clone().text()).toBe(200);
@@ -154,8 +128,8 @@ describe("hiding a work", () => {
     });
 
     // Out of search and its counts.
-    expect(titles(await search("cobalt"))).not.toContain("Cobalt Harbour");
-    const during = await search();
+    expect(titles(await searchArtworks(t, "cobalt"))).not.toContain("Cobalt Harbour");
+    const during = await searchArtworks(t);
     expect(during.nbHits).toBe(before.nbHits - 1);
     expect(during.facets.categories[category.id]).toBe(
       (before.facets.categories[category.id] ?? 0) - 1,
@@ -199,23 +173,23 @@ describe("hiding a work", () => {
     expect(mail).toHaveLength(1);
     expect(mail[0]!.textBody).toContain("The image shows someone else's work.");
     expect(mail[0]!.subject).toContain("Cobalt Harbour");
-    expect(await auditRows(id, "artwork.hide")).toHaveLength(1);
+    expect(await auditRows(t, id, "artwork.hide")).toHaveLength(1);
 
     // Unhide: back everywhere.
-    const back = await send(admin, "POST", `/api/admin/artworks/${id}/unhide`);
+    const back = await send(t, admin, "POST", `/api/admin/artworks/${id}/unhide`);
     expect(back.status).toBe(200);
     expect(expectContract(artworkActionSchema, await back.json()).artwork.hiddenReason).toBeNull();
-    expect(titles(await search("cobalt"))).toContain("Cobalt Harbour");
-    expect((await search()).nbHits).toBe(before.nbHits);
+    expect(titles(await searchArtworks(t, "cobalt"))).toContain("Cobalt Harbour");
+    expect((await searchArtworks(t)).nbHits).toBe(before.nbHits);
     expect((await t.app.request(`/api/artworks/${id}`)).status).toBe(200);
-    expect(await auditRows(id, "artwork.unhide")).toHaveLength(1);
+    expect(await auditRows(t, id, "artwork.unhide")).toHaveLength(1);
   });
 
   it("answers a double hide with one outcome, one e-mail, one audit row and 409", async () => {
     const id = ids["Cobalt Meadow"]!;
     const [a, b] = await Promise.all([
-      send(admin, "POST", `/api/admin/artworks/${id}/hide`, { reason: "First." }),
-      send(admin, "POST", `/api/admin/artworks/${id}/hide`, { reason: "Second." }),
+      send(t, admin, "POST", `/api/admin/artworks/${id}/hide`, { reason: "First." }),
+      send(t, admin, "POST", `/api/admin/artworks/${id}/hide`, { reason: "Second." }),
     ]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
     const loser = a.status === 409 ? a : b;
@@ -224,47 +198,47 @@ describe("hiding a work", () => {
       (m) => m.kind === "artwork_hidden" && m.subject.includes("Cobalt Meadow"),
     );
     expect(mail).toHaveLength(1);
-    expect(await auditRows(id, "artwork.hide")).toHaveLength(1);
-    expect((await send(admin, "POST", `/api/admin/artworks/${id}/unhide`)).status).toBe(200);
-    expect(await errorOf(await send(admin, "POST", `/api/admin/artworks/${id}/unhide`), 409)).toBe(
-      am.notHidden,
-    );
+    expect(await auditRows(t, id, "artwork.hide")).toHaveLength(1);
+    expect((await send(t, admin, "POST", `/api/admin/artworks/${id}/unhide`)).status).toBe(200);
+    expect(
+      await errorOf(await send(t, admin, "POST", `/api/admin/artworks/${id}/unhide`), 409),
+    ).toBe(am.notHidden);
   });
 
   it("refuses bad input and changes nothing", async () => {
     const id = ids["Cobalt Keepsake"]!;
     const url = `/api/admin/artworks/${id}/hide`;
-    expect(await errorOf(await send(admin, "POST", url, { reason: "a\u0000b" }), 400)).toBe(
+    expect(await errorOf(await send(t, admin, "POST", url, { reason: "a\u0000b" }), 400)).toBe(
       inputMessages.nulCharacter,
     );
-    expect(await errorOf(await send(admin, "POST", url, { reason: "x".repeat(2001) }), 400)).toBe(
-      adminMessages.reasonTooLong,
-    );
-    expect(await errorOf(await send(admin, "POST", url, { reason: "" }), 400)).toBe(
+    expect(
+      await errorOf(await send(t, admin, "POST", url, { reason: "x".repeat(2001) }), 400),
+    ).toBe(adminMessages.reasonTooLong);
+    expect(await errorOf(await send(t, admin, "POST", url, { reason: "" }), 400)).toBe(
       adminMessages.reasonRequired,
     );
-    expect(await errorOf(await send(admin, "POST", url, "not json"), 400)).toBeTruthy();
+    expect(await errorOf(await send(t, admin, "POST", url, "not json"), 400)).toBeTruthy();
     for (const bad of ["00000000-0000-4000-8000-000000000000", "nope"]) {
       expect(
         await errorOf(
-          await send(admin, "POST", `/api/admin/artworks/${bad}/hide`, { reason: "x" }),
+          await send(t, admin, "POST", `/api/admin/artworks/${bad}/hide`, { reason: "x" }),
           404,
         ),
       ).toBe(am.notFound);
     }
     const [row] = await t.db.select().from(artworks).where(eq(artworks.id, id));
     expect(row?.hiddenAt).toBeNull();
-    expect(await auditRows(id, "artwork.hide")).toEqual([]);
+    expect(await auditRows(t, id, "artwork.hide")).toEqual([]);
   });
 });
 
 describe("featured works and their order", () => {
   it("puts a featured work first on the home page and orders by randomOrder", async () => {
-    const home = async () => titles(await search()).filter((x) => x.startsWith("Cobalt"));
+    const home = async () => titles(await searchArtworks(t)).filter((x) => x.startsWith("Cobalt"));
     expect(await home()).toEqual(["Cobalt Harbour", "Cobalt Meadow", "Cobalt Keepsake"]);
 
     const keepsake = ids["Cobalt Keepsake"]!;
-    const response = await send(admin, "PATCH", `/api/admin/artworks/${keepsake}/curation`, {
+    const response = await send(t, admin, "PATCH", `/api/admin/artworks/${keepsake}/curation`, {
       isCurated: true,
     });
     expect(response.status, await response.clone().text()).toBe(200);
@@ -273,13 +247,16 @@ describe("featured works and their order", () => {
 
     const meadow = ids["Cobalt Meadow"]!;
     expect(
-      (await send(admin, "PATCH", `/api/admin/artworks/${meadow}/curation`, { randomOrder: 0 }))
-        .status,
+      (
+        await send(t, admin, "PATCH", `/api/admin/artworks/${meadow}/curation`, {
+          randomOrder: 0,
+        })
+      ).status,
     ).toBe(200);
     expect(await home()).toEqual(["Cobalt Keepsake", "Cobalt Meadow", "Cobalt Harbour"]);
     expect((await list("?curated=true")).artworks.map((a) => a.id)).toEqual([keepsake]);
 
-    const rows = await auditRows(keepsake, "artwork.curation");
+    const rows = await auditRows(t, keepsake, "artwork.curation");
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       before: { isCurated: false, randomOrder: 30 },
@@ -296,14 +273,14 @@ describe("featured works and their order", () => {
       { randomOrder: 1.5 },
       { randomOrder: "5" },
     ]) {
-      expect(await errorOf(await send(admin, "PATCH", url, body), 400)).toBe(am.invalidOrder);
+      expect(await errorOf(await send(t, admin, "PATCH", url, body), 400)).toBe(am.invalidOrder);
     }
-    expect(await errorOf(await send(admin, "PATCH", url, { isCurated: "yes" }), 400)).toBe(
+    expect(await errorOf(await send(t, admin, "PATCH", url, { isCurated: "yes" }), 400)).toBe(
       am.invalidCurated,
     );
-    expect(await errorOf(await send(admin, "PATCH", url, {}), 400)).toBe(am.nothingToChange);
+    expect(await errorOf(await send(t, admin, "PATCH", url, {}), 400)).toBe(am.nothingToChange);
     const [row] = await t.db.select().from(artworks).where(eq(artworks.id, id));
     expect(row).toMatchObject({ isCurated: false, randomOrder: 10 });
-    expect(await auditRows(id, "artwork.curation")).toEqual([]);
+    expect(await auditRows(t, id, "artwork.curation")).toEqual([]);
   });
 });

@@ -18,7 +18,7 @@ import { peopleMessages as pm } from "../../../contracts/admin-people.contract";
 import { isUuid } from "../../../domain/ids";
 import type { Database, Queryable } from "../../db/client";
 import { AppError } from "../../errors";
-import { decodeCursor, encodeCursor } from "../../page-cursor";
+import { decodeCursor, pageOf, rowCursor } from "../../page-cursor";
 import { type AuditActor, recordAudit } from "../audit/audit.repository";
 import { enqueueMail } from "../mail/outbox.repository";
 import {
@@ -53,15 +53,6 @@ export type ModerationDeps = {
 };
 
 const PAGE_SIZE = 50;
-
-function page<R extends { cursorAt: string; id: string }>(rows: R[]) {
-  const shown = rows.slice(0, PAGE_SIZE);
-  const last = shown.at(-1);
-  return {
-    shown,
-    next: rows.length > PAGE_SIZE && last ? encodeCursor(last.cursorAt, last.id) : null,
-  };
-}
 
 function toPerson({ cursorAt: _, ...r }: PersonRow): Person {
   return {
@@ -130,7 +121,7 @@ export async function listPeoplePage(
     after: query.cursor ? decodeCursor(query.cursor) : undefined,
     limit: PAGE_SIZE + 1,
   });
-  const { shown, next } = page(rows);
+  const { shown, next } = pageOf(rows, PAGE_SIZE, rowCursor);
   return { people: shown.map(toPerson), next };
 }
 
@@ -255,7 +246,7 @@ export async function listArtworksPage(
     after: query.cursor ? decodeCursor(query.cursor) : undefined,
     limit: PAGE_SIZE + 1,
   });
-  const { shown, next } = page(rows);
+  const { shown, next } = pageOf(rows, PAGE_SIZE, rowCursor);
   return { artworks: shown.map(toArtwork), next };
 }
 

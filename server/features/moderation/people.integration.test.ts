@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   peopleMessages as pm,
@@ -6,7 +6,6 @@ import {
   personActionSchema,
 } from "../../../contracts/admin-people.contract";
 import { adminMessages } from "../../../contracts/admin.contract";
-import { searchResultSchema } from "../../../contracts/search.contract";
 import { quoteSchema } from "../../../contracts/checkout.contract";
 import { authMessages } from "../../../domain/auth-messages";
 import { checkoutMessages } from "../../../domain/checkout";
@@ -26,11 +25,12 @@ import {
 import {
   type ErrorBody,
   type Member,
-  headersFor,
   patchMe,
   readUser,
+  send,
   signUp,
 } from "../profiles/profiles.test-helpers";
+import { adminList, auditRows, errorOf, searchArtworks } from "./moderation.test-helpers";
 
 let t: TestApp;
 let admin: Member;
@@ -43,42 +43,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function send(member: Member | undefined, method: string, url: string, body?: unknown) {
-  const headers = headersFor(
-    member,
-    body === undefined ? {} : { "content-type": "application/json" },
-  );
-  return t.app.request(url, {
-    method,
-    headers,
-    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
-  });
-}
-
-async function errorOf(response: Response, status: number): Promise<string> {
-  expect(response.status, await response.clone().text()).toBe(status);
-  return ((await response.json()) as ErrorBody).error.message;
-}
-
-async function auditRows(targetId: string, action?: string) {
-  return t.db
-    .select()
-    .from(auditEvents)
-    .where(
-      and(eq(auditEvents.targetId, targetId), action ? eq(auditEvents.action, action) : undefined),
-    );
-}
-
-async function people(query = "") {
-  const response = await send(admin, "GET", `/api/admin/people${query}`);
-  expect(response.status, await response.clone().text()).toBe(200);
-  return expectContract(peoplePageSchema, await response.json());
-}
-
-async function searchAll(q = "") {
-  const response = await t.app.request(`/api/artworks/search?q=${encodeURIComponent(q)}`);
-  expect(response.status).toBe(200);
-  return expectContract(searchResultSchema, await response.json());
+function people(query = "") {
+  return adminList(t, admin, `/api/admin/people${query}`, peoplePageSchema);
 }
 
 /** A guest's checkout quote for a work, as the buy panel asks for it. */
@@ -150,11 +116,11 @@ describe("GET /api/admin/people", () => {
       `?q=${"x".repeat(201)}`,
       "?cursor=nonsense",
     ]) {
-      expect(await errorOf(await send(admin, "GET", `/api/admin/people${query}`), 400)).toBe(
+      expect(await errorOf(await send(t, admin, "GET", `/api/admin/people${query}`), 400)).toBe(
         adminMessages.invalidFilter,
       );
     }
-    expect(await errorOf(await send(admin, "GET", "/api/admin/people?q=a%00b"), 400)).toBe(
+    expect(await errorOf(await send(t, admin, "GET", "/api/admin/people?q=a%00b"), 400)).toBe(
       inputMessages.nulCharacter,
     );
   });
@@ -164,13 +130,13 @@ describe("suspending a person", () => {
   it("ends their sessions, refuses their sign-in, unlists their works and 404s their pages; reinstating brings the works back", async () => {
     const { artist, work } = await artistWithWork("Ottoline", "Ottoline Harbour");
     expect((await patchMe(t, artist, { bio: "Before." })).status).toBe(200);
-    const before = await searchAll();
-    expect((await searchAll("Ottoline")).hits.map((h) => h.id)).toEqual([work.id]);
+    const before = await searchArtworks(t);
+    expect((await searchArtworks(t, "Ottoline")).hits.map((h) => h.id)).toEqual([work.id]);
     const quotedBefore = await quote(work.id);
     expect(quotedBefore.status, await quotedBefore.clone().text()).toBe(200);
     const { totalAmount } = expectContract(quoteSchema, await quotedBefore.json());
 
-    const response = await send(admin, "POST", `/api/admin/people/${artist.id}/suspend`, {
+    const response = await send(t, admin, "POST", `/api/admin/people/${artist.id}/suspend`, {
       reason: "  Fraudulent listings.  ",
     });
     expect(response.status).toBe(200);
@@ -196,8 +162,8 @@ describe("suspending a person", () => {
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, artist.id))).toEqual([]);
 
     // Out of search, and out of its counts.
-    expect((await searchAll("Ottoline")).hits).toEqual([]);
-    const during = await searchAll();
+    expect((await searchArtworks(t, "Ottoline")).hits).toEqual([]);
+    const during = await searchArtworks(t);
     expect(during.nbHits).toBe(before.nbHits - 1);
     expect(during.facets.cities[city.id] ?? 0).toBe((before.facets.cities[city.id] ?? 0) - 1);
 
@@ -222,7 +188,7 @@ describe("suspending a person", () => {
     expect(await readArtwork(t, work.id)).toMatchObject({ reservedUntil: null });
 
     // Exactly one audit row, with the before and after.
-    const rows = await auditRows(artist.id, "user.suspend");
+    const rows = await auditRows(t, artist.id, "user.suspend");
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       actorId: admin.id,
@@ -232,14 +198,14 @@ describe("suspending a person", () => {
     });
 
     // Reinstate: the work is back, the pages too.
-    const back = await send(admin, "POST", `/api/admin/people/${artist.id}/reinstate`);
+    const back = await send(t, admin, "POST", `/api/admin/people/${artist.id}/reinstate`);
     expect(back.status).toBe(200);
     expect(expectContract(personActionSchema, await back.json()).person.suspendedAt).toBeNull();
-    expect((await searchAll("Ottoline")).hits.map((h) => h.id)).toEqual([work.id]);
-    expect((await searchAll()).nbHits).toBe(before.nbHits);
+    expect((await searchArtworks(t, "Ottoline")).hits.map((h) => h.id)).toEqual([work.id]);
+    expect((await searchArtworks(t)).nbHits).toBe(before.nbHits);
     expect((await t.app.request(`/api/artists/${artist.id}`)).status).toBe(200);
     expect((await quote(work.id)).status).toBe(200);
-    expect(await auditRows(artist.id, "user.reinstate")).toHaveLength(1);
+    expect(await auditRows(t, artist.id, "user.reinstate")).toHaveLength(1);
     const again = await t.client().post("/api/auth/sign-in/email", {
       email: artist.email,
       password: "secret-123",
@@ -250,27 +216,29 @@ describe("suspending a person", () => {
   it("answers a double suspend with one outcome, one audit row and 409", async () => {
     const member = await signUp(t);
     const [a, b] = await Promise.all([
-      send(admin, "POST", `/api/admin/people/${member.id}/suspend`, { reason: "Spam." }),
-      send(admin, "POST", `/api/admin/people/${member.id}/suspend`, { reason: "Spam again." }),
+      send(t, admin, "POST", `/api/admin/people/${member.id}/suspend`, { reason: "Spam." }),
+      send(t, admin, "POST", `/api/admin/people/${member.id}/suspend`, { reason: "Spam again." }),
     ]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
     const loser = a.status === 409 ? a : b;
     expect(((await loser.json()) as ErrorBody).error.message).toBe(pm.alreadySuspended);
-    expect(await auditRows(member.id, "user.suspend")).toHaveLength(1);
+    expect(await auditRows(t, member.id, "user.suspend")).toHaveLength(1);
     // Reinstating twice: the second is told.
-    expect((await send(admin, "POST", `/api/admin/people/${member.id}/reinstate`)).status).toBe(
+    expect((await send(t, admin, "POST", `/api/admin/people/${member.id}/reinstate`)).status).toBe(
       200,
     );
     expect(
-      await errorOf(await send(admin, "POST", `/api/admin/people/${member.id}/reinstate`), 409),
+      await errorOf(await send(t, admin, "POST", `/api/admin/people/${member.id}/reinstate`), 409),
     ).toBe(pm.notSuspended);
-    expect(await auditRows(member.id, "user.reinstate")).toHaveLength(1);
+    expect(await auditRows(t, member.id, "user.reinstate")).toHaveLength(1);
   });
 
   it("refuses to suspend oneself", async () => {
     expect(
       await errorOf(
-        await send(admin, "POST", `/api/admin/people/${admin.id}/suspend`, { reason: "Oops." }),
+        await send(t, admin, "POST", `/api/admin/people/${admin.id}/suspend`, {
+          reason: "Oops.",
+        }),
         409,
       ),
     ).toBe(pm.cannotSuspendSelf);
@@ -280,34 +248,34 @@ describe("suspending a person", () => {
   it("refuses bad input and changes nothing", async () => {
     const member = await signUp(t);
     const url = `/api/admin/people/${member.id}/suspend`;
-    expect(await errorOf(await send(admin, "POST", url, { reason: "a\u0000b" }), 400)).toBe(
+    expect(await errorOf(await send(t, admin, "POST", url, { reason: "a\u0000b" }), 400)).toBe(
       inputMessages.nulCharacter,
     );
-    expect(await errorOf(await send(admin, "POST", url, { reason: "x".repeat(2001) }), 400)).toBe(
-      adminMessages.reasonTooLong,
-    );
-    expect(await errorOf(await send(admin, "POST", url, { reason: "   " }), 400)).toBe(
+    expect(
+      await errorOf(await send(t, admin, "POST", url, { reason: "x".repeat(2001) }), 400),
+    ).toBe(adminMessages.reasonTooLong);
+    expect(await errorOf(await send(t, admin, "POST", url, { reason: "   " }), 400)).toBe(
       adminMessages.reasonRequired,
     );
-    expect(await errorOf(await send(admin, "POST", url, { reason: 42 }), 400)).toBe(
+    expect(await errorOf(await send(t, admin, "POST", url, { reason: 42 }), 400)).toBe(
       adminMessages.reasonRequired,
     );
-    expect(await errorOf(await send(admin, "POST", url, {}), 400)).toBe(
+    expect(await errorOf(await send(t, admin, "POST", url, {}), 400)).toBe(
       adminMessages.reasonRequired,
     );
     for (const id of ["00000000-0000-4000-8000-000000000000", "not-a-uuid"]) {
       expect(
         await errorOf(
-          await send(admin, "POST", `/api/admin/people/${id}/suspend`, { reason: "x" }),
+          await send(t, admin, "POST", `/api/admin/people/${id}/suspend`, { reason: "x" }),
           404,
         ),
       ).toBe(pm.notFound);
       expect(
-        await errorOf(await send(admin, "POST", `/api/admin/people/${id}/make-admin`), 404),
+        await errorOf(await send(t, admin, "POST", `/api/admin/people/${id}/make-admin`), 404),
       ).toBe(pm.notFound);
     }
     expect((await readUser(t, member.id)).suspendedAt).toBeNull();
-    expect(await auditRows(member.id)).toEqual([]);
+    expect(await auditRows(t, member.id)).toEqual([]);
   });
 
   it("leaves nothing behind when the transaction fails after the update", async () => {
@@ -323,7 +291,7 @@ describe("suspending a person", () => {
         throw new Error("crash after the steps");
       });
     try {
-      const response = await send(admin, "POST", `/api/admin/people/${member.id}/suspend`, {
+      const response = await send(t, admin, "POST", `/api/admin/people/${member.id}/suspend`, {
         reason: "Crash.",
       });
       expect(response.status).toBe(500);
@@ -335,42 +303,48 @@ describe("suspending a person", () => {
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, member.id))).not.toEqual(
       [],
     );
-    expect(await auditRows(member.id)).toEqual([]);
+    expect(await auditRows(t, member.id)).toEqual([]);
   });
 });
 
 describe("admin roles", () => {
   it("makes and revokes an admin, one audit row each; refuses repeats", async () => {
     const member = await signUp(t);
-    const made = await send(admin, "POST", `/api/admin/people/${member.id}/make-admin`);
+    const made = await send(t, admin, "POST", `/api/admin/people/${member.id}/make-admin`);
     expect(made.status).toBe(200);
     expect(expectContract(personActionSchema, await made.json()).person.role).toBe("admin");
     expect(
-      await errorOf(await send(admin, "POST", `/api/admin/people/${member.id}/make-admin`), 409),
+      await errorOf(await send(t, admin, "POST", `/api/admin/people/${member.id}/make-admin`), 409),
     ).toBe(pm.alreadyAdmin);
     // The new admin can use the console at once.
-    expect((await send(member, "GET", "/api/admin/people")).status).toBe(200);
-    const revoked = await send(admin, "POST", `/api/admin/people/${member.id}/revoke-admin`);
+    expect((await send(t, member, "GET", "/api/admin/people")).status).toBe(200);
+    const revoked = await send(t, admin, "POST", `/api/admin/people/${member.id}/revoke-admin`);
     expect(revoked.status).toBe(200);
     expect(
-      await errorOf(await send(admin, "POST", `/api/admin/people/${member.id}/revoke-admin`), 409),
+      await errorOf(
+        await send(t, admin, "POST", `/api/admin/people/${member.id}/revoke-admin`),
+        409,
+      ),
     ).toBe(pm.notAdmin);
-    expect((await send(member, "GET", "/api/admin/people")).status).toBe(403);
-    expect(await auditRows(member.id, "user.make_admin")).toHaveLength(1);
-    expect(await auditRows(member.id, "user.revoke_admin")).toHaveLength(1);
+    expect((await send(t, member, "GET", "/api/admin/people")).status).toBe(403);
+    expect(await auditRows(t, member.id, "user.make_admin")).toHaveLength(1);
+    expect(await auditRows(t, member.id, "user.revoke_admin")).toHaveLength(1);
   });
 
   it("refuses to make a suspended person an admin", async () => {
     const member = await signUp(t);
-    await send(admin, "POST", `/api/admin/people/${member.id}/suspend`, { reason: "Spam." });
+    await send(t, admin, "POST", `/api/admin/people/${member.id}/suspend`, { reason: "Spam." });
     expect(
-      await errorOf(await send(admin, "POST", `/api/admin/people/${member.id}/make-admin`), 409),
+      await errorOf(await send(t, admin, "POST", `/api/admin/people/${member.id}/make-admin`), 409),
     ).toBe(pm.suspendedCannotBeAdmin);
   });
 
   it("refuses to demote oneself", async () => {
     expect(
-      await errorOf(await send(admin, "POST", `/api/admin/people/${admin.id}/revoke-admin`), 409),
+      await errorOf(
+        await send(t, admin, "POST", `/api/admin/people/${admin.id}/revoke-admin`),
+        409,
+      ),
     ).toBe(pm.cannotDemoteSelf);
     expect((await readUser(t, admin.id)).role).toBe("admin");
   });
@@ -379,12 +353,12 @@ describe("admin roles", () => {
     // Only two admins: demote every other one first.
     const others = (await people("?role=admin")).people.filter((p) => p.id !== admin.id);
     for (const other of others) {
-      await send(admin, "POST", `/api/admin/people/${other.id}/revoke-admin`);
+      await send(t, admin, "POST", `/api/admin/people/${other.id}/revoke-admin`);
     }
     const second = await signUp(t, {}, { role: "admin" });
     const [a, b] = await Promise.all([
-      send(admin, "POST", `/api/admin/people/${second.id}/revoke-admin`),
-      send(second, "POST", `/api/admin/people/${admin.id}/revoke-admin`),
+      send(t, admin, "POST", `/api/admin/people/${second.id}/revoke-admin`),
+      send(t, second, "POST", `/api/admin/people/${admin.id}/revoke-admin`),
     ]);
     const statuses = [a.status, b.status].sort();
     // One demotion wins; the other is refused: the last admin stays (409), or the
@@ -404,8 +378,8 @@ describe("admin roles", () => {
     const first = await signUp(t, {}, { role: "admin" });
     const second = await signUp(t, {}, { role: "admin" });
     const [a, b] = await Promise.all([
-      send(first, "POST", `/api/admin/people/${second.id}/suspend`, { reason: "Rogue" }),
-      send(second, "POST", `/api/admin/people/${first.id}/suspend`, { reason: "Rogue" }),
+      send(t, first, "POST", `/api/admin/people/${second.id}/suspend`, { reason: "Rogue" }),
+      send(t, second, "POST", `/api/admin/people/${first.id}/suspend`, { reason: "Rogue" }),
     ]);
     const statuses = [a.status, b.status].sort();
     // The loser was suspended first: signed out (401), or refused under the lock (403).
@@ -422,8 +396,8 @@ describe("admin roles", () => {
     const first = await signUp(t, {}, { role: "admin" });
     const second = await signUp(t, {}, { role: "admin" });
     await Promise.all([
-      send(first, "POST", `/api/admin/people/${second.id}/revoke-admin`),
-      send(second, "POST", `/api/admin/people/${first.id}/suspend`, { reason: "Rogue" }),
+      send(t, first, "POST", `/api/admin/people/${second.id}/revoke-admin`),
+      send(t, second, "POST", `/api/admin/people/${first.id}/suspend`, { reason: "Rogue" }),
     ]);
     const one = await readUser(t, first.id);
     const two = await readUser(t, second.id);

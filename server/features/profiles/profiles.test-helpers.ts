@@ -36,6 +36,26 @@ export function headersFor(member: Member | undefined, extra: Record<string, str
   return headers;
 }
 
+/**
+ * A request as the member (signed out without one), the way the browser and the console
+ * send it: a body as JSON, or a string as it is (to send malformed JSON).
+ */
+export async function send(
+  t: TestApp,
+  member: Member | undefined,
+  method: string,
+  path: string,
+  body?: unknown,
+) {
+  const headers = headersFor(member);
+  const init: RequestInit = { method, headers };
+  if (body !== undefined) {
+    headers.set("content-type", "application/json");
+    init.body = typeof body === "string" ? body : JSON.stringify(body);
+  }
+  return await t.app.request(path, init);
+}
+
 /** `PATCH /api/me` as the member (or signed out without one), the way a browser sends it. */
 export function patchMe(t: TestApp, member: Member | undefined, body: unknown) {
   const headers = headersFor(member, { "content-type": "application/json" });

@@ -1,0 +1,121 @@
+import { z } from "zod";
+import { CARRIERS, ORDER_STATUSES, orderMessages } from "../domain/orders";
+import { firstQueryValue } from "./common.contract";
+import { orderWithMoneySchema } from "./orders.contract";
+
+/**
+ * The artist's sales (issue 14 "Who sees what — Artist"; docs/api.md "Orders" →
+ * "Artist's sales"): their orders, totals, shipping, cannot-fulfil, putting a refunded
+ * work back on sale, and the CSV export. Amounts in US cents.
+ */
+
+export const salesMessages = {
+  signInRequired: "Please sign in to see your sales.",
+  artistsOnly: "Only artists have sales.",
+  invalidFilter: "That filter is not valid.",
+  carrierTooLong: "The carrier can be at most 60 characters.",
+  trackingTooLong: "The tracking number can be at most 60 characters.",
+  shipChoice: "Please give the carrier and tracking number, or mark the work handed over.",
+  oneLine: "Please enter the carrier and tracking number on one line, without special characters.",
+  reasonTooLong: "The reason is too long (at most 2,000 characters).",
+  notRelistable: "This work cannot be put back on sale.",
+  shipped: "Marked shipped. The buyer has been e-mailed.",
+  handedOver: "Marked handed over. The buyer has been e-mailed.",
+  cancelled: "The order is cancelled and the buyer is being refunded in full.",
+  relisted: "The work is for sale again at its last price.",
+  empty: "You haven't sold any works yet.",
+  emptyFiltered: "No sales in this state.",
+  loadFailed: "Failed to load your sales.",
+} as const;
+
+/** The longest carrier name and tracking number we keep. */
+export const MAX_CARRIER_LENGTH = 60;
+export const MAX_TRACKING_LENGTH = 60;
+export const MAX_SALE_REASON_LENGTH = 2_000;
+/** Sales per page of `GET /api/me/sales`. */
+export const SALES_PAGE_SIZE = 30;
+
+/** Line breaks and other control characters: one line in an e-mail, a CSV cell, a page. */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/** `GET /api/me/sales` */
+export const salesQuerySchema = z.object({
+  status: firstQueryValue(
+    z.enum(ORDER_STATUSES, { error: salesMessages.invalidFilter }).optional(),
+  ),
+  cursor: firstQueryValue(z.string().max(200, { error: salesMessages.invalidFilter }).optional()),
+});
+export type SalesQuery = z.infer<typeof salesQuerySchema>;
+
+/** One sale: the order with its money, and whether its work may be put back on sale now. */
+export const saleSchema = orderWithMoneySchema.extend({ mayRelist: z.boolean() });
+export type Sale = z.infer<typeof saleSchema>;
+
+export const salesPageSchema = z.object({
+  items: z.array(saleSchema),
+  /** The next (older) page's cursor, or null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type SalesPage = z.infer<typeof salesPageSchema>;
+
+/** `GET /api/me/sales/summary`: sums over the ledger (decision 0029), in cents. */
+export const salesSummarySchema = z.object({
+  /** Earnings of orders still in progress. */
+  pending: z.number().int(),
+  /** Earnings of settled orders not yet paid (negative: paid out, then refunded). */
+  payable: z.number().int(),
+  paidOut: z.number().int(),
+});
+export type SalesSummary = z.infer<typeof salesSummarySchema>;
+
+const optionalText = z.string().optional();
+
+/**
+ * `POST /api/me/sales/:orderId/ship`: `{ carrier, trackingNumber }` (a carrier from
+ * CARRIERS or any other name, trimmed), or `{ handedOver: true }` for a pick-up.
+ */
+export const shipBodySchema = z
+  .object({
+    carrier: optionalText,
+    trackingNumber: optionalText,
+    handedOver: z.boolean().optional(),
+  })
+  .transform((body, ctx): Shipment => {
+    const carrier = body.carrier?.trim() ?? "";
+    const trackingNumber = body.trackingNumber?.trim() ?? "";
+    if (body.handedOver === true) {
+      if (carrier || trackingNumber) {
+        ctx.addIssue({ code: "custom", message: salesMessages.shipChoice });
+        return z.NEVER;
+      }
+      return { handedOver: true };
+    }
+    const refuse = (message: string) => {
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    };
+    if (!carrier) return refuse(orderMessages.carrierRequired);
+    if (carrier.length > MAX_CARRIER_LENGTH) return refuse(salesMessages.carrierTooLong);
+    if (!trackingNumber) return refuse(orderMessages.trackingRequired);
+    if (trackingNumber.length > MAX_TRACKING_LENGTH) return refuse(salesMessages.trackingTooLong);
+    if (CONTROL.test(carrier) || CONTROL.test(trackingNumber)) return refuse(salesMessages.oneLine);
+    return { handedOver: false, carrier: knownCarrier(carrier), trackingNumber };
+  });
+export type Shipment =
+  { handedOver: true } | { handedOver: false; carrier: string; trackingNumber: string };
+
+/** A carrier typed in any case ("ups") is stored as the list spells it ("UPS"). */
+function knownCarrier(carrier: string): string {
+  return CARRIERS.find((known) => known.toLowerCase() === carrier.toLowerCase()) ?? carrier;
+}
+
+/** `POST /api/me/sales/:orderId/cannot-fulfil` */
+export const cannotFulfilBodySchema = z.object({
+  reason: z
+    .string({ error: orderMessages.reasonRequired })
+    .max(MAX_SALE_REASON_LENGTH, { error: salesMessages.reasonTooLong })
+    .transform((s) => s.trim())
+    .refine((s) => s.length > 0, { error: orderMessages.reasonRequired }),
+});
+export type CannotFulfilBody = z.infer<typeof cannotFulfilBodySchema>;

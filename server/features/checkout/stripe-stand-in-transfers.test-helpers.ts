@@ -1,0 +1,165 @@
+import { randomBytes } from "node:crypto";
+
+/**
+ * The stand-in's transfers (issue 14's payouts, decision 0029): `POST /v1/transfers`,
+ * `POST /v1/transfers/:id/reversals` and `GET /v1/transfers`, with Stripe's idempotency
+ * keys and refusals, and switches for the failures the payout run must survive. Kept
+ * apart from stripe-stand-in.test-helpers.ts, which routes to it.
+ */
+
+export type StandInTransferReversal = {
+  id: string;
+  object: "transfer_reversal";
+  amount: number;
+  currency: string;
+  transfer: string;
+  metadata: Record<string, string>;
+  created: number;
+};
+
+export type StandInTransfer = {
+  id: string;
+  object: "transfer";
+  amount: number;
+  amount_reversed: number;
+  currency: string;
+  destination: string;
+  description: string | null;
+  transfer_group: string | null;
+  reversed: boolean;
+  metadata: Record<string, string>;
+  created: number;
+  reversals: { object: "list"; data: StandInTransferReversal[]; has_more: false; url: string };
+};
+
+export type Answer = { status: number; body: unknown; headers?: Record<string, string> };
+
+function refusal(message: string, code = "resource_missing"): Answer {
+  return { status: 400, body: { error: { type: "invalid_request_error", code, message } } };
+}
+
+/** A 500 Stripe asks the SDK not to retry (the test decides what happens next). */
+const OUTAGE: Answer = {
+  status: 500,
+  body: { error: { type: "api_error", message: "The stand-in is down." } },
+  headers: { "stripe-should-retry": "false" },
+};
+
+const seconds = () => Math.floor(Date.now() / 1000);
+
+export function createTransfersStandIn() {
+  const transfers = new Map<string, StandInTransfer>();
+  const byKey = new Map<string, StandInTransfer | StandInTransferReversal>();
+  /** Destinations Stripe refuses ("No such destination"). */
+  const failingDestinations = new Set<string>();
+  const state = {
+    /** "before": answers 500 having done nothing; "after": makes the transfer, then 500. */
+    transferOutage: null as "before" | "after" | null,
+  };
+
+  function createTransfer(form: URLSearchParams, key: string | undefined): Answer {
+    const cached = key ? byKey.get(key) : undefined;
+    if (state.transferOutage === "before") return OUTAGE;
+    if (cached) return { status: 200, body: cached };
+    const destination = form.get("destination") ?? "";
+    if (failingDestinations.has(destination) || !destination.startsWith("acct_")) {
+      return refusal(`No such destination: '${destination}'`);
+    }
+    const amount = Number(form.get("amount"));
+    if (!Number.isSafeInteger(amount) || amount <= 0) {
+      return refusal("This value must be greater than or equal to 1.", "parameter_invalid_integer");
+    }
+    const id = `tr_${randomBytes(8).toString("hex")}`;
+    const transfer: StandInTransfer = {
+      id,
+      object: "transfer",
+      amount,
+      amount_reversed: 0,
+      currency: form.get("currency") ?? "",
+      destination,
+      description: form.get("description"),
+      transfer_group: form.get("transfer_group"),
+      reversed: false,
+      metadata: {},
+      created: seconds(),
+      reversals: {
+        object: "list",
+        data: [],
+        has_more: false,
+        url: `/v1/transfers/${id}/reversals`,
+      },
+    };
+    transfers.set(id, transfer);
+    if (key) byKey.set(key, transfer);
+    return state.transferOutage === "after" ? OUTAGE : { status: 200, body: transfer };
+  }
+
+  function reverse(id: string, form: URLSearchParams, key: string | undefined): Answer {
+    const cached = key ? byKey.get(key) : undefined;
+    if (cached) return { status: 200, body: cached };
+    const transfer = transfers.get(id);
+    if (!transfer) return refusal(`No such transfer: '${id}'`);
+    const amount = Number(form.get("amount") ?? transfer.amount - transfer.amount_reversed);
+    if (!Number.isSafeInteger(amount) || amount <= 0) {
+      return refusal("This value must be greater than or equal to 1.", "parameter_invalid_integer");
+    }
+    if (transfer.amount_reversed + amount > transfer.amount) {
+      return refusal("The reversal amount is greater than the amount left on the transfer.", "");
+    }
+    const metadata: Record<string, string> = {};
+    for (const [name, value] of form) {
+      const match = /^metadata\[(.+)\]$/.exec(name);
+      if (match?.[1]) metadata[match[1]] = value;
+    }
+    const reversal: StandInTransferReversal = {
+      id: `trr_${randomBytes(8).toString("hex")}`,
+      object: "transfer_reversal",
+      amount,
+      currency: transfer.currency,
+      transfer: id,
+      metadata,
+      created: seconds(),
+    };
+    transfer.amount_reversed += amount;
+    transfer.reversed = transfer.amount_reversed === transfer.amount;
+    transfer.reversals.data.unshift(reversal);
+    if (key) byKey.set(key, reversal);
+    return { status: 200, body: reversal };
+  }
+
+  function list(query: URLSearchParams): Answer {
+    const group = query.get("transfer_group");
+    const destination = query.get("destination");
+    const data = [...transfers.values()]
+      .filter((tr) => group === null || tr.transfer_group === group)
+      .filter((tr) => destination === null || tr.destination === destination)
+      .reverse()
+      .slice(0, Number(query.get("limit") ?? 10));
+    return {
+      status: 200,
+      body: { object: "list", data, has_more: false, url: "/v1/transfers" },
+    };
+  }
+
+  return {
+    transfers,
+    failingDestinations,
+    state,
+    /** What Stripe does after 24 hours: an idempotency key answers nothing any more. */
+    forgetIdempotencyKeys: () => byKey.clear(),
+    /** The answer to a request this block handles, or undefined for the others. */
+    route(
+      method: string,
+      path: string,
+      query: URLSearchParams,
+      form: URLSearchParams,
+      key: string | undefined,
+    ): Answer | undefined {
+      if (method === "POST" && path === "/v1/transfers") return createTransfer(form, key);
+      if (method === "GET" && path === "/v1/transfers") return list(query);
+      const reversal = /^\/v1\/transfers\/([^/]+)\/reversals$/.exec(path);
+      if (method === "POST" && reversal?.[1]) return reverse(reversal[1], form, key);
+      return undefined;
+    },
+  };
+}

@@ -1,0 +1,145 @@
+import { dateText, priceText } from "../../../domain/display";
+import { PROBLEM_KIND_LABELS, type ProblemKind } from "../../../domain/orders";
+import type { NewMail } from "../mail/outbox.repository";
+
+/**
+ * The e-mails of an order's life (issue 14), each to the party who must act or know.
+ * Queued through the outbox in the transaction of the move they tell about.
+ */
+
+export type OrderMailContext = {
+  orderId: string;
+  title: string;
+  buyerName: string;
+  buyerEmail: string;
+  artistName: string;
+  artistEmail: string;
+  /** Absolute links to the order for each party. */
+  buyerOrderUrl: string;
+  artistSalesUrl: string;
+};
+
+const SIGNATURE = ["", "— Vernissage"];
+
+function mail(kind: string, to: string, subject: string, lines: string[]): NewMail {
+  return { kind, to, subject, text: [...lines, ...SIGNATURE].join("\n") };
+}
+
+/** To the artist, two days before the ship-by date. */
+export function shipByReminderMail(order: OrderMailContext, shipBy: Date): NewMail {
+  return mail("order-ship-by-reminder", order.artistEmail, `Please ship "${order.title}"`, [
+    `Hello ${order.artistName || "there"},`,
+    "",
+    `"${order.title}" must be shipped by ${dateText(shipBy)} (UTC).`,
+    "If it is not marked shipped by then, the order is cancelled and the buyer refunded.",
+    "",
+    `Your sales: ${order.artistSalesUrl}`,
+    `Order reference: ${order.orderId}`,
+  ]);
+}
+
+/** To the buyer: the work is on its way (or was handed over at pick-up). */
+export function shippedMail(
+  order: OrderMailContext,
+  shipment: { carrier: string | null; trackingNumber: string | null },
+): NewMail {
+  const how = shipment.carrier
+    ? [`Carrier: ${shipment.carrier}`, `Tracking number: ${shipment.trackingNumber ?? ""}`]
+    : ["The artist recorded that the work was handed over to you at pick-up."];
+  return mail("order-shipped", order.buyerEmail, `Shipped: ${order.title}`, [
+    `Hello ${order.buyerName || "there"},`,
+    "",
+    `${order.artistName} has shipped "${order.title}".`,
+    "",
+    ...how,
+    "",
+    "When it arrives, please confirm receipt on your order page, or report a problem there.",
+    `Your order: ${order.buyerOrderUrl}`,
+  ]);
+}
+
+/** To the artist: the buyer has the work (or the delivery time passed). */
+export function deliveredMail(order: OrderMailContext, byBuyer: boolean): NewMail {
+  return mail("order-delivered", order.artistEmail, `Delivered: ${order.title}`, [
+    `Hello ${order.artistName || "there"},`,
+    "",
+    byBuyer
+      ? `${order.buyerName || "The buyer"} confirmed receiving "${order.title}".`
+      : `"${order.title}" is now considered delivered: 14 days have passed since it was shipped.`,
+    "Your earnings become payable when the 7-day return window ends without a problem.",
+    "",
+    `Your sales: ${order.artistSalesUrl}`,
+  ]);
+}
+
+/** To the team and the artist: the buyer reported a problem. */
+export function problemReportedMails(
+  order: OrderMailContext,
+  problem: { kind: ProblemKind; note: string | null },
+  team: { email: string; orderUrl: string },
+): NewMail[] {
+  const what = [
+    `Problem: ${PROBLEM_KIND_LABELS[problem.kind]}`,
+    ...(problem.note ? ["", "The buyer wrote:", problem.note] : []),
+  ];
+  return [
+    mail("order-problem-team", team.email, `Problem reported: ${order.title}`, [
+      `${order.buyerName} <${order.buyerEmail}> reported a problem with "${order.title}" by ${order.artistName}.`,
+      "",
+      ...what,
+      "",
+      `Resolve it in the console: ${team.orderUrl}`,
+    ]),
+    mail("order-problem-artist", order.artistEmail, `A problem was reported: ${order.title}`, [
+      `Hello ${order.artistName || "there"},`,
+      "",
+      `The buyer of "${order.title}" reported a problem. The Vernissage team will look into it and may contact you.`,
+      "",
+      ...what,
+      "",
+      `Your sales: ${order.artistSalesUrl}`,
+    ]),
+  ];
+}
+
+/** To the buyer and the artist: money was given back. */
+export function refundedMails(
+  order: OrderMailContext,
+  refund: { amount: number; full: boolean; reason: string },
+): NewMail[] {
+  const amount = priceText(refund.amount);
+  return [
+    mail("order-refunded-buyer", order.buyerEmail, `Refund: ${order.title}`, [
+      `Hello ${order.buyerName || "there"},`,
+      "",
+      refund.full
+        ? `${amount} of your payment for "${order.title}" has been refunded: your payment is now refunded in full.`
+        : `${amount} of your payment for "${order.title}" has been refunded.`,
+      `Reason: ${refund.reason}`,
+      "It may take 5 to 10 business days to appear on your card statement.",
+      "",
+      `Your order: ${order.buyerOrderUrl}`,
+    ]),
+    mail("order-refunded-artist", order.artistEmail, `Refunded: ${order.title}`, [
+      `Hello ${order.artistName || "there"},`,
+      "",
+      refund.full
+        ? `${amount} of the sale of "${order.title}" was refunded to the buyer: the sale is now refunded in full.`
+        : `${amount} of the sale of "${order.title}" was refunded to the buyer.`,
+      `Reason: ${refund.reason}`,
+      "",
+      `Your sales: ${order.artistSalesUrl}`,
+    ]),
+  ];
+}
+
+/** To the artist: the return window passed; the net is payable in the next payout. */
+export function completedMail(order: OrderMailContext, artistNet: number): NewMail {
+  return mail("order-completed", order.artistEmail, `Payable: ${order.title}`, [
+    `Hello ${order.artistName || "there"},`,
+    "",
+    `The sale of "${order.title}" is complete: ${priceText(artistNet)} is now payable to you and will be paid in the next payout.`,
+    "",
+    `Your sales: ${order.artistSalesUrl}`,
+  ]);
+}

@@ -1,0 +1,361 @@
+import { priceText } from "../../../domain/display";
+import {
+  type OrderActorRole,
+  type OrderMove,
+  type OrderStatus,
+  ORDER_MOVES,
+  mayMove,
+  moveTarget,
+  orderMessages as m,
+  refundSplit,
+  refundable,
+} from "../../../domain/orders";
+import type { PaymentProvider } from "../../adapters/payments/payment-provider";
+import type { Database, Queryable } from "../../db/client";
+import { AppError } from "../../errors";
+import type { Logger } from "../../logger";
+import { type AuditActor, recordAudit } from "../audit/audit.repository";
+import { findContact } from "../checkout/orders.repository";
+import { updatePayment } from "../checkout/payments.repository";
+import { type NewMail, enqueueMail } from "../mail/outbox.repository";
+import { orderTotals, pendingRefundTotal, recordRefundEntries } from "./ledger.repository";
+import { type OrderMailContext, refundedMails } from "./orders.mails";
+import {
+  type OrderRow,
+  findOrder,
+  findOrderPayment,
+  insertOrderEvent,
+  lockOrder,
+  moveOrderRow,
+} from "./orders.repository";
+import { type RefundRow, findRefund, insertRefund, settleRefundRow } from "./refunds.repository";
+
+/**
+ * The order's moves and its refunds (issue 14, decision 0029). Every move is one
+ * guarded UPDATE with its event and e-mails in one transaction, so double clicks,
+ * retries and two servers give one move. Who may make which move is checked here,
+ * whatever the caller: the buyer and the artist only on their own orders.
+ */
+
+export type OrdersDeps = {
+  db: Database;
+  logger: Logger;
+  provider: PaymentProvider;
+  publicUrl: string;
+  teamEmail: string;
+  kickOutbox: () => void;
+  /** The configured commission (COMMISSION_BPS), until the team sets one. */
+  commissionBps: number;
+  /** Injectable for the timers' tests. */
+  now: () => Date;
+};
+
+/** Who moves the order: `id` is null for the system. `audit` is the admin, for team moves. */
+export type OrderActor = { id: string | null; role: OrderActorRole; audit?: AuditActor };
+
+export const systemActor: OrderActor = { id: null, role: "system" };
+
+/** The order, if this actor may see it; to anyone else it does not exist. */
+export function visibleTo(order: OrderRow | undefined, actor: OrderActor): order is OrderRow {
+  if (!order) return false;
+  if (actor.role === "buyer") return order.purchaserId === actor.id;
+  if (actor.role === "artist") return order.artistId === actor.id;
+  return true;
+}
+
+export async function mailContext(
+  deps: Pick<OrdersDeps, "publicUrl">,
+  db: Queryable,
+  order: OrderRow,
+): Promise<OrderMailContext> {
+  const buyer = await findContact(db, order.purchaserId);
+  const artist = await findContact(db, order.artistId);
+  return {
+    orderId: order.id,
+    title: order.title,
+    buyerName: buyer?.displayName ?? "",
+    buyerEmail: buyer?.email ?? "",
+    artistName: order.artistName,
+    artistEmail: artist?.email ?? "",
+    buyerOrderUrl: `${deps.publicUrl}/profile/purchases/${order.id}`,
+    artistSalesUrl: `${deps.publicUrl}/profile/sales`,
+  };
+}
+
+async function enqueueAll(db: Queryable, mails: NewMail[]) {
+  for (const mail of mails) if (mail.to) await enqueueMail(db, mail);
+}
+
+export type MoveInput = {
+  orderId: string;
+  move: OrderMove;
+  actor: OrderActor;
+  /** Columns the move sets (shippedAt, carrier…). */
+  set?: Parameters<typeof moveOrderRow>[1]["set"];
+  note?: string | null;
+  /** Refuses the move for reasons beyond the state (a closed return window). */
+  check?: (order: OrderRow) => void;
+  /** The move's e-mails, written in its transaction. */
+  mails?: (context: OrderMailContext, moved: OrderRow) => NewMail[];
+};
+
+/**
+ * One move: checks the actor may see the order and make this move from its state, then
+ * one guarded UPDATE, its event, its e-mails (and an audit row for the team), together.
+ * A move another request already made answers 409.
+ */
+export async function moveOrder(deps: OrdersDeps, input: MoveInput): Promise<OrderRow> {
+  const outcome = await deps.db.transaction(async (tx) => {
+    const order = await findOrder(tx, input.orderId);
+    if (!visibleTo(order, input.actor)) throw new AppError("NOT_FOUND", 404, m.notFound);
+    if (!ORDER_MOVES[input.move].by.includes(input.actor.role)) {
+      throw new AppError("FORBIDDEN", 403, m.notAllowed);
+    }
+    const to = moveTarget(input.move, order.status);
+    if (to === null) throw new AppError("CONFLICT", 409, m.notAllowed);
+    input.check?.(order);
+    const moved = await moveOrderRow(tx, {
+      orderId: order.id,
+      from: [order.status],
+      to,
+      set: input.set,
+    });
+    // Another request moved it between the read and the update.
+    if (!moved) throw new AppError("CONFLICT", 409, m.alreadyMoved);
+    await insertOrderEvent(tx, {
+      orderId: order.id,
+      actorId: input.actor.id,
+      actorRole: input.actor.role,
+      fromStatus: order.status,
+      toStatus: to,
+      note: input.note ?? null,
+      createdAt: deps.now(),
+    });
+    if (input.actor.audit) {
+      await recordAudit(tx, input.actor.audit, {
+        action: `order.${input.move}`,
+        targetType: "order",
+        targetId: order.id,
+        before: { status: order.status },
+        after: { status: to, note: input.note ?? null },
+      });
+    }
+    if (input.mails) await enqueueAll(tx, input.mails(await mailContext(deps, tx, moved), moved));
+    return moved;
+  });
+  deps.kickOutbox();
+  return outcome;
+}
+
+/** The moves that give money back, and whether they end the order at once (a cancellation). */
+export const REFUND_MOVES = [
+  "refund_full",
+  "refund_partial",
+  "cancel",
+  "cannot_fulfil",
+  "auto_cancel",
+] as const;
+export type RefundMove = (typeof REFUND_MOVES)[number];
+const CANCELLING: readonly RefundMove[] = ["cancel", "cannot_fulfil", "auto_cancel"];
+
+export type RefundRequest = {
+  orderId: string;
+  move: RefundMove;
+  actor: OrderActor;
+  reason: string;
+  /** Cents, for refund_partial; the other moves refund everything that is left. */
+  amount?: number;
+};
+
+export type RefundOutcome = {
+  order: OrderRow;
+  /** Null when nothing had been captured (the authorization was cancelled instead). */
+  refund: RefundRow | null;
+};
+
+/**
+ * Money back to the buyer. Under the order's lock: the move must be allowed, and the
+ * amount at most what was captured less every refund made or pending. A cancellation
+ * moves the order at once; the refund row is written pending, then the processor is
+ * asked (`settleRefund`). A processor failure leaves it pending: the order timers retry
+ * it with the same idempotency key, so it is never made twice.
+ */
+export async function requestRefund(
+  deps: OrdersDeps,
+  input: RefundRequest,
+): Promise<RefundOutcome> {
+  const reason = input.reason.trim();
+  if (!reason) throw new AppError("VALIDATION_FAILED", 400, m.reasonRequired);
+  const requested = await deps.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, input.orderId);
+    if (!visibleTo(order, input.actor)) throw new AppError("NOT_FOUND", 404, m.notFound);
+    if (!ORDER_MOVES[input.move].by.includes(input.actor.role)) {
+      throw new AppError("FORBIDDEN", 403, m.notAllowed);
+    }
+    if (!mayMove(input.move, order.status, input.actor.role)) {
+      throw new AppError("CONFLICT", 409, m.notAllowed);
+    }
+    const totals = await orderTotals(tx, order.id);
+    const left = refundable(
+      totals.capture,
+      totals.refund + (await pendingRefundTotal(tx, order.id)),
+    );
+    const cancelling = CANCELLING.includes(input.move);
+    let amount = left;
+    if (input.move === "refund_partial") {
+      amount = input.amount ?? 0;
+      if (!Number.isSafeInteger(amount) || amount <= 0) {
+        throw new AppError("VALIDATION_FAILED", 400, m.refundPositive);
+      }
+    }
+    if (amount > left || (!cancelling && amount <= 0)) {
+      throw new AppError("VALIDATION_FAILED", 400, m.refundTooLarge(priceText(left)));
+    }
+    let current = order;
+    if (cancelling) {
+      const moved = await moveOrderRow(tx, {
+        orderId: order.id,
+        from: [order.status],
+        to: "cancelled",
+        set: { cancelledAt: deps.now() },
+      });
+      if (!moved) throw new AppError("CONFLICT", 409, m.alreadyMoved);
+      current = moved;
+      await insertOrderEvent(tx, {
+        orderId: order.id,
+        actorId: input.actor.id,
+        actorRole: input.actor.role,
+        fromStatus: order.status,
+        toStatus: "cancelled",
+        note: reason,
+        createdAt: deps.now(),
+      });
+      // Not captured yet (a capture the reconciler is still retrying): cancel the
+      // authorization instead, and stop the reconciler from capturing it.
+      if (totals.capture === 0) {
+        await updatePayment(tx, order.paymentId, ["authorized"], {
+          status: "cancelled",
+          failureMessage: `Order cancelled before capture: ${reason}`,
+        });
+      }
+    }
+    if (input.actor.audit) {
+      await recordAudit(tx, input.actor.audit, {
+        action: `order.${input.move}`,
+        targetType: "order",
+        targetId: order.id,
+        before: { status: order.status },
+        after: { status: current.status, amount, reason },
+      });
+    }
+    const refund =
+      amount > 0
+        ? await insertRefund(tx, {
+            orderId: order.id,
+            amount,
+            reason,
+            requestedBy: input.actor.id,
+            requestedByRole: input.actor.role,
+            move: input.move,
+          })
+        : null;
+    return { order: current, refund, uncaptured: cancelling && totals.capture === 0 };
+  });
+  if (requested.uncaptured) await cancelAuthorization(deps, requested.order);
+  if (!requested.refund) return { order: requested.order, refund: null };
+  return settleRefund(deps, requested.refund.id);
+}
+
+async function cancelAuthorization(deps: OrdersDeps, order: OrderRow) {
+  const payment = await findOrderPayment(deps.db, order.paymentId);
+  if (!payment?.providerPaymentId) return;
+  try {
+    await deps.provider.cancel(payment.providerPaymentId);
+  } catch (error) {
+    // An authorization nobody captures lapses on its own; the buyer is not charged.
+    deps.logger.error("cancelling a cancelled order's authorization failed", {
+      orderId: order.id,
+      error,
+    });
+  }
+}
+
+/**
+ * Asks the processor for a pending refund (idempotent by the refund's id), then records
+ * it: the ledger rows, the order's move (refunded, or partially refunded when a reported
+ * problem is settled), its event and the e-mails. Safe to call again and from several
+ * servers: only the call that moves the refund out of pending writes anything.
+ */
+export async function settleRefund(deps: OrdersDeps, refundId: string): Promise<RefundOutcome> {
+  const refund = await findRefund(deps.db, refundId);
+  if (!refund) throw new AppError("NOT_FOUND", 404, m.notFound);
+  const order = await findOrder(deps.db, refund.orderId);
+  if (!order) throw new AppError("NOT_FOUND", 404, m.notFound);
+  if (refund.status !== "pending") return { order, refund };
+  const payment = await findOrderPayment(deps.db, order.paymentId);
+  let providerRefundId: string;
+  try {
+    if (!payment?.providerPaymentId) throw new Error("the order's payment has no processor id");
+    ({ id: providerRefundId } = await deps.provider.refund({
+      id: payment.providerPaymentId,
+      amount: refund.amount,
+      idempotencyKey: `refund-${refund.id}`,
+    }));
+  } catch (error) {
+    deps.logger.error("refund failed; it stays pending and is retried", {
+      refundId: refund.id,
+      orderId: order.id,
+      error,
+    });
+    return { order, refund };
+  }
+  const outcome = await deps.db.transaction(async (tx) => {
+    const locked = await lockOrder(tx, order.id);
+    if (!locked) throw new AppError("NOT_FOUND", 404, m.notFound);
+    if (!(await settleRefundRow(tx, refund.id, "succeeded", { providerRefundId }))) {
+      return { order: locked, refund: (await findRefund(tx, refund.id)) ?? refund };
+    }
+    const totals = await orderTotals(tx, locked.id);
+    const money = {
+      price: locked.preTaxAmount,
+      tax: locked.taxAmount,
+      total: locked.totalAmount,
+      commissionBps: locked.commissionBps,
+      commission: locked.commissionAmount,
+      artistNet: locked.artistNet,
+    };
+    const shares = refundSplit(money, totals.refund, refund.amount);
+    await recordRefundEntries(tx, locked, refund.id, refund.amount, shares);
+    const full = totals.refund + refund.amount >= totals.capture;
+    let current = locked;
+    const settles = refund.move === "refund_full" || refund.move === "refund_partial";
+    let to: OrderStatus = locked.status;
+    if (settles) {
+      to = full ? "refunded" : (moveTarget("refund_partial", locked.status) ?? locked.status);
+      if (to !== locked.status) {
+        current =
+          (await moveOrderRow(tx, { orderId: locked.id, from: [locked.status], to })) ?? locked;
+      }
+    }
+    await insertOrderEvent(tx, {
+      orderId: locked.id,
+      actorId: refund.requestedBy,
+      actorRole: refund.requestedByRole,
+      fromStatus: locked.status,
+      toStatus: current.status,
+      note: `Refunded ${priceText(refund.amount)}: ${refund.reason}`,
+      createdAt: deps.now(),
+    });
+    await enqueueAll(
+      tx,
+      refundedMails(await mailContext(deps, tx, current), {
+        amount: refund.amount,
+        full,
+        reason: refund.reason,
+      }),
+    );
+    return { order: current, refund: (await findRefund(tx, refund.id)) ?? refund };
+  });
+  deps.kickOutbox();
+  return outcome;
+}

@@ -1,0 +1,54 @@
+import { priceText } from "../../../domain/display";
+import type { NewMail } from "../mail/outbox.repository";
+
+/** The artist's e-mails of the payout run, queued with the payout's own move to paid. */
+
+export type PayoutMailContext = {
+  artistName: string;
+  artistEmail: string;
+  amount: number;
+  reference: string;
+  /** How many sold works the payout settles. */
+  orders: number;
+  salesUrl: string;
+};
+
+const SIGNATURE = ["", "— Vernissage"];
+
+/** To the artist: their payable balance was transferred to their payout account. */
+export function paidMail(payout: PayoutMailContext): NewMail {
+  const works = payout.orders === 1 ? "1 sold work" : `${payout.orders} sold works`;
+  return {
+    kind: "payout-paid",
+    to: payout.artistEmail,
+    subject: `You have been paid ${priceText(payout.amount)}`,
+    text: [
+      `Hello ${payout.artistName || "there"},`,
+      "",
+      `You have been paid ${priceText(payout.amount)} for ${works}.`,
+      "The money is on its way to your payout account.",
+      `Reference: ${payout.reference}`,
+      "",
+      `Your sales: ${payout.salesUrl}`,
+      ...SIGNATURE,
+    ].join("\n"),
+  };
+}
+
+/** To the artist: a refund after their payout was taken back from a transfer. */
+export function takenBackMail(payout: PayoutMailContext): NewMail {
+  return {
+    kind: "payout-reversed",
+    to: payout.artistEmail,
+    subject: `${priceText(payout.amount)} was taken back from your payouts`,
+    text: [
+      `Hello ${payout.artistName || "there"},`,
+      "",
+      `A buyer was refunded for a work you had already been paid for, so ${priceText(payout.amount)} was taken back from an earlier payout.`,
+      `Reference: ${payout.reference}`,
+      "",
+      `Your sales: ${payout.salesUrl}`,
+      ...SIGNATURE,
+    ].join("\n"),
+  };
+}
