@@ -20,7 +20,7 @@ import {
  */
 
 const ADMIN = "admin@demo.vernissage.test";
-const WORKS_A = ["Cache Memory", "Ash Glaze Cylinder", "Render Farm"];
+const WORKS_A = ["Cache Memory", "Fog Protocol", "Render Farm"];
 const WORKS_B = ["Bronze Seed", "Tide Pool Bowl", "Pixel Garden"];
 const ADDRESS = { line1: "1452 W Division St", city: "Chicago", state: "IL", postal_code: "60642" };
 
