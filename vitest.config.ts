@@ -1,7 +1,31 @@
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
+
+/**
+ * The integration files that start real server processes (first-start loads the demo
+ * three times): a minute or more each. They go first, so that the other files share the
+ * workers with them instead of one of them running alone at the end. (Vitest orders by
+ * the last run's times when it has them; on a clean clone, as in CI, by file size.)
+ */
+const SLOW_FIRST = [
+  "server/demo/first-start.integration.test.ts",
+  "server/start.integration.test.ts",
+];
+
+class SlowFilesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (file: TestSpecification) => {
+      const index = SLOW_FIRST.findIndex((slow) => file.moduleId.endsWith(`/${slow}`));
+      return index === -1 ? SLOW_FIRST.length : index;
+    };
+    // A stable sort: the rest keep vitest's order.
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+  }
+}
 
 export default defineConfig({
   test: {
+    sequence: { sequencer: SlowFilesFirst },
     projects: [
       {
         test: {

@@ -1,6 +1,6 @@
 import { type Page, expect, test } from "@playwright/test";
 import { authMessages } from "../domain/auth-messages";
-import { DEMO_PASSWORD, expectNoAxeViolations, signIn } from "./helpers";
+import { DEMO_PASSWORD, expectNoAxeViolations, signInWithForm } from "./helpers";
 
 const header = (page: Page) => page.getByRole("banner");
 
@@ -50,7 +50,7 @@ test("the demo collector signs in and the header changes", async ({ page }) => {
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page.getByRole("alert")).toHaveText(authMessages.invalidCredentials);
 
-  await signIn(page, "collector@demo.vernissage.test");
+  await signInWithForm(page, "collector@demo.vernissage.test");
   await expect(header(page).getByRole("link", { name: /Your profile/ })).toBeVisible();
   await expect(header(page).getByRole("link", { name: "Sign Up" })).toHaveCount(0);
   await expect(header(page).getByRole("link", { name: "Upload" })).toHaveCount(0);
@@ -63,7 +63,7 @@ test("the demo collector signs in and the header changes", async ({ page }) => {
 });
 
 test("the demo artist sees the Upload link", async ({ page }) => {
-  await signIn(page, "artist@demo.vernissage.test");
+  await signInWithForm(page, "artist@demo.vernissage.test");
   await expect(header(page).getByRole("link", { name: "Upload" })).toBeVisible();
 });
 

@@ -1,4 +1,3 @@
-import { mkdirSync } from "node:fs";
 import { type Locator, type Page, expect, test } from "@playwright/test";
 import { authMessages } from "../domain/auth-messages";
 import { checkoutMessages as m } from "../domain/checkout";
@@ -11,6 +10,7 @@ import {
   failOnBrowserErrors,
   holdNextRequest,
   signIn,
+  screenshot,
 } from "./helpers";
 
 /**
@@ -33,13 +33,11 @@ function cents(text: string): number {
  * The page at 1440 and 375 px. With `show`, a dialog is photographed as the viewport
  * shows it, scrolled (inside the dialog) to that part.
  */
-async function screenshot(page: Page, name: string, show?: Locator) {
-  mkdirSync("e2e/screenshots", { recursive: true });
+async function screenshots(page: Page, name: string, show?: Locator) {
   await atBothWidths(page, async (label) => {
-    await show?.evaluate((el) => el.scrollIntoView({ block: "center" }));
-    await page.screenshot({
-      path: `e2e/screenshots/checkout-${name}-${label}.png`,
-      fullPage: !show,
+    const path = `e2e/screenshots/checkout-${name}-${label}.png`;
+    await screenshot(page, { path, fullPage: !show }, async () => {
+      await show?.evaluate((el) => el.scrollIntoView({ block: "center" }));
     });
   });
 }
@@ -80,16 +78,14 @@ test("a guest buys with the test card: tax appears, success page, SOLD, and the 
   await fillCard(panel, "4242424242424242");
   await expect(field(panel, "Card number")).toHaveValue("4242 4242 4242 4242");
   await expectNoAxeViolations(page);
-  await screenshot(page, "buy-panel", panel.locator(".checkout-summary"));
+  await screenshots(page, "buy-panel", panel.locator(".checkout-summary"));
 
-  // Slow the last step a little so the working state can be seen.
-  await page.route("**/api/checkout/complete", async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    await route.continue();
-  });
+  // Hold the last step until the working state has been seen.
+  const release = await holdNextRequest(page, "**/api/checkout/complete");
   await payNow(panel).click();
   await expect(panel.getByRole("button", { name: m.processing })).toBeDisabled();
   await expect(panel.getByRole("status").filter({ hasText: m.processingPayment })).toBeVisible();
+  release();
 
   await expect(page).toHaveURL("/purchase-success");
   // The page changed: focus is on its heading.
@@ -106,7 +102,7 @@ test("a guest buys with the test card: tax appears, success page, SOLD, and the 
     `/artwork/${id}`,
   );
   await expectNoAxeViolations(page);
-  await screenshot(page, "success");
+  await screenshots(page, "success");
 
   // View My Purchases: the new account has no password yet, and the sign-in page says
   // so, with the e-mail filled in and the password link one press away.
@@ -118,7 +114,7 @@ test("a guest buys with the test card: tax appears, success page, SOLD, and the 
   await expect(note).toContainText(email);
   await expect(page.getByLabel("Email")).toHaveValue(email);
   await expectNoAxeViolations(page);
-  await screenshot(page, "signin-after-guest-purchase");
+  await screenshots(page, "signin-after-guest-purchase");
   await note.getByRole("button", { name: authMessages.sendPasswordLink }).click();
   await expect(page.getByRole("status")).toHaveText(authMessages.resetSent);
 
@@ -174,7 +170,7 @@ test("the signed-in collector buys, then finds it in Purchase history and the Co
   }
   await expect(entry.locator("img")).toHaveAttribute("src", /\/media\//);
   await expectNoAxeViolations(page);
-  await screenshot(page, "purchases");
+  await screenshots(page, "purchases");
 
   await page.goto("/profile");
   await expect(
@@ -202,9 +198,7 @@ test("a declined card shows the processor's message and nothing is sold", async 
     await page.setViewportSize(size);
     await payNow(panel).click();
     await expectErrorShown(panel, "Your card was declined.", "Card number");
-    await page.screenshot({
-      path: `e2e/screenshots/checkout-declined-${size.width}.png`,
-    });
+    await screenshot(page, { path: `e2e/screenshots/checkout-declined-${size.width}.png` });
   }
   await page.setViewportSize(DESKTOP);
   await expectNoAxeViolations(page);

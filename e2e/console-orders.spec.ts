@@ -1,4 +1,3 @@
-import { mkdirSync } from "node:fs";
 import { type APIRequestContext, type Page, expect, test } from "@playwright/test";
 import { adminOrderMessages as am } from "../contracts/admin-orders.contract";
 import { moneyInputMessages } from "../domain/money-input";
@@ -8,6 +7,7 @@ import {
   atBothWidths,
   expectNoAxeViolations,
   failOnBrowserErrors,
+  screenshot,
   signIn,
   waitForHydration,
 } from "./helpers";
@@ -20,18 +20,16 @@ import {
  */
 
 const ADMIN = "admin@demo.vernissage.test";
-const WORKS_A = ["Cache Memory", "Ash Glaze Cylinder", "Render Farm"];
+const WORKS_A = ["Cache Memory", "Fog Protocol", "Render Farm"];
 const WORKS_B = ["Bronze Seed", "Tide Pool Bowl", "Pixel Garden"];
 const ADDRESS = { line1: "1452 W Division St", city: "Chicago", state: "IL", postal_code: "60642" };
 
-async function screenshot(page: Page, name: string) {
-  mkdirSync("e2e/.output/screens", { recursive: true });
+async function screenshots(page: Page, name: string) {
   await atBothWidths(page, async (label) => {
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({
-      path: `e2e/.output/screens/orders-${name}-${label}.png`,
-      fullPage: true,
-    });
+    const path = `e2e/.output/screens/orders-${name}-${label}.png`;
+    await screenshot(page, { path, fullPage: true }, () =>
+      page.evaluate(() => window.scrollTo(0, 0)),
+    );
   });
 }
 
@@ -104,7 +102,7 @@ test("the team finds a guest's order, refunds part of it, then cancels it with t
   await expect(page).toHaveURL("/admin/orders");
   await expect(page.getByRole("heading", { level: 1, name: "Orders" })).toBeVisible();
   await expectNoAxeViolations(page);
-  await screenshot(page, "list");
+  await screenshots(page, "list");
 
   // Found by the buyer's e-mail; the state's count links to the filter.
   await page.getByLabel("Work, artist, buyer or order id").fill(sale.email);
@@ -122,7 +120,7 @@ test("the team finds a guest's order, refunds part of it, then cancels it with t
   await expect(moneyRow(page, /^Commission at 20\.00%$/)).toBeVisible();
   await expect(moneyRow(page, "Refundable now")).toContainText(dollars(sale.totalAmount));
   await expectNoAxeViolations(page);
-  await screenshot(page, "order");
+  await screenshots(page, "order");
 
   // A partial refund: a third decimal is refused before anything is sent.
   await page.getByLabel("Refund part of it").check();
@@ -150,7 +148,7 @@ test("the team finds a guest's order, refunds part of it, then cancels it with t
   await expect(page.getByLabel(`Refund everything (${rest})`)).toBeChecked();
   await expect(amount).toHaveValue(rest.slice(1).replace(",", ""));
   await expect(page.getByLabel("Reason (the buyer and the artist see it)").first()).toHaveValue("");
-  await screenshot(page, "order-refunded");
+  await screenshots(page, "order-refunded");
 
   // Cancelled: everything left goes back, and no move is open any more.
   await page.getByLabel("Reason (the buyer and the artist see it)").last().fill("Lost in transit");
@@ -182,7 +180,7 @@ test("the commission set in the console applies to new sales only", async ({
   const rate = page.getByLabel("Commission on new sales (%)");
   await expect(rate).toHaveValue("20.00");
   await expectNoAxeViolations(page);
-  await screenshot(page, "settings");
+  await screenshots(page, "settings");
   try {
     await rate.fill("100.5");
     await expect(page.getByText(moneyInputMessages.percent)).toBeVisible();

@@ -1,4 +1,3 @@
-import { mkdirSync } from "node:fs";
 import { type Page, expect, test } from "@playwright/test";
 import {
   DESKTOP,
@@ -7,6 +6,7 @@ import {
   failOnBrowserErrors,
   signIn,
   waitForHydration,
+  screenshot,
 } from "./helpers";
 
 /**
@@ -35,11 +35,11 @@ const AREAS = [
  * People list is many screens tall on a phone, and photographing all of it costs the run
  * half a minute without showing more of the layout).
  */
-async function screenshot(page: Page, name: string) {
-  mkdirSync("e2e/.output/screens", { recursive: true });
+async function screenshots(page: Page, name: string) {
   await atBothWidths(page, async (label) => {
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `e2e/.output/screens/console-${name}-${label}.png` });
+    await screenshot(page, { path: `e2e/.output/screens/console-${name}-${label}.png` }, () =>
+      page.evaluate(() => window.scrollTo(0, 0)),
+    );
   });
 }
 
@@ -59,7 +59,7 @@ test("the console is for the team only: signed out goes to /signin, a collector 
   const api = await page.request.get("/api/admin/audit");
   expect(api.status()).toBe(403);
   await expectNoAxeViolations(page);
-  await screenshot(page, "refused");
+  await screenshots(page, "refused");
 });
 
 test("every console area opens from the console's navigation, at both widths, axe clean", async ({
@@ -84,6 +84,6 @@ test("every console area opens from the console's navigation, at both widths, ax
     );
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expectNoAxeViolations(page);
-    await screenshot(page, path);
+    await screenshots(page, path);
   }
 });

@@ -1,4 +1,3 @@
-import { mkdirSync } from "node:fs";
 import { type Page, expect, test } from "@playwright/test";
 import { artistMessages } from "../app/features/artist/artist.messages";
 import { checkoutMessages } from "../domain/checkout";
@@ -9,8 +8,10 @@ import {
   artworkIdByTitle,
   expectNoAxeViolations,
   failOnBrowserErrors,
+  holdNextRequest,
   signIn,
   waitForHydration,
+  screenshot,
 } from "./helpers";
 
 /**
@@ -24,16 +25,20 @@ const m = { ...discoveryMessages, artistLoading: artistMessages.loading };
 
 const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
 
-async function screenshot(page: Page, name: string) {
-  mkdirSync("e2e/screenshots", { recursive: true });
+async function screenshots(page: Page, name: string) {
   await atBothWidths(page, async (label) => {
-    // Lazy images below the fold load once scrolled to; a full-page shot should show them.
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    await page.waitForLoadState("networkidle");
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `e2e/screenshots/${name}-${label}.png`, fullPage: true });
+    await screenshot(
+      page,
+      { path: `e2e/screenshots/${name}-${label}.png`, fullPage: true },
+      async () => {
+        // Lazy images below the fold load once scrolled to; a full-page shot should show them.
+        await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+        await page.waitForLoadState("networkidle");
+        await page.evaluate(() => window.scrollTo(0, 0));
+      },
+    );
     // The first screen alone, at full resolution, for a closer look.
-    await page.screenshot({ path: `e2e/screenshots/${name}-${label}-top.png` });
+    await screenshot(page, { path: `e2e/screenshots/${name}-${label}-top.png` });
   });
 }
 
@@ -75,7 +80,7 @@ test("exhibitions list → exhibition → artwork, with titles set and restored"
   await expect(banners.first()).toHaveAttribute("fetchpriority", "high");
   await expect(banners.nth(1)).toHaveAttribute("loading", "lazy");
   await expectNoAxeViolations(page);
-  await screenshot(page, "exhibitions");
+  await screenshots(page, "exhibitions");
 
   await page.getByRole("link", { name: "View Exhibition Coastlines" }).click();
   await expect(page).toHaveURL(/\/exhibition\/[0-9a-f-]{36}$/);
@@ -102,7 +107,7 @@ test("exhibitions list → exhibition → artwork, with titles set and restored"
   const cards = page.locator(".exhibition-works .artwork-card");
   await expect(cards).toHaveCount(7);
   await expectNoAxeViolations(page);
-  await screenshot(page, "exhibition-detail");
+  await screenshots(page, "exhibition-detail");
 
   // Each work opens its artwork page, which says where it is on display.
   const firstCardTitle = (await cards.first().locator(".artwork-card-title").innerText()).split(
@@ -117,7 +122,7 @@ test("exhibitions list → exhibition → artwork, with titles set and restored"
     "href",
     /^\/exhibition\/[0-9a-f-]{36}$/,
   );
-  await screenshot(page, "artwork-on-display");
+  await screenshots(page, "artwork-on-display");
 
   // Back returns to the exhibition (and its title); leaving it restores the site's titles.
   await page.getByRole("button", { name: "Back" }).click();
@@ -240,7 +245,7 @@ test("the artwork page: details, Buy Now panel, SEO tags, artist link", async ({
     offers: { priceCurrency: "USD", availability: "https://schema.org/InStock" },
   });
   await expectNoAxeViolations(page);
-  await screenshot(page, "artwork");
+  await screenshots(page, "artwork");
 
   // Buy Now opens the checkout panel (e2e/checkout.spec.ts buys); focus starts at its first field.
   await carouselReady(page, 4);
@@ -254,7 +259,7 @@ test("the artwork page: details, Buy Now panel, SEO tags, artist link", async ({
   await page.keyboard.press("ArrowRight");
   await expect(counter(page)).toHaveText("1 / 4");
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: "e2e/screenshots/artwork-buy-panel-1440.png" });
+  await screenshot(page, { path: "e2e/screenshots/artwork-buy-panel-1440.png" });
   await page.keyboard.press("Escape");
   await expect(panel).toBeHidden();
   await expect(buy).toBeFocused();
@@ -336,15 +341,13 @@ test("the artist profile: details, links, exhibitions, and the three tabs", asyn
   await expect(panel).toHaveAccessibleName("All Works");
   await expect(cards).toHaveCount(all);
   await expectNoAxeViolations(page);
-  await screenshot(page, "artist");
+  await screenshots(page, "artist");
 
-  // Clicking a tab: while its works load, the panel says so (the server answer is slowed).
-  await page.route("**/*.data*", async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 600));
-    await route.continue();
-  });
+  // Clicking a tab: while its works load, the panel says so (the server answer is held).
+  const release = await holdNextRequest(page, "**/*.data*");
   await tablist.getByRole("tab", { name: "For Sale" }).click();
   await expect(panel.getByRole("status")).toHaveText(m.artistLoading);
+  release();
   await expect(page).toHaveURL(/\?tab=forSale$/);
   await expect(tablist.getByRole("tab", { name: "For Sale" })).toHaveAttribute(
     "aria-selected",
@@ -352,7 +355,6 @@ test("the artist profile: details, links, exhibitions, and the three tabs", asyn
   );
   await expect(cards).toHaveCount(forSale);
   await expect(panel.getByText("SOLD", { exact: true })).toHaveCount(0);
-  await page.unroute("**/*.data*");
 
   // The keyboard: arrows move and show, Home goes back to the first tab.
   await page.keyboard.press("ArrowRight");
@@ -416,7 +418,7 @@ test("a banner that fails to load is replaced by the exhibition's name", async (
   await expect(fallbacks).toHaveText(["Coastlines", "Material Matters"]);
   await expect(page.locator(".exhibition-card img")).toHaveCount(0);
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: "e2e/screenshots/exhibitions-fallback-1440.png", fullPage: true });
+  await screenshot(page, { path: "e2e/screenshots/exhibitions-fallback-1440.png", fullPage: true });
 
   // The same after a client-side navigation (the image fails after hydration).
   await page.getByRole("link", { name: "View Exhibition Material Matters" }).click();

@@ -1,5 +1,12 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, type Page, expect, test } from "@playwright/test";
+import {
+  type APIRequestContext,
+  type Cookie,
+  type Page,
+  type PageScreenshotOptions,
+  expect,
+  test,
+} from "@playwright/test";
 
 export const DEMO_PASSWORD = "vernissage-demo";
 
@@ -18,12 +25,71 @@ export async function expectNoAxeViolations(page: Page) {
   expect(summary).toEqual([]);
 }
 
-export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+/**
+ * Signs in through the sign-in form, as a person does; ends on the home page.
+ * For the journeys about signing in; the others use `signIn`.
+ */
+export async function signInWithForm(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.goto("/signin");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page).toHaveURL("/");
+}
+
+/** Session cookies by account, kept for the rest of this worker's run (see signIn). */
+const sessions = new Map<string, Cookie[]>();
+
+/**
+ * Signed in as `email`, on the home page. The first time in a worker it signs in with the
+ * form; after that it puts the session cookie it kept then into the page's context, as
+ * long as the server still knows the session (a journey may have signed out). Besides
+ * time, this keeps the run under the server's sign-in rate limit (Better Auth's counter
+ * only resets after a quiet minute, which a run never has).
+ */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  const key = `${email}\n${password}`;
+  const kept = sessions.get(key);
+  if (kept) {
+    await page.context().addCookies(kept);
+    const response = await page.request.get("/api/session");
+    const user = (await response.json()) as { email?: string } | null;
+    if (user?.email === email) {
+      // Where the form leaves a person: on the home page, hydrated.
+      await page.goto("/");
+      await waitForHydration(page);
+      return;
+    }
+    sessions.delete(key);
+    for (const { name } of kept) await page.context().clearCookies({ name });
+  }
+  await signInWithForm(page, email, password);
+  sessions.set(key, await page.context().cookies());
+}
+
+/**
+ * Screenshots are for people looking at the pages. E2E_SCREENSHOTS=none (.ci/run sets it)
+ * skips them, and the scrolling and waiting done for them: nobody looks at them there, and
+ * full pages at two widths cost the run time. A failing test is still photographed by
+ * Playwright.
+ */
+const SCREENSHOTS = process.env.E2E_SCREENSHOTS ?? "all";
+if (SCREENSHOTS !== "all" && SCREENSHOTS !== "none") {
+  throw new Error(`E2E_SCREENSHOTS is "${SCREENSHOTS}"; use all (the default) or none`);
+}
+
+/**
+ * `page.screenshot(options)` unless E2E_SCREENSHOTS=none. `prepare` (scrolling, waiting
+ * for lazy images) runs only when the picture is taken, so no test may depend on it.
+ */
+export async function screenshot(
+  page: Page,
+  options: PageScreenshotOptions & { path: string },
+  prepare?: () => Promise<void>,
+) {
+  if (SCREENSHOTS === "none") return;
+  await prepare?.();
+  await page.screenshot(options);
 }
 
 /**

@@ -1,4 +1,3 @@
-import { mkdirSync } from "node:fs";
 import { type Page, expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { listingMessages as m } from "../domain/listing";
@@ -9,6 +8,7 @@ import {
   holdNextRequest,
   signIn,
   waitForHydration,
+  screenshot,
 } from "./helpers";
 
 /**
@@ -22,14 +22,12 @@ const ARTIST = "artist@demo.vernissage.test";
 const COLLECTOR = "collector@demo.vernissage.test";
 const APPLICANT = "applicant@demo.vernissage.test";
 
-async function screenshot(page: Page, name: string) {
-  mkdirSync("e2e/.output/screens", { recursive: true });
+async function screenshots(page: Page, name: string) {
   await atBothWidths(page, async (label) => {
-    // The header is sticky: from the top, it shows once, where it belongs.
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({
-      path: `e2e/.output/screens/listing-${name}-${label}.png`,
-      fullPage: true,
+    const path = `e2e/.output/screens/listing-${name}-${label}.png`;
+    await screenshot(page, { path, fullPage: true }, async () => {
+      // The header is sticky: from the top, it shows once, where it belongs.
+      await page.evaluate(() => window.scrollTo(0, 0));
     });
   });
 }
@@ -57,7 +55,7 @@ test("an artist lists, edits, toggles and deletes a work", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1, name: "Add Artwork" })).toBeVisible();
   await waitForHydration(page);
   await expectNoAxeViolations(page);
-  await screenshot(page, "upload-empty");
+  await screenshots(page, "upload-empty");
 
   // Everything but the price.
   await field(page, "Title").fill(title);
@@ -95,7 +93,7 @@ test("an artist lists, edits, toggles and deletes a work", async ({ page }) => {
   await expect(page).toHaveURL("/upload");
   await expect(field(page, "Title")).toHaveValue(title);
   await expectNoAxeViolations(page);
-  await screenshot(page, "upload-alert");
+  await screenshots(page, "upload-alert");
 
   await field(page, "Price (USD)").fill("1200");
   await page.getByRole("button", { name: "Preview" }).click();
@@ -127,7 +125,7 @@ test("an artist lists, edits, toggles and deletes a work", async ({ page }) => {
   await page.getByRole("button", { name: "Preview" }).click();
   await expect(page.getByText("$1,350", { exact: true })).toBeVisible();
   await expectNoAxeViolations(page);
-  await screenshot(page, "preview");
+  await screenshots(page, "preview");
 
   // Confirm: the progress bar counts whole percent up to 100 before the listing is saved.
   await page.evaluate(() => {
@@ -166,7 +164,7 @@ test("an artist lists, edits, toggles and deletes a work", async ({ page }) => {
   );
   await waitForHydration(page);
   await expectNoAxeViolations(page);
-  await screenshot(page, "owner-artwork");
+  await screenshots(page, "owner-artwork");
 
   // In the marketplace search.
   await expect(await searchFor(page, title)).toBeVisible();

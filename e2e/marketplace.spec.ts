@@ -1,15 +1,12 @@
-import { mkdirSync } from "node:fs";
 import { type APIRequestContext, type Page, expect, test } from "@playwright/test";
 import type { SearchResult } from "../contracts/search.contract";
 import { marketplaceTexts as t } from "../app/features/marketplace/marketplace-texts";
-import { expectNoAxeViolations, holdNextRequest } from "./helpers";
+import { expectNoAxeViolations, holdNextRequest, screenshot } from "./helpers";
 
 type Named = { id: string; name: string };
 
 /** The demo banner's text alternative: what is drawn on it. */
 const BANNER_ALT = "Spring Collection: New work from nine independent artists";
-
-mkdirSync("e2e/screenshots", { recursive: true });
 
 async function cityId(request: APIRequestContext, name: string): Promise<string> {
   const cities = (await (await request.get("/api/cities")).json()) as Named[];
@@ -88,7 +85,7 @@ test("the marketplace lists all artworks, with the banner and the SPEC's texts, 
   await page.mouse.wheel(0, 4000);
   await expect(cards(page).nth(29).locator("img")).toHaveJSProperty("complete", true);
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: "e2e/screenshots/marketplace-1440.png", fullPage: true });
+  await screenshot(page, { path: "e2e/screenshots/marketplace-1440.png", fullPage: true });
 });
 
 test("typing searches after a pause, keeps one history entry, and puts the text in the URL", async ({
@@ -111,7 +108,7 @@ test("typing searches after a pause, keeps one history entry, and puts the text 
   await expect(page).toHaveURL(/\/\?q=lighth%20zzzq$/);
   await expect(status(page)).toHaveText(t.noResults);
   await expect(cards(page)).toHaveCount(0);
-  await page.screenshot({ path: "e2e/screenshots/marketplace-empty.png" });
+  await screenshot(page, { path: "e2e/screenshots/marketplace-empty.png" });
   expect(await page.evaluate(() => history.length)).toBe(entries);
 
   // Clearing the box shows everything again.
@@ -135,7 +132,7 @@ test("filtering by a city with the dialog: chip, narrower results, Back and Forw
   await expect(dialog(page)).toHaveAttribute("aria-modal", "true");
   await expect(dialog(page).getByRole("heading", { name: "Cities" })).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: "e2e/screenshots/marketplace-dialog.png" });
+  await screenshot(page, { path: "e2e/screenshots/marketplace-dialog.png" });
   await dialog(page)
     .getByRole("checkbox", { name: /^Portland/ })
     .check();
@@ -273,15 +270,13 @@ test("Load More appends pages until every artwork is shown", async ({ page, requ
   const all = await searchApi(request, "");
   expect(all.nbHits).toBeGreaterThan(60);
   await gotoMarketplace(page);
-  // Slow the API down a little so the in-between text can be seen.
-  await page.route("**/api/artworks/search?*", async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    await route.continue();
-  });
+  // Hold the API's answer until the in-between text has been seen.
+  const release = await holdNextRequest(page, "**/api/artworks/search?*");
   const loadMore = page.getByRole("button", { name: t.loadMore });
   await expect(cards(page)).toHaveCount(30);
   await loadMore.click();
   await expect(page.getByRole("button", { name: t.loadingMore })).toBeVisible();
+  release();
   await expect(cards(page)).toHaveCount(60);
   // Focus continues at the first new card.
   await expect(cards(page).nth(30)).toBeFocused();
@@ -302,12 +297,10 @@ test("Load More appends pages until every artwork is shown", async ({ page, requ
 
 test("a new search says Loading... until its results arrive", async ({ page }) => {
   await gotoMarketplace(page);
-  await page.route("**/*.data*", async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 600));
-    await route.continue();
-  });
+  const release = await holdNextRequest(page, "**/*.data*");
   await searchBox(page).fill("harbor");
   await expect(status(page)).toHaveText(t.loading);
+  release();
   await expect(status(page)).toHaveText("1 artwork");
   await expect(page.getByRole("link", { name: /Harbor Lights/ })).toBeVisible();
 });
@@ -384,9 +377,9 @@ test("at 375 px the controls fit and the dialog is usable; screenshots", async (
   expect(width).toBeLessThanOrEqual(375);
   await expect(filterButton(page, "Categories")).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: "e2e/screenshots/marketplace-375.png", fullPage: false });
+  await screenshot(page, { path: "e2e/screenshots/marketplace-375.png", fullPage: false });
   await filterButton(page, "Categories").click();
   await expect(dialog(page)).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: "e2e/screenshots/marketplace-375-dialog.png" });
+  await screenshot(page, { path: "e2e/screenshots/marketplace-375-dialog.png" });
 });

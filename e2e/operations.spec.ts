@@ -1,4 +1,3 @@
-import { mkdirSync } from "node:fs";
 import { type Page, expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { authMessages } from "../domain/auth-messages";
@@ -11,6 +10,7 @@ import {
   failOnBrowserErrors,
   signIn,
   waitForHydration,
+  screenshot,
 } from "./helpers";
 
 /**
@@ -25,14 +25,12 @@ const PASSWORD = "paint-123";
 const header = (page: Page) => page.getByRole("banner");
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 
-async function screenshot(page: Page, name: string) {
-  mkdirSync("e2e/.output/screens", { recursive: true });
+async function screenshots(page: Page, name: string) {
   await atBothWidths(page, async (label) => {
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({
-      path: `e2e/.output/screens/operations-${name}-${label}.png`,
-      fullPage: true,
-    });
+    const path = `e2e/.output/screens/operations-${name}-${label}.png`;
+    await screenshot(page, { path, fullPage: true }, () =>
+      page.evaluate(() => window.scrollTo(0, 0)),
+    );
   });
 }
 
@@ -102,7 +100,7 @@ test("an applicant is approved, sets up payouts, lists a work, search finds it a
     `mailto:${email}`,
   );
   await expectNoAxeViolations(page);
-  await screenshot(page, "applications");
+  await screenshots(page, "applications");
   await application.getByRole("button", { name: "Approve" }).click();
   const confirm = page.getByRole("alertdialog", { name: /^Approve Mira/ });
   await confirm.getByRole("button", { name: "Approve" }).click();
@@ -140,7 +138,7 @@ test("an applicant is approved, sets up payouts, lists a work, search finds it a
   await field(page, "Routing number").fill("110000000");
   await field(page, "Account number").fill("000123456789");
   await expectNoAxeViolations(page);
-  await screenshot(page, "payouts-setup");
+  await screenshots(page, "payouts-setup");
   await page.getByRole("button", { name: "Set up payouts" }).click();
   await expect(page).toHaveURL(/\/profile\?payouts=active$/);
   await expect(page.getByRole("status").filter({ hasText: "Payouts are active." })).toBeVisible();
@@ -225,7 +223,7 @@ test("the team creates an exhibition with a banner and two works, and it appears
   await page.getByRole("button", { name: "Activate", exact: true }).click();
   await expect(page.getByRole("button", { name: "Deactivate", exact: true })).toBeVisible();
   await expectNoAxeViolations(page);
-  await screenshot(page, "exhibition-editor");
+  await screenshots(page, "exhibition-editor");
 
   await page.goto("/exhibition");
   const tile = page.getByRole("link", { name: new RegExp(name) });

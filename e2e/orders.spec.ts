@@ -1,4 +1,3 @@
-import { mkdirSync } from "node:fs";
 import { type APIRequestContext, type Page, expect, test } from "@playwright/test";
 import { authMessages } from "../domain/auth-messages";
 import { ADDRESS, fillAddress, fillCard, mailTo, openBuyPanel, payNow } from "./buy";
@@ -8,6 +7,7 @@ import {
   atBothWidths,
   expectNoAxeViolations,
   failOnBrowserErrors,
+  screenshot,
   signIn,
   waitForHydration,
 } from "./helpers";
@@ -26,10 +26,9 @@ const TRACKING = "1Z999AA10123456784";
 
 failOnBrowserErrors({ viewport: DESKTOP });
 
-async function screenshot(page: Page, name: string) {
-  mkdirSync("e2e/.output/screens", { recursive: true });
+async function screenshots(page: Page, name: string) {
   await atBothWidths(page, async (label) => {
-    await page.screenshot({ path: `e2e/.output/screens/order-journey-${name}-${label}.png` });
+    await screenshot(page, { path: `e2e/.output/screens/order-journey-${name}-${label}.png` });
   });
 }
 
@@ -108,7 +107,7 @@ test("a guest buys; the artist ships with tracking; the buyer resets a password,
   await expect(sale).toContainText(ADDRESS.line1);
   await expect(sale).toContainText("Awaiting shipment");
   await expectNoAxeViolations(page);
-  await screenshot(page, "sales");
+  await screenshots(page, "sales");
   await sale.getByLabel("Carrier").selectOption("UPS");
   await sale.getByLabel("Tracking number").fill(TRACKING);
   await sale.getByRole("button", { name: "Mark shipped" }).click();
@@ -189,7 +188,7 @@ test("a guest buys; the artist ships with tracking; the buyer resets a password,
   await expect(page).toHaveURL(/\/profile\/purchases\/[0-9a-f-]{36}$/);
   await waitForHydration(page);
   await expectNoAxeViolations(page);
-  await screenshot(page, "order");
+  await screenshots(page, "order");
   await page.getByRole("button", { name: "Confirm receipt" }).click();
   await expect(page.getByText("Delivered").first()).toBeVisible();
   await expect(page.getByRole("button", { name: "Confirm receipt" })).toHaveCount(0);

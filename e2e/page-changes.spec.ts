@@ -1,4 +1,3 @@
-import { mkdirSync } from "node:fs";
 import { type Page, expect, test } from "@playwright/test";
 import { artistMessages } from "../app/features/artist/artist.messages";
 import { profilePageMessages } from "../app/features/profile/profile.messages";
@@ -11,6 +10,7 @@ import {
   holdNextRequest,
   signIn,
   waitForHydration,
+  screenshot,
 } from "./helpers";
 
 /**
@@ -23,10 +23,9 @@ const COLLECTOR = "collector@demo.vernissage.test";
 const heading = (page: Page) => page.locator("main h1").first();
 const announcer = (page: Page) => page.locator("[data-route-announcer]");
 
-async function screenshot(page: Page, name: string) {
-  mkdirSync("e2e/screenshots", { recursive: true });
+async function screenshots(page: Page, name: string) {
   await atBothWidths(page, async (label) => {
-    await page.screenshot({ path: `e2e/screenshots/${name}-${label}.png`, fullPage: true });
+    await screenshot(page, { path: `e2e/screenshots/${name}-${label}.png`, fullPage: true });
   });
 }
 
@@ -118,7 +117,7 @@ test("an unknown address: 404, a title, the way back; axe and screenshots", asyn
     "/",
   );
   await expectNoAxeViolations(page);
-  await screenshot(page, "not-found");
+  await screenshots(page, "not-found");
 });
 
 test("body text follows the browser's text size (200 %)", async ({ page }) => {

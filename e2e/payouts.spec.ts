@@ -1,10 +1,10 @@
-import { mkdirSync } from "node:fs";
 import { type Page, expect, test } from "@playwright/test";
 import {
   DESKTOP,
   atBothWidths,
   expectNoAxeViolations,
   failOnBrowserErrors,
+  screenshot,
   signIn,
   waitForHydration,
 } from "./helpers";
@@ -17,14 +17,12 @@ import {
 
 const ADMIN = "admin@demo.vernissage.test";
 
-async function screenshot(page: Page, name: string) {
-  mkdirSync("e2e/.output/screens", { recursive: true });
+async function screenshots(page: Page, name: string) {
   await atBothWidths(page, async (label) => {
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({
-      path: `e2e/.output/screens/payouts-${name}-${label}.png`,
-      fullPage: true,
-    });
+    const path = `e2e/.output/screens/payouts-${name}-${label}.png`;
+    await screenshot(page, { path, fullPage: true }, () =>
+      page.evaluate(() => window.scrollTo(0, 0)),
+    );
   });
 }
 
@@ -44,7 +42,7 @@ test("the team runs payouts from the console, with a confirmation, and the run i
     page.getByText("every day at 14:00 UTC and whenever you run them here"),
   ).toBeVisible();
   await expectNoAxeViolations(page);
-  await screenshot(page, "console");
+  await screenshots(page, "console");
 
   await page.getByRole("button", { name: "Run payouts now" }).click();
   const confirm = page.getByRole("alertdialog", { name: "Run payouts now?" });
@@ -56,7 +54,7 @@ test("the team runs payouts from the console, with a confirmation, and the run i
     page.getByRole("status").filter({ hasText: "There was nothing to pay." }),
   ).toBeVisible();
   await expectNoAxeViolations(page);
-  await screenshot(page, "console-ran");
+  await screenshots(page, "console-ran");
 
   await page.goto("/admin/audit?action=payouts.run");
   const log = page.getByRole("table", { name: "Console actions, newest first" });

@@ -1,4 +1,3 @@
-import { mkdirSync } from "node:fs";
 import { type Page, expect, test } from "@playwright/test";
 import { profileMessages } from "../domain/profile";
 import { profilePageMessages as m } from "../app/features/profile/profile.messages";
@@ -9,6 +8,7 @@ import {
   failOnBrowserErrors,
   signIn,
   waitForHydration,
+  screenshot,
 } from "./helpers";
 
 /**
@@ -22,13 +22,14 @@ const COLLECTOR = "collector@demo.vernissage.test";
 const ARTIST_BIO =
   "Elena Marsh paints the edges of the Pacific Northwest: tide flats, fog banks and the last light on the water. She works in oil on linen from a converted boathouse studio on the Willamette.";
 
-async function screenshot(page: Page, name: string) {
-  mkdirSync("e2e/screenshots", { recursive: true });
+async function screenshots(page: Page, name: string) {
   await atBothWidths(page, async (label) => {
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    await page.waitForLoadState("networkidle");
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `e2e/screenshots/profile-${name}-${label}.png`, fullPage: true });
+    const path = `e2e/screenshots/profile-${name}-${label}.png`;
+    await screenshot(page, { path, fullPage: true }, async () => {
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await page.waitForLoadState("networkidle");
+      await page.evaluate(() => window.scrollTo(0, 0));
+    });
   });
 }
 
@@ -91,7 +92,7 @@ test("the demo artist sees Listings and All Works and edits the bio", async ({ p
   await expect(page.locator(".profile-tabpanel .artwork-card").first()).toBeVisible();
   await expect(page.getByRole("heading", { name: "Current Exhibitions" })).toBeVisible();
   await expectNoAxeViolations(page);
-  await screenshot(page, "own-artist");
+  await screenshots(page, "own-artist");
 
   await waitForHydration(page);
   await tab(page, "All Works").click();
@@ -126,7 +127,7 @@ test("a refused edit shows the message and keeps what was typed", async ({ page 
     await expect(page.getByLabel("Location")).toHaveValue("Astoria, OR");
     await expect(page.getByLabel("Birth year")).toHaveValue("1700");
     await expectNoAxeViolations(page);
-    await screenshot(page, "edit-refused");
+    await screenshots(page, "edit-refused");
     // Nothing was saved.
     await page.reload();
     await expect(page.getByText(ARTIST_BIO)).toBeVisible();
@@ -196,7 +197,7 @@ test("the collector sees their Collection, and not on the artist's profile", asy
   await expect(owned.first()).toBeVisible();
   await expect(owned.first()).toContainText("SOLD");
   await expectNoAxeViolations(page);
-  await screenshot(page, "own-collector");
+  await screenshots(page, "own-collector");
 
   const id = await artistId(page);
   await page.goto(`/profile/${id}`);
@@ -207,7 +208,7 @@ test("the collector sees their Collection, and not on the artist's profile", asy
   await expect(tab(page, "Collection")).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Edit Profile" })).toHaveCount(0);
   await expectNoAxeViolations(page);
-  await screenshot(page, "other-artist");
+  await screenshots(page, "other-artist");
 
   await page.goto(`/profile/${id}?tab=all`);
   await expect(tab(page, "All Works")).toHaveAttribute("aria-selected", "true");

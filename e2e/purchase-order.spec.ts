@@ -1,4 +1,3 @@
-import { mkdirSync } from "node:fs";
 import { type Page, expect, test } from "@playwright/test";
 import { fillAddress, fillCard, openBuyPanel, payNow } from "./buy";
 import {
@@ -7,6 +6,7 @@ import {
   artworkIdByTitle,
   expectNoAxeViolations,
   failOnBrowserErrors,
+  screenshot,
   signIn,
 } from "./helpers";
 
@@ -23,10 +23,9 @@ const TITLE = "Ash Glaze Cylinder";
 
 failOnBrowserErrors({ viewport: DESKTOP });
 
-async function screenshot(page: Page, name: string) {
-  mkdirSync("e2e/screenshots", { recursive: true });
+async function screenshots(page: Page, name: string) {
   await atBothWidths(page, async (label) => {
-    await page.screenshot({ path: `e2e/screenshots/${name}-${label}.png`, fullPage: true });
+    await screenshot(page, { path: `e2e/screenshots/${name}-${label}.png`, fullPage: true });
   });
 }
 
@@ -64,7 +63,7 @@ test("the buyer finds the order from 'My purchases', and only the buyer can open
   await expect(page.getByRole("button", { name: "Confirm receipt" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Report a problem" })).toHaveCount(0);
   await expectNoAxeViolations(page);
-  await screenshot(page, "purchase-order-paid");
+  await screenshots(page, "purchase-order-paid");
 
   // The artist who sold it, and anyone else: the 404 page.
   await page.context().clearCookies();

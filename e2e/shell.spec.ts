@@ -1,6 +1,5 @@
-import { mkdirSync } from "node:fs";
 import { expect, test } from "@playwright/test";
-import { expectNoAxeViolations } from "./helpers";
+import { expectNoAxeViolations, screenshot } from "./helpers";
 
 test("the home page at 1440 px: header links, no side menu, screenshot", async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -11,8 +10,7 @@ test("the home page at 1440 px: header links, no side menu, screenshot", async (
   await expect(nav.getByRole("link", { name: "Exhibitions" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Menu", exact: true })).toBeHidden();
   await expectNoAxeViolations(page);
-  mkdirSync("e2e/screenshots", { recursive: true });
-  await page.screenshot({ path: "e2e/screenshots/home-1440.png", fullPage: true });
+  await screenshot(page, { path: "e2e/screenshots/home-1440.png", fullPage: true });
 });
 
 test("the side menu at 375 px opens, traps focus, and closes on Escape, backdrop and link", async ({
@@ -24,7 +22,7 @@ test("the side menu at 375 px opens, traps focus, and closes on Escape, backdrop
   const menu = page.getByRole("dialog", { name: "Menu" });
   await expect(toggle).toBeVisible();
   await expect(menu).toBeHidden();
-  await page.screenshot({ path: "e2e/screenshots/home-375.png", fullPage: true });
+  await screenshot(page, { path: "e2e/screenshots/home-375.png", fullPage: true });
 
   // Opens with the keyboard; focus moves in and stays in.
   await toggle.focus();
@@ -40,7 +38,7 @@ test("the side menu at 375 px opens, traps focus, and closes on Escape, backdrop
   );
   expect(focusInside).toBe(true);
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: "e2e/screenshots/home-375-menu.png" });
+  await screenshot(page, { path: "e2e/screenshots/home-375-menu.png" });
 
   // Escape closes it and gives focus back to the toggle.
   await page.keyboard.press("Escape");

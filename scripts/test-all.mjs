@@ -1,12 +1,20 @@
 // `npm test`: the whole suite, stopping at the first failure.
 //
-// The steps run in stages; the steps of one stage run at the same time (each is
-// mostly single-threaded or waits on a browser, so two cores are kept busy) and a
-// stage starts only once every step of the one before has passed. When a step fails,
-// the others of its stage are stopped and nothing later runs.
+// The steps run in stages; the steps of a stage run at the same time and a stage
+// starts only once every step of the one before has passed. When a step fails, the
+// others are stopped and nothing later runs.
+//
+//   0. typegen: the route types, which both the type check and the (type-aware) lint
+//      read; made first so that neither reads them while they are being written.
+//   1. typecheck | lint | format | unit | build: short, and each keeps a core busy.
+//   2. e2e | integration | integration (PostgreSQL): the browser journeys and the
+//      PostgreSQL run mostly wait (on the browser, the server, the database); the
+//      PGlite run is CPU-bound and takes the time they leave. Each integration run
+//      uses two vitest workers (vitest's default on two cores is one), so neither
+//      leaves a core idle while the other steps wait.
 //
 //   npm test -- --postgres <url>   also runs the integration suite on that PostgreSQL
-//                                  server, beside the end-to-end journeys (.ci/run does).
+//                                  server, in the second stage (.ci/run does).
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 
@@ -31,27 +39,28 @@ if (postgresAt !== -1 && !postgresUrl) {
 }
 
 /** A step: [name, command, args, extra environment]. A lane: steps run one after another. */
-const typecheck = ["typecheck", "npm", ["run", "--silent", "typecheck"]];
+// `npm run typecheck` is these two.
+const typegen = ["typegen", "npx", ["react-router", "typegen"]];
+const typecheck = ["typecheck", "npx", ["tsc", "--noEmit"]];
 const lint = ["lint", "npx", ["eslint", "."]];
 const format = ["format", "npx", ["prettier", "--check", "--log-level", "warn", "."]];
 const unit = ["unit", "npx", ["vitest", "run", "--project", "unit"]];
-const integration = ["integration", "npx", ["vitest", "run", "--project", "integration"]];
 const build = ["build", "npm", ["run", "--silent", "build"]];
 const e2e = ["e2e", "npx", ["playwright", "test"]];
+const integrationArgs = ["vitest", "run", "--project", "integration", "--maxWorkers=2"];
+const integration = ["integration", "npx", integrationArgs];
 const integrationOnPostgres = [
   "integration (PostgreSQL)",
   "npx",
-  ["vitest", "run", "--project", "integration"],
+  integrationArgs,
   { TEST_DATABASE_URL: postgresUrl },
 ];
 
-/** Each stage is a list of lanes that run at the same time. */
+/** Each stage is a list of lanes that run at the same time; the first one's output is live. */
 const stages = [
-  [[typecheck], [lint], [format]],
-  [[unit]],
-  [[integration]],
-  // The browser journeys leave a core mostly idle: the PostgreSQL run takes it.
-  [[build, e2e], ...(postgresUrl ? [[integrationOnPostgres]] : [])],
+  [[typegen]],
+  [[typecheck], [lint], [format], [unit], [build]],
+  [[e2e], [integration], ...(postgresUrl ? [[integrationOnPostgres]] : [])],
 ];
 
 const results = [];
