@@ -182,8 +182,7 @@ describe("the ledger identity", () => {
 });
 
 async function runTimers() {
-  const timers = (t.services.orders as { timers?: { run(): Promise<unknown> } }).timers;
-  await timers?.run();
+  await t.services.orders.timers.run();
 }
 
 async function runPayouts() {
