@@ -194,7 +194,9 @@ describe("the ship-by deadline", () => {
 
     const [buyerMail, ...moreBuyer] = await mailsOf(buyer, "order-refunded-buyer");
     expect(moreBuyer).toHaveLength(0);
-    expect(buyerMail!.textBody).toContain("has been refunded in full");
+    expect(buyerMail!.textBody).toContain(
+      `${priceText(order.totalAmount)} of your payment for "${order.title}" has been refunded: your payment is now refunded in full.`,
+    );
     expect(buyerMail!.textBody).toContain(`Reason: ${AUTO_CANCEL_REASON}`);
     expect(await mailsOf(artist.email, "order-refunded-artist")).toHaveLength(1);
 
