@@ -22,6 +22,10 @@ export const adminOrderMessages = {
   cancelledRefunded: (amount: string) => `The order is cancelled and ${amount} refunded.`,
   cancelledPending: "The order is cancelled. The refund is being processed and will be retried.",
   cancelledUncaptured: "The order is cancelled. The card was never charged.",
+  refundRefused: (failure: string) =>
+    `The card processor refused the refund, so nothing was refunded. It answered: ${failure}`,
+  cancelledRefundRefused: (failure: string) =>
+    `The order is cancelled, but the card processor refused the refund, so nothing was refunded. It answered: ${failure}`,
   problemClosed: "The problem is closed. The artist's money is payable now.",
   refundInProgress:
     "A refund of this order is still being processed. Please wait until it is finished.",

@@ -256,11 +256,16 @@ export function OrderDetail({ order }: { order: AdminOrderDetail }) {
           {
             label: "Status",
             cell: (r) => (
-              <span
-                className={`admin-badge${r.status === "succeeded" ? "" : " admin-badge-alert"}`}
-              >
-                {REFUND_STATUS_LABELS[r.status]}
-              </span>
+              <>
+                <span
+                  className={`admin-badge${r.status === "succeeded" ? "" : " admin-badge-alert"}`}
+                >
+                  {REFUND_STATUS_LABELS[r.status]}
+                </span>
+                {r.status === "failed" && r.failureMessage ? (
+                  <span className="hint"> {r.failureMessage}</span>
+                ) : null}
+              </>
             ),
           },
           {

@@ -43,6 +43,16 @@ export class WebhookSignatureError extends Error {
   override name = "WebhookSignatureError";
 }
 
+/**
+ * The processor refused a refund and would refuse it again: the payment is unknown or
+ * was never captured, or less is left of it than asked (refunded from the processor's
+ * dashboard, say). Nothing was refunded. Anything else a refund throws (a timeout, a
+ * 5xx, a rate limit) may pass and is retried.
+ */
+export class RefundRefusedError extends Error {
+  override name = "RefundRefusedError";
+}
+
 export type PaymentProvider = {
   name: ProviderName;
   /** What the browser needs to load the processor's script; null for the simulated one. */
@@ -55,7 +65,8 @@ export type PaymentProvider = {
   cancel(id: string): Promise<void>;
   /**
    * Gives `amount` cents of a captured payment back to the card. The same key answers
-   * the same refund; refuses more than was captured less earlier refunds.
+   * the same refund; refuses more than was captured less earlier refunds. A refusal
+   * throws RefundRefusedError.
    */
   refund(input: { id: string; amount: number; idempotencyKey: string }): Promise<{ id: string }>;
   /** Throws WebhookSignatureError unless the body is signed with our webhook secret. */

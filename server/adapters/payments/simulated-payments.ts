@@ -1,6 +1,10 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import type { Database } from "../../db/client";
-import type { AuthorizationStatus, PaymentProvider } from "./payment-provider";
+import {
+  type AuthorizationStatus,
+  type PaymentProvider,
+  RefundRefusedError,
+} from "./payment-provider";
 import { type SimulatedCard, simulatedCardDecline } from "./simulated-cards";
 import {
   findSimulatedPayment,
@@ -90,9 +94,13 @@ export function createSimulatedProvider(db: Database): SimulatedProvider {
         idempotencyKey,
       });
       if (outcome.ok) return { id: outcome.id };
-      if (outcome.reason === "unknown") throw new Error(`simulated payment ${id} does not exist`);
-      if (outcome.reason === "not_captured") throw new Error("cannot refund an uncaptured payment");
-      throw new Error("the refund is more than what is left of the payment");
+      if (outcome.reason === "unknown") {
+        throw new RefundRefusedError(`No such payment: '${id}'`);
+      }
+      if (outcome.reason === "not_captured") {
+        throw new RefundRefusedError("The payment was never captured, so it cannot be refunded.");
+      }
+      throw new RefundRefusedError("The refund is more than what is left of the payment.");
     },
 
     verifyWebhook() {

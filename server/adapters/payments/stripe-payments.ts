@@ -4,6 +4,7 @@ import {
   type PaymentEvent,
   type PaymentProvider,
   type ProcessorActivity,
+  RefundRefusedError,
 } from "./payment-provider";
 import { verifiedStripeEvent } from "../stripe-events";
 
@@ -119,10 +120,25 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
       // Separate charges and transfers (decision 0029): the charge is the platform's, so
       // a refund before the payout reverses nothing; after one, the payout run takes the
       // artist's part back with a transfer reversal.
-      const refund = await stripe.refunds.create(
-        { payment_intent: id, amount },
-        { idempotencyKey },
-      );
+      let refund: Stripe.Refund;
+      try {
+        refund = await stripe.refunds.create({ payment_intent: id, amount }, { idempotencyKey });
+      } catch (error) {
+        // Stripe's answer for certain that nothing was refunded (no such payment intent,
+        // already refunded, more than is left); a network failure, a timeout, a 5xx, a
+        // rate limit or an idempotency conflict may pass and is thrown as is.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+          throw new RefundRefusedError(error.message);
+        }
+        throw error;
+      }
+      if (refund.status === "failed" || refund.status === "canceled") {
+        throw new RefundRefusedError(
+          `Stripe answered the refund ${refund.id} as ${refund.status}` +
+            (refund.failure_reason ? ` (${refund.failure_reason})` : "") +
+            ".",
+        );
+      }
       return { id: refund.id };
     },
 

@@ -28,6 +28,8 @@ import { type TestApp, createTestApp, testClock } from "../../test/test-app";
 import { buy, guestEmail } from "../checkout/checkout.test-helpers";
 import { type ErrorBody, type Member, headersFor, signUp } from "../profiles/profiles.test-helpers";
 import { orderTotals } from "./ledger.repository";
+import { createPaymentProvider } from "../../adapters/payments/create-payment-provider";
+import { simulatedRefundsDown } from "../../test/processor-faults";
 
 /** The team's orders console through its API (issue 14, docs/api.md "Orders" → "Console"). */
 
@@ -268,6 +270,8 @@ describe("refunds", () => {
       actions: { refund: true, cancel: true },
     });
 
+    // The orders' clock stands still: a second later, so the refunds' order is defined.
+    clock.advanceMs(1_000);
     const rest = await ok(await refund(order.id, { reason: "Returned" }));
     expect(rest.message).toBe(am.refunded(priceText(order.totalAmount - 2_550)));
     expect(rest.refund).toMatchObject({ amount: order.totalAmount - 2_550, move: "refund_full" });
@@ -347,11 +351,7 @@ describe("refunds", () => {
   it("stays pending when the processor fails, counts against what is left, and settleRefund finishes it", async () => {
     allowConsoleError();
     const { order } = await sale(10_000);
-    const [row] = await t.db.select().from(payments).where(eq(payments.id, order.paymentId));
-    await t.db
-      .update(payments)
-      .set({ providerPaymentId: "sim_pi_unreachable" })
-      .where(eq(payments.id, order.paymentId));
+    const restore = await simulatedRefundsDown(t.db);
     const pending = await ok(await refund(order.id, { amount: 4_000, reason: "Frame broken" }));
     expect(pending.message).toBe(am.refundPending);
     expect(pending.message).toBe("The refund is being processed and will be retried.");
@@ -366,10 +366,7 @@ describe("refunds", () => {
       await errorOf(await refund(order.id, { amount: order.totalAmount, reason: "all" }), 400),
     ).toBe(m.refundTooLarge(priceText(order.totalAmount - 4_000)));
 
-    await t.db
-      .update(payments)
-      .set({ providerPaymentId: row!.providerPaymentId })
-      .where(eq(payments.id, order.paymentId));
+    await restore();
     const settled = await t.services.orders.settleRefund(pending.refund!.id);
     expect(settled.refund?.status).toBe("succeeded");
     const after = await detail(order.id);
@@ -404,6 +401,85 @@ describe("refunds", () => {
     await expectUnchanged(order.id);
     // The longest reason is taken.
     await ok(await refund(order.id, { amount: 100, reason: "y".repeat(MAX_ORDER_TEXT) }));
+  });
+});
+
+describe("a refund the processor refuses", () => {
+  /** The payment refunded from the processor's dashboard: our refund finds nothing left. */
+  async function refundedElsewhere(paymentId: string) {
+    const [payment] = await t.db.select().from(payments).where(eq(payments.id, paymentId));
+    const provider = createPaymentProvider(t.config.payments, t.db);
+    await provider.refund({
+      id: payment!.providerPaymentId!,
+      amount: payment!.totalAmount,
+      idempotencyKey: `dashboard-${paymentId}`,
+    });
+  }
+
+  it("ends failed, is not retried, tells the team once, and leaves the order and ledger as they were", async () => {
+    const { email, order } = await sale(10_000);
+    await refundedElsewhere(order.paymentId);
+    const answer = await ok(await refund(order.id, { amount: 2_000, reason: "A scratch" }));
+    expect(answer.message).toBe(
+      am.refundRefused("The refund is more than what is left of the payment."),
+    );
+    expect(answer.refund).toMatchObject({
+      status: "failed",
+      amount: 2_000,
+      failureMessage: "The refund is more than what is left of the payment.",
+    });
+    // Nothing refunded, nothing pending: all of it is refundable again.
+    expect(answer.order).toMatchObject({
+      status: "paid",
+      refundedAmount: 0,
+      refundable: order.totalAmount,
+      payment: { refunded: 0, pendingRefunds: 0 },
+    });
+    expect(answer.order.events.at(-1)).toMatchObject({
+      fromStatus: "paid",
+      toStatus: "paid",
+      actorRole: "system",
+      note: `Refund of ${priceText(2_000)} refused by the card processor: The refund is more than what is left of the payment.`,
+    });
+    expect((await orderTotals(t.db, order.id)).refund).toBe(0);
+
+    // Retried by no one: settleRefund again, and the timers a minute later, change nothing.
+    const again = await Promise.all([
+      t.services.orders.settleRefund(answer.refund!.id),
+      t.services.orders.settleRefund(answer.refund!.id),
+    ]);
+    expect(again.map((r) => r.refund?.status)).toEqual(["failed", "failed"]);
+    clock.advanceMs(2 * 60_000);
+    const run = await t.services.orders.timers.run();
+    expect([run.refundsSettled, run.refundsPending, run.refundsRefused]).toEqual([0, 0, 0]);
+
+    const mails = await t.db.select().from(outbox);
+    const team = mails.filter((x) => x.kind === "order-refund-refused-team");
+    expect(team).toHaveLength(1);
+    expect(team[0]!.recipient).toBe(t.config.teamEmail);
+    expect(team[0]!.textBody).toContain(`refused a refund of ${priceText(2_000)} for`);
+    expect(team[0]!.textBody).toContain(`/admin/orders/${order.id}`);
+    expect(mails.filter((x) => x.recipient === email && x.kind.startsWith("order-refund"))).toEqual(
+      [],
+    );
+  });
+
+  it("leaves a cancelled order cancelled, with the refund failed and the team told", async () => {
+    const { order } = await sale(10_000);
+    await refundedElsewhere(order.paymentId);
+    const answer = await ok(
+      await send("POST", `/api/admin/orders/${order.id}/cancel`, { reason: "Lost in transit" }),
+    );
+    expect(answer.message).toBe(
+      am.cancelledRefundRefused("The refund is more than what is left of the payment."),
+    );
+    expect(answer.order.status).toBe("cancelled");
+    expect(answer.refund?.status).toBe("failed");
+    const team = await t.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.kind, "order-refund-refused-team"));
+    expect(team.filter((x) => x.textBody.includes(`/admin/orders/${order.id}`))).toHaveLength(1);
   });
 });
 
@@ -510,11 +586,9 @@ describe("a reported problem", () => {
   it("is not closed while a refund is with the processor", async () => {
     allowConsoleError();
     const { order } = await reported();
-    await t.db
-      .update(payments)
-      .set({ providerPaymentId: "sim_pi_gone" })
-      .where(eq(payments.id, order.paymentId));
+    const restore = await simulatedRefundsDown(t.db);
     const pending = await ok(await refund(order.id, { amount: 1_000, reason: "Part" }));
+    await restore();
     expect(pending.refund?.status).toBe("pending");
     expect(
       await errorOf(
@@ -569,6 +643,40 @@ describe("cancelling", () => {
     expect((await auditOf(order.id)).map((a) => a.action)).toEqual(["order.cancel"]);
     const mails = await t.db.select().from(outbox).where(eq(outbox.recipient, email));
     expect(mails.filter((x) => x.kind === "order-refunded-buyer")).toHaveLength(1);
+  });
+
+  it("cancels an order whose capture never happened: the card is not charged, both are e-mailed once", async () => {
+    // A sale whose capture the reconciler is still retrying: authorized, nothing in the ledger.
+    const artist = await createArtist(t.db);
+    const buyer = await createUser(t.db);
+    const artwork = await createArtwork(t.db, { artistId: artist.id });
+    const order = await createOrder(t.db, { artworkId: artwork.id, purchaserId: buyer.id });
+    await t.db
+      .update(payments)
+      .set({ status: "authorized", providerPaymentId: null })
+      .where(eq(payments.id, order.paymentId));
+    const cancel = () =>
+      send("POST", `/api/admin/orders/${order.id}/cancel`, { reason: "The work was stolen" });
+    const answers = await Promise.all([cancel(), cancel()]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+    const done = expectContract(
+      adminOrderActionSchema,
+      await answers.find((r) => r.status === 200)!.json(),
+    );
+    expect(done.message).toBe(am.cancelledUncaptured);
+    expect(done.refund).toBeNull();
+    expect(done.order.status).toBe("cancelled");
+    const [payment] = await t.db.select().from(payments).where(eq(payments.id, order.paymentId));
+    expect(payment!.status).toBe("cancelled");
+    const mails = await t.db.select().from(outbox);
+    const toBuyer = mails.filter((x) => x.recipient === buyer.email);
+    expect(toBuyer.map((x) => x.kind)).toEqual(["order-cancelled-buyer"]);
+    expect(toBuyer[0]!.textBody).toContain("was cancelled before your card was charged");
+    expect(toBuyer[0]!.textBody).toContain("Reason: The work was stolen");
+    expect(mails.filter((x) => x.recipient === artist.email).map((x) => x.kind)).toEqual([
+      "order-cancelled-artist",
+    ]);
+    expect(await t.db.select().from(refunds).where(eq(refunds.orderId, order.id))).toEqual([]);
   });
 
   it("refuses a delivered order and a bad reason, changing nothing", async () => {

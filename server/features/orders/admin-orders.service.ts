@@ -125,7 +125,11 @@ export async function refundOrderForTeam(
   const refund = outcome.refund;
   if (!refund) throw new Error("a team refund made no refund row");
   const message =
-    refund.status === "succeeded" ? am.refunded(priceText(refund.amount)) : am.refundPending;
+    refund.status === "succeeded"
+      ? am.refunded(priceText(refund.amount))
+      : refund.status === "failed"
+        ? am.refundRefused(refund.failureMessage ?? "")
+        : am.refundPending;
   return answer(deps, orderId, message, refund.id);
 }
 
@@ -174,6 +178,8 @@ export async function cancelOrderForTeam(
   const refund = outcome.refund;
   let message: string = am.cancelledUncaptured;
   if (refund?.status === "succeeded") message = am.cancelledRefunded(priceText(refund.amount));
-  else if (refund) message = am.cancelledPending;
+  else if (refund?.status === "failed") {
+    message = am.cancelledRefundRefused(refund.failureMessage ?? "");
+  } else if (refund) message = am.cancelledPending;
   return answer(deps, orderId, message, refund?.id ?? null);
 }

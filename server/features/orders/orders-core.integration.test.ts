@@ -1,19 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  ledgerEntries,
-  orderEvents,
-  orders,
-  payments,
-  refunds,
-  simulatedRefunds,
-} from "../../db/schema";
+import { ledgerEntries, orderEvents, orders, refunds, simulatedRefunds } from "../../db/schema";
 import { createArtist, createArtwork, createUser } from "../../test/factories";
 import { allowConsoleError } from "../../test/fail-on-console-error";
 import { type TestApp, createTestApp, testClock } from "../../test/test-app";
 import { buy, guestEmail } from "../checkout/checkout.test-helpers";
 import { orderTotals } from "./ledger.repository";
 import { writeCommissionSetting } from "./settings.repository";
+import { simulatedRefundsDown } from "../../test/processor-faults";
 
 /** The core of issue 14: the sale's frozen split, guarded moves, refunds and the ledger. */
 
@@ -201,12 +195,8 @@ describe("refunds", () => {
   it("a cancellation refunds everything at once; a failed processor leaves it pending and a retry finishes it once", async () => {
     const { artist, order } = await sale(10_000);
     allowConsoleError();
-    // The processor fails the first time: the payment's processor id points nowhere.
-    const [row] = await t.db.select().from(payments).where(eq(payments.id, order.paymentId));
-    await t.db
-      .update(payments)
-      .set({ providerPaymentId: "sim_pi_missing" })
-      .where(eq(payments.id, order.paymentId));
+    // The processor cannot be reached the first time.
+    const restore = await simulatedRefundsDown(t.db);
     const first = await t.services.orders.requestRefund({
       orderId: order.id,
       move: "cannot_fulfil",
@@ -215,10 +205,7 @@ describe("refunds", () => {
     });
     expect(first.order.status).toBe("cancelled");
     expect(first.refund?.status).toBe("pending");
-    await t.db
-      .update(payments)
-      .set({ providerPaymentId: row!.providerPaymentId })
-      .where(eq(payments.id, order.paymentId));
+    await restore();
     const retried = await Promise.all([
       t.services.orders.settleRefund(first.refund!.id),
       t.services.orders.settleRefund(first.refund!.id),

@@ -19,6 +19,7 @@ import { allowConsoleError } from "../../test/fail-on-console-error";
 import { type TestApp, createTestApp, testClock } from "../../test/test-app";
 import { buy, guestEmail } from "../checkout/checkout.test-helpers";
 import { AUTO_CANCEL_REASON, TIMER_BATCH } from "./orders.timers";
+import { simulatedRefundsDown } from "../../test/processor-faults";
 
 /**
  * The order timers (issue 14) with a clock the tests move: nothing happens a second
@@ -236,12 +237,8 @@ describe("the ship-by deadline", () => {
 
   it("retries a refund the processor failed, once it is a minute old, and makes it once", async () => {
     const { buyer, order } = await sale();
-    const [payment] = await t.db.select().from(payments).where(eq(payments.id, order.paymentId));
-    // The processor fails: the payment's processor id points nowhere.
-    await t.db
-      .update(payments)
-      .set({ providerPaymentId: "sim_pi_missing" })
-      .where(eq(payments.id, order.paymentId));
+    // The processor cannot be reached.
+    const restore = await simulatedRefundsDown(t.db);
     setClock(order.shipBy);
     allowConsoleError();
     const first = await t.services.orders.timers.run();
@@ -251,10 +248,7 @@ describe("the ship-by deadline", () => {
     expect(pending!.status).toBe("pending");
     expect(await mailsOf(buyer, "order-refunded-buyer")).toHaveLength(0);
 
-    await t.db
-      .update(payments)
-      .set({ providerPaymentId: payment!.providerPaymentId })
-      .where(eq(payments.id, order.paymentId));
+    await restore();
     // Younger than a minute: still in its own request's hands.
     clock.advanceMs(59 * SECOND);
     expect((await t.services.orders.timers.run()).refundsSettled).toBe(0);
@@ -280,6 +274,32 @@ describe("the ship-by deadline", () => {
         .map((e) => e.amount),
     ).toEqual([order.totalAmount]);
     expect(await mailsOf(buyer, "order-refunded-buyer")).toHaveLength(1);
+  });
+
+  it("cancels with a refund the processor refuses for good: failed, the team told once, never retried", async () => {
+    const { buyer, order } = await sale();
+    // The payment was refunded in the processor's dashboard: nothing is left to refund.
+    const [payment] = await t.db.select().from(payments).where(eq(payments.id, order.paymentId));
+    await t.db.insert(simulatedRefunds).values({
+      id: `sim_re_dashboard_${order.id}`,
+      paymentId: payment!.providerPaymentId!,
+      amount: order.totalAmount,
+      idempotencyKey: `dashboard-${order.id}`,
+    });
+    setClock(order.shipBy);
+    const first = await t.services.orders.timers.run();
+    expect([first.cancelled, first.failed]).toEqual([1, 0]);
+    expect((await readOrder(order.id)).status).toBe("cancelled");
+    const [refund] = await t.db.select().from(refunds).where(eq(refunds.orderId, order.id));
+    expect(refund!.status).toBe("failed");
+    clock.advanceMs(5 * 60 * SECOND);
+    const later = await t.services.orders.timers.run();
+    expect([later.refundsSettled, later.refundsPending, later.refundsRefused]).toEqual([0, 0, 0]);
+    expect(await mailsOf(t.config.teamEmail, "order-refund-refused-team")).toHaveLength(1);
+    expect(await mailsOf(buyer, "order-refunded-buyer")).toHaveLength(0);
+    expect((await eventsOf(order.id)).map((e) => e.note?.split(":")[0])).toContain(
+      `Refund of ${priceText(order.totalAmount)} refused by the card processor`,
+    );
   });
 });
 

@@ -143,3 +143,43 @@ export function completedMail(order: OrderMailContext, artistNet: number): NewMa
     `Your sales: ${order.artistSalesUrl}`,
   ]);
 }
+
+/** To the buyer and the artist: the order was cancelled before the card was charged. */
+export function cancelledUnchargedMails(order: OrderMailContext, reason: string): NewMail[] {
+  return [
+    mail("order-cancelled-buyer", order.buyerEmail, `Cancelled: ${order.title}`, [
+      `Hello ${order.buyerName || "there"},`,
+      "",
+      `Your order of "${order.title}" was cancelled before your card was charged.`,
+      `Reason: ${reason}`,
+      "Nothing was taken from your card; the hold on it is released and may take a few days to disappear from your statement.",
+      "",
+      `Your order: ${order.buyerOrderUrl}`,
+    ]),
+    mail("order-cancelled-artist", order.artistEmail, `Cancelled: ${order.title}`, [
+      `Hello ${order.artistName || "there"},`,
+      "",
+      `The sale of "${order.title}" was cancelled before the buyer's card was charged.`,
+      `Reason: ${reason}`,
+      "",
+      `Your sales: ${order.artistSalesUrl}`,
+    ]),
+  ];
+}
+
+/** To the team: the processor refused a refund for good; nothing was given back. */
+export function refundRefusedMail(
+  order: OrderMailContext,
+  refund: { amount: number; reason: string; failure: string },
+  team: { email: string; orderUrl: string },
+): NewMail {
+  return mail("order-refund-refused-team", team.email, `Refund refused: ${order.title}`, [
+    `The card processor refused a refund of ${priceText(refund.amount)} for "${order.title}" by ${order.artistName}, bought by ${order.buyerName} <${order.buyerEmail}>.`,
+    "",
+    `The processor answered: ${refund.failure}`,
+    `Reason for the refund: ${refund.reason}`,
+    "",
+    "Nothing was refunded and the buyer was not told. Check the payment in the processor's dashboard (it may have been refunded or disputed there), then settle it with the buyer.",
+    `The order: ${team.orderUrl}`,
+  ]);
+}

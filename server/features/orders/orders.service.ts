@@ -10,7 +10,7 @@ import {
   refundSplit,
   refundable,
 } from "../../../domain/orders";
-import type { PaymentProvider } from "../../adapters/payments/payment-provider";
+import { type PaymentProvider, RefundRefusedError } from "../../adapters/payments/payment-provider";
 import type { Database, Queryable } from "../../db/client";
 import { AppError } from "../../errors";
 import type { Logger } from "../../logger";
@@ -19,7 +19,12 @@ import { findContact } from "../checkout/orders.repository";
 import { updatePayment } from "../checkout/payments.repository";
 import { type NewMail, enqueueMail } from "../mail/outbox.repository";
 import { orderTotals, pendingRefundTotal, recordRefundEntries } from "./ledger.repository";
-import { type OrderMailContext, refundedMails } from "./orders.mails";
+import {
+  type OrderMailContext,
+  cancelledUnchargedMails,
+  refundRefusedMail,
+  refundedMails,
+} from "./orders.mails";
 import {
   type OrderRow,
   findOrder,
@@ -237,6 +242,8 @@ export async function requestRefund(
           status: "cancelled",
           failureMessage: `Order cancelled before capture: ${reason}`,
         });
+        // No refund will tell them: the cancellation does.
+        await enqueueAll(tx, cancelledUnchargedMails(await mailContext(deps, tx, current), reason));
       }
     }
     if (input.actor.audit) {
@@ -264,7 +271,10 @@ export async function requestRefund(
     return { order: current, refund, uncaptured: cancelling && totals.capture === 0 };
   });
   if (requested.uncaptured) await cancelAuthorization(deps, requested.order);
-  if (!requested.refund) return { order: requested.order, refund: null };
+  if (!requested.refund) {
+    deps.kickOutbox();
+    return { order: requested.order, refund: null };
+  }
   return settleRefund(deps, requested.refund.id);
 }
 
@@ -304,6 +314,7 @@ export async function settleRefund(deps: OrdersDeps, refundId: string): Promise<
       idempotencyKey: `refund-${refund.id}`,
     }));
   } catch (error) {
+    if (error instanceof RefundRefusedError) return refuseRefund(deps, refund, error.message);
     deps.logger.error("refund failed; it stays pending and is retried", {
       refundId: refund.id,
       orderId: order.id,
@@ -357,6 +368,49 @@ export async function settleRefund(deps: OrdersDeps, refundId: string): Promise<
       }),
     );
     return { order: current, refund: (await findRefund(tx, refund.id)) ?? refund };
+  });
+  deps.kickOutbox();
+  return outcome;
+}
+
+/**
+ * The processor refused the refund for good: the refund ends failed, so it is not
+ * retried and no longer counts against what is refundable; the order keeps its state
+ * (a cancelled order stays cancelled), its history says so, and the team is e-mailed
+ * to settle it with the buyer. Once, however many calls see the refusal.
+ */
+async function refuseRefund(
+  deps: OrdersDeps,
+  refund: RefundRow,
+  failure: string,
+): Promise<RefundOutcome> {
+  deps.logger.warn("refund refused by the processor; the team is e-mailed", {
+    refundId: refund.id,
+    orderId: refund.orderId,
+    message: failure,
+  });
+  const outcome = await deps.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, refund.orderId);
+    if (!order) throw new AppError("NOT_FOUND", 404, m.notFound);
+    if (await settleRefundRow(tx, refund.id, "failed", { failureMessage: failure })) {
+      await insertOrderEvent(tx, {
+        orderId: order.id,
+        actorId: null,
+        actorRole: "system",
+        fromStatus: order.status,
+        toStatus: order.status,
+        note: `Refund of ${priceText(refund.amount)} refused by the card processor: ${failure}`,
+        createdAt: deps.now(),
+      });
+      await enqueueAll(tx, [
+        refundRefusedMail(
+          await mailContext(deps, tx, order),
+          { amount: refund.amount, reason: refund.reason, failure },
+          { email: deps.teamEmail, orderUrl: `${deps.publicUrl}/admin/orders/${order.id}` },
+        ),
+      ]);
+    }
+    return { order, refund: (await findRefund(tx, refund.id)) ?? refund };
   });
   deps.kickOutbox();
   return outcome;

@@ -54,6 +54,8 @@ export type OrderTimersReport = {
   refundsSettled: number;
   /** Pending refunds that failed again (logged by settleRefund); retried next run. */
   refundsPending: number;
+  /** Pending refunds the processor refused for good: failed, and the team e-mailed. */
+  refundsRefused: number;
   /** Another process (or person) got there first: nothing to do. */
   skipped: number;
   /** Unexpected failures, logged with the order. */
@@ -127,6 +129,7 @@ export async function runOrderTimers(deps: OrdersDeps): Promise<OrderTimersRepor
     completed: 0,
     refundsSettled: 0,
     refundsPending: 0,
+    refundsRefused: 0,
     skipped: 0,
     failed: 0,
   };
@@ -171,6 +174,7 @@ export async function runOrderTimers(deps: OrdersDeps): Promise<OrderTimersRepor
     try {
       const outcome = await settleRefund(deps, refund.id);
       if (outcome.refund?.status === "pending") report.refundsPending += 1;
+      else if (outcome.refund?.status === "failed") report.refundsRefused += 1;
       else report.refundsSettled += 1;
     } catch (error) {
       report.failed += 1;

@@ -27,6 +27,7 @@ import { type TestApp, createTestApp, testClock } from "../../test/test-app";
 import { buy, guestEmail } from "../checkout/checkout.test-helpers";
 import { type Member, headersFor, signUp } from "../profiles/profiles.test-helpers";
 import { RELIST_NOTE } from "./sales.service";
+import { simulatedRefundsDown } from "../../test/processor-faults";
 
 /** The artist's sales (issue 14 "Who sees what — Artist"), through the HTTP API. */
 
@@ -407,13 +408,8 @@ describe("races and failures", () => {
     const artist = await artistMember();
     const { orderId, buyerEmail } = await sale(artist);
     const order = await readOrder(orderId);
-    const [payment] = await t.db.select().from(payments).where(eq(payments.id, order.paymentId));
     allowConsoleError();
-    // The processor cannot find the payment: the refund fails.
-    await t.db
-      .update(payments)
-      .set({ providerPaymentId: "sim_pi_missing" })
-      .where(eq(payments.id, order.paymentId));
+    const restore = await simulatedRefundsDown(t.db);
     const response = await post(artist, `/api/me/sales/${orderId}/cannot-fulfil`, {
       reason: "Sorry",
     });
@@ -426,10 +422,7 @@ describe("races and failures", () => {
     expect(pending!.status).toBe("pending");
     expect(await mailsOf(buyerEmail, "order-refunded-buyer")).toHaveLength(0);
 
-    await t.db
-      .update(payments)
-      .set({ providerPaymentId: payment!.providerPaymentId })
-      .where(eq(payments.id, order.paymentId));
+    await restore();
     await t.services.orders.settleRefund(pending!.id);
     const page = expectContract(salesPageSchema, await (await get(artist, "/api/me/sales")).json());
     expect(page.items.find((s) => s.id === orderId)!.refundedAmount).toBe(order.totalAmount);

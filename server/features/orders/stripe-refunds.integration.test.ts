@@ -8,7 +8,7 @@ import {
 } from "../../../contracts/admin-orders.contract";
 import { priceText } from "../../../domain/display";
 import { orderMessages as m } from "../../../domain/orders";
-import { orders, payments } from "../../db/schema";
+import { orders, outbox, payments } from "../../db/schema";
 import { expectContract } from "../../test/contract";
 import { allowConsoleError } from "../../test/fail-on-console-error";
 import { createArtist, createArtwork } from "../../test/factories";
@@ -164,5 +164,33 @@ describe("a team refund in Stripe mode", () => {
       "amount_too_large",
     );
     expect(refundedAtStripe(intentId)).toBe(0);
+  });
+
+  it("ends failed when Stripe refuses for good (refunded in the dashboard), and the team is told", async () => {
+    const { order, intentId } = await stripeSale(10_000);
+    // Someone refunded the whole payment in Stripe's dashboard.
+    const elsewhere = await fetch(`${standIn.url}/v1/refunds`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ payment_intent: intentId }).toString(),
+    });
+    expect(elsewhere.status).toBe(200);
+    const answer = await ok(await refund(order.id, { reason: "Not as described" }));
+    expect(answer.refund).toMatchObject({ status: "failed", providerRefundId: null });
+    expect(answer.refund!.failureMessage).toMatch(/greater than unrefunded amount/);
+    expect(answer.message).toBe(am.refundRefused(answer.refund!.failureMessage!));
+    expect(answer.order).toMatchObject({ status: "paid", refundedAmount: 0 });
+    expect((await orderTotals(t.db, order.id)).refund).toBe(0);
+    // One request to Stripe with the refund's key, none after: it is not retried.
+    const asked = () =>
+      standIn.requests.filter((r) => r.idempotencyKey === `refund-${answer.refund!.id}`).length;
+    expect(asked()).toBe(1);
+    await t.services.orders.settleRefund(answer.refund!.id);
+    expect(asked()).toBe(1);
+    const team = await t.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.kind, "order-refund-refused-team"));
+    expect(team.filter((x) => x.textBody.includes(order.id))).toHaveLength(1);
   });
 });

@@ -5,7 +5,7 @@ import {
   payoutRunAnswerSchema,
   payoutsOverviewSchema,
 } from "../../../contracts/payout-runs.contract";
-import { auditEvents, payments, simulatedTransfers } from "../../db/schema";
+import { auditEvents, simulatedTransfers } from "../../db/schema";
 import { expectContract } from "../../test/contract";
 import { headersFor, signUp } from "../profiles/profiles.test-helpers";
 import { createSimulatedPayouts } from "../../adapters/payouts/simulated-payouts";
@@ -25,6 +25,7 @@ import {
   secondServices,
   setPayoutAccount,
 } from "./payout-run.test-helpers";
+import { simulatedRefundsDown } from "../../test/processor-faults";
 
 /** Issue 14 "Payouts" with the simulated provider: each artist's payable net, paid once. */
 
@@ -382,16 +383,8 @@ describe("refunds and payouts", () => {
     await run();
     const notYet = await completedSale(t, clock, artist.id, 20_000);
     const cancelled = await sale(t, artist.id, 30_000);
-    // The processor fails every refund: the refunds stay pending.
-    const providerIds = new Map<string, string | null>();
-    for (const [i, order] of [paidOut, notYet, cancelled].entries()) {
-      const [row] = await t.db.select().from(payments).where(eq(payments.id, order.paymentId));
-      providerIds.set(order.paymentId, row!.providerPaymentId);
-      await t.db
-        .update(payments)
-        .set({ providerPaymentId: `sim_pi_missing_${i}` })
-        .where(eq(payments.id, order.paymentId));
-    }
+    // The processor cannot be reached: the refunds stay pending.
+    const restore = await simulatedRefundsDown(t.db);
     const refunds = [
       await t.services.orders.requestRefund({
         orderId: paidOut.id,
@@ -421,9 +414,7 @@ describe("refunds and payouts", () => {
     expect(await payoutsOf(t, artist.id)).toHaveLength(1);
 
     // The refunds are made: the paid one is taken back, the others were never paid.
-    for (const [paymentId, providerPaymentId] of providerIds) {
-      await t.db.update(payments).set({ providerPaymentId }).where(eq(payments.id, paymentId));
-    }
+    await restore();
     for (const r of refunds) await t.services.orders.settleRefund(r.refund!.id);
     await run();
     const payouts = await payoutsOf(t, artist.id);

@@ -1,0 +1,15 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+
+/**
+ * The simulated card processor cannot make refunds until the returned function is
+ * called: its refunds table is out of reach (renamed), so each refund fails with a
+ * database error, as a real processor's outage or timeout fails, and nothing is
+ * refunded. Unlike a refusal (RefundRefusedError), such a failure is retried.
+ */
+export async function simulatedRefundsDown(db: Database): Promise<() => Promise<void>> {
+  await db.execute(sql`alter table simulated_refunds rename to simulated_refunds_unreachable`);
+  return async () => {
+    await db.execute(sql`alter table simulated_refunds_unreachable rename to simulated_refunds`);
+  };
+}
