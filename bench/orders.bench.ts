@@ -15,6 +15,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
 import { salesTax } from "../domain/sales-tax";
 import { DEFAULT_COMMISSION_BPS, SHIP_BY_DAYS, addDays, splitSale } from "../domain/orders";
 import { loadConfig } from "../server/config";
@@ -29,6 +30,7 @@ import {
   users,
 } from "../server/db/schema";
 import { createLogger } from "../server/logger";
+import { queryRows } from "../server/db/rows";
 import { createServices } from "../server/services";
 import { openFreshPglite, openFreshPostgres } from "./databases";
 import { machineLines } from "./report";
@@ -236,6 +238,17 @@ async function runSize(database: DatabaseHandle, size: number): Promise<Timing> 
     const payoutStart = performance.now();
     await services.payouts.run();
     const payoutMs = performance.now() - payoutStart;
+    // The run must have paid every artist all of their nets, or its time measures nothing.
+    const [payout] = await queryRows<{ artists: number; amount: string; owed: string }>(
+      database.db,
+      sql`select
+            (select count(distinct artist_id)::int from artist_payouts where status = 'paid') as artists,
+            (select coalesce(sum(amount), 0) from artist_payouts where status = 'paid') as amount,
+            (select coalesce(sum(artist_net), 0) from orders) as owed`,
+    );
+    if (!payout || payout.artists !== ARTISTS || Number(payout.amount) !== Number(payout.owed)) {
+      throw new Error(`the payout run did not pay every artist in full: ${JSON.stringify(payout)}`);
+    }
 
     const reconcileStart = performance.now();
     // The sales are dated in October; the payouts today (the payout run uses the database's clock).
