@@ -53,11 +53,25 @@ export async function capture(
   try {
     await provider.capture(payment.providerPaymentId!);
     // The payment's status and the capture's ledger rows together (decision 0029).
-    await db.transaction(async (tx) => {
-      await updatePayment(tx, payment.id, ["authorized"], { status: "captured" });
+    const recorded = await db.transaction(async (tx) => {
+      // Only the call that moves the payment records the capture: the order may have
+      // been cancelled while this capture was in flight, and then the cancellation
+      // records it and refunds it (orders.service.ts, cancelAuthorization).
+      if (!(await updatePayment(tx, payment.id, ["authorized"], { status: "captured" }))) {
+        return (await findPayment(tx, payment.id))?.status !== "cancelled";
+      }
       const order = await findOrderByPayment(tx, payment.id);
       if (order) await recordCaptureEntries(tx, order);
+      return true;
     });
+    if (!recorded) {
+      logger.warn(
+        "captured a payment whose order was cancelled meanwhile; the cancellation refunds it",
+        {
+          paymentId: payment.id,
+        },
+      );
+    }
     return true;
   } catch (error) {
     logger.error("capture failed; the reconciler will retry", { paymentId: payment.id, error });

@@ -19,6 +19,7 @@ import {
   outbox,
   payments,
   refunds,
+  simulatedPayments,
   simulatedRefunds,
 } from "../../db/schema";
 import { expectContract } from "../../test/contract";
@@ -533,7 +534,7 @@ describe("a reported problem", () => {
     expect((await auditOf(order.id)).map((a) => a.action)).toEqual(["order.close_problem"]);
   });
 
-  it("is settled by a partial refund: nothing is left to close", async () => {
+  it("is settled by a partial refund: nothing is left to close, the rest of the net payable", async () => {
     const { artist, order } = await reported();
     const part = await ok(await refund(order.id, { amount: 5_000, reason: "Half for the dent" }));
     expect(part.order.status).toBe("partially_refunded");
@@ -544,8 +545,14 @@ describe("a reported problem", () => {
         409,
       ),
     ).toBe(m.notAllowed);
+    // The rest of the artist's net is payable now, and they are told how much, once.
+    const totals = await orderTotals(t.db, order.id);
+    const left = totals.artist_net - totals.artist_net_refund;
+    expect(left).toBeGreaterThan(0);
     const mails = await t.db.select().from(outbox).where(eq(outbox.recipient, artist.email));
-    expect(mails.filter((x) => x.kind === "order-completed")).toHaveLength(0);
+    const payable = mails.filter((x) => x.kind === "order-completed");
+    expect(payable).toHaveLength(1);
+    expect(payable[0]!.textBody).toContain(`${priceText(left)} is now payable`);
   });
 
   it("closed after an earlier partial refund, tells the artist what is left of their net", async () => {
@@ -677,6 +684,43 @@ describe("cancelling", () => {
       "order-cancelled-artist",
     ]);
     expect(await t.db.select().from(refunds).where(eq(refunds.orderId, order.id))).toEqual([]);
+  });
+
+  it("cancels while the capture was in flight: the capture is recorded and refunded, the buyer told of the refund", async () => {
+    const artist = await createArtist(t.db);
+    const buyer = await createUser(t.db);
+    const artwork = await createArtwork(t.db, { artistId: artist.id });
+    const order = await createOrder(t.db, { artworkId: artwork.id, purchaserId: buyer.id });
+    // Our payment is still authorized; the processor has just captured it.
+    const providerPaymentId = `sim_pi_inflight_${order.id}`;
+    await t.db.insert(simulatedPayments).values({
+      id: providerPaymentId,
+      clientSecret: `${providerPaymentId}_secret`,
+      idempotencyKey: `inflight-${order.id}`,
+      amount: order.totalAmount,
+      currency: "usd",
+      status: "captured",
+      metadata: {},
+      capturedAt: clock.now(),
+    });
+    await t.db
+      .update(payments)
+      .set({ status: "authorized", providerPaymentId })
+      .where(eq(payments.id, order.paymentId));
+    const done = await ok(
+      await send("POST", `/api/admin/orders/${order.id}/cancel`, { reason: "Lost in transit" }),
+    );
+    expect(done.message).toBe(am.cancelledRefunded(priceText(order.totalAmount)));
+    expect(done.order).toMatchObject({ status: "cancelled", refundedAmount: order.totalAmount });
+    const totals = await orderTotals(t.db, order.id);
+    expect([totals.capture, totals.refund]).toEqual([order.totalAmount, order.totalAmount]);
+    expect(await processorRefunded(order.paymentId)).toBe(order.totalAmount);
+    const kinds = (await t.db.select().from(outbox).where(eq(outbox.recipient, buyer.email))).map(
+      (x) => x.kind,
+    );
+    expect(kinds).toEqual(["order-refunded-buyer"]);
+    const [payment] = await t.db.select().from(payments).where(eq(payments.id, order.paymentId));
+    expect(payment!.status).toBe("captured");
   });
 
   it("refuses a delivered order and a bad reason, changing nothing", async () => {

@@ -145,18 +145,23 @@ export async function closeProblemForTeam(
   body: CloseProblemBody,
 ): Promise<AdminOrderAction> {
   const orderId = orderIdOf(rawId);
-  if ((await pendingRefundTotal(deps.db, orderId)) > 0) {
-    throw new AppError("CONFLICT", 409, am.refundInProgress);
-  }
-  const totals = await orderTotals(deps.db, orderId);
-  const payable = totals.artist_net - totals.artist_net_refund;
   await moveOrder(deps, {
     orderId,
     move: "close_problem",
     actor: teamActor(admin),
     set: { completedAt: deps.now() },
     note: body.note,
-    mails: (context) => (payable > 0 ? [completedMail(context, payable)] : []),
+    // Both read under the move's lock, so a refund asked at the same time is seen.
+    check: async (_order, tx) => {
+      if ((await pendingRefundTotal(tx, orderId)) > 0) {
+        throw new AppError("CONFLICT", 409, am.refundInProgress);
+      }
+    },
+    mails: async (context, _moved, tx) => {
+      const totals = await orderTotals(tx, orderId);
+      const payable = totals.artist_net - totals.artist_net_refund;
+      return payable > 0 ? [completedMail(context, payable)] : [];
+    },
   });
   return answer(deps, orderId, am.problemClosed, null);
 }

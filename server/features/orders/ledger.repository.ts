@@ -95,8 +95,17 @@ export async function pendingRefundTotal(db: Queryable, orderId: string): Promis
 /** Orders whose artist's share is settled: owed to them (completed), or owed back (refunded). */
 const SETTLED = ["completed", "partially_refunded", "refunded", "cancelled"] as const;
 
-const earnedSql = sql<string>`coalesce(sum(case ${ledgerEntries.kind} when 'artist_net' then ${ledgerEntries.amount} when 'artist_net_refund' then -${ledgerEntries.amount} else 0 end), 0)`;
-const paidSql = sql<string>`coalesce(sum(case ${ledgerEntries.kind} when 'payout' then ${ledgerEntries.amount} when 'payout_reversal' then -${ledgerEntries.amount} else 0 end), 0)`;
+/**
+ * A ledger row's part in what the artist earned: their net, less its refunds. A cancelled
+ * order earns them nothing, whatever its rows say: its refund may have been refused by
+ * the processor (failed), leaving the net in the ledger while the buyer's money is the
+ * team's to settle, never the artist's to be paid. Needs `orders` joined.
+ */
+const earnedRowSql = sql`case when ${orders.status} = 'cancelled' then 0 else (case ${ledgerEntries.kind} when 'artist_net' then ${ledgerEntries.amount} when 'artist_net_refund' then -${ledgerEntries.amount} else 0 end) end`;
+/** A ledger row's part in what the artist was paid: payouts less reversals. */
+const paidRowSql = sql`case ${ledgerEntries.kind} when 'payout' then ${ledgerEntries.amount} when 'payout_reversal' then -${ledgerEntries.amount} else 0 end`;
+const earnedSql = sql<string>`coalesce(sum(${earnedRowSql}), 0)`;
+const paidSql = sql<string>`coalesce(sum(${paidRowSql}), 0)`;
 
 export type ArtistBalances = {
   /** Net of orders still in progress (not yet payable). */
@@ -129,8 +138,8 @@ export async function artistBalances(db: Queryable, artistId: string): Promise<A
 /**
  * Per settled order of the artist, what is still owed to them (positive) or back from
  * them (negative): the payout run pays the sum and writes one row per order. An order
- * with a refund still pending waits: a cancelled order's net is in the ledger until its
- * refund is made, and must not be paid out meanwhile.
+ * with a refund still pending waits: the refund's outcome changes what is owed. A
+ * cancelled order is never owed (earnedRowSql).
  */
 export async function unpaidSettledOrders(
   db: Queryable,
@@ -159,8 +168,8 @@ export async function unpaidSettledOrders(
 }
 
 const settledSql = inArray(orders.status, [...SETTLED]);
-const owedSql = sql<string>`coalesce(sum(case when ${settledSql} then (case ${ledgerEntries.kind} when 'artist_net' then ${ledgerEntries.amount} when 'artist_net_refund' then -${ledgerEntries.amount} when 'payout' then -${ledgerEntries.amount} when 'payout_reversal' then ${ledgerEntries.amount} else 0 end) else 0 end), 0)`;
-const inProgressSql = sql<string>`coalesce(sum(case when ${settledSql} then 0 else (case ${ledgerEntries.kind} when 'artist_net' then ${ledgerEntries.amount} when 'artist_net_refund' then -${ledgerEntries.amount} when 'payout' then -${ledgerEntries.amount} when 'payout_reversal' then ${ledgerEntries.amount} else 0 end) end), 0)`;
+const owedSql = sql<string>`coalesce(sum(case when ${settledSql} then (${earnedRowSql}) - (${paidRowSql}) else 0 end), 0)`;
+const inProgressSql = sql<string>`coalesce(sum(case when ${settledSql} then 0 else (${earnedRowSql}) - (${paidRowSql}) end), 0)`;
 
 /**
  * Every artist whose settled orders owe them money or are owed back (the payout run's

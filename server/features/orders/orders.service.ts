@@ -18,10 +18,16 @@ import { type AuditActor, recordAudit } from "../audit/audit.repository";
 import { findContact } from "../checkout/orders.repository";
 import { updatePayment } from "../checkout/payments.repository";
 import { type NewMail, enqueueMail } from "../mail/outbox.repository";
-import { orderTotals, pendingRefundTotal, recordRefundEntries } from "./ledger.repository";
+import {
+  orderTotals,
+  pendingRefundTotal,
+  recordCaptureEntries,
+  recordRefundEntries,
+} from "./ledger.repository";
 import {
   type OrderMailContext,
   cancelledUnchargedMails,
+  completedMail,
   refundRefusedMail,
   refundedMails,
 } from "./orders.mails";
@@ -98,10 +104,17 @@ export type MoveInput = {
   /** Columns the move sets (shippedAt, carrier…). */
   set?: Parameters<typeof moveOrderRow>[1]["set"];
   note?: string | null;
-  /** Refuses the move for reasons beyond the state (a closed return window). */
-  check?: (order: OrderRow) => void;
-  /** The move's e-mails, written in its transaction. */
-  mails?: (context: OrderMailContext, moved: OrderRow) => NewMail[];
+  /**
+   * Refuses the move for reasons beyond the state (a closed return window, a refund
+   * still pending), read in the move's transaction with the order locked.
+   */
+  check?: (order: OrderRow, tx: Queryable) => void | Promise<void>;
+  /** The move's e-mails, written in its transaction (`tx` reads what they tell). */
+  mails?: (
+    context: OrderMailContext,
+    moved: OrderRow,
+    tx: Queryable,
+  ) => NewMail[] | Promise<NewMail[]>;
 };
 
 /**
@@ -111,14 +124,15 @@ export type MoveInput = {
  */
 export async function moveOrder(deps: OrdersDeps, input: MoveInput): Promise<OrderRow> {
   const outcome = await deps.db.transaction(async (tx) => {
-    const order = await findOrder(tx, input.orderId);
+    // Locked: a refund requested at the same time (which locks it too) is seen by `check`.
+    const order = await lockOrder(tx, input.orderId);
     if (!visibleTo(order, input.actor)) throw new AppError("NOT_FOUND", 404, m.notFound);
     if (!ORDER_MOVES[input.move].by.includes(input.actor.role)) {
       throw new AppError("FORBIDDEN", 403, m.notAllowed);
     }
     const to = moveTarget(input.move, order.status);
     if (to === null) throw new AppError("CONFLICT", 409, m.notAllowed);
-    input.check?.(order);
+    await input.check?.(order, tx);
     const moved = await moveOrderRow(tx, {
       orderId: order.id,
       from: [order.status],
@@ -145,7 +159,9 @@ export async function moveOrder(deps: OrdersDeps, input: MoveInput): Promise<Ord
         after: { status: to, note: input.note ?? null },
       });
     }
-    if (input.mails) await enqueueAll(tx, input.mails(await mailContext(deps, tx, moved), moved));
+    if (input.mails) {
+      await enqueueAll(tx, await input.mails(await mailContext(deps, tx, moved), moved, tx));
+    }
     return moved;
   });
   deps.kickOutbox();
@@ -242,8 +258,6 @@ export async function requestRefund(
           status: "cancelled",
           failureMessage: `Order cancelled before capture: ${reason}`,
         });
-        // No refund will tell them: the cancellation does.
-        await enqueueAll(tx, cancelledUnchargedMails(await mailContext(deps, tx, current), reason));
       }
     }
     if (input.actor.audit) {
@@ -270,26 +284,82 @@ export async function requestRefund(
         : null;
     return { order: current, refund, uncaptured: cancelling && totals.capture === 0 };
   });
-  if (requested.uncaptured) await cancelAuthorization(deps, requested.order);
-  if (!requested.refund) {
-    deps.kickOutbox();
+  if (requested.uncaptured) {
+    const late = await cancelAuthorization(deps, requested.order, input.actor, reason);
+    if (late) return settleRefund(deps, late.id);
     return { order: requested.order, refund: null };
   }
+  if (!requested.refund) return { order: requested.order, refund: null };
   return settleRefund(deps, requested.refund.id);
 }
 
-async function cancelAuthorization(deps: OrdersDeps, order: OrderRow) {
+/**
+ * The authorization of an order cancelled before its capture is cancelled at the
+ * processor, and the buyer and the artist are told the card was never charged. Unless
+ * the capture won the race (it was in flight when the order was cancelled): then the
+ * money was taken, so its capture goes into the ledger and all of it is refunded, and
+ * the refund's e-mails tell them instead. Answers that refund, pending, or null.
+ */
+async function cancelAuthorization(
+  deps: OrdersDeps,
+  order: OrderRow,
+  actor: OrderActor,
+  reason: string,
+): Promise<RefundRow | null> {
   const payment = await findOrderPayment(deps.db, order.paymentId);
-  if (!payment?.providerPaymentId) return;
-  try {
-    await deps.provider.cancel(payment.providerPaymentId);
-  } catch (error) {
-    // An authorization nobody captures lapses on its own; the buyer is not charged.
-    deps.logger.error("cancelling a cancelled order's authorization failed", {
-      orderId: order.id,
-      error,
-    });
+  if (payment?.providerPaymentId) {
+    try {
+      await deps.provider.cancel(payment.providerPaymentId);
+    } catch (error) {
+      const status = await deps.provider.retrieve(payment.providerPaymentId).catch(() => null);
+      if (status === "captured") return refundLateCapture(deps, order, actor, reason);
+      // An authorization nobody captures lapses on its own; the buyer is not charged.
+      deps.logger.error("cancelling a cancelled order's authorization failed", {
+        orderId: order.id,
+        error,
+      });
+    }
   }
+  await enqueueAll(
+    deps.db,
+    cancelledUnchargedMails(await mailContext(deps, deps.db, order), reason),
+  );
+  deps.kickOutbox();
+  return null;
+}
+
+/** A capture that landed after its order was cancelled: recorded, then refunded in full. */
+async function refundLateCapture(
+  deps: OrdersDeps,
+  order: OrderRow,
+  actor: OrderActor,
+  reason: string,
+): Promise<RefundRow | null> {
+  deps.logger.warn("a cancelled order's payment was captured meanwhile; it is refunded", {
+    orderId: order.id,
+  });
+  return deps.db.transaction(async (tx) => {
+    const locked = await lockOrder(tx, order.id);
+    if (!locked) throw new AppError("NOT_FOUND", 404, m.notFound);
+    await updatePayment(tx, locked.paymentId, ["cancelled", "authorized"], { status: "captured" });
+    await recordCaptureEntries(tx, locked);
+    const totals = await orderTotals(tx, locked.id);
+    const left = refundable(
+      totals.capture,
+      totals.refund + (await pendingRefundTotal(tx, locked.id)),
+    );
+    // Another call (a second cancel's check) already asked for it.
+    if (left <= 0) return null;
+    return insertRefund(tx, {
+      orderId: locked.id,
+      amount: left,
+      reason,
+      requestedBy: actor.id,
+      requestedByRole: actor.role,
+      move: "cancel",
+      createdAt: deps.now(),
+    });
+  });
 }
 
 /**
@@ -359,14 +429,20 @@ export async function settleRefund(deps: OrdersDeps, refundId: string): Promise<
       note: `Refunded ${priceText(refund.amount)}: ${refund.reason}`,
       createdAt: deps.now(),
     });
+    const context = await mailContext(deps, tx, current);
     await enqueueAll(
       tx,
-      refundedMails(await mailContext(deps, tx, current), {
-        amount: refund.amount,
-        full,
-        reason: refund.reason,
-      }),
+      refundedMails(context, { amount: refund.amount, full, reason: refund.reason }),
     );
+    // A partial refund that settles a reported problem makes the rest of the net payable.
+    const payable = totals.artist_net - totals.artist_net_refund - shares.artistNet;
+    if (
+      current.status === "partially_refunded" &&
+      locked.status !== current.status &&
+      payable > 0
+    ) {
+      await enqueueMail(tx, completedMail(context, payable));
+    }
     return { order: current, refund: (await findRefund(tx, refund.id)) ?? refund };
   });
   deps.kickOutbox();

@@ -106,8 +106,6 @@ async function autoDeliver(deps: OrdersDeps, orderId: string, cutoff: Date): Pro
 }
 
 async function complete(deps: OrdersDeps, orderId: string, cutoff: Date): Promise<boolean> {
-  // What the artist is owed after any partial refund, for the e-mail.
-  const { earned } = artistShare(await orderTotals(deps.db, orderId));
   await moveOrder(deps, {
     orderId,
     move: "complete",
@@ -115,7 +113,10 @@ async function complete(deps: OrdersDeps, orderId: string, cutoff: Date): Promis
     set: { completedAt: deps.now() },
     note: `The ${RETURN_WINDOW_DAYS}-day return window ended.`,
     check: (order) => requireDue(order.deliveredAt, cutoff),
-    mails: (context) => [completedMail(context, earned)],
+    // What the artist is owed after any partial refund, read under the move's lock.
+    mails: async (context, _moved, tx) => [
+      completedMail(context, artistShare(await orderTotals(tx, orderId)).earned),
+    ],
   });
   return true;
 }

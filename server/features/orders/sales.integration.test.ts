@@ -7,6 +7,7 @@ import {
   salesPageSchema,
   salesSummarySchema,
 } from "../../../contracts/sales.contract";
+import { dateText, priceText } from "../../../domain/display";
 import { orderMessages as om } from "../../../domain/orders";
 import { inputMessages } from "../../../domain/text-input";
 import {
@@ -22,7 +23,7 @@ import {
 } from "../../db/schema";
 import { expectContract } from "../../test/contract";
 import { allowConsoleError } from "../../test/fail-on-console-error";
-import { createArtwork, createOrder, createUser } from "../../test/factories";
+import { createArtist, createArtwork, createOrder, createUser } from "../../test/factories";
 import { type TestApp, createTestApp, testClock } from "../../test/test-app";
 import { buy, guestEmail } from "../checkout/checkout.test-helpers";
 import { type Member, headersFor, signUp } from "../profiles/profiles.test-helpers";
@@ -45,7 +46,7 @@ const artistMember = () => signUp(t, {}, { isArtist: true, payoutStatus: "active
 
 /** A real purchase of one of the artist's works by a new guest. */
 async function sale(
-  artist: Member,
+  artist: Pick<Member, "id">,
   artwork: Partial<Parameters<typeof createArtwork>[1]> = {},
   buyer = guestEmail("buyer"),
 ) {
@@ -147,6 +148,44 @@ describe("who may see and change sales", () => {
     expect((await readOrder(orderId)).status).toBe("paid");
     expect((await readArtwork(artworkId)).ownerId).not.toBe(owner.id);
     expect(await eventsOf(orderId)).toHaveLength(1);
+  });
+});
+
+describe("the artist's e-mail when a work sells", () => {
+  // Artists made directly: this file's sign-ups are near the auth rate limit.
+  it("names the buyer, the address, the split, the ship-by date and the sales page", async () => {
+    const artist = await createArtist(t.db, { payoutStatus: "active" });
+    const { orderId, buyerEmail } = await sale(artist, { title: "Harbour at Dusk" });
+    const order = await readOrder(orderId);
+    const [mail] = await t.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.recipient, artist.email), eq(outbox.kind, "sale-notice")));
+    expect(mail!.subject).toBe("Sold: Harbour at Dusk");
+    for (const part of [
+      `<${buyerEmail}>`,
+      "1 Main St",
+      "Albany",
+      "12207",
+      `Commission: ${priceText(order.commissionAmount)}`,
+      `Your earnings: ${priceText(order.artistNet)}`,
+      `Please ship by ${dateText(order.shipBy)} (UTC)`,
+      `${t.config.publicUrl}/profile/sales`,
+      `Order reference: ${orderId}`,
+    ]) {
+      expect(mail!.textBody).toContain(part);
+    }
+    expect(mail!.textBody).not.toContain("pick-up");
+  });
+
+  it("gives the pick-up zip code when the artist allows pick-up", async () => {
+    const artist = await createArtist(t.db, { payoutStatus: "active" });
+    await sale(artist, { allowBuyerPickUp: true, zipCode: "10001" });
+    const [mail] = await t.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.recipient, artist.email), eq(outbox.kind, "sale-notice")));
+    expect(mail!.textBody).toContain("You allow buyer pick-up for this work (zip code 10001)");
   });
 });
 

@@ -5,7 +5,8 @@ import {
   payoutRunAnswerSchema,
   payoutsOverviewSchema,
 } from "../../../contracts/payout-runs.contract";
-import { auditEvents, simulatedTransfers } from "../../db/schema";
+import { auditEvents, payments, simulatedTransfers } from "../../db/schema";
+import { createPaymentProvider } from "../../adapters/payments/create-payment-provider";
 import { expectContract } from "../../test/contract";
 import { headersFor, signUp } from "../profiles/profiles.test-helpers";
 import { createSimulatedPayouts } from "../../adapters/payouts/simulated-payouts";
@@ -40,6 +41,11 @@ afterAll(async () => {
 });
 
 const team = { id: null, role: "team" as const };
+
+/** The card processor as the app talks to it (a refund made from its dashboard). */
+function createSimulatedPaymentsFor(app: TestApp) {
+  return createPaymentProvider(app.config.payments, app.db);
+}
 
 /** A payout run a second later than the last (the clock stands still otherwise). */
 function run(services: Pick<TestApp["services"], "payouts"> = t.services) {
@@ -425,6 +431,44 @@ describe("refunds and payouts", () => {
     for (const order of [paidOut, notYet, cancelled])
       expect(await paidForOrder(t, order.id)).toBe(0);
     expect(await artistBalances(t.db, artist.id)).toEqual({ pending: 0, payable: 0, paidOut: 0 });
+  });
+
+  it("never pays a cancelled order's net, even when the processor refused its refund", async () => {
+    const artist = await createArtist(t.db);
+    const cancelled = await sale(t, artist.id, 30_000);
+    const kept = await completedSale(t, clock, artist.id, 10_000);
+    // The payment was refunded in the processor's dashboard: our refund is refused.
+    await t.services.orders.requestRefund({
+      orderId: cancelled.id,
+      move: "refund_partial",
+      actor: team,
+      reason: "Made elsewhere first.",
+      amount: 1,
+    });
+    const [payment] = await t.db
+      .select()
+      .from(payments)
+      .where(eq(payments.id, cancelled.paymentId));
+    await createSimulatedPaymentsFor(t).refund({
+      id: payment!.providerPaymentId!,
+      amount: cancelled.totalAmount - 1,
+      idempotencyKey: `dashboard-${cancelled.id}`,
+    });
+    const outcome = await t.services.orders.requestRefund({
+      orderId: cancelled.id,
+      move: "cannot_fulfil",
+      actor: { id: artist.id, role: "artist" },
+      reason: "Damaged in the studio.",
+    });
+    expect([outcome.order.status, outcome.refund?.status]).toEqual(["cancelled", "failed"]);
+    expect(await artistBalances(t.db, artist.id)).toEqual({
+      pending: 0,
+      payable: kept.artistNet,
+      paidOut: 0,
+    });
+    await run();
+    expect((await payoutsOf(t, artist.id)).map((p) => p.amount)).toEqual([kept.artistNet]);
+    expect(await paidForOrder(t, cancelled.id)).toBe(0);
   });
 });
 
