@@ -16,6 +16,9 @@ export type StripeSettings = {
   apiBase: string | undefined;
 };
 
+/** The metadata field holding the idempotency key a refund was asked with. */
+const KEY_METADATA = "vernissage_key";
+
 function statusOf(intent: Stripe.PaymentIntent): AuthorizationStatus {
   switch (intent.status) {
     case "requires_capture":
@@ -72,6 +75,14 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
     return stripe.paymentIntents.retrieve(id);
   }
 
+  /** The payment intent's refund made with this key, if any (every page of its refunds). */
+  async function refundWithKey(paymentIntent: string, key: string) {
+    for await (const refund of stripe.refunds.list({ payment_intent: paymentIntent, limit: 100 })) {
+      if (refund.metadata?.[KEY_METADATA] === key) return refund;
+    }
+    return null;
+  }
+
   return {
     name: "stripe",
     publishableKey: settings.publishableKey,
@@ -122,7 +133,14 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
       // artist's part back with a transfer reversal.
       let refund: Stripe.Refund;
       try {
-        refund = await stripe.refunds.create({ payment_intent: id, amount }, { idempotencyKey });
+        // Stripe forgets an idempotency key after 24 hours: a retry after a longer outage
+        // whose first answer was lost finds its refund by the key in its metadata instead.
+        refund =
+          (await refundWithKey(id, idempotencyKey)) ??
+          (await stripe.refunds.create(
+            { payment_intent: id, amount, metadata: { [KEY_METADATA]: idempotencyKey } },
+            { idempotencyKey },
+          ));
       } catch (error) {
         // Stripe's answer for certain that nothing was refunded (no such payment intent,
         // already refunded, more than is left); a network failure, a timeout, a 5xx, a

@@ -17,6 +17,9 @@ export type StripePayoutSettings = {
   publicUrl: string;
 };
 
+/** The metadata field holding the idempotency key a reversal was asked with. */
+const KEY_METADATA = "vernissage_key";
+
 function apiAddress(apiBase: string | undefined) {
   if (!apiBase) return {};
   const url = new URL(apiBase);
@@ -61,6 +64,19 @@ export function createStripePayouts(settings: StripePayoutSettings): StripePayou
     telemetry: false,
     ...apiAddress(settings.apiBase),
   });
+
+  /**
+   * All of a transfer's reversals: Stripe embeds only the first 10 in the transfer, so
+   * when it says there are more they are read from the transfer's own list, every page.
+   */
+  async function reversalsOf(transfer: Stripe.Transfer) {
+    if (!transfer.reversals?.has_more) return transfer.reversals?.data ?? [];
+    const all: Stripe.TransferReversal[] = [];
+    for await (const reversal of stripe.transfers.listReversals(transfer.id, { limit: 100 })) {
+      all.push(reversal);
+    }
+    return all;
+  }
 
   return {
     name: "stripe",
@@ -112,9 +128,16 @@ export function createStripePayouts(settings: StripePayoutSettings): StripePayou
 
     async reverseTransfer({ reference, amount, idempotencyKey }) {
       return refusalsTyped(async () => {
+        // As with transfers: past Stripe's 24 hours, the key in the metadata finds a
+        // reversal whose answer was lost. (Reversals made before it was named
+        // `vernissage_key` carry it as `key`.)
+        for await (const earlier of stripe.transfers.listReversals(reference, { limit: 100 })) {
+          const key = earlier.metadata?.[KEY_METADATA] ?? earlier.metadata?.key;
+          if (key === idempotencyKey) return { reference: earlier.id };
+        }
         const reversal = await stripe.transfers.createReversal(
           reference,
-          { amount, metadata: { key: idempotencyKey } },
+          { amount, metadata: { [KEY_METADATA]: idempotencyKey } },
           { idempotencyKey },
         );
         return { reference: reversal.id };
@@ -122,8 +145,7 @@ export function createStripePayouts(settings: StripePayoutSettings): StripePayou
     },
 
     async listTransfers({ from, to }) {
-      // Transfers created in the range, with the reversals Stripe lists on each (its
-      // first page: up to 10 per transfer) that were made in the range too.
+      // Transfers created in the range, with their reversals made in the range too.
       const start = Math.floor(from.getTime() / 1000);
       const end = Math.ceil(to.getTime() / 1000);
       const records: TransferRecord[] = [];
@@ -139,7 +161,7 @@ export function createStripePayouts(settings: StripePayoutSettings): StripePayou
           destination,
           at: new Date(transfer.created * 1000),
         });
-        for (const reversal of transfer.reversals?.data ?? []) {
+        for (const reversal of await reversalsOf(transfer)) {
           if (reversal.created < start || reversal.created >= end) continue;
           records.push({
             id: reversal.id,

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { type IncomingMessage, type ServerResponse, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createTransfersStandIn } from "./stripe-stand-in-transfers.test-helpers";
+import { createTransfersStandIn, listPage } from "./stripe-stand-in-transfers.test-helpers";
 
 /** A PaymentIntent as the stand-in keeps it: the fields the SDK and our code read. */
 export type StandInIntent = {
@@ -44,30 +44,6 @@ export type StandInAccount = {
   external_accounts: { object: "list"; data: { object: "bank_account"; last4: string }[] };
 };
 
-// ---- Lists for the reconciliation (issue 14): charges, and refunds by date ----
-
-type Listed = { id: string; created: number };
-
-/**
- * `GET /v1/<things>?created[gte]=&created[lt]=&limit=&starting_after=`, newest first, as
- * Stripe pages (every match when no limit is asked).
- */
-function listPage<T extends Listed>(items: T[], query: URLSearchParams, url: string) {
-  const gte = Number(query.get("created[gte]") ?? -Infinity);
-  const lt = Number(query.get("created[lt]") ?? Infinity);
-  const limit = Number(query.get("limit") ?? Infinity);
-  // Newest first; within a second, the one made last first.
-  const sorted = items
-    .map((item, order) => ({ item, order }))
-    .filter(({ item }) => item.created >= gte && item.created < lt)
-    .sort((a, b) => b.item.created - a.item.created || b.order - a.order)
-    .map(({ item }) => item);
-  const after = query.get("starting_after");
-  const from = after ? sorted.findIndex((item) => item.id === after) + 1 : 0;
-  const data = sorted.slice(from, from + limit);
-  return { object: "list", data, has_more: from + limit < sorted.length, url };
-}
-
 /**
  * A local HTTP stand-in for the Stripe endpoints the server uses (create, retrieve,
  * capture, cancel a PaymentIntent; create and list refunds; Connect accounts and
@@ -84,8 +60,9 @@ export async function startStripeStandIn() {
   const linksByKey = new Map<string, object>();
   const refunds: StandInRefund[] = [];
   const refundsByKey = new Map<string, StandInRefund>();
-  /** How many of the next refund requests fail as if Stripe were down. */
+  /** How many of the next refund requests fail as if Stripe were down, and when. */
   let refundFailures = 0;
+  let refundFailureWhen: "before" | "after" = "before";
   const capturedAt = new Map<string, number>();
   const accountLinks: {
     account: string;
@@ -204,11 +181,7 @@ export async function startStripeStandIn() {
   function refund(res: ServerResponse, form: URLSearchParams, key: string | undefined) {
     const cached = key ? refundsByKey.get(key) : undefined;
     if (cached) return send(res, 200, cached);
-    if (refundFailures > 0) {
-      refundFailures--;
-      res.setHeader("stripe-should-retry", "false");
-      return send(res, 500, { error: { type: "api_error", message: "An error occurred." } });
-    }
+    if (refundFailures > 0 && refundFailureWhen === "before") return refundOutage(res);
     const intent = intents.get(form.get("payment_intent") ?? "");
     if (!intent) return missing(res, "payment_intent");
     if (intent.status !== "succeeded") {
@@ -246,7 +219,15 @@ export async function startStripeStandIn() {
     };
     refunds.push(made);
     if (key) refundsByKey.set(key, made);
+    if (refundFailures > 0) return refundOutage(res);
     return send(res, 200, made);
+  }
+
+  /** A 500 the SDK is told not to retry: the test decides what happens next. */
+  function refundOutage(res: ServerResponse) {
+    refundFailures--;
+    res.setHeader("stripe-should-retry", "false");
+    return send(res, 500, { error: { type: "api_error", message: "An error occurred." } });
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
@@ -367,9 +348,20 @@ export async function startStripeStandIn() {
     accountLinks,
     /** Every refund made, oldest first. */
     refunds,
-    /** The next `count` refund requests fail with a 500 (Stripe down), then they work again. */
-    failNextRefunds(count: number) {
+    /**
+     * The next `count` refund requests fail with a 500 (Stripe down), then they work
+     * again; "after": each refund is made first and only its answer is lost.
+     */
+    failNextRefunds(count: number, when: "before" | "after" = "before") {
       refundFailures = count;
+      refundFailureWhen = when;
+    },
+    /** What Stripe does after 24 hours: no idempotency key answers what it answered. */
+    forgetIdempotencyKeys() {
+      for (const keys of [byIdempotencyKey, accountsByKey, linksByKey, refundsByKey]) {
+        keys.clear();
+      }
+      transfersStandIn.forgetIdempotencyKeys();
     },
     /** What Stripe does as the artist fills in onboarding, or as requirements fall due. */
     updateAccount(

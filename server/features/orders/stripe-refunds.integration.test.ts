@@ -74,6 +74,17 @@ async function ok(response: Response): Promise<AdminOrderAction> {
   return expectContract(adminOrderActionSchema, await response.json());
 }
 
+/** A refund made at Stripe directly (its dashboard, another tool): no key, no metadata. */
+async function refundAtStripe(intentId: string, amount?: number) {
+  const body = new URLSearchParams({ payment_intent: intentId });
+  if (amount !== undefined) body.set("amount", String(amount));
+  return fetch(`${standIn.url}/v1/refunds`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: body.toString(),
+  });
+}
+
 const refundedAtStripe = (intentId: string) =>
   standIn.refunds.filter((r) => r.payment_intent === intentId).reduce((s, r) => s + r.amount, 0);
 
@@ -134,6 +145,33 @@ describe("a team refund in Stripe mode", () => {
     expect(view.refundable).toBe(order.totalAmount - 3_000);
   });
 
+  it("a refund Stripe made whose answer was lost is found by its key after Stripe forgot the key, not made twice", async () => {
+    allowConsoleError();
+    const { order, intentId } = await stripeSale(10_000);
+    standIn.failNextRefunds(1, "after");
+    const pending = await ok(await refund(order.id, { amount: 3_000, reason: "Damaged" }));
+    expect(pending.refund).toMatchObject({ status: "pending", providerRefundId: null });
+    const made = standIn.refunds.at(-1)!;
+    expect(made).toMatchObject({
+      payment_intent: intentId,
+      amount: 3_000,
+      metadata: { vernissage_key: `refund-${pending.refund!.id}` },
+    });
+    // More than a page of the intent's refunds made since (from the dashboard, say): the
+    // lookup must read the next page to find ours.
+    for (let i = 0; i < 100; i += 1) await refundAtStripe(intentId, 10);
+
+    // The outage outlasts Stripe's 24 hours; the timers' next try must not refund again.
+    standIn.forgetIdempotencyKeys();
+    const before = standIn.requests.length;
+    const settled = await t.services.orders.settleRefund(pending.refund!.id);
+    expect(settled.refund).toMatchObject({ status: "succeeded", providerRefundId: made.id });
+    expect(refundedAtStripe(intentId)).toBe(3_000 + 1_000);
+    expect((await orderTotals(t.db, order.id)).refund).toBe(3_000);
+    const asked = standIn.requests.slice(before).filter((r) => r.path === "/v1/refunds");
+    expect(asked.map((r) => r.method)).toEqual(["GET", "GET"]);
+  });
+
   it("never refunds more than the capture when two refunds race, at Stripe too", async () => {
     const { order, intentId } = await stripeSale(10_000);
     const amount = order.totalAmount - 50;
@@ -169,11 +207,7 @@ describe("a team refund in Stripe mode", () => {
   it("ends failed when Stripe refuses for good (refunded in the dashboard), and the team is told", async () => {
     const { order, intentId } = await stripeSale(10_000);
     // Someone refunded the whole payment in Stripe's dashboard.
-    const elsewhere = await fetch(`${standIn.url}/v1/refunds`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ payment_intent: intentId }).toString(),
-    });
+    const elsewhere = await refundAtStripe(intentId);
     expect(elsewhere.status).toBe(200);
     const answer = await ok(await refund(order.id, { reason: "Not as described" }));
     expect(answer.refund).toMatchObject({ status: "failed", providerRefundId: null });

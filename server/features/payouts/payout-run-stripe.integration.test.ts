@@ -117,7 +117,7 @@ describe("payouts with Stripe", () => {
       [reversal!.providerReference, order.artistNet],
     ]);
     const reversals = standIn.requests.filter(
-      (r) => r.path === `/v1/transfers/${transfer!.id}/reversals`,
+      (r) => r.method === "POST" && r.path === `/v1/transfers/${transfer!.id}/reversals`,
     );
     expect(reversals.map((r) => r.idempotencyKey)).toEqual([`payout-reversal-${reversal!.id}`]);
     expect(await payoutEntries(t, reversal!.id)).toEqual([
@@ -195,5 +195,48 @@ describe("payouts with Stripe", () => {
     const [paid] = await payoutsOf(t, artist.id);
     expect(paid).toMatchObject({ status: "paid", providerReference: made!.id });
     expect(transfersTo(artist.payoutAccountId!)).toHaveLength(1);
+  });
+
+  it("a reversal made whose answer was lost is found by its key after Stripe forgot it, not made twice", async () => {
+    allowConsoleError();
+    const artist = await createArtist(t.db);
+    const kept = await completedSale(t, clock, artist.id, 30_000, authorize);
+    const returned = await completedSale(t, clock, artist.id, 10_000, authorize);
+    await run();
+    const [transfer] = transfersTo(artist.payoutAccountId!);
+    expect(transfer).toMatchObject({ amount: kept.artistNet + returned.artistNet });
+    await t.services.orders.requestRefund({
+      orderId: returned.id,
+      move: "refund_full",
+      actor: team,
+      reason: "Returned by agreement.",
+    });
+    standIn.payouts.state.reversalOutage = "after";
+    try {
+      const report = await run();
+      expect(report.stillPending).toBe(1);
+    } finally {
+      standIn.payouts.state.reversalOutage = null;
+    }
+    const [, pending] = await payoutsOf(t, artist.id);
+    expect(pending).toMatchObject({ status: "pending", amount: returned.artistNet });
+    const [made, ...others] = transfer!.reversals.data;
+    expect(others).toEqual([]);
+    expect(made).toMatchObject({
+      amount: returned.artistNet,
+      metadata: { vernissage_key: `payout-reversal-${pending!.id}` },
+    });
+
+    // A day later Stripe no longer knows the key (the transfer could take a second one).
+    standIn.forgetIdempotencyKeys();
+    clock.advanceMs(24 * 60 * 60 * 1000);
+    await run();
+    const [, paid, ...more] = await payoutsOf(t, artist.id);
+    expect(more).toEqual([]);
+    expect(paid).toMatchObject({ id: pending!.id, status: "paid", providerReference: made!.id });
+    expect(transfer!.reversals.data.map((r) => r.id)).toEqual([made!.id]);
+    expect(transfer!.amount_reversed).toBe(returned.artistNet);
+    expect(await paidForOrder(t, returned.id)).toBe(0);
+    expect(await paidForOrder(t, kept.id)).toBe(kept.artistNet);
   });
 });

@@ -27,14 +27,19 @@ let stripe: Stripe;
 beforeAll(async () => {
   standIn = await startStripeStandIn();
   t = await createTestApp({ ...STRIPE_ENV, STRIPE_API_BASE: standIn.url });
-  const url = new URL(standIn.url);
-  stripe = new Stripe(STRIPE_ENV.STRIPE_SECRET_KEY, {
+  stripe = sdkFor(standIn.url);
+});
+
+/** The SDK against a stand-in, as someone acting at Stripe directly. */
+function sdkFor(standInUrl: string) {
+  const url = new URL(standInUrl);
+  return new Stripe(STRIPE_ENV.STRIPE_SECRET_KEY, {
     host: url.hostname,
     port: Number(url.port),
     protocol: "http",
     telemetry: false,
   });
-});
+}
 afterAll(async () => {
   await t?.close();
   await standIn?.close();
@@ -113,6 +118,57 @@ describe("reconciling with Stripe", () => {
     expect(brief).toHaveLength(4);
     expect(report.differences.find((d) => d.record === "refund")?.orderId).toBe(order.id);
     expect(report.differences.find((d) => d.providerId === paid.id)?.ourId).toBe(payout!.id);
+  });
+
+  it("reads every reversal of a transfer, past the 10 Stripe embeds in it: no differences", async () => {
+    // Its own app and stand-in: the other tests leave differences in the same days.
+    const own = await startStripeStandIn();
+    const app = await createTestApp({ ...STRIPE_ENV, STRIPE_API_BASE: own.url });
+    try {
+      const artist = await createArtist(app.db, { payoutAccountId: "acct_a2" });
+      const atStripe = sdkFor(own.url);
+      const transfer = await atStripe.transfers.create({
+        amount: 12_000,
+        currency: "usd",
+        destination: "acct_a2",
+      });
+      const reversals: Stripe.TransferReversal[] = [];
+      for (let i = 1; i <= 12; i += 1) {
+        reversals.push(await atStripe.transfers.createReversal(transfer.id, { amount: 100 * i }));
+      }
+      const embedded = await atStripe.transfers.retrieve(transfer.id);
+      expect(embedded.reversals.data).toHaveLength(10);
+      expect(embedded.reversals.has_more).toBe(true);
+      const [payout] = await app.db
+        .insert(artistPayouts)
+        .values({
+          artistId: artist.id,
+          amount: 12_000,
+          status: "paid",
+          provider: "stripe",
+          destination: "acct_a2",
+          providerReference: transfer.id,
+        })
+        .returning();
+      await app.db.insert(artistPayouts).values(
+        reversals.map((reversal) => ({
+          artistId: artist.id,
+          amount: reversal.amount,
+          reverses: payout!.id,
+          status: "paid" as const,
+          provider: "stripe",
+          destination: "acct_a2",
+          providerReference: reversal.id,
+        })),
+      );
+
+      const report = await app.services.reconciliation.run({});
+      expect(report.differences).toEqual([]);
+      expect(report.summary.payouts.provider).toEqual({ count: 13, amount: 12_000 + 7_800 });
+    } finally {
+      await app.close();
+      await own.close();
+    }
   });
 
   it("answers 500 with a generic message when Stripe cannot be reached, and logs it", async () => {
