@@ -86,6 +86,8 @@ export async function startStripeStandIn() {
   const refundsByKey = new Map<string, StandInRefund>();
   /** How many of the next refund requests fail as if Stripe were down. */
   let refundFailures = 0;
+  /** Paths (prefixes) whose requests are read and then never answered. */
+  let hanging: string[] = [];
   const capturedAt = new Map<string, number>();
   const accountLinks: {
     account: string;
@@ -256,6 +258,8 @@ export async function startStripeStandIn() {
     const path = (req.url ?? "").split("?")[0] ?? "";
     const key = req.headers["idempotency-key"] as string | undefined;
     requests.push({ method: req.method ?? "", path, idempotencyKey: key });
+    // Accepted and never answered: only the client's timeout ends the request.
+    if (hanging.some((prefix) => path.startsWith(prefix))) return;
     const query = new URLSearchParams((req.url ?? "").split("?")[1] ?? "");
     const transferAnswer = transfersStandIn.route(req.method ?? "", path, query, form, key);
     if (transferAnswer) {
@@ -367,6 +371,13 @@ export async function startStripeStandIn() {
     accountLinks,
     /** Every refund made, oldest first. */
     refunds,
+    /**
+     * Requests to paths starting with one of these are accepted and never answered (a
+     * Stripe that hangs), until called again with `[]`.
+     */
+    hang(paths: string[]) {
+      hanging = paths;
+    },
     /** The next `count` refund requests fail with a 500 (Stripe down), then they work again. */
     failNextRefunds(count: number) {
       refundFailures = count;
@@ -392,6 +403,11 @@ export async function startStripeStandIn() {
     capturedAt,
     /** Transfers, reversals and refunds made, and the switches for their failures. */
     payouts: transfersStandIn,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // Requests left hanging would keep close() waiting.
+        server.closeAllConnections();
+      }),
   };
 }
