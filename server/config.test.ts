@@ -63,6 +63,24 @@ describe("loadConfig", () => {
     }
   });
 
+  it("gives each Stripe request 20 s of silence unless STRIPE_TIMEOUT_MS says otherwise", () => {
+    const dir = tempDir();
+    const stripe = {
+      DATA_DIR: dir,
+      STRIPE_SECRET_KEY: "sk_test_1",
+      STRIPE_PUBLISHABLE_KEY: "pk_test_1",
+      STRIPE_WEBHOOK_SECRET: "whsec_1",
+    };
+    expect(loadConfig(stripe).payments).toMatchObject({ provider: "stripe", timeoutMs: 20_000 });
+    expect(loadConfig({ ...stripe, STRIPE_TIMEOUT_MS: "250" }).payments).toMatchObject({
+      timeoutMs: 250,
+    });
+    expect(() => loadConfig({ ...stripe, STRIPE_TIMEOUT_MS: "0" })).toThrow(
+      /STRIPE_TIMEOUT_MS: must be at least 50/,
+    );
+    expect(() => loadConfig({ ...stripe, STRIPE_TIMEOUT_MS: "soon" })).toThrow(ConfigError);
+  });
+
   it("explains every invalid setting at once", () => {
     const dir = tempDir();
     const attempt = () =>

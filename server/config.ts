@@ -54,6 +54,12 @@ const envSchema = z.object({
     .regex(/^whsec_/, "must be a Stripe webhook signing secret (whsec_…)")
     .optional(),
   STRIPE_API_BASE: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+  STRIPE_TIMEOUT_MS: z.coerce
+    .number({ error: "must be a number of milliseconds" })
+    .int({ error: "must be a whole number of milliseconds" })
+    .min(50, { error: "must be at least 50" })
+    .max(120_000, { error: "must be at most 120000" })
+    .default(20_000),
   TEAM_EMAIL: z.email({ error: "must be an e-mail address" }).optional(),
   COMMISSION_BPS: z.coerce
     .number({ error: "must be a whole number of basis points (2000 is 20%)" })
@@ -120,6 +126,12 @@ export type PaymentsConfig =
       connectWebhookSecret: string;
       /** Another Stripe API address (a local stand-in); Stripe's own when undefined. */
       apiBase: string | undefined;
+      /**
+       * How long one request to Stripe may stay silent before it is abandoned (then retried
+       * twice, with the same idempotency key): a Stripe that never answers is a failure
+       * that may pass after about three times this, not a run that waits forever.
+       */
+      timeoutMs: number;
     };
 
 export class ConfigError extends Error {
@@ -223,6 +235,7 @@ function paymentsConfigOf(e: z.infer<typeof envSchema>): PaymentsConfig {
     webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
     connectWebhookSecret: e.STRIPE_CONNECT_WEBHOOK_SECRET ?? e.STRIPE_WEBHOOK_SECRET!,
     apiBase: e.STRIPE_API_BASE,
+    timeoutMs: e.STRIPE_TIMEOUT_MS,
   };
 }
 

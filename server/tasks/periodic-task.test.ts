@@ -52,4 +52,76 @@ describe("createPeriodicTask", () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(calls).toBe(after);
   });
+
+  it("gives up waiting on a run that never finishes after maxRunMs: logs it, and the next call runs", async () => {
+    let now = 0;
+    const errors: string[] = [];
+    const started: number[] = [];
+    let finishSecond!: (n: number) => void;
+    const task = createPeriodicTask({
+      name: "test task",
+      work: () => {
+        started.push(now);
+        // The first run hangs for good (a dependency that never answers); later ones end.
+        if (started.length === 1) return new Promise<number>(() => undefined);
+        return new Promise<number>((resolve) => (finishSecond = resolve));
+      },
+      defaultIntervalMs: 60_000,
+      maxRunMs: 1_000,
+      logger: { ...logger, error: (message) => errors.push(message) },
+      clock: () => now,
+    });
+    void task.run();
+    // Within the limit a call shares the hung run.
+    now = 999;
+    void task.run();
+    expect(started).toEqual([0]);
+    expect(errors).toEqual([]);
+
+    now = 1_000;
+    const second = task.run();
+    expect(started).toEqual([0, 1_000]);
+    expect(errors).toEqual(["test task has not finished after 1 s; the next run starts beside it"]);
+    // The new run is shared as usual, and ends as usual.
+    expect(task.run()).toBe(second);
+    finishSecond(2);
+    expect(await second).toBe(2);
+
+    // At most one run is given up on: while it still hangs, a new run that hangs as well is
+    // waited on rather than a third started beside them.
+    const third = task.run();
+    now = 5_000;
+    expect(task.run()).toBe(third);
+    expect(started).toHaveLength(3);
+    expect(errors).toHaveLength(1);
+    finishSecond(3);
+    expect(await third).toBe(3);
+  });
+
+  it("stop does not wait for a given-up run that has finished, and waits for one still going", async () => {
+    let now = 0;
+    const finishers: ((n: number) => void)[] = [];
+    const task = createPeriodicTask({
+      name: "test task",
+      work: () => new Promise<number>((resolve) => finishers.push(resolve)),
+      defaultIntervalMs: 60_000,
+      maxRunMs: 10,
+      logger: { ...logger, error: () => undefined },
+      clock: () => now,
+    });
+    const first = task.run();
+    now = 10;
+    const second = task.run();
+    expect(finishers).toHaveLength(2);
+    let stopped = false;
+    const stopping = task.stop().then(() => (stopped = true));
+    finishers[1]!(2);
+    await second;
+    await Promise.resolve();
+    expect(stopped).toBe(false);
+    finishers[0]!(1);
+    await first;
+    await stopping;
+    expect(stopped).toBe(true);
+  });
 });

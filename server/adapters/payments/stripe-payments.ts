@@ -14,6 +14,8 @@ export type StripeSettings = {
   webhookSecret: string;
   /** Another API address (a local stand-in in tests); Stripe's own when undefined. */
   apiBase: string | undefined;
+  /** One request's silence before it is abandoned (STRIPE_TIMEOUT_MS; config.ts). */
+  timeoutMs: number;
 };
 
 /** The metadata field holding the idempotency key a refund was asked with. */
@@ -65,8 +67,11 @@ function apiAddress(apiBase: string | undefined) {
  */
 export function createStripeProvider(settings: StripeSettings): PaymentProvider {
   const stripe = new Stripe(settings.secretKey, {
+    // A request that gets no answer fails after timeoutMs and is retried twice with the
+    // same idempotency key: at most about 3 × timeoutMs plus 1.5 s of backoff per call,
+    // then an error the callers treat as "may pass" (the refund or payout stays pending).
     maxNetworkRetries: 2,
-    timeout: 20_000,
+    timeout: settings.timeoutMs,
     telemetry: false,
     ...apiAddress(settings.apiBase),
   });

@@ -15,6 +15,7 @@ export function createPayoutProvider(
         secretKey: config.secretKey,
         webhookSecret: config.connectWebhookSecret,
         apiBase: config.apiBase,
+        timeoutMs: config.timeoutMs,
         publicUrl,
       })
     : createSimulatedPayouts(db);

@@ -13,6 +13,8 @@ export type StripePayoutSettings = {
   webhookSecret: string;
   /** Another API address (a local stand-in in tests); Stripe's own when undefined. */
   apiBase: string | undefined;
+  /** One request's silence before it is abandoned (STRIPE_TIMEOUT_MS; config.ts). */
+  timeoutMs: number;
   /** Where Stripe sends the artist back: `<publicUrl>/payouts/return` and `/payouts/refresh`. */
   publicUrl: string;
 };
@@ -59,8 +61,11 @@ async function refusalsTyped<T>(call: () => Promise<T>): Promise<T> {
 /** Stripe Connect Express accounts and Account Links (issue 13), and transfers (issue 14). */
 export function createStripePayouts(settings: StripePayoutSettings): StripePayoutProvider {
   const stripe = new Stripe(settings.secretKey, {
+    // A request that gets no answer fails after timeoutMs and is retried twice with the
+    // same idempotency key: at most about 3 × timeoutMs plus 1.5 s of backoff per call,
+    // then an error the callers treat as "may pass" (the refund or payout stays pending).
     maxNetworkRetries: 2,
-    timeout: 20_000,
+    timeout: settings.timeoutMs,
     telemetry: false,
     ...apiAddress(settings.apiBase),
   });

@@ -63,6 +63,8 @@ export async function startStripeStandIn() {
   /** How many of the next refund requests fail as if Stripe were down, and when. */
   let refundFailures = 0;
   let refundFailureWhen: "before" | "after" = "before";
+  /** Paths (prefixes) whose requests are read and then never answered. */
+  let hanging: string[] = [];
   const capturedAt = new Map<string, number>();
   const accountLinks: {
     account: string;
@@ -237,6 +239,8 @@ export async function startStripeStandIn() {
     const path = (req.url ?? "").split("?")[0] ?? "";
     const key = req.headers["idempotency-key"] as string | undefined;
     requests.push({ method: req.method ?? "", path, idempotencyKey: key });
+    // Accepted and never answered: only the client's timeout ends the request.
+    if (hanging.some((prefix) => path.startsWith(prefix))) return;
     const query = new URLSearchParams((req.url ?? "").split("?")[1] ?? "");
     const transferAnswer = transfersStandIn.route(req.method ?? "", path, query, form, key);
     if (transferAnswer) {
@@ -349,6 +353,13 @@ export async function startStripeStandIn() {
     /** Every refund made, oldest first. */
     refunds,
     /**
+     * Requests to paths starting with one of these are accepted and never answered (a
+     * Stripe that hangs), until called again with `[]`.
+     */
+    hang(paths: string[]) {
+      hanging = paths;
+    },
+    /**
      * The next `count` refund requests fail with a 500 (Stripe down), then they work
      * again; "after": each refund is made first and only its answer is lost.
      */
@@ -384,6 +395,11 @@ export async function startStripeStandIn() {
     capturedAt,
     /** Transfers, reversals and refunds made, and the switches for their failures. */
     payouts: transfersStandIn,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // Requests left hanging would keep close() waiting.
+        server.closeAllConnections();
+      }),
   };
 }

@@ -185,12 +185,20 @@ export async function runOrderTimers(deps: OrdersDeps): Promise<OrderTimersRepor
   return report;
 }
 
+/**
+ * A run not finished after this is given up on (periodic-task): the next minute's run
+ * starts beside it, so a processor call that hangs past its own timeout cannot stop the
+ * clock of every other order in this process.
+ */
+export const ORDER_TIMERS_MAX_RUN_MS = 10 * 60 * 1000;
+
 /** The timers as the server's periodic task (server/start.ts), every minute. */
 export function createOrderTimers(deps: OrdersDeps) {
   return createPeriodicTask({
     name: "order timers run",
     work: () => runOrderTimers(deps),
     defaultIntervalMs: 60_000,
+    maxRunMs: ORDER_TIMERS_MAX_RUN_MS,
     logger: deps.logger,
   });
 }

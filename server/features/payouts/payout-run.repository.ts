@@ -217,3 +217,16 @@ export async function artistsByIds(db: Queryable, ids: readonly string[]) {
     .from(users)
     .where(inArray(users.id, [...ids]));
 }
+
+/**
+ * When the newest payout or reversal was written (by any process, also the console's
+ * run), or null: whether the day's run has happened survives a restart.
+ */
+export async function latestPayoutAt(db: Queryable): Promise<Date | null> {
+  const [row] = await db
+    .select({ createdAt: artistPayouts.createdAt })
+    .from(artistPayouts)
+    .orderBy(desc(artistPayouts.createdAt))
+    .limit(1);
+  return row?.createdAt ?? null;
+}
