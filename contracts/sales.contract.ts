@@ -48,8 +48,26 @@ export const salesQuerySchema = z.object({
 });
 export type SalesQuery = z.infer<typeof salesQuerySchema>;
 
-/** One sale: the order with its money, and whether its work may be put back on sale now. */
-export const saleSchema = orderWithMoneySchema.extend({ mayRelist: z.boolean() });
+/**
+ * What the ledger says of one sale (decision 0029), never a formula over the order's
+ * columns: an order not captured (yet, or cancelled before the capture) or sold before
+ * the ledger existed has no rows and shows 0.
+ */
+export const saleEarningsSchema = z.object({
+  /** The artist's net less its refunds; 0 for a cancelled order, whatever the ledger holds. */
+  earned: z.number().int(),
+  /** What of it was paid to the artist: payouts less reversals. */
+  paidOut: z.number().int(),
+});
+export type SaleEarnings = z.infer<typeof saleEarningsSchema>;
+
+/**
+ * One sale: the order with its money, what the artist earned of it and was paid (from the
+ * ledger), and whether its work may be put back on sale now.
+ */
+export const saleSchema = orderWithMoneySchema
+  .extend(saleEarningsSchema.shape)
+  .extend({ mayRelist: z.boolean() });
 export type Sale = z.infer<typeof saleSchema>;
 
 export const salesPageSchema = z.object({

@@ -1,5 +1,7 @@
 import { type APIRequestContext, type Page, expect, test } from "@playwright/test";
 import { authMessages } from "../domain/auth-messages";
+import { priceText } from "../domain/display";
+import { ORDER_STATUS_LABELS, PENDING_STATUSES } from "../domain/orders";
 import { ADDRESS, fillAddress, fillCard, mailTo, openBuyPanel, payNow } from "./buy";
 import {
   DESKTOP,
@@ -140,10 +142,22 @@ test("a guest buys; the artist ships with tracking; the buyer resets a password,
   const row = rows.find((r) => r[column("Title")] === work.title);
   expect(row?.[column("Status")]).toMatch(/shipped/i);
   expect(row?.[column("Tracking number")]).toBe(TRACKING);
-  const pendingInCsv = rows
-    .filter((r) => /awaiting shipment|shipped|delivered|problem/i.test(r[column("Status")] ?? ""))
-    .reduce((sum, r) => sum + cents(r[column("Net after refunds")] ?? "0"), 0);
-  expect(pendingInCsv).toBe(summary.pending);
+  // Each row's earnings and payouts are the ledger's: summed by the order's state, less
+  // what was paid, they are the three totals (a cancelled order earns nothing).
+  const pendingLabels = PENDING_STATUSES.map((status) => ORDER_STATUS_LABELS[status]);
+  const inCsv = { pending: 0, payable: 0, paidOut: 0 };
+  for (const r of rows) {
+    const earned = cents(r[column("Net after refunds")] ?? "0");
+    const paidOut = cents(r[column("Paid out")] ?? "0");
+    if (pendingLabels.includes(r[column("Status")] ?? "")) inCsv.pending += earned - paidOut;
+    else inCsv.payable += earned - paidOut;
+    inCsv.paidOut += paidOut;
+  }
+  expect(inCsv).toEqual(summary);
+  // The page shows the sale's earnings as the CSV has them.
+  await expect(sale.locator(".sale-earnings dd")).toHaveText(
+    priceText(cents(row?.[column("Net after refunds")] ?? "")),
+  );
   await signOut(page);
 
   // 4. The buyer was told it shipped, with the tracking number.

@@ -58,29 +58,21 @@ describe("a sale's texts", () => {
     ).toBe("Handed over at pick-up on Jun 2, 2026");
   });
 
-  it("writes the money: price, commission with its rate, earnings, and a refund only when there is one", () => {
+  it("writes the money: price, commission with its rate, earnings, and a refund or payout only when there is one", () => {
     expect(saleAmounts(saleFixture())).toEqual({
       price: "$123.45",
       commission: "−$24.69",
       commissionLabel: "Commission (20%)",
       earnings: "$98.76",
       refunded: null,
+      paidOut: null,
     });
     expect(saleAmounts(saleFixture({ refundedAmount: 500 })).refunded).toBe("$5");
-    // The earnings less the artist's part of the refunds, as the ledger splits them.
-    expect(saleAmounts(saleFixture({ refundedAmount: 13_333 })).earnings).toBe("$0");
-    expect(
-      saleAmounts(
-        saleFixture({
-          price: 10_000,
-          taxAmount: 800,
-          totalAmount: 10_800,
-          commissionAmount: 2_000,
-          artistNet: 8_000,
-          refundedAmount: 5_400,
-        }),
-      ).earnings,
-    ).toBe("$40");
+    expect(saleAmounts(saleFixture({ earned: 4_000, paidOut: 4_000 })).paidOut).toBe("$40");
+    // The earnings are the ledger's (the server's `earned`), never worked out from the
+    // price: cancelled before the capture, or sold before the ledger, they are nothing.
+    expect(saleAmounts(saleFixture({ status: "cancelled", earned: 0 })).earnings).toBe("$0");
+    expect(saleAmounts(saleFixture({ refundedAmount: 5_000, earned: 3_000 })).earnings).toBe("$30");
     expect(percentText(1250)).toBe("12.5%");
     expect(percentText(0)).toBe("0%");
     expect(totalText(-2_500)).toBe("−$25");

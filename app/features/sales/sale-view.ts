@@ -1,10 +1,5 @@
 import { priceText } from "../../../domain/display";
-import {
-  CARRIERS,
-  ORDER_STATUS_LABELS,
-  ORDER_STATUSES,
-  refundedShares,
-} from "../../../domain/orders";
+import { CARRIERS, ORDER_STATUS_LABELS, ORDER_STATUSES } from "../../../domain/orders";
 import type { Sale } from "../../../contracts/sales.contract";
 
 /** What /profile/sales shows of a sale, written out; pure, so the page's pieces test it. */
@@ -64,25 +59,19 @@ export function percentText(bps: number): string {
 }
 
 /**
- * The amounts a sale shows, written out: the price, the commission and the artist's
- * part, less what refunds took back of it (split as the ledger splits them).
+ * The amounts a sale shows, written out: the price, the commission, and the artist's
+ * earnings and what of them was paid, as the ledger has them (the server's `earned` and
+ * `paidOut`, never worked out here from the price: an order cancelled before the capture
+ * or sold before the ledger earned nothing in it).
  */
 export function saleAmounts(sale: Sale) {
-  const money = {
-    price: sale.price,
-    tax: sale.taxAmount,
-    total: sale.totalAmount,
-    commissionBps: sale.commissionBps,
-    commission: sale.commissionAmount,
-    artistNet: sale.artistNet,
-  };
-  const refunded = refundedShares(money, Math.min(sale.refundedAmount, sale.totalAmount));
   return {
     price: priceText(sale.price),
     commission: `−${priceText(sale.commissionAmount)}`,
     commissionLabel: `Commission (${percentText(sale.commissionBps)})`,
-    earnings: priceText(sale.artistNet - refunded.artistNet),
+    earnings: priceText(sale.earned),
     refunded: sale.refundedAmount > 0 ? priceText(sale.refundedAmount) : null,
+    paidOut: sale.paidOut !== 0 ? totalText(sale.paidOut) : null,
   };
 }
 

@@ -29,6 +29,8 @@ export function saleFixture(overrides: Partial<Sale> = {}): Sale {
     commissionBps: 2000,
     commissionAmount: 2_469,
     artistNet: 9_876,
+    earned: 9_876,
+    paidOut: 0,
     mayRelist: false,
     ...overrides,
   };

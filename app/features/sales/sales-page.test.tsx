@@ -83,6 +83,27 @@ describe("SalesPage", () => {
     );
   });
 
+  it("shows each sale's earnings and payout as the server read them from the ledger", () => {
+    renderPage({
+      page: {
+        items: [
+          // Cancelled before the capture: its net is on the order, but it earned nothing.
+          saleFixture({ id: "a", title: "Cancelled", status: "cancelled", earned: 0 }),
+          saleFixture({ id: "b", title: "Paid", status: "completed", paidOut: 9_876 }),
+        ],
+        nextCursor: null,
+      },
+    });
+    const entry = (title: string) =>
+      screen.getByRole("link", { name: title }).closest("li") as HTMLElement;
+    const cancelled = within(entry("Cancelled"));
+    expect(cancelled.getByText("Your earnings").nextElementSibling?.textContent).toBe("$0");
+    expect(cancelled.queryByText("Paid to you")).toBeNull();
+    const paid = within(entry("Paid"));
+    expect(paid.getByText("Your earnings").nextElementSibling?.textContent).toBe("$98.76");
+    expect(paid.getByText("Paid to you").nextElementSibling?.textContent).toBe("$98.76");
+  });
+
   it("marks a ship-by date two days away or past, and shows pick-up and tracking", () => {
     const { container } = renderPage({
       page: {

@@ -224,6 +224,12 @@ export function SaleEntry({
           <dt>{amounts.refunded ? "Your earnings after refunds" : "Your earnings"}</dt>
           <dd>{amounts.earnings}</dd>
         </div>
+        {amounts.paidOut ? (
+          <div>
+            <dt>Paid to you</dt>
+            <dd>{amounts.paidOut}</dd>
+          </div>
+        ) : null}
       </dl>
       <SaleActions sale={sale} result={result} />
     </li>

@@ -205,3 +205,35 @@ export async function unpaidByArtist(
     pending: Number(row.pending),
   }));
 }
+
+export type OrderEarnings = { earned: number; paidOut: number };
+
+/**
+ * Per order, what the artist earned (their net less its refunds) and what of it was paid
+ * to them (payouts less reversals): the figures each sale shows, so that the page, the
+ * CSV and the totals above them are sums over the same rows. An order the ledger has no
+ * rows of (not captured yet, cancelled before the capture, sold before the ledger) earned
+ * nothing. A cancelled order earns nothing whatever its rows say: its refund may have
+ * been refused by the processor, leaving the net in the ledger, yet it is never the
+ * artist's (the payout run's rule too). Orders without rows are left out of the map.
+ */
+export async function earningsOfOrders(
+  db: Queryable,
+  orderIds: readonly string[],
+): Promise<Map<string, OrderEarnings>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      orderId: orders.id,
+      // earnedSql already counts a cancelled order as earning nothing.
+      earned: earnedSql,
+      paid: paidSql,
+    })
+    .from(ledgerEntries)
+    .innerJoin(orders, eq(orders.id, ledgerEntries.orderId))
+    .where(inArray(ledgerEntries.orderId, [...orderIds]))
+    .groupBy(orders.id);
+  return new Map(
+    rows.map((row) => [row.orderId, { earned: Number(row.earned), paidOut: Number(row.paid) }]),
+  );
+}

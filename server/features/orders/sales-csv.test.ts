@@ -1,8 +1,14 @@
 import { describe, expect, it } from "vitest";
-import type { OrderWithMoney } from "../../../contracts/orders.contract";
-import { SALES_CSV_HEADER, csvCell, dollars, salesCsv, salesCsvFileName } from "./sales-csv";
+import {
+  SALES_CSV_HEADER,
+  type SalesCsvRow,
+  csvCell,
+  dollars,
+  salesCsv,
+  salesCsvFileName,
+} from "./sales-csv";
 
-function sale(overrides: Partial<OrderWithMoney> = {}): OrderWithMoney {
+function sale(overrides: Partial<SalesCsvRow> = {}): SalesCsvRow {
   return {
     id: "0b5c3f6e-2d1a-4c8e-9f00-000000000001",
     artworkId: "0b5c3f6e-2d1a-4c8e-9f00-000000000002",
@@ -30,6 +36,8 @@ function sale(overrides: Partial<OrderWithMoney> = {}): OrderWithMoney {
     commissionBps: 2000,
     commissionAmount: 2_469,
     artistNet: 9_876,
+    earned: 9_876,
+    paidOut: 0,
     ...overrides,
   };
 }
@@ -84,6 +92,7 @@ describe("salesCsv", () => {
         "98.76",
         "0.00",
         "98.76",
+        "0.00",
         "",
         "",
         "",
@@ -92,7 +101,7 @@ describe("salesCsv", () => {
     expect(lines[2]).toBe("");
   });
 
-  it("shows the shipment, a hand-over, and the net left after a partial refund", () => {
+  it("shows the shipment and a hand-over", () => {
     const shipped = salesCsv([
       sale({
         status: "shipped",
@@ -106,19 +115,37 @@ describe("salesCsv", () => {
     expect(handed.split("\r\n")[1]!.endsWith(",2026-06-02 08:00:00,Handed over at pick-up,")).toBe(
       true,
     );
-    // Half the total back: the artist keeps half of their net, as the ledger splits it.
-    const partly = salesCsv([
-      sale({
-        status: "partially_refunded",
-        price: 10_000,
-        taxAmount: 800,
-        totalAmount: 10_800,
-        commissionAmount: 2_000,
-        artistNet: 8_000,
-        refundedAmount: 5_400,
-      }),
-    ]).split("\r\n")[1]!;
-    expect(partly).toContain(",Partially refunded,100.00,8.00,108.00,20.00,80.00,54.00,40.00,");
+  });
+
+  it("writes the earnings and the payouts the ledger has, never a formula over the order", () => {
+    const line = (overrides: Partial<SalesCsvRow>) => salesCsv([sale(overrides)]).split("\r\n")[1]!;
+    // Half the total back, the rest paid out: the ledger's figures as they are.
+    const partly = line({
+      status: "partially_refunded",
+      price: 10_000,
+      taxAmount: 800,
+      totalAmount: 10_800,
+      commissionAmount: 2_000,
+      artistNet: 8_000,
+      refundedAmount: 5_400,
+      earned: 4_000,
+      paidOut: 4_000,
+    });
+    expect(partly).toContain(
+      ",Partially refunded,100.00,8.00,108.00,20.00,80.00,54.00,40.00,40.00,",
+    );
+    // Cancelled before the capture: nothing refunded, nothing earned.
+    const cancelled = line({ status: "cancelled", earned: 0 });
+    expect(cancelled).toContain(",Cancelled,123.45,9.88,133.33,24.69,98.76,0.00,0.00,0.00,");
+    // Sold before the ledger: completed with no commission, and no rows.
+    const legacy = line({
+      status: "completed",
+      commissionBps: 0,
+      commissionAmount: 0,
+      artistNet: 12_345,
+      earned: 0,
+    });
+    expect(legacy).toContain(",Completed,123.45,9.88,133.33,0.00,123.45,0.00,0.00,0.00,");
   });
 
   it("defuses and quotes what buyers and artists typed", () => {

@@ -1,12 +1,14 @@
 import type { OrderWithMoney } from "../../../contracts/orders.contract";
-import { ORDER_STATUS_LABELS, refundedShares } from "../../../domain/orders";
+import type { SaleEarnings } from "../../../contracts/sales.contract";
+import { ORDER_STATUS_LABELS } from "../../../domain/orders";
 
 /**
  * The artist's sales as CSV (`GET /api/me/sales.csv`): RFC 4180 (CRLF line ends, a
  * field with a comma, quote or line break in double quotes, quotes doubled) and safe to
  * open in a spreadsheet: a text cell that starts with = + - @ (or a tab or carriage
  * return) would run as a formula, so it gets a leading apostrophe. Amounts are dollars
- * with two decimals; times are UTC.
+ * with two decimals; times are UTC. "Net after refunds" and "Paid out" are the ledger's
+ * (decision 0029), the same figures as the page's, never a formula over the order.
  */
 
 export const SALES_CSV_HEADER = [
@@ -22,6 +24,7 @@ export const SALES_CSV_HEADER = [
   "Net",
   "Refunded",
   "Net after refunds",
+  "Paid out",
   "Shipped (UTC)",
   "Carrier",
   "Tracking number",
@@ -48,18 +51,10 @@ function utcTime(iso: string | null): string {
   return iso ? iso.slice(0, 19).replace("T", " ") : "";
 }
 
-function row(sale: OrderWithMoney): string[] {
-  const money = {
-    price: sale.price,
-    tax: sale.taxAmount,
-    total: sale.totalAmount,
-    commissionBps: sale.commissionBps,
-    commission: sale.commissionAmount,
-    artistNet: sale.artistNet,
-  };
-  // The refunds' split on the running total (decision 0029): the same as the ledger's.
-  const refunded = Math.min(sale.refundedAmount, sale.totalAmount);
-  const netRefunded = refundedShares(money, refunded).artistNet;
+/** One sale of the file: the order with what the ledger says the artist earned and was paid. */
+export type SalesCsvRow = OrderWithMoney & SaleEarnings;
+
+function row(sale: SalesCsvRow): string[] {
   const handedOver = sale.shippedAt !== null && sale.carrier === null;
   return [
     utcTime(sale.soldAt),
@@ -73,7 +68,8 @@ function row(sale: OrderWithMoney): string[] {
     dollars(sale.commissionAmount),
     dollars(sale.artistNet),
     dollars(sale.refundedAmount),
-    dollars(sale.artistNet - netRefunded),
+    dollars(sale.earned),
+    dollars(sale.paidOut),
     utcTime(sale.shippedAt),
     handedOver ? "Handed over at pick-up" : (sale.carrier ?? ""),
     sale.trackingNumber ?? "",
@@ -81,7 +77,7 @@ function row(sale: OrderWithMoney): string[] {
 }
 
 /** The whole file: the header and one line per sale, each line ended by CRLF. */
-export function salesCsv(sales: readonly OrderWithMoney[]): string {
+export function salesCsv(sales: readonly SalesCsvRow[]): string {
   const lines = [[...SALES_CSV_HEADER], ...sales.map(row)];
   return lines.map((cells) => `${cells.map(csvCell).join(",")}\r\n`).join("");
 }

@@ -8,7 +8,7 @@ import {
   salesSummarySchema,
 } from "../../../contracts/sales.contract";
 import { dateText, priceText } from "../../../domain/display";
-import { orderMessages as om } from "../../../domain/orders";
+import { PENDING_STATUSES, orderMessages as om } from "../../../domain/orders";
 import { inputMessages } from "../../../domain/text-input";
 import {
   artworks,
@@ -27,6 +27,7 @@ import { createArtist, createArtwork, createOrder, createUser } from "../../test
 import { type TestApp, createTestApp, testClock } from "../../test/test-app";
 import { buy, guestEmail } from "../checkout/checkout.test-helpers";
 import { type Member, headersFor, signUp } from "../profiles/profiles.test-helpers";
+import { recordCaptureEntries } from "./ledger.repository";
 import { RELIST_NOTE } from "./sales.service";
 import { simulatedRefundsDown } from "../../test/processor-faults";
 
@@ -555,6 +556,7 @@ describe("GET /api/me/sales.csv", () => {
         "98.76",
         "0.00",
         "98.76",
+        "0.00",
         clock.now().toISOString().slice(0, 19).replace("T", " "),
         "UPS",
         UPS.trackingNumber,
@@ -626,5 +628,188 @@ describe("GET /api/me/sales/summary", () => {
       paidOut: 0,
     });
     expect(summary).toEqual({ pending: 8_000, payable: 16_000, paidOut: 0 });
+  });
+});
+
+describe("each sale's earnings and payouts", () => {
+  // Through the sales service, as the routes call it: this file already signs up as many
+  // people as the sign-up limit lets one address in a minute.
+  const sales = () => t.services.sales;
+
+  /** Per order, the artist's net less its refunds and the payouts less reversals, from the rows. */
+  async function fromLedger(orderIds: string[]) {
+    const rows = await t.db
+      .select()
+      .from(ledgerEntries)
+      .where(inArray(ledgerEntries.orderId, orderIds));
+    const sum = (orderId: string, kind: string) =>
+      rows
+        .filter((r) => r.orderId === orderId && r.kind === kind)
+        .reduce((total, r) => total + r.amount, 0);
+    return new Map(
+      orderIds.map((id) => [
+        id,
+        {
+          earned: sum(id, "artist_net") - sum(id, "artist_net_refund"),
+          paidOut: sum(id, "payout") - sum(id, "payout_reversal"),
+        },
+      ]),
+    );
+  }
+
+  /** A real purchase of a new work of the artist's. */
+  async function soldWork(artistId: string, priceCents: number) {
+    const work = await createArtwork(t.db, { artistId, priceCents });
+    return (await buy(t.client(), work.id, { email: guestEmail("earnings") })).orderId;
+  }
+
+  async function complete(orderId: string) {
+    const order = await readOrder(orderId);
+    await sales().ship(order.artistId, orderId, { handedOver: false, ...UPS });
+    await t.services.orders.move({
+      orderId,
+      move: "confirm_receipt",
+      actor: { id: order.purchaserId, role: "buyer" },
+      set: { deliveredAt: clock.now() },
+    });
+    await t.services.orders.move({
+      orderId,
+      move: "complete",
+      actor: { id: null, role: "system" },
+      set: { completedAt: clock.now() },
+    });
+  }
+
+  /** The CSV's lines by order id, each cell by its column's name (no cell here is quoted). */
+  async function csvByOrder(artistId: string) {
+    const { body } = await sales().csv(artistId);
+    const [header, ...lines] = body.split("\r\n").filter(Boolean);
+    const names = header!.split(",");
+    return new Map(
+      lines.map((line) => {
+        const cells = line.split(",");
+        const cell = (name: string) => cells[names.indexOf(name)] ?? "";
+        return [cell("Order ID"), cell] as const;
+      }),
+    );
+  }
+
+  const dollarsOf = (cents: number) => (cents / 100).toFixed(2);
+  const list = async (artistId: string) =>
+    expectContract(salesPageSchema, await sales().list(artistId, {})).items;
+
+  it("reads them from the ledger: a sale paid out, one partly refunded, one cancelled before the capture, one sold before the ledger", async () => {
+    const artist = await createArtist(t.db);
+    const paid = await soldWork(artist.id, 10_000);
+    await complete(paid);
+    await t.services.payouts.run();
+
+    const partly = await soldWork(artist.id, 20_000);
+    await t.services.orders.requestRefund({
+      orderId: partly,
+      move: "refund_partial",
+      actor: { id: null, role: "team" },
+      reason: "A scratch",
+      amount: 5_001,
+    });
+
+    const buyer = await createUser(t.db);
+    const work = await createArtwork(t.db, {
+      artistId: artist.id,
+      ownerId: buyer.id,
+      isForSale: false,
+    });
+    // Cancelled while the reconciler was still retrying the capture: only an authorization.
+    const uncaptured = await createOrder(t.db, {
+      artworkId: work.id,
+      purchaserId: buyer.id,
+      status: "cancelled",
+      cancelledAt: clock.now(),
+    });
+    await t.db
+      .update(payments)
+      .set({ status: "authorized" })
+      .where(eq(payments.id, uncaptured.paymentId));
+    // Sold before the ledger existed (migration 0012's backfill): completed, no commission, no rows.
+    const legacy = await createOrder(t.db, {
+      artworkId: work.id,
+      purchaserId: buyer.id,
+      timestamp: new Date("2025-01-01T00:00:00Z"),
+      status: "completed",
+      completedAt: new Date("2025-01-08T00:00:00Z"),
+      commissionBps: 0,
+      commissionAmount: 0,
+      artistNet: 25_000,
+    });
+    await t.db.insert(orderEvents).values({
+      orderId: legacy.id,
+      actorRole: "system",
+      fromStatus: null,
+      toStatus: "completed",
+      note: "Sold before orders were tracked.",
+    });
+
+    const ids = [paid, partly, uncaptured.id, legacy.id];
+    const ledger = await fromLedger(ids);
+    expect(ledger.get(paid)).toEqual({ earned: 8_000, paidOut: 8_000 });
+    expect(ledger.get(partly)!.earned).toBeGreaterThan(0);
+    expect(ledger.get(partly)!.earned).toBeLessThan((await readOrder(partly)).artistNet);
+    expect(ledger.get(uncaptured.id)).toEqual({ earned: 0, paidOut: 0 });
+    expect(ledger.get(legacy.id)).toEqual({ earned: 0, paidOut: 0 });
+    // The orders' columns still carry the full net: that is what must not be shown.
+    expect(uncaptured.artistNet).toBeGreaterThan(0);
+    expect(legacy.artistNet).toBe(25_000);
+
+    const items = await list(artist.id);
+    const csv = await csvByOrder(artist.id);
+    expect(items.map((s) => s.id).sort()).toEqual([...ids].sort());
+    for (const id of ids) {
+      const item = items.find((s) => s.id === id)!;
+      expect({ earned: item.earned, paidOut: item.paidOut }, id).toEqual(ledger.get(id));
+      const cell = csv.get(id)!;
+      expect(cell("Net"), id).toBe(dollarsOf(item.artistNet));
+      expect(cell("Net after refunds"), id).toBe(dollarsOf(ledger.get(id)!.earned));
+      expect(cell("Paid out"), id).toBe(dollarsOf(ledger.get(id)!.paidOut));
+    }
+    expect(items.find((s) => s.id === partly)!.refundedAmount).toBe(5_001);
+
+    // Summed by the orders' states, the sales give the artist's three totals.
+    const summary = expectContract(salesSummarySchema, await sales().summary(artist.id));
+    const owed = (settled: boolean) =>
+      items
+        .filter((s) => PENDING_STATUSES.includes(s.status) !== settled)
+        .reduce((total, s) => total + s.earned - s.paidOut, 0);
+    expect(summary).toEqual({
+      pending: owed(false),
+      payable: owed(true),
+      paidOut: items.reduce((total, s) => total + s.paidOut, 0),
+    });
+    expect(summary.paidOut).toBe(8_000);
+
+    // One sale alone (the answer of a move) carries the same figures.
+    expect(
+      expectContract(saleSchema, await sales().relist(artist.id, uncaptured.id)),
+    ).toMatchObject({ earned: 0, paidOut: 0, mayRelist: false });
+  });
+
+  it("counts a cancelled order as earning nothing, even with its net still in the ledger", async () => {
+    const artist = await createArtist(t.db);
+    const buyer = await createUser(t.db);
+    const work = await createArtwork(t.db, { artistId: artist.id, isForSale: false });
+    // Captured, cancelled, and its refund refused by the processor for good: the net
+    // stays in the ledger, but that money is the team's to settle, never the artist's.
+    const order = await createOrder(t.db, {
+      artworkId: work.id,
+      purchaserId: buyer.id,
+      status: "cancelled",
+      cancelledAt: clock.now(),
+    });
+    await recordCaptureEntries(t.db, order);
+    expect((await fromLedger([order.id])).get(order.id)!.earned).toBe(order.artistNet);
+
+    expect(await list(artist.id)).toMatchObject([{ id: order.id, earned: 0, paidOut: 0 }]);
+    const cell = (await csvByOrder(artist.id)).get(order.id)!;
+    expect(cell("Net")).toBe(dollarsOf(order.artistNet));
+    expect(cell("Net after refunds")).toBe("0.00");
   });
 });

@@ -5,6 +5,7 @@ import type { OrderWithMoney } from "../../../contracts/orders.contract";
 import {
   type CannotFulfilBody,
   type Sale,
+  type SaleEarnings,
   type SalesPage,
   type SalesQuery,
   type SalesSummary,
@@ -14,12 +15,12 @@ import {
 } from "../../../contracts/sales.contract";
 import { AppError } from "../../errors";
 import { decodeCursor, encodeCursor } from "../../page-cursor";
-import { artistBalances } from "./ledger.repository";
+import { artistBalances, earningsOfOrders } from "./ledger.repository";
 import { type OrderListRow, listOrderViews, orderDetailView } from "./order-views.repository";
 import { shippedMail } from "./orders.mails";
 import { insertOrderEvent, lockOrder } from "./orders.repository";
 import { type OrdersDeps, moveOrder, requestRefund, visibleTo } from "./orders.service";
-import { salesCsv, salesCsvFileName } from "./sales-csv";
+import { type SalesCsvRow, salesCsv, salesCsvFileName } from "./sales-csv";
 import { RELIST_STATUSES, relistArtwork, relistableOrderIds } from "./sales.repository";
 
 /**
@@ -44,12 +45,28 @@ function withoutListFields({ cursorAt: _, artistId: __, buyerEmail: ___, ...sale
   return sale;
 }
 
-async function withRelist(deps: OrdersDeps, sales: OrderWithMoney[]): Promise<Sale[]> {
+const NOTHING_EARNED: SaleEarnings = { earned: 0, paidOut: 0 };
+
+/** Each order with what the ledger says the artist earned of it and was paid. */
+async function withEarnings(
+  deps: OrdersDeps,
+  sales: OrderWithMoney[],
+): Promise<(OrderWithMoney & SaleEarnings)[]> {
+  const earnings = await earningsOfOrders(
+    deps.db,
+    sales.map((s) => s.id),
+  );
+  return sales.map((sale) => ({ ...sale, ...(earnings.get(sale.id) ?? NOTHING_EARNED) }));
+}
+
+/** The sales as the list shows them: their earnings, and whether each may be put back on sale. */
+async function asSales(deps: OrdersDeps, sales: OrderWithMoney[]): Promise<Sale[]> {
   const relistable = await relistableOrderIds(
     deps.db,
     sales.filter((s) => (RELIST_STATUSES as readonly string[]).includes(s.status)).map((s) => s.id),
   );
-  return sales.map((sale) => ({ ...sale, mayRelist: relistable.has(sale.id) }));
+  const earning = await withEarnings(deps, sales);
+  return earning.map((sale) => ({ ...sale, mayRelist: relistable.has(sale.id) }));
 }
 
 /** One of the artist's sales as the list shows it, or 404. */
@@ -58,8 +75,8 @@ async function getSale(deps: OrdersDeps, artistId: string, orderId: string): Pro
   const view = await orderDetailView(deps.db, id);
   if (!view || view.artistId !== artistId) throw new AppError("NOT_FOUND", 404, om.notFound);
   const { events: _, artistId: __, purchaserId: ___, buyerEmail: ____, ...sale } = view;
-  const [withFlag] = await withRelist(deps, [sale]);
-  return withFlag!;
+  const [shown] = await asSales(deps, [sale]);
+  return shown!;
 }
 
 /** `GET /api/me/sales`: newest first, 30 a page, optionally in one state. */
@@ -77,7 +94,7 @@ export async function listSales(
   const shown = rows.slice(0, SALES_PAGE_SIZE);
   const last = shown.at(-1);
   return {
-    items: await withRelist(deps, shown.map(withoutListFields)),
+    items: await asSales(deps, shown.map(withoutListFields)),
     nextCursor: rows.length > SALES_PAGE_SIZE && last ? encodeCursor(last.cursorAt, last.id) : null,
   };
 }
@@ -177,7 +194,7 @@ export async function salesCsvExport(
   deps: OrdersDeps,
   artistId: string,
 ): Promise<{ fileName: string; body: string }> {
-  const sales: OrderWithMoney[] = [];
+  const sales: SalesCsvRow[] = [];
   let before: OrderListRow | undefined;
   for (;;) {
     const rows = await listOrderViews(deps.db, {
@@ -185,7 +202,7 @@ export async function salesCsvExport(
       before: before ? { createdAt: before.cursorAt, id: before.id } : undefined,
       limit: CSV_BATCH,
     });
-    sales.push(...rows.map(withoutListFields));
+    sales.push(...(await withEarnings(deps, rows.map(withoutListFields))));
     if (rows.length < CSV_BATCH) break;
     before = rows.at(-1);
   }
