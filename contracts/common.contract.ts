@@ -6,10 +6,14 @@ import { exhibitionSummarySchema } from "./exhibitions.contract";
 
 /**
  * A query parameter that may be repeated (`?tab=a&tab=b`): Hono gives an array then, and
- * the first value counts, as browsers and the pages read it.
+ * the first value counts, as browsers and the pages read it. An empty value is no value:
+ * a filter form's "Any" / "Everyone" choice sends `role=`.
  */
 export function firstQueryValue<T extends z.ZodType>(schema: T) {
-  return z.preprocess((v: unknown) => (Array.isArray(v) ? (v[0] as unknown) : v), schema);
+  return z.preprocess((v: unknown) => {
+    const first = Array.isArray(v) ? (v[0] as unknown) : v;
+    return first === "" ? undefined : first;
+  }, schema);
 }
 
 /** What anyone may see of a person (artist page, public profile), with their exhibitions. */

@@ -93,6 +93,9 @@ describe("GET /api/admin/people", () => {
     expect(admins.people.map((p) => p.id)).toContain(admin.id);
     const artists = await people("?role=artist&status=active");
     expect(artists.people.every((p) => p.isArtist && p.suspendedAt === null)).toBe(true);
+    // The form's "Everyone" and "Any" send empty values: no filter, as with none at all.
+    const everyone = await people("?q=&role=&status=");
+    expect(everyone.people.map((p) => p.id)).toEqual((await people("")).people.map((p) => p.id));
   });
 
   it("pages 50 at a time without repeating anyone", async () => {
