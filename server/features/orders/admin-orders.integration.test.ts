@@ -142,6 +142,15 @@ describe("the list", () => {
       await (await send("GET", `/api/admin/orders?q=${second.order.id.toUpperCase()}`)).json(),
     );
     expect(byId.orders.map((o) => o.id)).toEqual([second.order.id]);
+    // The short reference artists and buyers see ("Order c6067041") finds it too.
+    const byReference = expectContract(
+      adminOrdersPageSchema,
+      await (await send("GET", `/api/admin/orders?q=${second.order.id.slice(0, 8)}`)).json(),
+    );
+    expect(byReference.orders.map((o) => o.id)).toContain(second.order.id);
+    expect(byReference.orders.every((o) => o.id.startsWith(second.order.id.slice(0, 8)))).toBe(
+      true,
+    );
     const byTitle = expectContract(
       adminOrdersPageSchema,
       await (
@@ -535,7 +544,7 @@ describe("a reported problem", () => {
   });
 
   it("is settled by a partial refund: nothing is left to close, the rest of the net payable", async () => {
-    const { artist, order } = await reported();
+    const { artist, email, order } = await reported();
     const part = await ok(await refund(order.id, { amount: 5_000, reason: "Half for the dent" }));
     expect(part.order.status).toBe("partially_refunded");
     expect(part.order.actions.closeProblem).toBe(false);
@@ -552,6 +561,11 @@ describe("a reported problem", () => {
     const mails = await t.db.select().from(outbox).where(eq(outbox.recipient, artist.email));
     const payable = mails.filter((x) => x.kind === "order-completed");
     expect(payable).toHaveLength(1);
+    const [toBuyer] = await t.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.kind, "order-refunded-buyer"), eq(outbox.recipient, email)));
+    expect(toBuyer!.textBody).toContain("This settles the problem you reported; it is now closed.");
     expect(payable[0]!.textBody).toContain(`${priceText(left)} is now payable`);
   });
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, lt, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, like, lt, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type {
   OrderDetail,
@@ -9,6 +9,9 @@ import type { OrderStatus } from "../../../domain/orders";
 import type { Queryable } from "../../db/client";
 import { ledgerEntries, orderEvents, orders, users } from "../../db/schema";
 import type { PageAfter } from "../../page-cursor";
+
+/** An order id or its start (at least the 8 characters shown as "Order c6067041"). */
+const ORDER_REFERENCE = /^[0-9a-f]{8}(-?[0-9a-f]){0,28}$/i;
 
 /**
  * The orders as the pages show them (issue 14): one query for the buyer's, the
@@ -68,7 +71,10 @@ export async function listOrderViews(db: Queryable, filter: OrderFilter): Promis
               ilike(orders.artistName, pattern),
               ilike(buyers.displayName, pattern),
               ilike(buyers.email, pattern),
-              eq(sql`${orders.id}::text`, search!.toLowerCase()),
+              // The whole id, or its start: artists and buyers see the first 8 characters.
+              ORDER_REFERENCE.test(search!)
+                ? like(sql`${orders.id}::text`, `${search!.toLowerCase()}%`)
+                : undefined,
             )
           : undefined,
         filter.before

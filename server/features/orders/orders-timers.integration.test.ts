@@ -195,8 +195,9 @@ describe("the ship-by deadline", () => {
 
     const [buyerMail, ...moreBuyer] = await mailsOf(buyer, "order-refunded-buyer");
     expect(moreBuyer).toHaveLength(0);
+    expect(buyerMail!.subject).toBe(`Cancelled and refunded: ${order.title}`);
     expect(buyerMail!.textBody).toContain(
-      `${priceText(order.totalAmount)} of your payment for "${order.title}" has been refunded: your payment is now refunded in full.`,
+      `Your order of "${order.title}" was cancelled, and ${priceText(order.totalAmount)} of your payment has been refunded: your payment is now refunded in full.`,
     );
     expect(buyerMail!.textBody).toContain(`Reason: ${AUTO_CANCEL_REASON}`);
     expect(await mailsOf(artist.email, "order-refunded-artist")).toHaveLength(1);

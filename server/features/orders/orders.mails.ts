@@ -102,34 +102,62 @@ export function problemReportedMails(
   ];
 }
 
-/** To the buyer and the artist: money was given back. */
+/** To the buyer and the artist: money was given back (with the order's cancellation). */
 export function refundedMails(
   order: OrderMailContext,
-  refund: { amount: number; full: boolean; reason: string },
+  refund: {
+    amount: number;
+    full: boolean;
+    reason: string;
+    /** The refund of a cancelled order (cancelled by the team, the artist or the ship-by date). */
+    cancelled?: boolean;
+    /** The refund settled the problem the buyer reported. */
+    problemSettled?: boolean;
+  },
 ): NewMail[] {
   const amount = priceText(refund.amount);
+  const what = refund.cancelled ? "Cancelled and refunded" : "Refund";
+  const buyerLines = refund.cancelled
+    ? [
+        `Your order of "${order.title}" was cancelled, and ${amount} of your payment has been refunded${refund.full ? ": your payment is now refunded in full" : ""}.`,
+      ]
+    : [
+        refund.full
+          ? `${amount} of your payment for "${order.title}" has been refunded: your payment is now refunded in full.`
+          : `${amount} of your payment for "${order.title}" has been refunded.`,
+      ];
+  const settled = refund.problemSettled
+    ? ["This settles the problem you reported; it is now closed."]
+    : [];
   return [
-    mail("order-refunded-buyer", order.buyerEmail, `Refund: ${order.title}`, [
+    mail("order-refunded-buyer", order.buyerEmail, `${what}: ${order.title}`, [
       `Hello ${order.buyerName || "there"},`,
       "",
-      refund.full
-        ? `${amount} of your payment for "${order.title}" has been refunded: your payment is now refunded in full.`
-        : `${amount} of your payment for "${order.title}" has been refunded.`,
+      ...buyerLines,
       `Reason: ${refund.reason}`,
+      ...settled,
       "It may take 5 to 10 business days to appear on your card statement.",
       "",
       `Your order: ${order.buyerOrderUrl}`,
     ]),
-    mail("order-refunded-artist", order.artistEmail, `Refunded: ${order.title}`, [
-      `Hello ${order.artistName || "there"},`,
-      "",
-      refund.full
-        ? `${amount} of the sale of "${order.title}" was refunded to the buyer: the sale is now refunded in full.`
-        : `${amount} of the sale of "${order.title}" was refunded to the buyer.`,
-      `Reason: ${refund.reason}`,
-      "",
-      `Your sales: ${order.artistSalesUrl}`,
-    ]),
+    mail(
+      "order-refunded-artist",
+      order.artistEmail,
+      `${refund.cancelled ? "Cancelled and refunded" : "Refunded"}: ${order.title}`,
+      [
+        `Hello ${order.artistName || "there"},`,
+        "",
+        refund.cancelled
+          ? `The sale of "${order.title}" was cancelled, and ${amount} was refunded to the buyer.`
+          : refund.full
+            ? `${amount} of the sale of "${order.title}" was refunded to the buyer: the sale is now refunded in full.`
+            : `${amount} of the sale of "${order.title}" was refunded to the buyer.`,
+        `Reason: ${refund.reason}`,
+        ...(refund.problemSettled ? ["This settles the problem the buyer reported."] : []),
+        "",
+        `Your sales: ${order.artistSalesUrl}`,
+      ],
+    ),
   ];
 }
 

@@ -432,7 +432,13 @@ export async function settleRefund(deps: OrdersDeps, refundId: string): Promise<
     const context = await mailContext(deps, tx, current);
     await enqueueAll(
       tx,
-      refundedMails(context, { amount: refund.amount, full, reason: refund.reason }),
+      refundedMails(context, {
+        amount: refund.amount,
+        full,
+        reason: refund.reason,
+        cancelled: CANCELLING.includes(refund.move as RefundMove),
+        problemSettled: locked.status === "problem_reported" && current.status !== locked.status,
+      }),
     );
     // A partial refund that settles a reported problem makes the rest of the net payable.
     const payable = totals.artist_net - totals.artist_net_refund - shares.artistNet;

@@ -1,11 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUTO_DELIVERY_DAYS, addDays } from "../../../domain/orders";
-import { orders, payments, refunds } from "../../db/schema";
+import { refunds } from "../../db/schema";
 import { allowConsoleError } from "../../test/fail-on-console-error";
-import { createArtist, createArtwork } from "../../test/factories";
 import { type TestApp, createTestApp, testClock } from "../../test/test-app";
-import { complete, guestEmail, startedPayment } from "../checkout/checkout.test-helpers";
+import { stripeSale as sale, stripeTestEnv } from "../checkout/stripe-sale.test-helpers";
 import { startStripeStandIn } from "../checkout/stripe-stand-in.test-helpers";
 
 /**
@@ -15,8 +14,6 @@ import { startStripeStandIn } from "../checkout/stripe-stand-in.test-helpers";
  */
 
 const TIMEOUT_MS = 100;
-/** Three silent attempts and the SDK's backoff (0.5 s, then 0.5–1 s), with room to spare. */
-const BOUNDED_MS = 3 * TIMEOUT_MS + 1_500 + 1_500;
 
 let t: TestApp;
 let standIn: Awaited<ReturnType<typeof startStripeStandIn>>;
@@ -24,45 +21,20 @@ const clock = testClock(new Date("2026-09-01T12:00:00Z"));
 
 beforeAll(async () => {
   standIn = await startStripeStandIn();
-  t = await createTestApp(
-    {
-      STRIPE_SECRET_KEY: "sk_test_vernissage",
-      STRIPE_PUBLISHABLE_KEY: "pk_test_vernissage",
-      STRIPE_WEBHOOK_SECRET: "whsec_test_vernissage",
-      STRIPE_API_BASE: standIn.url,
-      STRIPE_TIMEOUT_MS: String(TIMEOUT_MS),
-    },
-    { now: clock.now },
-  );
+  t = await createTestApp(stripeTestEnv(standIn.url, { STRIPE_TIMEOUT_MS: String(TIMEOUT_MS) }), {
+    now: clock.now,
+  });
 });
 afterAll(async () => {
   await t?.close();
   await standIn?.close();
 });
 
-/** A sale paid with Stripe, captured: the order is `paid`. */
-async function stripeSale(price = 10_000) {
-  const artist = await createArtist(t.db);
-  const artwork = await createArtwork(t.db, { artistId: artist.id, priceCents: price });
-  const client = t.client();
-  const payment = await startedPayment(client, artwork.id, { email: guestEmail("hang") });
-  const [row] = await t.db.select().from(payments).where(eq(payments.id, payment.paymentId));
-  const intentId = row!.providerPaymentId!;
-  standIn.authorize(intentId);
-  expect((await complete(client, payment)).status).toBe(200);
-  const [order] = await t.db.select().from(orders).where(eq(orders.paymentId, payment.paymentId));
-  return { order: order!, intentId };
-}
+const stripeSale = () => sale(t, standIn);
 
 async function refundOf(orderId: string) {
   const [row] = await t.db.select().from(refunds).where(eq(refunds.orderId, orderId));
   return row;
-}
-
-async function timed<T>(work: () => Promise<T>) {
-  const started = performance.now();
-  const result = await work();
-  return { result, ms: performance.now() - started };
 }
 
 describe("a Stripe that never answers", () => {
@@ -80,9 +52,7 @@ describe("a Stripe that never answers", () => {
 
     standIn.hang(["/v1/refunds"]);
     clock.advanceMs(late.order.shipBy.getTime() - clock.now().getTime());
-    const cancelling = await timed(() => t.services.orders.timers.run());
-    expect(cancelling.result).toMatchObject({ cancelled: 1, failed: 0 });
-    expect(cancelling.ms).toBeLessThan(BOUNDED_MS);
+    expect(await t.services.orders.timers.run()).toMatchObject({ cancelled: 1, failed: 0 });
     const pending = await refundOf(late.order.id);
     expect(pending).toMatchObject({ status: "pending", providerRefundId: null });
     // Asked three times (the SDK's two retries) for the payment's refunds, the lookup
@@ -96,9 +66,11 @@ describe("a Stripe that never answers", () => {
     clock.advanceMs(
       addDays(shippedAt, AUTO_DELIVERY_DAYS).getTime() - clock.now().getTime() + 60_000,
     );
-    const next = await timed(() => t.services.orders.timers.run());
-    expect(next.result).toMatchObject({ delivered: 1, refundsPending: 1, failed: 0 });
-    expect(next.ms).toBeLessThan(BOUNDED_MS);
+    expect(await t.services.orders.timers.run()).toMatchObject({
+      delivered: 1,
+      refundsPending: 1,
+      failed: 0,
+    });
     expect((await refundOf(late.order.id))!.status).toBe("pending");
 
     // Stripe answers again: the refund is made once, with the same key.

@@ -8,12 +8,11 @@ import {
 } from "../../../contracts/admin-orders.contract";
 import { priceText } from "../../../domain/display";
 import { orderMessages as m } from "../../../domain/orders";
-import { orders, outbox, payments } from "../../db/schema";
+import { outbox } from "../../db/schema";
 import { expectContract } from "../../test/contract";
 import { allowConsoleError } from "../../test/fail-on-console-error";
-import { createArtist, createArtwork } from "../../test/factories";
 import { type TestApp, createTestApp } from "../../test/test-app";
-import { complete, guestEmail, startedPayment } from "../checkout/checkout.test-helpers";
+import { stripeSale as sale, stripeTestEnv } from "../checkout/stripe-sale.test-helpers";
 import { startStripeStandIn } from "../checkout/stripe-stand-in.test-helpers";
 import { type ErrorBody, type Member, headersFor, signUp } from "../profiles/profiles.test-helpers";
 import { orderTotals } from "./ledger.repository";
@@ -26,12 +25,7 @@ let admin: Member;
 
 beforeAll(async () => {
   standIn = await startStripeStandIn();
-  t = await createTestApp({
-    STRIPE_SECRET_KEY: "sk_test_vernissage",
-    STRIPE_PUBLISHABLE_KEY: "pk_test_vernissage",
-    STRIPE_WEBHOOK_SECRET: "whsec_test_vernissage",
-    STRIPE_API_BASE: standIn.url,
-  });
+  t = await createTestApp(stripeTestEnv(standIn.url));
   admin = await signUp(t, {}, { role: "admin" });
 });
 afterAll(async () => {
@@ -39,19 +33,8 @@ afterAll(async () => {
   await standIn?.close();
 });
 
-/** A sale paid with Stripe: the intent authorized as Stripe.js would, then completed (captured). */
-async function stripeSale(price = 10_000) {
-  const artist = await createArtist(t.db, { payoutStatus: "active", payoutAccountId: "acct_x" });
-  const artwork = await createArtwork(t.db, { artistId: artist.id, priceCents: price });
-  const client = t.client();
-  const payment = await startedPayment(client, artwork.id, { email: guestEmail("stripe") });
-  const [row] = await t.db.select().from(payments).where(eq(payments.id, payment.paymentId));
-  const intentId = row!.providerPaymentId!;
-  standIn.authorize(intentId);
-  expect((await complete(client, payment)).status).toBe(200);
-  const [order] = await t.db.select().from(orders).where(eq(orders.paymentId, payment.paymentId));
-  return { order: order!, intentId };
-}
+const stripeSale = (price = 10_000) =>
+  sale(t, standIn, { price, artist: { payoutStatus: "active", payoutAccountId: "acct_x" } });
 
 async function send(method: string, url: string, body?: unknown) {
   const headers = headersFor(
