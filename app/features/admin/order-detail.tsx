@@ -162,7 +162,7 @@ function History({ events }: { events: OrderEventView[] }) {
             {e.fromStatus && e.fromStatus !== e.toStatus
               ? `${ORDER_STATUS_LABELS[e.fromStatus]} → ${ORDER_STATUS_LABELS[e.toStatus]}`
               : e.fromStatus
-                ? ORDER_STATUS_LABELS[e.toStatus]
+                ? `Still ${ORDER_STATUS_LABELS[e.toStatus]}`
                 : `Sold: ${ORDER_STATUS_LABELS[e.toStatus]}`}
             ,{" "}
             {e.actorName

@@ -126,7 +126,7 @@ describe("SalesPage", () => {
       "Ship byJun 3, 2026 (2 days left)",
       "Ship byMay 31, 2026 (Overdue)",
     ]);
-    expect(screen.getByText("Pick-up at 10001")).toBeTruthy();
+    expect(screen.getByText("At zip code 10001")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Handed over at pick-up" })).toBeTruthy();
     expect(screen.getByText("Shipped Jun 2, 2026 · UPS 1Z999")).toBeTruthy();
     // The shipped sale offers no more actions: one ship form per paid sale.

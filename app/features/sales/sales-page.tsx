@@ -178,7 +178,7 @@ export function SaleEntry({
         {sale.pickUpZipCode ? (
           <div>
             <dt>Pick-up</dt>
-            <dd>Pick-up at {sale.pickUpZipCode}</dd>
+            <dd>At zip code {sale.pickUpZipCode}</dd>
           </div>
         ) : null}
         {urgency ? (

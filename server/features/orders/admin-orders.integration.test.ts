@@ -452,6 +452,9 @@ describe("a refund the processor refuses", () => {
       note: `Refund of ${priceText(2_000)} refused by the card processor: The refund is more than what is left of the payment.`,
     });
     expect((await orderTotals(t.db, order.id)).refund).toBe(0);
+    // The buyer's history does not show it: it is the team's to settle.
+    const forBuyer = await t.services.purchases.get(order.purchaserId, order.id);
+    expect(forBuyer.events.map((e) => e.toStatus)).toEqual(["paid"]);
 
     // Retried by no one: settleRefund again, and the timers a minute later, change nothing.
     const again = await Promise.all([

@@ -168,6 +168,13 @@ export async function moveOrder(deps: OrdersDeps, input: MoveInput): Promise<Ord
   return outcome;
 }
 
+/**
+ * How the event of a refund the processor made begins. The buyer's history shows, of the
+ * events that leave the state as it was, only these: not a refund the processor refused
+ * (the team's to settle) or the artist putting the work back on sale.
+ */
+export const REFUND_EVENT_NOTE = "Refunded ";
+
 /** The moves that give money back, and whether they end the order at once (a cancellation). */
 export const REFUND_MOVES = [
   "refund_full",
@@ -426,7 +433,7 @@ export async function settleRefund(deps: OrdersDeps, refundId: string): Promise<
       actorRole: refund.requestedByRole,
       fromStatus: locked.status,
       toStatus: current.status,
-      note: `Refunded ${priceText(refund.amount)}: ${refund.reason}`,
+      note: `${REFUND_EVENT_NOTE}${priceText(refund.amount)}: ${refund.reason}`,
       createdAt: deps.now(),
     });
     const context = await mailContext(deps, tx, current);

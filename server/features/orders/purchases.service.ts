@@ -13,7 +13,13 @@ import { AppError } from "../../errors";
 import { orderDetailView } from "./order-views.repository";
 import { deliveredMail, problemReportedMails } from "./orders.mails";
 import { type OrderRow, findOrder } from "./orders.repository";
-import { type OrderActor, type OrdersDeps, moveOrder, visibleTo } from "./orders.service";
+import {
+  type OrderActor,
+  type OrdersDeps,
+  REFUND_EVENT_NOTE,
+  moveOrder,
+  visibleTo,
+} from "./orders.service";
 
 /**
  * The buyer's side of an order (issue 14, docs/api.md "Buyer's orders"): their order
@@ -67,7 +73,9 @@ export async function getPurchase(
     problemNote: view.problemNote,
     pickUpZipCode: view.pickUpZipCode,
     shippingAddress: view.shippingAddress,
-    events: view.events,
+    events: view.events.filter(
+      (e) => e.fromStatus !== e.toStatus || e.note?.startsWith(REFUND_EVENT_NOTE),
+    ),
     mayConfirmReceipt: mayMove("confirm_receipt", view.status, "buyer"),
     mayReportProblem: mayReportProblem(order, now),
   };
