@@ -51,6 +51,10 @@ export function refundAmountOf(
   return { cents: parsed.value, error: "" };
 }
 
+/** Said before a refund of an order with a reported problem: the refund is its outcome. */
+export const SETTLES_PROBLEM =
+  "This refund settles the problem the buyer reported: the order is closed, and what is left of the artist's net becomes payable.";
+
 function RefundForm({ order }: { order: AdminOrderDetail }) {
   const [everything, setEverything] = useState(true);
   const [typed, setTyped] = useState(() => centsToDollars(order.refundable));
@@ -58,6 +62,7 @@ function RefundForm({ order }: { order: AdminOrderDetail }) {
   const { cents, error } = refundAmountOf(everything, typed, order.refundable);
   useEffect(() => amountRef.current?.setCustomValidity(error), [error]);
   const who = order.buyerName || order.buyerEmail;
+  const settles = order.status === "problem_reported";
   const amount = cents === null ? "" : centsText(cents);
   return (
     <ActionForm
@@ -68,10 +73,11 @@ function RefundForm({ order }: { order: AdminOrderDetail }) {
       showNotice={false}
       confirm={{
         title: `Refund ${amount} to ${who}?`,
-        body: `${amount} goes back to the buyer's card. The buyer and the artist are e-mailed with your reason. This cannot be undone.`,
+        body: `${amount} goes back to the buyer's card. ${settles ? `${SETTLES_PROBLEM} ` : ""}The buyer and the artist are e-mailed with your reason. This cannot be undone.`,
         confirmLabel: `Refund ${amount}`,
       }}
     >
+      {settles ? <p className="hint">{SETTLES_PROBLEM}</p> : null}
       <fieldset className="field order-refund-scope">
         <legend>How much</legend>
         <label className="admin-check">

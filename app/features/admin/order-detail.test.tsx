@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { AdminOrderDetail } from "../../../contracts/admin-orders.contract";
 import { moneyInputMessages } from "../../../domain/money-input";
 import { orderMessages } from "../../../domain/orders";
-import { refundAmountOf } from "./order-actions";
+import { SETTLES_PROBLEM, refundAmountOf } from "./order-actions";
 import { OrderDetail } from "./order-detail";
 
 afterEach(cleanup);
@@ -78,6 +78,13 @@ describe("OrderDetail", () => {
     expect(screen.getByRole("button", { name: "Close problem" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Refund" })).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Cancel order" })).toBeNull();
+    // A refund is the problem's outcome: the form says so before it is sent.
+    expect(screen.getByText(SETTLES_PROBLEM)).toBeTruthy();
+  });
+
+  it("does not speak of a problem when the order has none", () => {
+    show(order({ status: "delivered" }));
+    expect(screen.queryByText(SETTLES_PROBLEM)).toBeNull();
   });
 
   it("says when no move is open", () => {
