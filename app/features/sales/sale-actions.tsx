@@ -57,6 +57,8 @@ function busyWith(fetcher: Fetcher, intent: string): boolean {
 function ShipForm({ sale, fetcher }: { sale: Sale; fetcher: Fetcher }) {
   const id = `ship-${sale.id}`;
   const busy = busyWith(fetcher, "ship");
+  // "Other" needs its company name: required in the browser as soon as it is chosen.
+  const [chosen, setChosen] = useState("");
   return (
     <fetcher.Form method="post" className="sale-form ship-form" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`} className="sale-form-title">
@@ -66,7 +68,13 @@ function ShipForm({ sale, fetcher }: { sale: Sale; fetcher: Fetcher }) {
       <div className="sale-fields">
         <div className="field">
           <label htmlFor={`${id}-carrier`}>Carrier</label>
-          <select id={`${id}-carrier`} name="carrier" required defaultValue="">
+          <select
+            id={`${id}-carrier`}
+            name="carrier"
+            required
+            defaultValue=""
+            onChange={(event) => setChosen(event.target.value)}
+          >
             <option value="" disabled>
               Choose a carrier
             </option>
@@ -84,6 +92,7 @@ function ShipForm({ sale, fetcher }: { sale: Sale; fetcher: Fetcher }) {
             id={`${id}-other`}
             name="otherCarrier"
             type="text"
+            required={chosen === OTHER_CARRIER}
             maxLength={MAX_CARRIER_LENGTH}
             autoComplete="off"
           />

@@ -182,8 +182,12 @@ describe("SalesPage", () => {
       "DHL",
       "Other",
     ]);
+    const company = screen.getByLabelText<HTMLInputElement>("Company name");
+    expect(company.required).toBe(false);
     fireEvent.change(carrier, { target: { value: "other" } });
-    fireEvent.change(screen.getByLabelText("Company name"), { target: { value: "Art Movers" } });
+    // Chosen "Other": the browser asks for its name before sending.
+    expect(company.required).toBe(true);
+    fireEvent.change(company, { target: { value: "Art Movers" } });
     fireEvent.change(screen.getByLabelText("Tracking number"), { target: { value: "AM-1" } });
     fireEvent.click(screen.getByRole("button", { name: "Mark shipped" }));
     expect((await screen.findByRole("alert")).textContent).toBe(
