@@ -8,6 +8,7 @@ import {
   cities,
   exhibitionArtworks,
   exhibitions,
+  orders,
   users,
 } from "../../db/schema";
 import type { ArtworkCard, ArtworkDetail } from "../../../contracts/artworks.contract";
@@ -164,6 +165,13 @@ export async function listExhibitionArtworks(db: Database, exhibitionId: string)
   return rows.map(toCard);
 }
 
+/**
+ * The state of the artwork's latest sale. A sale that was cancelled or refunded in full
+ * leaves the buyer as the work's owner until its artist puts it back on sale (issue 14:
+ * offered, never automatic), but the buyer no longer has it.
+ */
+const latestSaleUndone = sql`coalesce((select ${orders.status} from ${orders} where ${orders.artworkId} = ${artworks.id} order by ${orders.timestamp} desc, ${orders.id} desc limit 1) in ('cancelled', 'refunded'), false)`;
+
 /** SPEC §7: artworks the user owns and did not make (their collection), newest first. */
 export async function listCollectionArtworks(
   db: Database,
@@ -172,7 +180,14 @@ export async function listCollectionArtworks(
   const rows = await db
     .select(cardColumns)
     .from(artworks)
-    .where(and(eq(artworks.ownerId, ownerId), ne(artworks.artistId, ownerId), shown))
+    .where(
+      and(
+        eq(artworks.ownerId, ownerId),
+        ne(artworks.artistId, ownerId),
+        shown,
+        sql`not ${latestSaleUndone}`,
+      ),
+    )
     .orderBy(desc(artworks.createdAt), asc(artworks.id));
   return rows.map(toCard);
 }

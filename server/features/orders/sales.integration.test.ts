@@ -29,6 +29,7 @@ import { buy, guestEmail } from "../checkout/checkout.test-helpers";
 import { type Member, headersFor, signUp } from "../profiles/profiles.test-helpers";
 import { recordCaptureEntries } from "./ledger.repository";
 import { RELIST_NOTE } from "./sales.service";
+import { listCollectionArtworks } from "../artworks/artworks.repository";
 import { simulatedRefundsDown } from "../../test/processor-faults";
 
 /** The artist's sales (issue 14 "Who sees what — Artist"), through the HTTP API. */
@@ -358,8 +359,11 @@ describe("POST /api/me/sales/:orderId/ship", () => {
 describe("POST /api/me/sales/:orderId/cannot-fulfil", () => {
   it("cancels and refunds in full through the processor, and e-mails the buyer and the artist", async () => {
     const artist = await artistMember();
-    const { orderId, buyerEmail } = await sale(artist);
+    const { orderId, buyerEmail, artworkId } = await sale(artist);
     const order = await readOrder(orderId);
+    const collection = async () =>
+      (await listCollectionArtworks(t.db, order.purchaserId)).map((a) => a.id);
+    expect(await collection()).toContain(artworkId);
     const response = await post(artist, `/api/me/sales/${orderId}/cannot-fulfil`, {
       reason: "  The work was damaged in my studio.  ",
     });
@@ -376,6 +380,8 @@ describe("POST /api/me/sales/:orderId/cannot-fulfil", () => {
     const sum = (kind: string) =>
       entries.filter((e) => e.kind === kind).reduce((total, e) => total + e.amount, 0);
     expect(sum("refund")).toBe(order.totalAmount);
+    // The buyer no longer has the work, though it stays sold until its artist relists it.
+    expect(await collection()).not.toContain(artworkId);
     expect(sum("artist_net_refund")).toBe(order.artistNet);
     expect(sum("commission_refund")).toBe(order.commissionAmount);
     expect(sum("tax_refund")).toBe(order.taxAmount);
