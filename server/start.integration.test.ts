@@ -77,6 +77,6 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
       expect(signIn.status).toBe(200);
       again.child.kill("SIGTERM");
       await once(again.child, "exit");
-    }, 180_000);
+    }, 300_000);
   },
 );
