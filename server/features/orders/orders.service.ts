@@ -201,6 +201,16 @@ export type RefundOutcome = {
   refund: RefundRow | null;
 };
 
+/** What may still be refunded: captured, less every refund made or pending (read under the order's lock). */
+async function refundableNow(
+  tx: Queryable,
+  orderId: string,
+  totals?: Awaited<ReturnType<typeof orderTotals>>,
+): Promise<number> {
+  const { capture, refund } = totals ?? (await orderTotals(tx, orderId));
+  return refundable(capture, refund + (await pendingRefundTotal(tx, orderId)));
+}
+
 /**
  * Money back to the buyer. Under the order's lock: the move must be allowed, and the
  * amount at most what was captured less every refund made or pending. A cancellation
@@ -224,10 +234,7 @@ export async function requestRefund(
       throw new AppError("CONFLICT", 409, m.notAllowed);
     }
     const totals = await orderTotals(tx, order.id);
-    const left = refundable(
-      totals.capture,
-      totals.refund + (await pendingRefundTotal(tx, order.id)),
-    );
+    const left = await refundableNow(tx, order.id, totals);
     const cancelling = CANCELLING.includes(input.move);
     let amount = left;
     if (input.move === "refund_partial") {
@@ -350,11 +357,7 @@ async function refundLateCapture(
     if (!locked) throw new AppError("NOT_FOUND", 404, m.notFound);
     await updatePayment(tx, locked.paymentId, ["cancelled", "authorized"], { status: "captured" });
     await recordCaptureEntries(tx, locked);
-    const totals = await orderTotals(tx, locked.id);
-    const left = refundable(
-      totals.capture,
-      totals.refund + (await pendingRefundTotal(tx, locked.id)),
-    );
+    const left = await refundableNow(tx, locked.id);
     // Another call (a second cancel's check) already asked for it.
     if (left <= 0) return null;
     return insertRefund(tx, {
