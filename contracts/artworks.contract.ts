@@ -22,6 +22,11 @@ export const artworkCardSchema = z.object({
   createdYear: z.number().int().nullable(),
   price: cents.nullable(),
   isForSale: z.boolean(),
+  /**
+   * Not for sale and still its artist's: open to offers (issue 15, decision 0030); the
+   * card reads 'Make an Offer' instead of 'SOLD'.
+   */
+  offersOnly: z.boolean().optional(),
   imageThumbnail: z.string().nullable(),
   imageMedium: z.string().nullable(),
   imageOriginal: z.string().nullable(),
@@ -71,6 +76,12 @@ export const artworkDetailSchema = z.object({
   price: cents.nullable(),
   isForSale: z.boolean(),
   status: z.string(),
+  /** Not for sale and still its artist's: offers only (issue 15, decision 0030). */
+  offersOnly: z.boolean().optional(),
+  /** Whether a buyer may make an offer now: offers only, or for sale with offers allowed. */
+  acceptsOffers: z.boolean().optional(),
+  /** The artist's hidden minimum offer in cents: only ever sent to the artist, else null. */
+  offerMinimum: cents.nullable().optional(),
   isPublicArt: z.boolean(),
   allowBuyerPickUp: z.boolean(),
   zipCode: z.string().nullable(),

@@ -37,6 +37,13 @@ export const artworks = pgTable(
     /** USD cents; null when the work is offered for offers only. */
     priceCents: integer("price_cents"),
     isForSale: boolean("is_for_sale").notNull().default(false),
+    /**
+     * Offers allowed on a work for sale at a price (issue 15). A work that is not for sale
+     * and still its artist's is offers only and takes offers whatever this says.
+     */
+    acceptsOffers: boolean("accepts_offers").notNull().default(false),
+    /** Offers below this are declined automatically; never shown to buyers. */
+    offerMinimumCents: integer("offer_minimum_cents"),
     isCurated: boolean("is_curated").notNull().default(false),
     randomOrder: integer("random_order").notNull().default(100),
     isPublicArt: boolean("is_public_art").notNull().default(false),

@@ -58,6 +58,12 @@ export const payments = pgTable(
     failureMessage: text("failure_message"),
     /** The address the payment was started from, for the per-client limit (decision 0015). */
     clientIp: text("client_ip"),
+    /**
+     * Set when the authorization backs an offer (issue 15): such a payment is never a
+     * purchase by itself; only an accepted offer sells with it. No foreign key: offers
+     * reference payments.
+     */
+    offerId: uuid("offer_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -69,6 +75,7 @@ export const payments = pgTable(
     index("payments_artwork_idx").on(t.artworkId),
     index("payments_purchaser_email_idx").on(t.purchaserEmail, t.status),
     index("payments_client_ip_idx").on(t.clientIp, t.createdAt),
+    index("payments_offer_idx").on(t.offerId),
   ],
 );
 

@@ -7,3 +7,4 @@ export * from "./outbox";
 export * from "./uploads";
 export * from "./operations";
 export * from "./money";
+export * from "./offers";
