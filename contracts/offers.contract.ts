@@ -83,10 +83,7 @@ export const counterOfferBodySchema = z.object({
 
 /** `POST /api/offers/:id/decline`: an optional message to the other party. */
 export const declineOfferBodySchema = z.object({
-  message: z
-    .string()
-    .max(MAX_DECLINE_MESSAGE_LENGTH, { error: m.messageTooLong })
-    .default(""),
+  message: z.string().max(MAX_DECLINE_MESSAGE_LENGTH, { error: m.messageTooLong }).default(""),
 });
 
 export const withdrawOfferBodySchema = z.object({});

@@ -2,10 +2,10 @@ import type { OfferAuthorization, OfferMoved } from "../../../contracts/offers.c
 import {
   type OfferMove,
   type OfferParty,
+  afterCounter,
   checkOfferAmount,
   counterProblem,
   moveRefusal,
-  offerExpiry,
   offerMessages as m,
 } from "../../../domain/offers";
 import type { Queryable } from "../../db/client";
@@ -308,7 +308,7 @@ export async function counterOffer(
     newHold = await buyersNewHold(deps, offer, body.paymentId, amount);
   }
   const now = deps.now();
-  const expiresAt = offerExpiry(now);
+  const expiresAt = afterCounter(offer, party, now).expiresAt;
   const links = linksOf(deps, offer.id);
   await db.transaction(async (tx) => {
     const locked = await lockOffer(tx, offer.id);
@@ -318,10 +318,8 @@ export async function counterOffer(
       offer.id,
       ["open"],
       {
+        ...afterCounter(locked!, party, now),
         amountCents: amount,
-        rounds: locked!.rounds + 1,
-        awaiting: party === "artist" ? "buyer" : "artist",
-        expiresAt,
         lastMoveAt: now,
         ...(newHold ? { paymentId: newHold.id } : {}),
       },
