@@ -13,3 +13,15 @@ export async function simulatedRefundsDown(db: Database): Promise<() => Promise<
     await db.execute(sql`alter table simulated_refunds_unreachable rename to simulated_refunds`);
   };
 }
+
+/**
+ * The simulated processor is unreachable for authorizations, retrievals and cancellations
+ * until the returned function is called (its payments table is renamed): every call fails
+ * as an outage would, and nothing changes at the processor.
+ */
+export async function simulatedProcessorDown(db: Database): Promise<() => Promise<void>> {
+  await db.execute(sql`alter table simulated_payments rename to simulated_payments_unreachable`);
+  return async () => {
+    await db.execute(sql`alter table simulated_payments_unreachable rename to simulated_payments`);
+  };
+}

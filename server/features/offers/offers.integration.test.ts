@@ -7,7 +7,9 @@ import {
   offerViewSchema,
 } from "../../../contracts/offers.contract";
 import { offerMessages as m } from "../../../domain/offers";
-import { artworks, orders, outbox, payments, simulatedPayments } from "../../db/schema";
+import { artworks, offers, orders, outbox, payments, simulatedPayments } from "../../db/schema";
+import { simulatedProcessorDown } from "../../test/processor-faults";
+import { allowConsoleError } from "../../test/fail-on-console-error";
 import { expectContract } from "../../test/contract";
 import { createArtwork } from "../../test/factories";
 import { type TestApp, createTestApp, testClock } from "../../test/test-app";
@@ -26,6 +28,7 @@ import {
   keyed,
   makeOffer,
   newHold,
+  nyTotal,
   postOffer,
   readOffer,
 } from "./offers.test-helpers";
@@ -329,6 +332,47 @@ describe("ending an offer releases the hold", () => {
     expect((await readOffer(t, made.offer.id)).status).toBe("expired");
     expect(await holdStatuses(t, made.offer.id)).toEqual(["cancelled"]);
     expect(await mailKinds(collector.email)).toContain("offer-expired-buyer");
+  });
+});
+
+describe("when the card processor is down", () => {
+  it("making an offer answers 503 and leaves no offer open and no hold", async () => {
+    allowConsoleError();
+    const work = await offersOnlyWork();
+    const restore = await simulatedProcessorDown(t.db);
+    let response: Response;
+    try {
+      response = await postOffer(collector.client, work.id, dollars(300), {
+        expectedTotal: nyTotal(dollars(300)),
+      });
+    } finally {
+      await restore();
+    }
+    expect(response.status).toBe(503);
+    const [offer] = await t.db.select().from(offers).where(eq(offers.artworkId, work.id));
+    expect(offer!.status).toBe("lapsed");
+    const rows = await t.db.select().from(payments).where(eq(payments.artworkId, work.id));
+    expect(rows.map((row) => row.status)).toEqual(["cancelled"]);
+  });
+
+  it("a decline whose release fails (a crash or an outage after the commit) is released by the next sweep", async () => {
+    const work = await offersOnlyWork();
+    const made = await makeOffer(collector.client, work.id, dollars(300));
+    allowConsoleError();
+    const restore = await simulatedProcessorDown(t.db);
+    let declined: Response;
+    try {
+      declined = await artist.client.post(`/api/offers/${made.offer.id}/decline`, {});
+    } finally {
+      await restore();
+    }
+    expect(declined.status).toBe(200);
+    expect((await readOffer(t, made.offer.id)).status).toBe("declined");
+    // The processor still holds the card: the release did not get through.
+    expect(await holdStatuses(t, made.offer.id)).toEqual(["authorized"]);
+    clock.advanceMs(31 * 60_000);
+    await t.services.offers.timers.run();
+    expect(await holdStatuses(t, made.offer.id)).toEqual(["cancelled"]);
   });
 });
 
