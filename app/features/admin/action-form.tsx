@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { useFetcher, useFetchers } from "react-router";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { FormError, FormNotice } from "../../components/ui/form-message";
 
@@ -88,4 +88,33 @@ export function ActionForm({
       ) : null}
     </fetcher.Form>
   );
+}
+
+/**
+ * The answer of the latest successful console action among `intents`, kept once seen: the
+ * form that made it may be gone after the page reloads (a decided application's card, a
+ * fully refunded order's refund form), so the page shows it at its top.
+ */
+export function useLatestNotice(intents: ReadonlySet<string>): string | null {
+  const fetchers = useFetchers();
+  let latest: string | null = null;
+  for (const fetcher of fetchers) {
+    const intent = fetcher.formData?.get("intent");
+    const data: unknown = fetcher.data;
+    if (
+      typeof intent === "string" &&
+      intents.has(intent) &&
+      data &&
+      typeof data === "object" &&
+      "ok" in data &&
+      data.ok === true &&
+      "message" in data &&
+      typeof data.message === "string"
+    ) {
+      latest = data.message;
+    }
+  }
+  const [notice, setNotice] = useState<string | null>(null);
+  if (latest !== null && latest !== notice) setNotice(latest);
+  return latest ?? notice;
 }

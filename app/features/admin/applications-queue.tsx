@@ -1,5 +1,4 @@
-import { useState } from "react";
-import { Link, useFetchers, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import {
   type AdminApplication,
   type ApplicationStateValue,
@@ -10,7 +9,7 @@ import { MAX_ADMIN_TEXT } from "../../../contracts/admin.contract";
 import { smallPhotoAddress } from "../../../domain/photo-address";
 import { Avatar } from "../../components/ui/avatar";
 import { instagramLink, websiteLink } from "../../lib/social-links";
-import { ActionForm } from "./action-form";
+import { ActionForm, useLatestNotice } from "./action-form";
 import "./applications.css";
 
 const day = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
@@ -49,31 +48,6 @@ const DECISIONS = new Set(["approve", "decline"]);
  * The answer of the latest approve or decline, kept at page level: the card (and its
  * form's own notice) leaves the list as soon as the page reloads its data.
  */
-function useDecisionNotice(): string | null {
-  const fetchers = useFetchers();
-  let latest: string | null = null;
-  for (const fetcher of fetchers) {
-    const intent = fetcher.formData?.get("intent");
-    const data: unknown = fetcher.data;
-    if (
-      typeof intent === "string" &&
-      DECISIONS.has(intent) &&
-      data &&
-      typeof data === "object" &&
-      "ok" in data &&
-      data.ok === true &&
-      "message" in data &&
-      typeof data.message === "string"
-    ) {
-      latest = data.message;
-    }
-  }
-  // Kept once seen: the fetcher goes away with its card.
-  const [notice, setNotice] = useState<string | null>(null);
-  if (latest !== null && latest !== notice) setNotice(latest);
-  return latest ?? notice;
-}
-
 /** The console's artist applications: tabs by state with counts, newest first, one card each. */
 export function ApplicationsQueue({
   page,
@@ -83,7 +57,7 @@ export function ApplicationsQueue({
   /** The answer of an action posted without JavaScript (the route's action data). */
   notice?: string | null;
 }) {
-  const decisionNotice = useDecisionNotice();
+  const decisionNotice = useLatestNotice(DECISIONS);
   const notice = decisionNotice ?? postedNotice ?? null;
   const [params] = useSearchParams();
   const current = params.get("state");

@@ -1,38 +1,17 @@
 import { useEffect, useRef, useState } from "react";
-import { useFetchers } from "react-router";
 import { type AdminOrderDetail, MAX_ORDER_TEXT } from "../../../contracts/admin-orders.contract";
 import { priceText } from "../../../domain/display";
 import { centsText, centsToDollars, parseDollars } from "../../../domain/money-input";
 import { orderMessages } from "../../../domain/orders";
-import { ActionForm } from "./action-form";
+import { ActionForm, useLatestNotice } from "./action-form";
 
 /** The order page's moves: each may remove its own form (a full refund, a close), so the
  * answer is shown at page level (see useOrderNotice), not beside the form. */
 export const ORDER_INTENTS = new Set(["refund", "close-problem", "cancel"]);
 
-/** The answer of the latest order move, kept once seen: its form may be gone after reload. */
+/** The answer of the latest order move (see useLatestNotice). */
 export function useOrderNotice(): string | null {
-  const fetchers = useFetchers();
-  let latest: string | null = null;
-  for (const fetcher of fetchers) {
-    const intent = fetcher.formData?.get("intent");
-    const data: unknown = fetcher.data;
-    if (
-      typeof intent === "string" &&
-      ORDER_INTENTS.has(intent) &&
-      data &&
-      typeof data === "object" &&
-      "ok" in data &&
-      data.ok === true &&
-      "message" in data &&
-      typeof data.message === "string"
-    ) {
-      latest = data.message;
-    }
-  }
-  const [notice, setNotice] = useState<string | null>(null);
-  if (latest !== null && latest !== notice) setNotice(latest);
-  return latest ?? notice;
+  return useLatestNotice(ORDER_INTENTS);
 }
 
 /** What the refund form would give back, or why it cannot (shown, and the field's validity). */
