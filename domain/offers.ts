@@ -155,10 +155,8 @@ export const offerMessages = {
   counterTooLow: "A counteroffer must be above the buyer's offer.",
   counterTooHigh: "A counteroffer must be below the artist's counteroffer.",
   ownArtwork: "You cannot make an offer on your own artwork.",
-  alreadyOpen:
-    "You already have an open offer on this artwork. You can see it in your offers.",
-  tooManyOffers:
-    "You have made too many offers on this artwork today. Please try again tomorrow.",
+  alreadyOpen: "You already have an open offer on this artwork. You can see it in your offers.",
+  tooManyOffers: "You have made too many offers on this artwork today. Please try again tomorrow.",
   notAccepting: "This artwork is not open to offers.",
   sold: "Sorry, this artwork has already been sold. The card hold for this offer has been released.",
   reserved:
@@ -169,6 +167,33 @@ export const offerMessages = {
   notFound: "Offer not found.",
   cardNotConfirmed: "The card has not been authorized for this offer. Please try again.",
   holdReleased: "The card hold has been released.",
+  // The pages' own words (the offer panel, /offers/:id and /profile/offers).
+  offerPanelTitle: "Make an offer",
+  offerAmountLabel: "Your offer (USD, whole dollars)",
+  offerAmountHint:
+    "The artist has 48 hours to accept, decline or counter. Your card is authorized for the total now and charged only if the offer is accepted.",
+  noteLabel: "Note to the artist (optional)",
+  taxOnOffer: "Tax and total appear once the offer, the shipping address and email are complete.",
+  sendingOffer: "Sending your offer...",
+  accept: "Accept",
+  acceptCounter: "Accept the counteroffer",
+  decline: "Decline",
+  counter: "Counter",
+  withdraw: "Withdraw",
+  counterAmountLabel: "Counteroffer (USD, whole dollars)",
+  declineMessageLabel: "Message (optional)",
+  accepted: "The offer was accepted.",
+  declined: "The offer was declined.",
+  countered: "Your counteroffer was sent.",
+  withdrawn: "Your offer was withdrawn. The card hold has been released.",
+  offerSent: "Your offer was sent to the artist.",
+  viewOrder: "View the order",
+  viewSales: "View your sales",
+  noReceived: "No offers received yet.",
+  noSent: "You have not made any offers yet.",
+  loadFailed: "Failed to load offers.",
+  actionFailed: "That did not work. Please try again.",
+  unknownAction: "That action is not known.",
 } as const;
 
 /** The status as a person reads it, for the viewer's side. */
@@ -181,7 +206,9 @@ export function offerStatusText(
       return "Waiting for card confirmation";
     case "open":
       if (offer.awaiting === viewer) return "Waiting for your reply";
-      return viewer === "artist" ? "Waiting for the buyer's reply" : "Waiting for the artist's reply";
+      return viewer === "artist"
+        ? "Waiting for the buyer's reply"
+        : "Waiting for the artist's reply";
     case "accepted":
       return "Accepted";
     case "declined":
