@@ -23,6 +23,7 @@ import { registerPurchaseRoutes } from "./features/orders/purchases.routes";
 import { registerSalesRoutes } from "./features/orders/sales.routes";
 import { registerPayoutRunRoutes } from "./features/payouts/payout-run.routes";
 import { registerUploadRoutes } from "./features/uploads/uploads.routes";
+import { registerOfferRoutes } from "./features/offers/offers.routes";
 import { clientIp, resolveClientIp } from "./http/client-ip";
 import { createErrorHandler } from "./http/error-handler";
 import { originGuard } from "./http/origin-guard";
@@ -96,6 +97,7 @@ export function buildServer({ services, web }: ServerOptions): Hono {
   registerPhotoRoutes(app, services);
   registerCheckoutRoutes(app, services);
   registerPurchaseRoutes(app, services);
+  registerOfferRoutes(app, services);
   registerUploadRoutes(app, services);
   registerListingRoutes(app, services);
   registerPayoutRoutes(app, services);

@@ -35,7 +35,12 @@ import { createOutboxWorker } from "./features/mail/outbox.worker";
 import { createReconciler } from "./features/checkout/checkout.reconciler";
 import { checkoutConfig, listPurchases, quote } from "./features/checkout/checkout.service";
 import { startPayment } from "./features/checkout/payment.service";
-import { type PurchaseDeps, completeForPayer } from "./features/checkout/purchase.service";
+import {
+  type PurchaseDeps,
+  capture,
+  completeForPayer,
+  releaseOfferHolds,
+} from "./features/checkout/purchase.service";
 import { confirmSimulated } from "./features/checkout/simulated-card.service";
 import { handleWebhook } from "./features/checkout/webhook.service";
 import {
@@ -200,6 +205,27 @@ import { type SitemapDeps, getSitemapEntries } from "./features/seo/sitemap.serv
 import { type UploadDeps, storeArtworkImage } from "./features/uploads/uploads.service";
 import { createUploadSweeper } from "./features/uploads/uploads.sweeper";
 import type { Logger } from "./logger";
+import { offerAccessKey } from "./features/offers/offer-key";
+import type { MakeOfferBody, OfferQuoteBody } from "../contracts/offers.contract";
+import {
+  type OfferAccess,
+  type OffersDeps,
+  getOffer,
+  listMyOffers,
+  makeOffer,
+  confirmOffer,
+  offerFor,
+  quoteOffer,
+} from "./features/offers/offers.service";
+import {
+  acceptOffer,
+  authorizeOfferMove,
+  counterOffer,
+  declineOffer,
+  withdrawOffer,
+} from "./features/offers/offer-moves.service";
+import { createOfferTimers } from "./features/offers/offers.timers";
+import { sellIn } from "./features/checkout/sale.service";
 
 /**
  * Everything the routes and the web app's loaders use, built once per process: the one
@@ -238,8 +264,22 @@ export function createServices(
     kickOutbox: () => outbox.kick(),
     commissionBps: config.commissionBps,
     now,
+    offerKey: (offerId: string) => offerAccessKey(config.sessionSecret, offerId),
   };
   const ordersDeps: OrdersDeps = { ...checkoutDeps, teamEmail: config.teamEmail };
+  // Offers (issue 15): a sale by the checkout's exactly-once path, wired here.
+  const offersDeps: OffersDeps = {
+    db,
+    provider: checkoutDeps.provider,
+    logger,
+    publicUrl: config.publicUrl,
+    kickOutbox: () => outbox.kick(),
+    now,
+    secret: config.sessionSecret,
+    sellIn: (tx, payment) => sellIn(tx, checkoutDeps, payment, null),
+    capture: (payment) => capture(checkoutDeps, payment),
+    releaseHolds: (holds) => releaseOfferHolds(checkoutDeps, holds),
+  };
   const settingsDeps: SettingsDeps = { db, commissionBps: config.commissionBps };
   const storage: StorageAdapter = createStorage(config, logger);
 
@@ -453,6 +493,43 @@ export function createServices(
         handleWebhook(checkoutDeps, rawBody, signature),
       purchases: (userId: string) => listPurchases(checkoutDeps, userId),
       reconciler: createReconciler(checkoutDeps),
+    },
+    /** Offers backed by a card hold (server/features/offers, decision 0030). */
+    offers: {
+      /** Answers 404 unless `access` is the offer's buyer, its artist or the team. */
+      access: async (offerId: string, access: OfferAccess) => {
+        await offerFor(offersDeps, offerId, access);
+      },
+      quote: (body: OfferQuoteBody, viewer: SessionUser | null) =>
+        quoteOffer(offersDeps, body, viewer),
+      make: (body: MakeOfferBody, viewer: SessionUser | null, clientIp?: string) =>
+        makeOffer(offersDeps, body, viewer, clientIp),
+      get: (offerId: string, access: OfferAccess) => getOffer(offersDeps, offerId, access),
+      confirm: (offerId: string, access: OfferAccess) => confirmOffer(offersDeps, offerId, access),
+      authorize: (
+        offerId: string,
+        access: OfferAccess,
+        body: { amount: number; expectedTotal: number },
+        clientIp?: string,
+      ) => authorizeOfferMove(offersDeps, offerId, access, body, clientIp),
+      accept: (
+        offerId: string,
+        access: OfferAccess,
+        body: { amount?: number; paymentId?: string },
+      ) => acceptOffer(offersDeps, offerId, access, body),
+      counter: (
+        offerId: string,
+        access: OfferAccess,
+        body: { amount: number; paymentId?: string },
+      ) => counterOffer(offersDeps, offerId, access, body),
+      decline: (offerId: string, access: OfferAccess, body: { message: string }) =>
+        declineOffer(offersDeps, offerId, access, body),
+      withdraw: (offerId: string, access: OfferAccess) =>
+        withdrawOffer(offersDeps, offerId, access),
+      listMine: (userId: string, role: "buyer" | "artist") =>
+        listMyOffers(offersDeps, userId, role),
+      /** Expiry, lapsed cards and stranded holds: every minute. */
+      timers: createOfferTimers(offersDeps),
     },
     /** The orders after the sale: moves, refunds (server/features/orders, decision 0029). */
     orders: {

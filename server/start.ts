@@ -44,6 +44,7 @@ export async function startServer(options: {
     services.outbox.kick();
     services.checkout.reconciler.start();
     services.orders.timers.start();
+    services.offers.timers.start();
     services.uploads.sweeper.start();
     services.payouts.schedule.start();
     const app = buildServer({ services, web: options.web });
@@ -84,6 +85,7 @@ export async function startServer(options: {
           await new Promise<void>((resolve) => server.close(() => resolve()));
           await services.checkout.reconciler.stop();
           await services.orders.timers.stop();
+          await services.offers.timers.stop();
           await services.uploads.sweeper.stop();
           await services.payouts.schedule.stop();
           await services.outbox.stop();

@@ -13,6 +13,9 @@ export async function findArtworkForCheckout(db: Queryable, id: string) {
       title: artworks.title,
       priceCents: artworks.priceCents,
       isForSale: artworks.isForSale,
+      status: artworks.status,
+      acceptsOffers: artworks.acceptsOffers,
+      offerMinimumCents: artworks.offerMinimumCents,
       ownerId: artworks.ownerId,
       artistId: artworks.artistId,
       reservedUntil: artworks.reservedUntil,
@@ -92,8 +95,20 @@ export async function releaseExpiredReservations(db: Queryable): Promise<number>
  */
 export async function claimArtwork(
   db: Queryable,
-  input: { artworkId: string; paymentId: string; buyerId: string },
+  input: {
+    artworkId: string;
+    paymentId: string;
+    buyerId: string;
+    /** An accepted offer's payment: it may also buy a work that is offers only (issue 15). */
+    offer?: boolean;
+  },
 ) {
+  const available = input.offer
+    ? or(
+        eq(artworks.isForSale, true),
+        and(eq(artworks.status, "not for sale"), eq(artworks.ownerId, artworks.artistId)),
+      )
+    : eq(artworks.isForSale, true);
   const [row] = await db
     .update(artworks)
     .set({
@@ -107,7 +122,7 @@ export async function claimArtwork(
     .where(
       and(
         eq(artworks.id, input.artworkId),
-        eq(artworks.isForSale, true),
+        available,
         listedArtworkSql("artworks"),
         sql`${artworks.ownerId} <> ${input.buyerId}`,
         or(
@@ -128,4 +143,14 @@ export async function claimArtwork(
       zipCode: artworks.zipCode,
     });
   return row;
+}
+
+/** The artwork row locked for the transaction: an offer's acceptance queues here (issue 15). */
+export async function lockArtwork(db: Queryable, id: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: artworks.id })
+    .from(artworks)
+    .where(eq(artworks.id, id))
+    .for("update");
+  return rows.length === 1;
 }

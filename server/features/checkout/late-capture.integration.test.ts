@@ -53,6 +53,7 @@ describe("capture", () => {
       kickOutbox: () => undefined,
       commissionBps: t.config.commissionBps,
       now: () => new Date(),
+      offerKey: (id: string) => id,
     };
     expect(await capture(deps, payment!)).toBe(true);
     expect((await orderTotals(t.db, order.id)).capture).toBe(0);

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, inArray, lt, ne, sql } from "drizzle-orm";
+import { and, count, eq, gt, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import {
   type PaymentStatus,
@@ -138,6 +138,8 @@ export async function listUnfinishedPayments(db: Queryable, seconds: number) {
       and(
         inArray(payments.status, ["created", "authorized"]),
         lt(payments.createdAt, sql`now() - make_interval(secs => ${seconds})`),
+        // An offer's authorization is no purchase: only its accepted offer sells (issue 15).
+        isNull(payments.offerId),
         sql`not exists (select 1 from ${orders} where ${orders.paymentId} = ${payments.id})`,
       ),
     )

@@ -28,6 +28,8 @@ export type PurchaseDeps = {
   kickOutbox: () => void;
   commissionBps: number;
   now: () => Date;
+  /** The key of an offer's buyer links (a sale closes other offers and e-mails them). */
+  offerKey: (offerId: string) => string;
 };
 
 /** What the buyer is told when someone else's payment claimed the work first. */
@@ -102,10 +104,36 @@ async function cancelUnsold({ provider, logger }: PurchaseDeps, payment: Payment
   }
 }
 
+/**
+ * The holds of offers a sale closed (issue 15): cancelled at the processor, then marked. A
+ * failure is logged; the offers' sweep (offers.timers.ts) releases what is left.
+ */
+export async function releaseOfferHolds(
+  { db, provider, logger }: Pick<PurchaseDeps, "db" | "provider" | "logger">,
+  holds: readonly { paymentId: string; providerPaymentId: string | null }[],
+) {
+  for (const hold of holds) {
+    try {
+      if (hold.providerPaymentId) await provider.cancel(hold.providerPaymentId);
+      await updatePayment(db, hold.paymentId, ["created", "authorized"], {
+        status: "cancelled",
+        failureMessage: "The offer ended; its card hold was released.",
+      });
+    } catch (error) {
+      logger.error("releasing an offer's card hold failed; the sweep retries", {
+        paymentId: hold.paymentId,
+        error,
+      });
+    }
+  }
+}
+
 export async function complete(deps: PurchaseDeps, paymentId: string): Promise<PurchaseCompleted> {
   const { db, provider } = deps;
   const payment = await findPayment(db, paymentId);
   if (!payment?.providerPaymentId) throw new AppError("NOT_FOUND", 404, "Payment not found.");
+  // An offer's authorization buys nothing by itself: only its accepted offer sells (issue 15).
+  if (payment.offerId) throw new AppError("NOT_FOUND", 404, "Payment not found.");
   // The sale marks the payment authorized in the order's transaction; only capture
   // and refund come after. Before it, the processor must say the card is authorized.
   const done = ["authorized", "captured", "refunded"].includes(payment.status);
@@ -136,6 +164,7 @@ export async function complete(deps: PurchaseDeps, paymentId: string): Promise<P
     const message = outcome.kind === "lost" ? lostSaleMessage : unlistedMessage;
     throw new AppError("CONFLICT", 409, message);
   }
+  if (outcome.kind === "reserved") throw new Error("a purchase's sale answered as an offer's");
   if (outcome.kind === "refused") {
     if (outcome.payment.status === "declined") {
       throw new AppError("PAYMENT_FAILED", 402, outcome.payment.failureMessage ?? m.paymentFailed);
@@ -145,6 +174,7 @@ export async function complete(deps: PurchaseDeps, paymentId: string): Promise<P
   if (outcome.fresh) {
     deps.kickOutbox();
     await capture(deps, payment);
+    await releaseOfferHolds(deps, outcome.closedOffers);
     if (outcome.rememberAddress) await rememberAddress(deps, payment, outcome.buyerId);
   }
   return {

@@ -20,6 +20,7 @@ import {
   insertOrder,
 } from "./orders.repository";
 import { type PaymentRow, lockPayment, updatePayment } from "./payments.repository";
+import { type ClosedOffer, closeOffersOnSoldWork } from "../offers/offers.repository";
 
 /**
  * The sale itself, in one transaction: the order, the guest's account, the e-mails. The
@@ -34,14 +35,24 @@ export type SaleDeps = {
   /** The configured commission, until the team sets one (issue 14). */
   commissionBps: number;
   now: () => Date;
+  /** The key of an offer's buyer links (offers close when their work sells). */
+  offerKey: (offerId: string) => string;
 };
 
-type Sold = { kind: "sold"; orderId: string; guestAccount: GuestAccountOutcome | null };
+type Sold = {
+  kind: "sold";
+  orderId: string;
+  guestAccount: GuestAccountOutcome | null;
+  /** Other buyers' open offers on the work, closed by this sale: their holds to release. */
+  closedOffers: ClosedOffer[];
+};
 export type SaleOutcome =
   | (Sold & { fresh: false })
   /** `rememberAddress`: the buyer proved they own the account (signed in, or it was just made). */
   | (Sold & { fresh: true; buyerId: string; rememberAddress: boolean })
   | { kind: "lost" }
+  /** An offer's sale only: someone is checking out the work right now; nothing changed. */
+  | { kind: "reserved" }
   | { kind: "unlisted" }
   | { kind: "refused"; payment: PaymentRow };
 
@@ -88,124 +99,156 @@ export async function sell(
   payment: PaymentRow,
   passwordHash: string | null,
 ): Promise<SaleOutcome> {
-  const { db, logger, publicUrl } = deps;
-  return db.transaction(async (tx) => {
-    const locked = await lockPayment(tx, payment.id);
-    if (!locked) throw new AppError("NOT_FOUND", 404, "Payment not found.");
-    const existing = await findOrderByPayment(tx, locked.id);
-    if (existing) {
-      return {
-        kind: "sold",
-        orderId: existing.id,
-        guestAccount: locked.guestAccount,
-        fresh: false,
-      };
-    }
-    if (locked.status !== "created" && locked.status !== "authorized") {
-      return { kind: "refused", payment: locked };
-    }
-    // Before any guest account is made: a work the marketplace no longer lists is not sold.
-    if (!(await findArtworkForCheckout(tx, locked.artworkId))?.listed) {
-      await updatePayment(tx, locked.id, ["created", "authorized"], {
-        status: "cancelled",
-        failureMessage: UNLISTED_FAILURE,
-      });
-      await releaseReservation(tx, locked.artworkId, locked.id);
-      return { kind: "unlisted" };
-    }
-    // Set when the payment was started signed in; a guest's is only set by the sale.
-    const buyer = locked.purchaserId
-      ? { id: locked.purchaserId, outcome: null }
-      : await guestBuyer(logger, tx, locked, passwordHash);
-    const artwork = await claimArtwork(tx, {
-      artworkId: locked.artworkId,
-      paymentId: locked.id,
-      buyerId: buyer.id,
-    });
-    if (!artwork) {
-      await updatePayment(tx, locked.id, ["created", "authorized"], {
-        status: "cancelled",
-        failureMessage: "The artwork was sold to another buyer first.",
-      });
-      return { kind: "lost" };
-    }
-    // The commission is frozen on the order: a later change of rate never alters it.
-    const money = splitSale(
-      locked.preTaxAmount,
-      locked.taxAmount,
-      await currentCommissionBps(tx, deps.commissionBps),
-    );
-    const soldAt = deps.now();
-    const order = await insertOrder(tx, {
-      artworkId: locked.artworkId,
-      paymentId: locked.id,
-      purchaserId: buyer.id,
-      title: artwork.title,
-      imageThumbnail: artwork.imageThumbnail,
-      imageOriginal: artwork.imageOriginal,
-      artistName: artwork.artistName,
-      // The price the buyer was quoted and authorized, even if the listing changed since.
-      price: locked.preTaxAmount,
-      preTaxAmount: locked.preTaxAmount,
-      taxAmount: locked.taxAmount,
-      totalAmount: locked.totalAmount,
-      shippingAddress: locked.shippingAddress,
-      timestamp: soldAt,
-      artistId: artwork.artistId,
-      commissionBps: money.commissionBps,
-      commissionAmount: money.commission,
-      artistNet: money.artistNet,
-      pickUpZipCode: artwork.allowBuyerPickUp ? artwork.zipCode : null,
-      shipBy: addDays(soldAt, SHIP_BY_DAYS),
-    });
-    if (!order) throw new Error("order insert conflicted under the payment lock");
-    await insertOrderEvent(tx, {
-      orderId: order.id,
-      actorId: buyer.id,
-      actorRole: "buyer",
-      fromStatus: null,
-      toStatus: "paid",
-      note: null,
-      createdAt: soldAt,
-    });
-    await updatePayment(tx, locked.id, ["created", "authorized"], {
-      status: "authorized",
-      purchaserId: buyer.id,
-      guestAccount: buyer.outcome,
-    });
-    const buyerContact = await findContact(tx, buyer.id);
-    const artist = await findContact(tx, artwork.artistId);
-    const sale = {
-      orderId: order.id,
-      title: artwork.title,
-      artistName: artwork.artistName,
-      preTaxAmount: order.preTaxAmount,
-      taxAmount: order.taxAmount,
-      totalAmount: order.totalAmount,
-      shippingAddress: locked.shippingAddress ?? {
-        line1: "",
-        city: "",
-        state: "",
-        postal_code: "",
-      },
-      buyerName: buyerContact?.displayName || locked.purchaserName || "",
-      buyerEmail: buyerContact?.email ?? locked.purchaserEmail,
-      pickUpZipCode: artwork.allowBuyerPickUp ? artwork.zipCode : null,
-      shipBy: order.shipBy,
-      commission: order.commissionAmount,
-      artistNet: order.artistNet,
-      salesLink: `${publicUrl}/profile/sales`,
-    };
-    await enqueueMail(tx, purchaseConfirmationMail(sale, `${publicUrl}/profile/purchases`));
-    if (artist) await enqueueMail(tx, saleNoticeMail(sale, artist.email));
+  return deps.db.transaction((tx) => sellIn(tx, deps, payment, passwordHash));
+}
+
+/**
+ * The sale inside the caller's transaction (an accepted offer sells in its own, with
+ * the offer's row locked). An offer's payment (`offerId`) may buy a work that is offers
+ * only; when it cannot claim the work, its payment is left as it is for the offer to
+ * settle (the offer releases the hold after its transaction).
+ */
+export async function sellIn(
+  tx: Queryable,
+  deps: SaleDeps,
+  payment: PaymentRow,
+  passwordHash: string | null,
+): Promise<SaleOutcome> {
+  const { logger, publicUrl } = deps;
+  const locked = await lockPayment(tx, payment.id);
+  if (!locked) throw new AppError("NOT_FOUND", 404, "Payment not found.");
+  const existing = await findOrderByPayment(tx, locked.id);
+  if (existing) {
     return {
       kind: "sold",
-      orderId: order.id,
-      guestAccount: buyer.outcome,
-      fresh: true,
-      buyerId: buyer.id,
-      // Never for an account matched by e-mail: anyone may type someone else's address.
-      rememberAddress: buyer.outcome !== "matched",
+      orderId: existing.id,
+      guestAccount: locked.guestAccount,
+      fresh: false,
+      closedOffers: [],
     };
+  }
+  if (locked.status !== "created" && locked.status !== "authorized") {
+    return { kind: "refused", payment: locked };
+  }
+  // Before any guest account is made: a work the marketplace no longer lists is not sold.
+  const offer = locked.offerId !== null;
+  if (!(await findArtworkForCheckout(tx, locked.artworkId))?.listed) {
+    if (offer) return { kind: "unlisted" };
+    await updatePayment(tx, locked.id, ["created", "authorized"], {
+      status: "cancelled",
+      failureMessage: UNLISTED_FAILURE,
+    });
+    await releaseReservation(tx, locked.artworkId, locked.id);
+    return { kind: "unlisted" };
+  }
+  // Set when the payment was started signed in; a guest's is only set by the sale.
+  const buyer = locked.purchaserId
+    ? { id: locked.purchaserId, outcome: null }
+    : await guestBuyer(logger, tx, locked, passwordHash);
+  const artwork = await claimArtwork(tx, {
+    artworkId: locked.artworkId,
+    paymentId: locked.id,
+    buyerId: buyer.id,
+    offer,
   });
+  if (!artwork) {
+    if (offer) {
+      // Still its artist's and open: someone holds it in checkout; the offer stays open.
+      const now = await findArtworkForCheckout(tx, locked.artworkId);
+      const stillOpen = now && now.ownerId === now.artistId && now.status !== "draft";
+      return stillOpen ? { kind: "reserved" } : { kind: "lost" };
+    }
+    await updatePayment(tx, locked.id, ["created", "authorized"], {
+      status: "cancelled",
+      failureMessage: "The artwork was sold to another buyer first.",
+    });
+    return { kind: "lost" };
+  }
+  // The commission is frozen on the order: a later change of rate never alters it.
+  const money = splitSale(
+    locked.preTaxAmount,
+    locked.taxAmount,
+    await currentCommissionBps(tx, deps.commissionBps),
+  );
+  const soldAt = deps.now();
+  const order = await insertOrder(tx, {
+    artworkId: locked.artworkId,
+    paymentId: locked.id,
+    purchaserId: buyer.id,
+    title: artwork.title,
+    imageThumbnail: artwork.imageThumbnail,
+    imageOriginal: artwork.imageOriginal,
+    artistName: artwork.artistName,
+    // The price the buyer was quoted and authorized, even if the listing changed since.
+    price: locked.preTaxAmount,
+    preTaxAmount: locked.preTaxAmount,
+    taxAmount: locked.taxAmount,
+    totalAmount: locked.totalAmount,
+    shippingAddress: locked.shippingAddress,
+    timestamp: soldAt,
+    artistId: artwork.artistId,
+    commissionBps: money.commissionBps,
+    commissionAmount: money.commission,
+    artistNet: money.artistNet,
+    pickUpZipCode: artwork.allowBuyerPickUp ? artwork.zipCode : null,
+    shipBy: addDays(soldAt, SHIP_BY_DAYS),
+  });
+  if (!order) throw new Error("order insert conflicted under the payment lock");
+  await insertOrderEvent(tx, {
+    orderId: order.id,
+    actorId: buyer.id,
+    actorRole: "buyer",
+    fromStatus: null,
+    toStatus: "paid",
+    note: null,
+    createdAt: soldAt,
+  });
+  await updatePayment(tx, locked.id, ["created", "authorized"], {
+    status: "authorized",
+    purchaserId: buyer.id,
+    guestAccount: buyer.outcome,
+  });
+  const buyerContact = await findContact(tx, buyer.id);
+  const artist = await findContact(tx, artwork.artistId);
+  const sale = {
+    orderId: order.id,
+    title: artwork.title,
+    artistName: artwork.artistName,
+    preTaxAmount: order.preTaxAmount,
+    taxAmount: order.taxAmount,
+    totalAmount: order.totalAmount,
+    shippingAddress: locked.shippingAddress ?? {
+      line1: "",
+      city: "",
+      state: "",
+      postal_code: "",
+    },
+    buyerName: buyerContact?.displayName || locked.purchaserName || "",
+    buyerEmail: buyerContact?.email ?? locked.purchaserEmail,
+    pickUpZipCode: artwork.allowBuyerPickUp ? artwork.zipCode : null,
+    shipBy: order.shipBy,
+    commission: order.commissionAmount,
+    artistNet: order.artistNet,
+    salesLink: `${publicUrl}/profile/sales`,
+  };
+  await enqueueMail(tx, purchaseConfirmationMail(sale, `${publicUrl}/profile/purchases`));
+  if (artist) await enqueueMail(tx, saleNoticeMail(sale, artist.email));
+  // Every other open offer on the work ends with this sale (issue 15).
+  const closedOffers = await closeOffersOnSoldWork(tx, {
+    artworkId: locked.artworkId,
+    exceptOfferId: locked.offerId,
+    now: soldAt,
+    publicUrl,
+    offerKey: deps.offerKey,
+  });
+  return {
+    kind: "sold",
+    orderId: order.id,
+    guestAccount: buyer.outcome,
+    closedOffers,
+    fresh: true,
+    buyerId: buyer.id,
+    // Never for an account matched by e-mail: anyone may type someone else's address.
+    rememberAddress: buyer.outcome !== "matched",
+  };
 }

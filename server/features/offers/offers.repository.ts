@@ -1,0 +1,289 @@
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  isNotNull,
+  lte,
+  ne,
+  or,
+  sql,
+} from "drizzle-orm";
+import type { Queryable } from "../../db/client";
+import { artworks, offerEvents, offers, orders, payments, users } from "../../db/schema";
+import type { OfferStatus } from "../../../domain/offers";
+import { enqueueMail } from "../mail/outbox.repository";
+import { offerClosedBySaleMail, offerLinks } from "./offers.mails";
+
+/** Offers and their history (issue 15): the only code here that knows Drizzle. */
+
+export type OfferRow = typeof offers.$inferSelect;
+export type OfferEventRow = typeof offerEvents.$inferSelect;
+
+/** An offer whose work sold to someone else: its hold, to release after the sale commits. */
+export type ClosedOffer = { offerId: string; paymentId: string; providerPaymentId: string | null };
+
+/** What the pages show of the offer's work. */
+const workColumns = {
+  artworkTitle: artworks.title,
+  artworkThumbnail: artworks.imageThumbnail,
+  artistName: artworks.artistDisplayName,
+  artworkPrice: artworks.priceCents,
+  artworkForSale: artworks.isForSale,
+};
+
+export type OfferWithWork = OfferRow & {
+  artworkTitle: string;
+  artworkThumbnail: string | null;
+  artistName: string;
+  artworkPrice: number | null;
+  artworkForSale: boolean;
+};
+
+export async function insertOffer(db: Queryable, row: typeof offers.$inferInsert) {
+  const [inserted] = await db.insert(offers).values(row).returning();
+  return inserted!;
+}
+
+export async function findOffer(db: Queryable, id: string): Promise<OfferWithWork | undefined> {
+  const [row] = await db
+    .select({ ...getTableColumns(offers), ...workColumns })
+    .from(offers)
+    .innerJoin(artworks, eq(artworks.id, offers.artworkId))
+    .where(eq(offers.id, id));
+  return row;
+}
+
+/** The offer row, locked until the transaction ends: every move of one offer queues here. */
+export async function lockOffer(db: Queryable, id: string): Promise<OfferRow | undefined> {
+  const [row] = await db.select().from(offers).where(eq(offers.id, id)).for("update");
+  return row;
+}
+
+/** A guarded change: only from `from`; answers whether it happened. */
+export async function updateOffer(
+  db: Queryable,
+  id: string,
+  from: OfferStatus[],
+  changes: Partial<Omit<OfferRow, "id" | "artworkId" | "buyerId" | "artistId" | "createdAt">>,
+  updatedAt: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(offers)
+    .set({ ...changes, updatedAt })
+    .where(and(eq(offers.id, id), inArray(offers.status, from)))
+    .returning({ id: offers.id });
+  return rows.length === 1;
+}
+
+export async function insertOfferEvent(db: Queryable, row: typeof offerEvents.$inferInsert) {
+  await db.insert(offerEvents).values(row);
+}
+
+export async function listOfferEvents(db: Queryable, offerId: string): Promise<OfferEventRow[]> {
+  return db
+    .select()
+    .from(offerEvents)
+    .where(eq(offerEvents.offerId, offerId))
+    .orderBy(asc(offerEvents.createdAt), asc(offerEvents.id));
+}
+
+/** The buyer's open offer on the work, if any (at most one: a unique index). */
+export async function findOpenOffer(db: Queryable, artworkId: string, buyerId: string) {
+  const [row] = await db
+    .select({ id: offers.id })
+    .from(offers)
+    .where(
+      and(eq(offers.artworkId, artworkId), eq(offers.buyerId, buyerId), eq(offers.status, "open")),
+    );
+  return row;
+}
+
+/** Offers this buyer made on this work since `since` (any outcome). */
+export async function countOffersSince(
+  db: Queryable,
+  artworkId: string,
+  buyerId: string,
+  since: Date,
+): Promise<number> {
+  const [row] = await db
+    .select({ made: sql<number>`count(*)::int` })
+    .from(offers)
+    .where(
+      and(
+        eq(offers.artworkId, artworkId),
+        eq(offers.buyerId, buyerId),
+        gte(offers.createdAt, since),
+      ),
+    );
+  return row?.made ?? 0;
+}
+
+/** A user's offers as buyer or as artist, newest first (the last 200). */
+export async function listOffersOf(
+  db: Queryable,
+  userId: string,
+  role: "buyer" | "artist",
+): Promise<OfferWithWork[]> {
+  const mine = role === "buyer" ? eq(offers.buyerId, userId) : eq(offers.artistId, userId);
+  // An artist never sees an offer whose card was not confirmed: it was never made.
+  const shown =
+    role === "artist"
+      ? and(mine, ne(offers.status, "awaiting_card"), ne(offers.status, "lapsed"))
+      : mine;
+  return db
+    .select({ ...getTableColumns(offers), ...workColumns })
+    .from(offers)
+    .innerJoin(artworks, eq(artworks.id, offers.artworkId))
+    .where(shown)
+    .orderBy(desc(offers.lastMoveAt), desc(offers.id))
+    .limit(200);
+}
+
+export async function findContact(db: Queryable, userId: string) {
+  const [row] = await db
+    .select({ email: users.email, displayName: users.displayName })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
+
+/**
+ * The sale of a work ends every other open (or not yet confirmed) offer on it: declined as
+ * sold, in the sale's transaction, with an e-mail to each buyer whose offer was open.
+ * Answers the holds to release once the sale commits.
+ */
+export async function closeOffersOnSoldWork(
+  tx: Queryable,
+  input: {
+    artworkId: string;
+    exceptOfferId: string | null;
+    now: Date;
+    publicUrl: string;
+    offerKey: (offerId: string) => string;
+  },
+): Promise<ClosedOffer[]> {
+  const closeFrom = (status: OfferStatus) =>
+    tx
+      .update(offers)
+      .set({ status: "declined", declineReason: "sold", updatedAt: input.now })
+      .where(
+        and(
+          eq(offers.artworkId, input.artworkId),
+          eq(offers.status, status),
+          input.exceptOfferId ? ne(offers.id, input.exceptOfferId) : undefined,
+        ),
+      )
+      .returning();
+  // Not yet confirmed: never made, so nobody is told; open ones are.
+  const unconfirmed = await closeFrom("awaiting_card");
+  const open = await closeFrom("open");
+  const closed = [...unconfirmed, ...open];
+  if (closed.length === 0) return [];
+  const [work] = await tx
+    .select({ title: artworks.title, artistName: artworks.artistDisplayName })
+    .from(artworks)
+    .where(eq(artworks.id, input.artworkId));
+  for (const offer of closed) {
+    await insertOfferEvent(tx, {
+      offerId: offer.id,
+      actor: "system",
+      kind: "closed_sold",
+      amountCents: offer.amountCents,
+      message: null,
+      createdAt: input.now,
+    });
+  }
+  for (const offer of work ? open : []) {
+    const facts = {
+      title: work!.title,
+      artistName: work!.artistName,
+      buyerName: offer.buyerName,
+      amountCents: offer.amountCents,
+      expiresAt: offer.expiresAt,
+    };
+    const links = offerLinks(input.publicUrl, offer.id, input.offerKey(offer.id));
+    await enqueueMail(tx, offerClosedBySaleMail(facts, offer.buyerEmail, links.buyer));
+  }
+  return holdsOf(
+    tx,
+    closed.map((offer) => offer.id),
+  );
+}
+
+/** Every unfinished authorization of these offers (the current one and any new one not used). */
+export async function holdsOf(db: Queryable, offerIds: string[]): Promise<ClosedOffer[]> {
+  if (offerIds.length === 0) return [];
+  const rows = await db
+    .select({
+      offerId: payments.offerId,
+      paymentId: payments.id,
+      providerPaymentId: payments.providerPaymentId,
+    })
+    .from(payments)
+    .where(
+      and(
+        inArray(payments.offerId, offerIds),
+        inArray(payments.status, ["created", "authorized"]),
+        sql`not exists (select 1 from ${orders} where ${orders.paymentId} = ${payments.id})`,
+      ),
+    );
+  return rows.map((row) => ({ ...row, offerId: row.offerId! }));
+}
+
+/** Claims one open offer past its expiry for this transaction (several servers may sweep). */
+export async function claimExpiredOffer(tx: Queryable, now: Date): Promise<OfferRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(offers)
+    .where(and(eq(offers.status, "open"), lte(offers.expiresAt, now)))
+    .orderBy(asc(offers.expiresAt))
+    .limit(1)
+    .for("update", { skipLocked: true });
+  return row;
+}
+
+/** Claims one offer whose card was never confirmed in time. */
+export async function claimLapsedOffer(tx: Queryable, now: Date): Promise<OfferRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(offers)
+    .where(and(eq(offers.status, "awaiting_card"), lte(offers.expiresAt, now)))
+    .orderBy(asc(offers.expiresAt))
+    .limit(1)
+    .for("update", { skipLocked: true });
+  return row;
+}
+
+/**
+ * Offer authorizations nobody will use, made before `before`: of an offer no longer open,
+ * or a new one its buyer made but never accepted or countered with (a closed tab). The
+ * sweep releases them; a crash between an offer's end and its release leaves them here.
+ */
+export async function listStrandedHolds(db: Queryable, before: Date): Promise<ClosedOffer[]> {
+  const rows = await db
+    .select({
+      offerId: payments.offerId,
+      paymentId: payments.id,
+      providerPaymentId: payments.providerPaymentId,
+    })
+    .from(payments)
+    .innerJoin(offers, eq(offers.id, payments.offerId))
+    .where(
+      and(
+        isNotNull(payments.offerId),
+        inArray(payments.status, ["created", "authorized"]),
+        lte(payments.createdAt, before),
+        or(
+          inArray(offers.status, ["accepted", "declined", "expired", "withdrawn", "lapsed"]),
+          sql`${offers.paymentId} is distinct from ${payments.id}`,
+        ),
+        sql`not exists (select 1 from ${orders} where ${orders.paymentId} = ${payments.id})`,
+      ),
+    )
+    .limit(100);
+  return rows.map((row) => ({ ...row, offerId: row.offerId! }));
+}

@@ -1,0 +1,574 @@
+import { hashPassword } from "better-auth/crypto";
+import { randomBytes, randomUUID } from "node:crypto";
+import type { SessionUser } from "../../../contracts/auth.contract";
+import type { Quote } from "../../../contracts/checkout.contract";
+import type {
+  MakeOfferBody,
+  MyOffers,
+  OfferAuthorization,
+  OfferMade,
+  OfferMoved,
+  OfferQuoteBody,
+  OfferView,
+} from "../../../contracts/offers.contract";
+import {
+  MAX_PAYMENT_STARTS_PER_CLIENT,
+  RESERVATION_MINUTES,
+  checkoutMessages,
+  paymentProblem,
+} from "../../../domain/checkout";
+import {
+  AWAITING_CARD_MINUTES,
+  MAX_OFFERS_PER_WORK_PER_DAY,
+  type OfferParty,
+  allowedMoves,
+  checkOfferAmount,
+  hoursLater,
+  offerExpiry,
+  offerMessages as m,
+  offerStatusText,
+} from "../../../domain/offers";
+import { isUuid } from "../../../domain/ids";
+import { type TaxSplit, salesTax } from "../../../domain/sales-tax";
+import type { PaymentProvider } from "../../adapters/payments/payment-provider";
+import type { Database, Queryable } from "../../db/client";
+import type { ShippingAddress } from "../../db/schema";
+import { AppError } from "../../errors";
+import type { Logger } from "../../logger";
+import { findArtworkForCheckout } from "../checkout/checkout.repository";
+import { findUserIdByEmail, insertGuestUser } from "../checkout/orders.repository";
+import {
+  type PaymentRow,
+  countRecentPaymentsFrom,
+  findPayment,
+  insertPayment,
+  updatePayment,
+} from "../checkout/payments.repository";
+import { enqueueMail } from "../mail/outbox.repository";
+import { isOfferAccessKey, offerAccessKey } from "./offer-key";
+import { offerLinks, offerSentMail, offerToArtistMail } from "./offers.mails";
+import {
+  type ClosedOffer,
+  type OfferRow,
+  type OfferWithWork,
+  countOffersSince,
+  findContact,
+  findOffer,
+  findOpenOffer,
+  insertOffer,
+  insertOfferEvent,
+  listOfferEvents,
+  listOffersOf,
+  lockOffer,
+  updateOffer,
+} from "./offers.repository";
+
+/**
+ * Offers (issue 15, decision 0030): making one (the card authorized, not captured), who
+ * may see it, and its page. The moves are in offer-moves.service.ts, the timers in
+ * offers.timers.ts.
+ */
+
+/** What an accepted offer's sale answers (checkout's sale, wired in server/services.ts). */
+export type OfferSale =
+  | { kind: "sold"; orderId: string; fresh: boolean; closedOffers: ClosedOffer[] }
+  | { kind: "reserved" | "lost" | "unlisted" | "refused" };
+
+export type OffersDeps = {
+  db: Database;
+  provider: PaymentProvider;
+  logger: Logger;
+  publicUrl: string;
+  kickOutbox: () => void;
+  now: () => Date;
+  /** The server's secret, for the buyer's link keys. */
+  secret: string;
+  /** The checkout's exactly-once sale, in the caller's transaction. */
+  sellIn: (tx: Queryable, payment: PaymentRow) => Promise<OfferSale>;
+  /** The checkout's capture after the sale commits (retried by its reconciler). */
+  capture: (payment: PaymentRow) => Promise<boolean>;
+  /** Cancels these holds at the processor and marks them; failures are left to the sweep. */
+  releaseHolds: (holds: readonly ClosedOffer[]) => Promise<void>;
+};
+
+/** Who asks: the session's user, and for a guest buyer the key from their link. */
+export type OfferAccess = { viewer: SessionUser | null; key?: string | undefined };
+export type OfferViewer = OfferParty | "team";
+
+export function offerNotFound() {
+  return new AppError("NOT_FOUND", 404, m.notFound);
+}
+
+/**
+ * The viewer's side of the offer, or a 404 for anyone who is not its buyer, its artist or
+ * the team (an id that is not an offer's answers the same).
+ */
+export function partyOf(deps: OffersDeps, offer: OfferRow, access: OfferAccess): OfferViewer {
+  const { viewer, key } = access;
+  if (viewer?.id === offer.buyerId) return "buyer";
+  if (viewer?.id === offer.artistId) return "artist";
+  if (key && isOfferAccessKey(deps.secret, offer.id, key)) return "buyer";
+  if (viewer?.role === "admin") return "team";
+  throw offerNotFound();
+}
+
+/** The offer and the viewer's side; 404 for anyone else. */
+export async function offerFor(deps: OffersDeps, offerId: string, access: OfferAccess) {
+  if (!isUuid(offerId)) throw offerNotFound();
+  const offer = await findOffer(deps.db, offerId.toLowerCase());
+  if (!offer) throw offerNotFound();
+  // An offer whose card was never confirmed was never made: its artist does not see it.
+  const party = partyOf(deps, offer, access);
+  if (party === "artist" && (offer.status === "awaiting_card" || offer.status === "lapsed")) {
+    throw offerNotFound();
+  }
+  return { offer, party };
+}
+
+function taxOn(amountCents: number, address: ShippingAddress): TaxSplit {
+  const split = salesTax(amountCents, address.state);
+  if (!split) throw new AppError("VALIDATION_FAILED", 400, checkoutMessages.unknownState);
+  return split;
+}
+
+function validAmount(cents: number): number {
+  const checked = checkOfferAmount(cents);
+  if (!checked.ok) throw new AppError("VALIDATION_FAILED", 400, checked.error);
+  return checked.cents;
+}
+
+export async function toView(
+  deps: OffersDeps,
+  offer: OfferWithWork,
+  viewer: OfferViewer,
+): Promise<OfferView> {
+  const events = await listOfferEvents(deps.db, offer.id);
+  const tax = salesTax(offer.amountCents, offer.shippingAddress.state);
+  const party: OfferParty = viewer === "team" ? "artist" : viewer;
+  return {
+    id: offer.id,
+    artwork: {
+      id: offer.artworkId,
+      title: offer.artworkTitle,
+      imageThumbnail: offer.artworkThumbnail,
+      artistName: offer.artistName,
+      priceCents: offer.artworkForSale ? offer.artworkPrice : null,
+    },
+    status: offer.status,
+    statusText: offerStatusText(offer, party),
+    awaiting: offer.awaiting,
+    rounds: offer.rounds,
+    amountCents: offer.amountCents,
+    taxAmount: tax?.taxAmount ?? 0,
+    totalAmount: tax?.totalAmount ?? offer.amountCents,
+    note: offer.note,
+    buyerName: offer.buyerName,
+    shippingAddress: offer.shippingAddress,
+    expiresAt: offer.expiresAt.toISOString(),
+    declineReason: offer.declineReason,
+    declineMessage: offer.declineMessage,
+    orderId: offer.orderId,
+    createdAt: offer.createdAt.toISOString(),
+    viewerRole: viewer,
+    moves: viewer === "team" ? [] : allowedMoves(offer, viewer, deps.now()),
+    history: events.map((event) => ({
+      actor: event.actor,
+      kind: event.kind,
+      amountCents: event.amountCents,
+      message: event.message,
+      at: event.createdAt.toISOString(),
+    })),
+  };
+}
+
+export async function viewOf(deps: OffersDeps, offerId: string, viewer: OfferViewer) {
+  const offer = await findOffer(deps.db, offerId);
+  if (!offer) throw offerNotFound();
+  return toView(deps, offer, viewer);
+}
+
+/** `GET /api/offers/:id`. */
+export async function getOffer(
+  deps: OffersDeps,
+  offerId: string,
+  access: OfferAccess,
+): Promise<OfferView> {
+  const { offer, party } = await offerFor(deps, offerId, access);
+  return toView(deps, offer, party);
+}
+
+/** `GET /api/me/offers?role=`: sent (buyer) or received (artist). */
+export async function listMyOffers(
+  deps: OffersDeps,
+  userId: string,
+  role: OfferParty,
+): Promise<MyOffers> {
+  const rows = await listOffersOf(deps.db, userId, role);
+  return { offers: await Promise.all(rows.map((row) => toView(deps, row, role))) };
+}
+
+/** Whether the work takes offers now: listed, its artist's, and offers only or allowing them. */
+function takesOffers(artwork: NonNullable<Awaited<ReturnType<typeof findArtworkForCheckout>>>) {
+  if (!artwork.listed || artwork.ownerId !== artwork.artistId) return false;
+  if (artwork.status === "not for sale") return true;
+  return artwork.isForSale && artwork.acceptsOffers;
+}
+
+async function offerableWork(db: Queryable, artworkId: string, amountCents: number) {
+  const artwork = await findArtworkForCheckout(db, artworkId);
+  if (!artwork) throw new AppError("NOT_FOUND", 404, "Artwork not found");
+  if (!takesOffers(artwork)) throw new AppError("CONFLICT", 409, m.notAccepting);
+  if (artwork.isForSale && artwork.priceCents !== null && amountCents >= artwork.priceCents) {
+    throw new AppError("CONFLICT", 409, m.atOrAbovePrice);
+  }
+  return artwork;
+}
+
+function buyerEmailOf(body: { email: string }, viewer: SessionUser | null): string {
+  return (viewer?.email ?? body.email).trim().toLowerCase();
+}
+
+/** `POST /api/offers/quote`: the tax and total on the offered amount at the address. */
+export async function quoteOffer(
+  deps: OffersDeps,
+  body: OfferQuoteBody,
+  viewer: SessionUser | null,
+): Promise<Quote> {
+  const email = buyerEmailOf(body, viewer);
+  const problem = paymentProblem({ address: body.shippingAddress, email, signedIn: !!viewer });
+  if (problem) throw new AppError("VALIDATION_FAILED", 400, problem);
+  const amount = validAmount(body.amount);
+  await offerableWork(deps.db, body.artworkId, amount);
+  return taxOn(amount, body.shippingAddress);
+}
+
+function splitName(name: string | null | undefined, email: string) {
+  const words = (name ?? "").trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return { firstName: email.split("@")[0] ?? "", lastName: "" };
+  return { firstName: words[0]!, lastName: words.slice(1).join(" ") };
+}
+
+/** A guest's account, as a sale makes it: the one with the e-mail, or a new collector account. */
+async function guestAccount(db: Database, email: string, name: string | undefined) {
+  const existing = await findUserIdByEmail(db, email);
+  if (existing) return { id: existing, outcome: "matched" as const };
+  const passwordHash = await hashPassword(randomBytes(24).toString("base64url"));
+  try {
+    const created = await insertGuestUser(db, { email, ...splitName(name, email), passwordHash });
+    if (created) return { id: created, outcome: "created" as const };
+    const raced = await findUserIdByEmail(db, email);
+    if (raced) return { id: raced, outcome: "matched" as const };
+    throw new Error("the account could not be created or found");
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new AppError("INTERNAL", 500, `${checkoutMessages.guestAccountFailedPrefix}${message}`);
+  }
+}
+
+function accountMessage(outcome: "created" | "matched" | null): string | null {
+  if (outcome === "created") return checkoutMessages.guestAccountCreated;
+  if (outcome === "matched") return checkoutMessages.guestAccountMatched;
+  return null;
+}
+
+/** The limits that make probing a hidden minimum or flooding an artist costly. */
+async function checkLimits(
+  db: Database,
+  input: { artworkId: string; buyerId: string; clientIp: string | undefined; now: Date },
+) {
+  if (await findOpenOffer(db, input.artworkId, input.buyerId)) {
+    throw new AppError("CONFLICT", 409, m.alreadyOpen);
+  }
+  const dayAgo = hoursLater(input.now, -24);
+  if (
+    (await countOffersSince(db, input.artworkId, input.buyerId, dayAgo)) >=
+    MAX_OFFERS_PER_WORK_PER_DAY
+  ) {
+    throw new AppError("TOO_MANY_ATTEMPTS", 429, m.tooManyOffers);
+  }
+  const fromClient = input.clientIp
+    ? await countRecentPaymentsFrom(db, input.clientIp, RESERVATION_MINUTES)
+    : 0;
+  if (fromClient >= MAX_PAYMENT_STARTS_PER_CLIENT) {
+    throw new AppError("TOO_MANY_ATTEMPTS", 429, checkoutMessages.tooManyPaymentStarts);
+  }
+}
+
+/**
+ * A card authorization for `amountCents` plus tax, backing the offer: a payments row
+ * marked with the offer (never a purchase by itself), then the processor's authorization.
+ * When the processor cannot be reached the payment ends and the caller answers 503.
+ */
+export async function authorizeFor(
+  deps: OffersDeps,
+  offer: Pick<
+    OfferRow,
+    "id" | "artworkId" | "buyerId" | "buyerEmail" | "buyerName" | "shippingAddress"
+  >,
+  amountCents: number,
+  clientIp: string | null,
+): Promise<OfferAuthorization & { payment: PaymentRow }> {
+  const { db, provider, logger } = deps;
+  const amounts = taxOn(amountCents, offer.shippingAddress);
+  const paymentId = randomUUID();
+  const idempotencyKey = `offer-${offer.id}-${paymentId}`;
+  const payment = await insertPayment(db, {
+    id: paymentId,
+    artworkId: offer.artworkId,
+    purchaserId: offer.buyerId,
+    purchaserEmail: offer.buyerEmail,
+    purchaserName: offer.buyerName || null,
+    provider: provider.name,
+    idempotencyKey,
+    ...amounts,
+    shippingAddress: offer.shippingAddress,
+    clientIp,
+    offerId: offer.id,
+  });
+  let authorization;
+  try {
+    authorization = await provider.createAuthorization({
+      amount: amounts.totalAmount,
+      currency: "usd",
+      idempotencyKey,
+      metadata: { paymentId, artworkId: offer.artworkId, offerId: offer.id },
+    });
+  } catch (error) {
+    logger.error("creating an offer's authorization failed", { paymentId, error });
+    await updatePayment(db, paymentId, ["created"], {
+      status: "cancelled",
+      failureMessage: "The card processor could not be reached.",
+    });
+    throw new AppError("INTERNAL", 503, checkoutMessages.paymentFailed);
+  }
+  await updatePayment(db, paymentId, ["created"], { providerPaymentId: authorization.id });
+  return {
+    ...amounts,
+    paymentId,
+    provider: provider.name,
+    clientSecret: authorization.clientSecret,
+    payment: { ...payment, providerPaymentId: authorization.id },
+  };
+}
+
+/** `POST /api/offers`: the offer, waiting for the buyer's card (or declined at once below the minimum). */
+export async function makeOffer(
+  deps: OffersDeps,
+  body: MakeOfferBody,
+  viewer: SessionUser | null,
+  clientIp?: string,
+): Promise<OfferMade> {
+  const { db } = deps;
+  const email = buyerEmailOf(body, viewer);
+  const problem = paymentProblem({ address: body.shippingAddress, email, signedIn: !!viewer });
+  if (problem) throw new AppError("VALIDATION_FAILED", 400, problem);
+  const amount = validAmount(body.amount);
+  const address = {
+    line1: body.shippingAddress.line1.trim(),
+    city: body.shippingAddress.city.trim(),
+    state: body.shippingAddress.state.trim(),
+    postal_code: body.shippingAddress.postal_code.trim(),
+  };
+  const amounts = taxOn(amount, address);
+  const artwork = await offerableWork(db, body.artworkId, amount);
+  if (amounts.totalAmount !== body.expectedTotal) {
+    throw new AppError("PRICE_CHANGED", 409, m.amountChanged);
+  }
+  const knownBuyer = viewer?.id ?? (await findUserIdByEmail(db, email));
+  if (knownBuyer && (knownBuyer === artwork.artistId || knownBuyer === artwork.ownerId)) {
+    throw new AppError("CONFLICT", 409, m.ownArtwork);
+  }
+  const now = deps.now();
+  if (knownBuyer)
+    await checkLimits(db, { artworkId: artwork.id, buyerId: knownBuyer, clientIp, now });
+  const buyer = viewer
+    ? { id: viewer.id, outcome: null }
+    : await guestAccount(db, email, body.name);
+  if (!knownBuyer)
+    await checkLimits(db, { artworkId: artwork.id, buyerId: buyer.id, clientIp, now });
+  const contact = await findContact(db, buyer.id);
+  const buyerName = (viewer?.displayName || body.name?.trim() || contact?.displayName || "").slice(
+    0,
+    200,
+  );
+  const belowMinimum = artwork.offerMinimumCents !== null && amount < artwork.offerMinimumCents;
+
+  const offer = await db.transaction(async (tx) => {
+    const row = await insertOffer(tx, {
+      artworkId: artwork.id,
+      artistId: artwork.artistId,
+      buyerId: buyer.id,
+      buyerEmail: email,
+      buyerName,
+      status: belowMinimum ? "declined" : "awaiting_card",
+      amountCents: amount,
+      note: body.note.trim(),
+      shippingAddress: address,
+      expiresAt: belowMinimum ? now : hoursLater(now, AWAITING_CARD_MINUTES / 60),
+      lastMoveAt: now,
+      declineReason: belowMinimum ? "below_minimum" : null,
+      guestAccount: buyer.outcome,
+      clientIp: clientIp ?? null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    if (belowMinimum) {
+      await insertOfferEvent(tx, {
+        offerId: row.id,
+        actor: "system",
+        kind: "declined_minimum",
+        amountCents: amount,
+        message: null,
+        createdAt: now,
+      });
+    }
+    return row;
+  });
+  const accessKey = offerAccessKey(deps.secret, offer.id);
+  const common = { accessKey, accountMessage: accountMessage(buyer.outcome) };
+  if (belowMinimum) {
+    return {
+      offer: await viewOf(deps, offer.id, "buyer"),
+      authorization: null,
+      message: m.belowMinimum,
+      ...common,
+    };
+  }
+  let authorization;
+  try {
+    authorization = await authorizeFor(deps, offer, amount, clientIp ?? null);
+  } catch (error) {
+    await updateOffer(db, offer.id, ["awaiting_card"], { status: "lapsed" }, deps.now());
+    throw error;
+  }
+  await updateOffer(
+    db,
+    offer.id,
+    ["awaiting_card"],
+    { paymentId: authorization.paymentId },
+    deps.now(),
+  );
+  const { payment: _payment, ...answer } = authorization;
+  return {
+    offer: await viewOf(deps, offer.id, "buyer"),
+    authorization: answer,
+    message: null,
+    ...common,
+  };
+}
+
+/** Whether the processor holds the card for this payment: authorized, declined, or not yet. */
+async function processorSays(deps: OffersDeps, payment: PaymentRow) {
+  if (!payment.providerPaymentId) return "cancelled" as const;
+  return deps.provider.retrieve(payment.providerPaymentId);
+}
+
+/**
+ * `POST /api/offers/:id/confirm`: the buyer's browser confirmed the card. When the
+ * processor holds it, the offer is made: open for the artist's answer for 48 hours, and
+ * both are e-mailed. A declined card ends the offer (the buyer may make a new one).
+ */
+export async function confirmOffer(
+  deps: OffersDeps,
+  offerId: string,
+  access: OfferAccess,
+): Promise<OfferMoved> {
+  const { db } = deps;
+  const { offer, party } = await offerFor(deps, offerId, access);
+  if (party !== "buyer") throw new AppError("FORBIDDEN", 403, m.notYourMove);
+  if (offer.status === "open") return { offer: await toView(deps, offer, "buyer"), message: null };
+  if (offer.status !== "awaiting_card" || !offer.paymentId) {
+    throw new AppError("CONFLICT", 409, m.notOpen);
+  }
+  const payment = await findPayment(db, offer.paymentId);
+  if (!payment) throw offerNotFound();
+  const status = await processorSays(deps, payment);
+  if (status === "created") throw new AppError("PAYMENT_FAILED", 402, m.cardNotConfirmed);
+  if (status !== "authorized") {
+    const now = deps.now();
+    await db.transaction(async (tx) => {
+      if (await updateOffer(tx, offer.id, ["awaiting_card"], { status: "lapsed" }, now)) {
+        await insertOfferEvent(tx, {
+          offerId: offer.id,
+          actor: "system",
+          kind: "lapsed",
+          amountCents: offer.amountCents,
+          message: null,
+          createdAt: now,
+        });
+      }
+    });
+    await deps.releaseHolds([
+      { offerId: offer.id, paymentId: payment.id, providerPaymentId: payment.providerPaymentId },
+    ]);
+    const message = payment.failureMessage ?? checkoutMessages.paymentFailed;
+    throw new AppError("PAYMENT_FAILED", 402, status === "declined" ? message : m.cardNotConfirmed);
+  }
+  const now = deps.now();
+  const opened = await db.transaction(async (tx) => {
+    const locked = await lockOffer(tx, offer.id);
+    if (!locked || locked.status !== "awaiting_card") return false;
+    try {
+      // A savepoint: the unique index may refuse, and the transaction goes on after it.
+      await tx.transaction(async (savepoint) => {
+        const moved = {
+          status: "open" as const,
+          awaiting: "artist" as const,
+          expiresAt: offerExpiry(now),
+          lastMoveAt: now,
+        };
+        await updateOffer(savepoint, offer.id, ["awaiting_card"], moved, now);
+      });
+    } catch (error) {
+      // This buyer opened another offer on the work meanwhile (one open offer each).
+      if (!isUniqueViolation(error)) throw error;
+      await updateOffer(tx, offer.id, ["awaiting_card"], { status: "lapsed" }, now);
+      return "duplicate" as const;
+    }
+    await updatePayment(tx, payment.id, ["created", "authorized"], { status: "authorized" });
+    await insertOfferEvent(tx, {
+      offerId: offer.id,
+      actor: "buyer",
+      kind: "made",
+      amountCents: offer.amountCents,
+      message: offer.note || null,
+      createdAt: now,
+    });
+    const artist = await findContact(tx, offer.artistId);
+    const facts = {
+      title: offer.artworkTitle,
+      artistName: offer.artistName,
+      buyerName: offer.buyerName,
+      amountCents: offer.amountCents,
+      expiresAt: offerExpiry(now),
+    };
+    const links = offerLinks(deps.publicUrl, offer.id, offerAccessKey(deps.secret, offer.id));
+    if (artist) {
+      await enqueueMail(
+        tx,
+        offerToArtistMail(facts, artist.email, links.artist, { counter: false, note: offer.note }),
+      );
+    }
+    await enqueueMail(tx, offerSentMail(facts, offer.buyerEmail, links.buyer));
+    return true;
+  });
+  if (opened === "duplicate") {
+    await deps.releaseHolds([
+      { offerId: offer.id, paymentId: payment.id, providerPaymentId: payment.providerPaymentId },
+    ]);
+    throw new AppError("CONFLICT", 409, m.alreadyOpen);
+  }
+  if (opened) deps.kickOutbox();
+  return { offer: await viewOf(deps, offer.id, "buyer"), message: null };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  while (current && typeof current === "object" && !seen.has(current)) {
+    seen.add(current);
+    if ((current as { code?: unknown }).code === "23505") return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
