@@ -4,6 +4,7 @@ import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import type { OfferView } from "../../../contracts/offers.contract";
 import { offerMessages as m } from "../../../domain/offers";
+import type { OfferPageState } from "../../lib/offer-page-state";
 import { OfferPage } from "./offer-page";
 import { OffersList } from "./offers-list";
 
@@ -54,7 +55,10 @@ function CardMove({ move }: { move: "accept" | "counter" }) {
   return <p>card move: {move}</p>;
 }
 
-function renderPage(view: OfferView, arrival = { accountMessage: null, message: null }) {
+function renderPage(
+  view: OfferView,
+  arrival: OfferPageState = { accountMessage: null, message: null },
+) {
   const Stub = createRoutesStub([
     {
       path: "/offers/:offerId",

@@ -108,6 +108,12 @@ export function historyText(event: OfferView["history"][number]): string {
       return "The offer expired.";
     case "lapsed":
       return "The card was not confirmed; the offer was not sent.";
+    case "declined_minimum":
+      return "The offer was declined automatically.";
+    case "closed_sold":
+      return "The offer closed: the work was sold.";
+    case "closed_unlisted":
+      return "The offer closed: the work is no longer listed.";
     default:
       return `${who}: ${event.kind.replace(/_/g, " ")}${amount}.`;
   }

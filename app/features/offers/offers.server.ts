@@ -35,7 +35,7 @@ export async function loadOfferPage(context: AppLoadContext, request: Request, o
   const viewer = await context.services.auth.getSessionUser(request.headers);
   const key = keyOf(request);
   try {
-    const offer = await context.services.offers.get(offerId, { viewer, key });
+    const offer = await context.services.offers.get(offerId, { viewer, key: key ?? undefined });
     return { offer, accessKey: key };
   } catch (error) {
     if (isAppError(error) && error.status === 404) throw notFound();
@@ -59,7 +59,7 @@ function field(form: FormData, name: string): string {
 async function move(
   context: AppLoadContext,
   offerId: string,
-  access: { viewer: SessionUser | null; key: string | null },
+  access: { viewer: SessionUser | null; key?: string },
   form: FormData,
 ): Promise<string | null> {
   const { offers } = context.services;
@@ -88,7 +88,8 @@ async function move(
       return (await offers.decline(offerId, access, body)).message ?? movedText(intent);
     }
     case "withdraw":
-      await offers.withdraw(offerId, access, validInput(withdrawOfferBodySchema, {}));
+      validInput(withdrawOfferBodySchema, {});
+      await offers.withdraw(offerId, access);
       return movedText(intent);
   }
 }
@@ -108,7 +109,8 @@ async function submitMove(
 ) {
   const intent = field(form, "intent");
   try {
-    const message = await move(context, offerId, { viewer, key: keyOf(request, form) }, form);
+    const key = keyOf(request, form) ?? undefined;
+    const message = await move(context, offerId, { viewer, key }, form);
     return data<OfferActionResult>({ ok: true, message: message ?? "", offerId, intent });
   } catch (error) {
     if (throwNotFound && isAppError(error) && error.status === 404) throw notFound();
@@ -146,11 +148,15 @@ export async function loadMyOffers(context: AppLoadContext, request: Request) {
   const { role } = validInput(myOffersQuerySchema, {
     role: tab === "received" ? "artist" : "buyer",
   });
-  const offers = await readForPage(context, () => context.services.offers.listMine(user.id, role), {
-    fallback: m.loadFailed,
-    log: "The offers page failed to load",
-    details: { tab },
-  });
+  const { offers } = await readForPage(
+    context,
+    () => context.services.offers.listMine(user.id, role),
+    {
+      fallback: m.loadFailed,
+      log: "The offers page failed to load",
+      details: { tab },
+    },
+  );
   return { offers, tab, isArtist: user.isArtist };
 }
 
