@@ -58,13 +58,6 @@ describe("card and detail fallbacks (SPEC §2)", () => {
     expect(cardPriceText({ isForSale: false, price: null })).toBe("SOLD");
   });
 
-  it("reads 'Make an Offer' for a work open to offers only, never SOLD (issue 15)", () => {
-    expect(cardPriceText({ isForSale: false, price: null, offersOnly: true })).toBe(
-      "Make an Offer",
-    );
-    expect(cardPriceText({ isForSale: false, price: null, offersOnly: false })).toBe("SOLD");
-  });
-
   it("prefers the thumbnail, then the medium image, then the original", () => {
     expect(cardImage({ imageThumbnail: "t", imageMedium: "m", imageOriginal: "o" })).toBe("t");
     expect(cardImage({ imageThumbnail: null, imageMedium: "m", imageOriginal: "o" })).toBe("m");

@@ -62,17 +62,9 @@ export function materialsText(materials: string | null | undefined): string {
   return materials?.trim() ? materials : "Materials not specified";
 }
 
-/**
- * The card's price line: the price, 'Make an Offer' for a work open to offers only
- * (issue 15: offers only is not sold), or 'SOLD' when the work is not for sale.
- */
-export function cardPriceText(artwork: {
-  isForSale: boolean;
-  price: number | null;
-  offersOnly?: boolean;
-}): string {
-  if (artwork.isForSale) return priceText(artwork.price);
-  return artwork.offersOnly ? "Make an Offer" : "SOLD";
+/** The card's price line: the price, or 'SOLD' when the work is not for sale. */
+export function cardPriceText(artwork: { isForSale: boolean; price: number | null }): string {
+  return artwork.isForSale ? priceText(artwork.price) : "SOLD";
 }
 
 /** The smallest image that exists: thumbnail, then medium, then original (SPEC §2). */

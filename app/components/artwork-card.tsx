@@ -58,11 +58,7 @@ export function ArtworkCard({
         ) : (
           <p
             className={
-              artwork.isForSale
-                ? "artwork-card-price"
-                : artwork.offersOnly
-                  ? "artwork-card-price artwork-card-offers"
-                  : "artwork-card-price artwork-card-sold"
+              artwork.isForSale ? "artwork-card-price" : "artwork-card-price artwork-card-sold"
             }
           >
             {price}

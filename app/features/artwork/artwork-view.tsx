@@ -72,6 +72,7 @@ export function ArtworkView({
     opener.current?.focus();
   }
 
+  // Issue 15: offers only, or for sale with offers allowed (the server decides).
   const offerButtonShown = !hidden && !isOwner && artwork.acceptsOffers === true;
   const makeOffer = offerButtonShown ? (
     <button
