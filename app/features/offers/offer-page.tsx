@@ -5,6 +5,7 @@ import { offerMessages as m } from "../../../domain/offers";
 import type { OfferView } from "../../../contracts/offers.contract";
 import { FormNotice } from "../../components/ui/form-message";
 import type { OfferPageState } from "../../lib/offer-page-state";
+import { useSessionUser } from "../../lib/session-user";
 import { OfferMoveForms } from "./offer-moves";
 import {
   type OfferActionResult,
@@ -44,6 +45,8 @@ export function OfferPage({
   CardMove: CardMoveComponent;
 }) {
   const revalidator = useRevalidator();
+  // A guest buyer (here by the offer's key) has no list of offers to go back to.
+  const signedIn = useSessionUser() !== null;
   const [cardNotice, setCardNotice] = useState<string | null>(null);
   const title = titleText(offer.artwork.title);
   const buyer = offer.viewerRole === "buyer";
@@ -57,9 +60,11 @@ export function OfferPage({
 
   return (
     <article className="offer-page" aria-labelledby="offer-heading">
-      <p className="offer-back">
-        <Link to="/profile/offers">← All offers</Link>
-      </p>
+      {signedIn ? (
+        <p className="offer-back">
+          <Link to="/profile/offers">← All offers</Link>
+        </p>
+      ) : null}
       <h1 id="offer-heading">Offer on {title}</h1>
       {arrival.message ? <FormNotice message={arrival.message} /> : null}
       {arrival.accountMessage ? (
@@ -70,11 +75,11 @@ export function OfferPage({
       {cardNotice ? <FormNotice message={cardNotice} /> : null}
       <div className="offer-layout">
         <div className="offer-work">
-          <Link to={`/artwork/${offer.artwork.id}`} className="offer-thumb">
+          <div className="offer-thumb">
             {offer.artwork.imageThumbnail ? (
               <img src={offer.artwork.imageThumbnail} alt="" width={160} height={160} />
             ) : null}
-          </Link>
+          </div>
           <div>
             <p className="offer-work-title">
               <Link to={`/artwork/${offer.artwork.id}`}>{title}</Link>
@@ -164,7 +169,8 @@ export function OfferPage({
               {offer.history.map((event, index) => (
                 <li key={`${event.at}-${index}`}>
                   <span>{historyText(event)}</span>
-                  {event.message ? <q>{event.message}</q> : null}
+                  {/* The note is shown above; a decline's message is not. */}
+                  {event.message && event.message !== offer.note ? <q>{event.message}</q> : null}
                   <time dateTime={event.at} className="hint">
                     {timeText(event.at)}
                   </time>
