@@ -154,13 +154,17 @@ export function OfferPage({
           {moves.length > 0 ? (
             <section className="offer-your-moves" aria-labelledby="offer-moves-heading">
               <h2 id="offer-moves-heading">Your reply</h2>
-              <OfferMoveForms offer={offer} accessKey={accessKey} result={result} />
               {moves.includes("cardAccept") ? (
                 <CardMove offer={offer} accessKey={accessKey} move="accept" onDone={cardDone} />
               ) : null}
               {moves.includes("cardCounter") ? (
-                <CardMove offer={offer} accessKey={accessKey} move="counter" onDone={cardDone} />
+                // A second card form: folded away until the buyer wants it.
+                <details className="offer-card-counter">
+                  <summary>Counter with a lower amount</summary>
+                  <CardMove offer={offer} accessKey={accessKey} move="counter" onDone={cardDone} />
+                </details>
               ) : null}
+              <OfferMoveForms offer={offer} accessKey={accessKey} result={result} />
             </section>
           ) : null}
           <section className="offer-history" aria-labelledby="offer-history-heading">
