@@ -169,6 +169,33 @@ export const offerMessages = {
   notFound: "Offer not found.",
   cardNotConfirmed: "The card has not been authorized for this offer. Please try again.",
   holdReleased: "The card hold has been released.",
+  // The pages' own words (the offer panel, /offers/:id and /profile/offers).
+  offerPanelTitle: "Make an offer",
+  offerAmountLabel: "Your offer (USD, whole dollars)",
+  offerAmountHint:
+    "The artist has 48 hours to accept, decline or counter. Your card is authorized for the total now and charged only if the offer is accepted.",
+  noteLabel: "Note to the artist (optional)",
+  taxOnOffer: "Tax and total appear once the offer, the shipping address and email are complete.",
+  sendingOffer: "Sending your offer...",
+  accept: "Accept",
+  acceptCounter: "Accept the counteroffer",
+  decline: "Decline",
+  counter: "Counter",
+  withdraw: "Withdraw",
+  counterAmountLabel: "Counteroffer (USD, whole dollars)",
+  declineMessageLabel: "Message (optional)",
+  accepted: "The offer was accepted.",
+  declined: "The offer was declined.",
+  countered: "Your counteroffer was sent.",
+  withdrawn: "Your offer was withdrawn. The card hold has been released.",
+  offerSent: "Your offer was sent to the artist.",
+  viewOrder: "View the order",
+  viewSales: "View your sales",
+  noReceived: "No offers received yet.",
+  noSent: "You have not made any offers yet.",
+  loadFailed: "Failed to load offers.",
+  actionFailed: "That did not work. Please try again.",
+  unknownAction: "That action is not known.",
 } as const;
 
 /** The status as a person reads it, for the viewer's side. */

@@ -11,12 +11,18 @@ export type AmountTexts = { price: string; tax: string; total: string };
 export function AmountLines({
   lines,
   totalClassName,
+  priceLabel = "Price",
   ...listProps
-}: { lines: AmountTexts; totalClassName: string } & ComponentPropsWithoutRef<"dl">) {
+}: {
+  lines: AmountTexts;
+  totalClassName: string;
+  /** What the first line is: the price, or an offered amount. */
+  priceLabel?: string;
+} & ComponentPropsWithoutRef<"dl">) {
   return (
     <dl {...listProps}>
       <div>
-        <dt>Price</dt>
+        <dt>{priceLabel}</dt>
         <dd>{lines.price}</dd>
       </div>
       <div>

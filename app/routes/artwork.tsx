@@ -1,5 +1,6 @@
 import { ArtworkView } from "../features/artwork/artwork-view";
 import { CheckoutDialog } from "../features/checkout/checkout-dialog";
+import { OfferDialog } from "../features/checkout/offer-dialog";
 import { forgetListingDraftOf } from "../features/listing/listing-draft-store";
 import { artworkMeta } from "../features/artwork/artwork-meta";
 import { artworkMessages as m } from "../features/artwork/artwork.messages";
@@ -31,6 +32,7 @@ export default function Artwork({ loaderData }: Route.ComponentProps) {
       key={artwork.id}
       artwork={artwork}
       BuyPanel={CheckoutDialog}
+      OfferPanel={OfferDialog}
       onEditListing={forgetListingDraftOf}
     />
   );

@@ -24,6 +24,7 @@ function render(data: ArtworkDetail, userId: string | null = null) {
             createElement(ArtworkView, {
               artwork: data,
               BuyPanel: () => null,
+              OfferPanel: () => null,
               onEditListing: () => undefined,
             }),
         },
@@ -39,6 +40,33 @@ function render(data: ArtworkDetail, userId: string | null = null) {
 }
 
 describe("ArtworkView", () => {
+  it("shows Make an Offer instead of SOLD for a work open to offers only (issue 15)", () => {
+    const html = render(
+      artwork({ isForSale: false, price: null, offersOnly: true, acceptsOffers: true }),
+    );
+    expect(html).toMatch(/<button[^>]*aria-haspopup="dialog"[^>]*>Make an Offer<\/button>/);
+    expect(html).not.toContain(">SOLD<");
+    expect(html).not.toContain(">Buy Now<");
+  });
+
+  it("shows Make an Offer beside Buy Now when a work for sale also takes offers", () => {
+    const html = render(artwork({ acceptsOffers: true }));
+    expect(html).toContain(">Buy Now<");
+    expect(html).toContain(">Make an Offer<");
+  });
+
+  it("keeps SOLD for a sold work, and no offer button without acceptsOffers", () => {
+    const sold = render(artwork({ isForSale: false, acceptsOffers: false }));
+    expect(sold).toContain(">SOLD<");
+    expect(sold).not.toContain("Make an Offer");
+    expect(render(artwork())).not.toContain("Make an Offer");
+  });
+
+  it("never offers its own artist to make an offer", () => {
+    const own = artwork({ acceptsOffers: true, ownerId: "a1" });
+    expect(render(own, "a1")).not.toContain("Make an Offer");
+  });
+
   it("shows a work for sale: artist link, title with year, facts, price and Buy Now", () => {
     const html = render(artwork());
     expect(html).toContain('href="/artist/a1"');

@@ -43,29 +43,48 @@ export function isOwnerArtist(artwork: ArtworkDetail, userId: string | null | un
 export function ArtworkView({
   artwork,
   BuyPanel,
+  OfferPanel,
   onEditListing,
 }: {
   artwork: ArtworkDetail;
   /** SPEC §2 buy panel, opened by Buy Now; the route gives the checkout's dialog. */
   BuyPanel: ComponentType<BuyPanelProps>;
+  /** Issue 15's offer panel, opened by Make an Offer; the route gives the checkout's. */
+  OfferPanel: ComponentType<BuyPanelProps>;
   /** Before Edit Listing opens the editor; the route gives the listing draft's reset. */
   onEditListing: (artworkId: string) => void;
 }) {
   const user = useSessionUser();
   const isOwner = isOwnerArtist(artwork, user?.id);
   const [isForSale, setIsForSale] = useState(artwork.isForSale);
-  const [buying, setBuying] = useState(false);
+  const [panel, setPanel] = useState<"buy" | "offer" | null>(null);
   const buyButton = useRef<HTMLButtonElement>(null);
+  const offerButton = useRef<HTMLButtonElement>(null);
   const images = useMemo(() => carouselImages(artwork), [artwork]);
   const title = titleText(artwork.title);
   const artistName = artistNameText(artwork.artist.displayName);
   const price = priceText(artwork.price);
   const hidden = typeof artwork.hiddenReason === "string";
 
-  function closeBuyPanel() {
-    setBuying(false);
-    buyButton.current?.focus();
+  function closePanel() {
+    const opener = panel === "offer" ? offerButton : buyButton;
+    setPanel(null);
+    opener.current?.focus();
   }
+
+  // Issue 15: offers only, or for sale with offers allowed (the server decides).
+  const offerButtonShown = !hidden && !isOwner && artwork.acceptsOffers === true;
+  const makeOffer = offerButtonShown ? (
+    <button
+      ref={offerButton}
+      type="button"
+      className={artwork.isForSale ? "button artwork-offer" : "button button-primary artwork-offer"}
+      aria-haspopup="dialog"
+      onClick={() => setPanel("offer")}
+    >
+      {m.makeOffer}
+    </button>
+  ) : null;
 
   return (
     <article className="artwork-page">
@@ -99,15 +118,21 @@ export function ArtworkView({
                 <p className="sold-badge">{m.sold}</p>
               )
             ) : artwork.isForSale ? (
-              <button
-                ref={buyButton}
-                type="button"
-                className="button button-primary artwork-buy"
-                aria-haspopup="dialog"
-                onClick={() => setBuying(true)}
-              >
-                {m.buyNow}
-              </button>
+              <div className="artwork-purchase-buttons">
+                <button
+                  ref={buyButton}
+                  type="button"
+                  className="button button-primary artwork-buy"
+                  aria-haspopup="dialog"
+                  onClick={() => setPanel("buy")}
+                >
+                  {m.buyNow}
+                </button>
+                {makeOffer}
+              </div>
+            ) : makeOffer ? (
+              // Offers only (issue 15): open to offers, not sold.
+              makeOffer
             ) : (
               <p className="sold-badge">{m.sold}</p>
             )}
@@ -140,8 +165,11 @@ export function ArtworkView({
           ) : null}
         </div>
       </div>
-      {buying ? (
-        <BuyPanel artwork={artwork} artistName={artistName} onClose={closeBuyPanel} />
+      {panel === "buy" ? (
+        <BuyPanel artwork={artwork} artistName={artistName} onClose={closePanel} />
+      ) : null}
+      {panel === "offer" ? (
+        <OfferPanel artwork={artwork} artistName={artistName} onClose={closePanel} />
       ) : null}
     </article>
   );

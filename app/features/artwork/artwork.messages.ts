@@ -1,5 +1,6 @@
 import { discoveryMessages as d } from "../../../domain/discovery-messages";
 import { listingMessages as l } from "../../../domain/listing";
+import { offerMessages as o } from "../../../domain/offers";
 
 /** SPEC §2 and §8 texts of this page, from the one shared list in domain/. */
 export const artworkMessages = {
@@ -9,6 +10,7 @@ export const artworkMessages = {
   currentlyOnDisplay: d.currentlyOnDisplay,
   buyNow: d.buyNow,
   sold: d.sold,
+  makeOffer: o.makeOffer,
   editListing: "Edit Listing",
   deleteListing: "Delete Listing",
   forSale: "For Sale",

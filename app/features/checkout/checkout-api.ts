@@ -39,7 +39,7 @@ export function fetchQuote(quote: QuoteRequest, signal?: AbortSignal): Promise<Q
  * Confirms the card for a started payment (the simulated processor or Stripe.js);
  * throws a CheckoutError with the processor's message when the card is refused.
  */
-export type ConfirmCard = (payment: PaymentStarted) => Promise<void>;
+export type ConfirmCard = (payment: Pick<PaymentStarted, "clientSecret">) => Promise<void>;
 
 /**
  * The client secret of the last payment this page started for each artwork. Paying
@@ -79,7 +79,7 @@ export async function purchase(
 
 /** The simulated processor's stand-in for Stripe.js confirmCardPayment. */
 export function confirmSimulatedCard(card: SimulatedCard, billingDetails: BillingDetails) {
-  return async (payment: PaymentStarted): Promise<void> => {
+  return async (payment: Pick<PaymentStarted, "clientSecret">): Promise<void> => {
     checkConfirmation(
       await request("/api/checkout/simulated/confirm", {
         method: "POST",

@@ -65,7 +65,7 @@ export function quoteRequest(artworkId: string, fields: CheckoutFields): QuoteRe
 }
 
 /** Identifies a quote request: the same key means the same answer, so it is not asked again. */
-export function quoteKey(request: QuoteRequest | null): string | null {
+export function quoteKey(request: object | null): string | null {
   return request ? JSON.stringify(request) : null;
 }
 

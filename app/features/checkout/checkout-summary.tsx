@@ -13,11 +13,17 @@ export function CheckoutSummary({
   view,
   missing,
   onRetry,
+  priceLabel,
+  waiting = "Tax and total appear once the shipping address and email are complete.",
 }: {
   price: number | null;
   view: QuoteView;
   missing: string | null;
   onRetry: () => void;
+  /** The first line's name ("Price", or the offer panel's "Your offer"). */
+  priceLabel?: string;
+  /** What stands in for tax and total until they can be asked. */
+  waiting?: string;
 }) {
   const lines = summaryLines(price, view);
   return (
@@ -28,14 +34,13 @@ export function CheckoutSummary({
       <AmountLines
         lines={lines}
         totalClassName="checkout-total"
+        priceLabel={priceLabel}
         aria-live="polite"
         aria-atomic="true"
       />
       {!view.quote && !view.pending && !view.error ? (
         <p className="hint" aria-live="polite">
-          {view.lapsed && missing
-            ? missing
-            : "Tax and total appear once the shipping address and email are complete."}
+          {view.lapsed && missing ? missing : waiting}
         </p>
       ) : null}
       {view.error ? (

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { fetchQuote } from "./checkout-api";
 import { taxFailure } from "./checkout-answers";
-import type { QuoteRequest } from "../../../contracts/checkout.contract";
+import type { Quote, QuoteRequest } from "../../../contracts/checkout.contract";
 import { type QuoteState, type QuoteView, quoteKey, quoteView } from "./checkout-form";
 
 /** Typing pauses this long before the address is sent for a tax quote. */
@@ -13,13 +13,22 @@ export const QUOTE_DEBOUNCE_MS = 400;
  * answer for an address that has since changed is ignored. While the address or
  * e-mail is incomplete there is no total (see quoteView).
  */
-export function useTaxQuote(request: QuoteRequest | null): QuoteView & { retry: () => void } {
+export function useTaxQuote<R extends object = QuoteRequest>(
+  request: R | null,
+  /** Who answers: the checkout's quote, or the offer panel's (the tax on the offered amount). */
+  ask: (request: R, signal: AbortSignal) => Promise<Quote> = fetchQuote as (
+    request: R,
+    signal: AbortSignal,
+  ) => Promise<Quote>,
+): QuoteView & { retry: () => void } {
   const key = quoteKey(request);
   const [state, setState] = useState<QuoteState>({ key: null, quote: null, error: null });
   // The request behind the current key, read when the timer fires (the key says it is the same).
   const latest = useRef(request);
+  const askRef = useRef(ask);
   useEffect(() => {
     latest.current = request;
+    askRef.current = ask;
   });
   const settledKey = state.key;
 
@@ -29,7 +38,7 @@ export function useTaxQuote(request: QuoteRequest | null): QuoteView & { retry: 
     const timer = setTimeout(() => {
       const current = latest.current;
       if (!current) return;
-      fetchQuote(current, controller.signal).then(
+      askRef.current(current, controller.signal).then(
         (quote) => {
           if (!controller.signal.aborted) setState({ key, quote, error: null });
         },

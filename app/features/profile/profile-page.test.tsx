@@ -80,8 +80,11 @@ describe("ProfilePage", () => {
       renderPage({ profile });
       const link = screen.getByRole("link", { name: "My purchases" });
       expect(link.getAttribute("href")).toBe("/profile/purchases");
+      const offers = screen.getByRole("link", { name: "My offers" });
+      expect(offers.getAttribute("href")).toBe("/profile/offers");
       renderPage({ profile, isOwn: false, tab: null });
       expect(screen.queryByRole("link", { name: "My purchases" })).toBeNull();
+      expect(screen.queryByRole("link", { name: "My offers" })).toBeNull();
     }
   });
 

@@ -50,6 +50,7 @@ export function ProfilePage({
         {isOwn ? (
           <nav className="profile-own-links" aria-label="Your account">
             <Link to="/profile/purchases">My purchases</Link>
+            <Link to="/profile/offers">My offers</Link>
           </nav>
         ) : null}
         {isOwn ? artistApplication : null}

@@ -1,0 +1,166 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen } from "@testing-library/react";
+import { createRoutesStub } from "react-router";
+import { afterEach, describe, expect, it } from "vitest";
+import type { OfferView } from "../../../contracts/offers.contract";
+import { offerMessages as m } from "../../../domain/offers";
+import type { OfferPageState } from "../../lib/offer-page-state";
+import { OfferPage } from "./offer-page";
+import { OffersList } from "./offers-list";
+
+afterEach(cleanup);
+
+function offer(overrides: Partial<OfferView> = {}): OfferView {
+  return {
+    id: "f1",
+    artwork: {
+      id: "w1",
+      title: "Salt Marsh",
+      imageThumbnail: "/media/a/w1-thumbnail.webp",
+      artistName: "Ines Moreau",
+      priceCents: null,
+    },
+    status: "open",
+    statusText: "Waiting for the artist's reply",
+    awaiting: "artist",
+    rounds: 1,
+    amountCents: 120_000,
+    taxAmount: 9_900,
+    totalAmount: 129_900,
+    note: "Would you ship to Maine?",
+    buyerName: "Pia Buyer",
+    shippingAddress: { line1: "1 Main St", city: "Portland", state: "ME", postal_code: "04101" },
+    expiresAt: "2026-11-26T15:05:00.000Z",
+    declineReason: null,
+    declineMessage: null,
+    orderId: null,
+    createdAt: "2026-11-24T15:05:00.000Z",
+    viewerRole: "artist",
+    moves: ["accept", "counter", "decline"],
+    history: [
+      {
+        actor: "buyer",
+        kind: "made",
+        amountCents: 120_000,
+        message: null,
+        at: "2026-11-24T15:05:00.000Z",
+      },
+    ],
+    ...overrides,
+  };
+}
+
+/** The card moves' stand-in: says which it is, so the test sees what the page asks for. */
+function CardMove({ move }: { move: "accept" | "counter" }) {
+  return <p>card move: {move}</p>;
+}
+
+function renderPage(
+  view: OfferView,
+  arrival: OfferPageState = { accountMessage: null, message: null },
+) {
+  const Stub = createRoutesStub([
+    {
+      path: "/offers/:offerId",
+      Component: () => (
+        <OfferPage offer={view} accessKey="k1" arrival={arrival} CardMove={CardMove} />
+      ),
+      action: () => null,
+    },
+  ]);
+  return render(<Stub initialEntries={["/offers/f1?key=k1"]} />).container;
+}
+
+describe("OfferPage", () => {
+  it("shows the artist the work, the amount, the buyer, the note, the expiry and their three moves", () => {
+    renderPage(offer());
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Offer on Salt Marsh");
+    expect(screen.getByText("$1,200")).toBeTruthy();
+    expect(screen.getByText("Pia Buyer")).toBeTruthy();
+    expect(screen.getByText("Would you ship to Maine?")).toBeTruthy();
+    expect(screen.getByText("Waiting for your reply")).toBeTruthy();
+    expect(screen.getByText(/November 26, 2026/)).toBeTruthy();
+    expect(screen.getByRole("button", { name: /^Accept \$1,200/ })).toBeTruthy();
+    expect(screen.getByRole("textbox", { name: m.counterAmountLabel })).toBeTruthy();
+    expect(screen.getByText(m.decline)).toBeTruthy();
+    expect(screen.queryByText(/card move/)).toBeNull();
+    expect(screen.queryByRole("button", { name: /Withdraw/ })).toBeNull();
+    // The artist is not shown the buyer's tax and total.
+    expect(screen.queryByText("$1,299")).toBeNull();
+  });
+
+  it("gives a countered buyer the card moves, decline and withdraw, with tax and total", () => {
+    renderPage(
+      offer({
+        viewerRole: "buyer",
+        awaiting: "buyer",
+        moves: ["accept", "counter", "decline", "withdraw"],
+      }),
+    );
+    expect(screen.getByText("card move: accept")).toBeTruthy();
+    expect(screen.getByText("card move: counter")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Withdraw my offer" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: /^Accept/ })).toBeNull();
+    expect(screen.getByText("$1,299")).toBeTruthy();
+    // The access key goes along with every form, for a guest buyer.
+    const keys = document.querySelectorAll<HTMLInputElement>('input[name="key"]');
+    expect(keys.length).toBeGreaterThan(0);
+    expect([...keys].every((input) => input.value === "k1")).toBe(true);
+  });
+
+  it("offers no move once the offer is closed, and links an accepted offer to its order", () => {
+    renderPage(offer({ viewerRole: "buyer", status: "accepted", moves: [], orderId: "o9" }));
+    expect(screen.queryByRole("heading", { name: "Your reply" })).toBeNull();
+    expect(screen.getByText("Accepted")).toBeTruthy();
+    expect(screen.getByRole("link", { name: m.viewOrder }).getAttribute("href")).toBe(
+      "/profile/purchases/o9",
+    );
+    cleanup();
+    renderPage(offer({ status: "accepted", moves: [], orderId: "o9" }));
+    expect(screen.getByRole("link", { name: m.viewSales }).getAttribute("href")).toBe(
+      "/profile/sales",
+    );
+  });
+
+  it("shows what the offer panel handed over: the account message for a guest", () => {
+    renderPage(offer({ viewerRole: "buyer", moves: ["withdraw"] }), {
+      accountMessage: "An account was created for your email.",
+      message: m.offerSent,
+    });
+    expect(screen.getByText("An account was created for your email.")).toBeTruthy();
+    expect(screen.getByText(m.offerSent)).toBeTruthy();
+  });
+});
+
+describe("OffersList", () => {
+  function renderList(offers: OfferView[], tab: "received" | "sent") {
+    const Stub = createRoutesStub([
+      {
+        path: "/profile/offers",
+        Component: () => <OffersList offers={offers} tab={tab} />,
+        action: () => null,
+      },
+    ]);
+    return render(<Stub initialEntries={[`/profile/offers?tab=${tab}`]} />).container;
+  }
+
+  it("puts Accept, Counter and Decline in a received offer's row, and links every row", () => {
+    renderList([offer()], "received");
+    expect(screen.getByRole("tab", { name: "Received", selected: true })).toBeTruthy();
+    expect(screen.getByText("From Pia Buyer")).toBeTruthy();
+    expect(screen.getByRole("button", { name: /^Accept \$1,200/ })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Send counteroffer" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "View offer" }).getAttribute("href")).toBe(
+      "/offers/f1",
+    );
+  });
+
+  it("sends a buyer to the offer's page for their moves, and says when there are none", () => {
+    renderList([offer({ viewerRole: "buyer", moves: ["withdraw"] })], "sent");
+    expect(screen.getByText("By Ines Moreau")).toBeTruthy();
+    expect(screen.queryByRole("button")).toBeNull();
+    cleanup();
+    renderList([], "received");
+    expect(screen.getByText(m.noReceived)).toBeTruthy();
+  });
+});

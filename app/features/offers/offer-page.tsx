@@ -1,0 +1,189 @@
+import { type ComponentType, useState } from "react";
+import { Link, useRevalidator } from "react-router";
+import { priceText, titleText } from "../../../domain/display";
+import { offerMessages as m } from "../../../domain/offers";
+import type { OfferView } from "../../../contracts/offers.contract";
+import { FormNotice } from "../../components/ui/form-message";
+import type { OfferPageState } from "../../lib/offer-page-state";
+import { useSessionUser } from "../../lib/session-user";
+import { OfferMoveForms } from "./offer-moves";
+import {
+  type OfferActionResult,
+  expiryText,
+  historyText,
+  shownMoves,
+  statusText,
+  timeText,
+} from "./offer-view";
+
+/** What the page gives the card moves (the route composes the checkout's). */
+export type CardMoveComponent = ComponentType<{
+  offer: OfferView;
+  accessKey: string | null;
+  move: "accept" | "counter";
+  onDone: (message: string) => void;
+}>;
+
+/**
+ * Issue 15: one offer as its party sees it (`/offers/:offerId`): the work, the amount
+ * on the table (with tax and total for the buyer), its status and expiry, the note, the
+ * decline message, the history, and the moves the viewer may make now. Once accepted,
+ * the way to the order.
+ */
+export function OfferPage({
+  offer,
+  accessKey,
+  arrival,
+  result,
+  CardMove,
+}: {
+  offer: OfferView;
+  accessKey: string | null;
+  /** What the offer panel handed over (just sent): the account message and the outcome. */
+  arrival: OfferPageState;
+  result?: OfferActionResult;
+  CardMove: CardMoveComponent;
+}) {
+  const revalidator = useRevalidator();
+  // A guest buyer (here by the offer's key) has no list of offers to go back to.
+  const signedIn = useSessionUser() !== null;
+  const [cardNotice, setCardNotice] = useState<string | null>(null);
+  const title = titleText(offer.artwork.title);
+  const buyer = offer.viewerRole === "buyer";
+  const moves = shownMoves(offer);
+  const expiry = expiryText(offer);
+
+  function cardDone(message: string) {
+    setCardNotice(message);
+    void revalidator.revalidate();
+  }
+
+  return (
+    <article className="offer-page" aria-labelledby="offer-heading">
+      {signedIn ? (
+        <p className="offer-back">
+          <Link to="/profile/offers">← All offers</Link>
+        </p>
+      ) : null}
+      <h1 id="offer-heading">Offer on {title}</h1>
+      {arrival.message ? <FormNotice message={arrival.message} /> : null}
+      {arrival.accountMessage ? (
+        <p className="message message-success" role="status">
+          {arrival.accountMessage}
+        </p>
+      ) : null}
+      {cardNotice ? <FormNotice message={cardNotice} /> : null}
+      <div className="offer-layout">
+        <div className="offer-work">
+          <div className="offer-thumb">
+            {offer.artwork.imageThumbnail ? (
+              <img src={offer.artwork.imageThumbnail} alt="" width={160} height={160} />
+            ) : null}
+          </div>
+          <div>
+            <p className="offer-work-title">
+              <Link to={`/artwork/${offer.artwork.id}`}>{title}</Link>
+            </p>
+            <p className="offer-work-artist">{offer.artwork.artistName}</p>
+            {offer.artwork.priceCents !== null ? (
+              <p className="hint">Listed at {priceText(offer.artwork.priceCents)}</p>
+            ) : null}
+          </div>
+        </div>
+        <div className="offer-details">
+          <p className={`offer-status offer-status-${offer.status}`}>{statusText(offer)}</p>
+          {expiry ? <p className="offer-expiry">{expiry}</p> : null}
+          <dl className="offer-facts">
+            <div>
+              <dt>{offer.status === "accepted" ? "Agreed amount" : "Amount on the table"}</dt>
+              <dd>{priceText(offer.amountCents)}</dd>
+            </div>
+            {buyer ? (
+              <>
+                <div>
+                  <dt>Tax</dt>
+                  <dd>{priceText(offer.taxAmount)}</dd>
+                </div>
+                <div className="offer-total">
+                  <dt>Total</dt>
+                  <dd>{priceText(offer.totalAmount)}</dd>
+                </div>
+              </>
+            ) : (
+              <div>
+                <dt>Buyer</dt>
+                <dd>{offer.buyerName}</dd>
+              </div>
+            )}
+            <div>
+              <dt>Ships to</dt>
+              <dd>
+                {offer.shippingAddress.city}, {offer.shippingAddress.state}
+              </dd>
+            </div>
+            <div>
+              <dt>Made</dt>
+              <dd>{timeText(offer.createdAt)}</dd>
+            </div>
+          </dl>
+          {offer.note ? (
+            <section className="offer-note" aria-labelledby="offer-note-heading">
+              <h2 id="offer-note-heading">{buyer ? "Your note" : "Note from the buyer"}</h2>
+              <p>{offer.note}</p>
+            </section>
+          ) : null}
+          {offer.declineMessage ? (
+            <section className="offer-note" aria-labelledby="offer-decline-heading">
+              <h2 id="offer-decline-heading">Message with the decline</h2>
+              <p>{offer.declineMessage}</p>
+            </section>
+          ) : null}
+          {offer.status === "accepted" && offer.orderId ? (
+            <p>
+              {buyer ? (
+                <Link to={`/profile/purchases/${offer.orderId}`} className="button button-primary">
+                  {m.viewOrder}
+                </Link>
+              ) : offer.viewerRole === "artist" ? (
+                <Link to="/profile/sales" className="button button-primary">
+                  {m.viewSales}
+                </Link>
+              ) : null}
+            </p>
+          ) : null}
+          {moves.length > 0 ? (
+            <section className="offer-your-moves" aria-labelledby="offer-moves-heading">
+              <h2 id="offer-moves-heading">Your reply</h2>
+              {moves.includes("cardAccept") ? (
+                <CardMove offer={offer} accessKey={accessKey} move="accept" onDone={cardDone} />
+              ) : null}
+              {moves.includes("cardCounter") ? (
+                // A second card form: folded away until the buyer wants it.
+                <details className="offer-card-counter">
+                  <summary>Counter with a lower amount</summary>
+                  <CardMove offer={offer} accessKey={accessKey} move="counter" onDone={cardDone} />
+                </details>
+              ) : null}
+              <OfferMoveForms offer={offer} accessKey={accessKey} result={result} />
+            </section>
+          ) : null}
+          <section className="offer-history" aria-labelledby="offer-history-heading">
+            <h2 id="offer-history-heading">History</h2>
+            <ol>
+              {offer.history.map((event, index) => (
+                <li key={`${event.at}-${index}`}>
+                  <span>{historyText(event)}</span>
+                  {/* The note is shown above; a decline's message is not. */}
+                  {event.message && event.message !== offer.note ? <q>{event.message}</q> : null}
+                  <time dateTime={event.at} className="hint">
+                    {timeText(event.at)}
+                  </time>
+                </li>
+              ))}
+            </ol>
+          </section>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,93 @@
+import { describe, expect, it } from "vitest";
+import { offerMessages as m } from "../../../domain/offers";
+import {
+  expiryText,
+  historyText,
+  isPlainMove,
+  movedText,
+  noteExcerpt,
+  parseOffersTab,
+  shownMoves,
+  timeText,
+} from "./offer-view";
+
+describe("shownMoves", () => {
+  it("gives the artist plain forms for exactly the moves the server allows", () => {
+    expect(shownMoves({ viewerRole: "artist", moves: ["accept", "counter", "decline"] })).toEqual([
+      "accept",
+      "counter",
+      "decline",
+    ]);
+    expect(shownMoves({ viewerRole: "artist", moves: ["accept", "decline"] })).toEqual([
+      "accept",
+      "decline",
+    ]);
+    expect(shownMoves({ viewerRole: "artist", moves: [] })).toEqual([]);
+  });
+
+  it("makes the buyer's accept and counter card moves; decline and withdraw stay plain", () => {
+    expect(
+      shownMoves({ viewerRole: "buyer", moves: ["accept", "counter", "decline", "withdraw"] }),
+    ).toEqual(["cardAccept", "cardCounter", "decline", "withdraw"]);
+    expect(shownMoves({ viewerRole: "buyer", moves: ["withdraw"] })).toEqual(["withdraw"]);
+  });
+
+  it("never shows the team a move", () => {
+    expect(shownMoves({ viewerRole: "team", moves: ["accept"] })).toEqual([]);
+  });
+});
+
+describe("the forms' intents", () => {
+  it("knows the four moves without a card, and nothing else", () => {
+    expect(["accept", "counter", "decline", "withdraw"].every(isPlainMove)).toBe(true);
+    expect(isPlainMove("cardAccept")).toBe(false);
+    expect(isPlainMove("")).toBe(false);
+    expect(movedText("withdraw")).toBe(m.withdrawn);
+    expect(movedText("counter")).toBe(m.countered);
+  });
+
+  it("reads the tab from the address", () => {
+    expect(parseOffersTab("received")).toBe("received");
+    expect(parseOffersTab("sent")).toBe("sent");
+    expect(parseOffersTab("all")).toBeNull();
+    expect(parseOffersTab(null)).toBeNull();
+  });
+});
+
+describe("texts", () => {
+  it("writes times in UTC so the server's page and the browser's agree", () => {
+    expect(timeText("2026-11-24T15:05:00.000Z")).toBe("November 24, 2026 at 3:05 PM UTC");
+    expect(timeText("not a time")).toBe("");
+  });
+
+  it("shows the expiry only while the offer is on the table", () => {
+    const expiresAt = "2026-11-24T15:05:00.000Z";
+    expect(expiryText({ status: "open", expiresAt })).toContain("November 24, 2026");
+    expect(expiryText({ status: "accepted", expiresAt })).toBeNull();
+  });
+
+  it("says who did what in the history, and for how much", () => {
+    const at = "2026-11-24T15:05:00.000Z";
+    expect(
+      historyText({ actor: "buyer", kind: "made", amountCents: 120_000, message: null, at }),
+    ).toBe("The buyer offered $1,200.");
+    expect(
+      historyText({ actor: "artist", kind: "countered", amountCents: 150_000, message: null, at }),
+    ).toBe("The artist countered with $1,500.");
+    expect(
+      historyText({ actor: "system", kind: "expired", amountCents: null, message: null, at }),
+    ).toBe("The offer expired.");
+    expect(
+      historyText({ actor: "system", kind: "released_hold", amountCents: null, message: null, at }),
+    ).toBe("Vernissage: released hold.");
+  });
+
+  it("cuts a long note to one short line", () => {
+    expect(noteExcerpt("  Love it.\n\nWould you  ship to Maine? ")).toBe(
+      "Love it. Would you ship to Maine?",
+    );
+    const long = noteExcerpt("word ".repeat(60), 20);
+    expect(long.length).toBeLessThanOrEqual(20);
+    expect(long.endsWith("…")).toBe(true);
+  });
+});

@@ -1,0 +1,145 @@
+import { priceText } from "../../../domain/display";
+import { offerMessages as m, offerStatusText } from "../../../domain/offers";
+import type { OfferView } from "../../../contracts/offers.contract";
+
+/**
+ * What the offer pages make of an OfferView (issue 15): the moves the viewer is shown,
+ * and the words for its status, expiry and history. The server says which moves the
+ * viewer may make (`moves`); the page offers exactly those, in the forms they need.
+ */
+
+/**
+ * A form on the page: the artist's accept, counter and decline, the buyer's decline and
+ * withdraw (plain forms, no card), and the buyer's accept and counter, which authorize
+ * their card again (`cardAccept`, `cardCounter`: they need JavaScript).
+ */
+export type ShownMove =
+  "accept" | "counter" | "decline" | "withdraw" | "cardAccept" | "cardCounter";
+
+export function shownMoves(offer: Pick<OfferView, "moves" | "viewerRole">): ShownMove[] {
+  if (offer.viewerRole === "team") return [];
+  const buyer = offer.viewerRole === "buyer";
+  return offer.moves.map((move): ShownMove => {
+    if (buyer && move === "accept") return "cardAccept";
+    if (buyer && move === "counter") return "cardCounter";
+    return move;
+  });
+}
+
+/** The form's intents: the moves without a card. */
+export const PLAIN_MOVES = ["accept", "counter", "decline", "withdraw"] as const;
+export type PlainMove = (typeof PLAIN_MOVES)[number];
+
+export function isPlainMove(value: string): value is PlainMove {
+  return (PLAIN_MOVES as readonly string[]).includes(value);
+}
+
+/** What a move that went through says, when the server has nothing to add. */
+export function movedText(move: PlainMove): string {
+  switch (move) {
+    case "accept":
+      return m.accepted;
+    case "counter":
+      return m.countered;
+    case "decline":
+      return m.declined;
+    case "withdraw":
+      return m.withdrawn;
+  }
+}
+
+/** The status as the viewer reads it (the team reads the server's own text). */
+export function statusText(offer: OfferView): string {
+  if (offer.viewerRole === "team") return offer.statusText;
+  return offerStatusText(offer, offer.viewerRole);
+}
+
+/**
+ * An instant as people read it, in UTC so the server's page and the browser's agree:
+ * "November 24, 2026, 3:05 PM UTC".
+ */
+export function timeText(iso: string): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return "";
+  return `${at.toLocaleString("en-US", {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone: "UTC",
+  })} UTC`;
+}
+
+/** The expiry line of an offer on the table; nothing once it is closed. */
+export function expiryText(offer: Pick<OfferView, "status" | "expiresAt">): string | null {
+  if (offer.status !== "open") return null;
+  return `Replies are due by ${timeText(offer.expiresAt)}.`;
+}
+
+const ACTOR: Record<OfferView["history"][number]["actor"], string> = {
+  buyer: "The buyer",
+  artist: "The artist",
+  system: "Vernissage",
+};
+
+/** One line of the offer's history: who did what, and for how much. */
+export function historyText(event: OfferView["history"][number]): string {
+  const who = ACTOR[event.actor];
+  const amount = event.amountCents === null ? "" : ` ${priceText(event.amountCents)}`;
+  switch (event.kind) {
+    case "made":
+    case "offered":
+    case "offer":
+      return `${who} offered${amount}.`;
+    case "countered":
+    case "counter":
+      return `${who} countered with${amount}.`;
+    case "accepted":
+    case "accept":
+      return `${who} accepted${amount}.`;
+    case "declined":
+    case "decline":
+      return `${who} declined the offer.`;
+    case "withdrawn":
+    case "withdraw":
+      return `${who} withdrew the offer.`;
+    case "expired":
+      return "The offer expired.";
+    case "lapsed":
+      return "The card was not confirmed; the offer was not sent.";
+    case "declined_minimum":
+      return "The offer was declined automatically.";
+    case "closed_sold":
+      return "The offer closed: the work was sold.";
+    case "closed_unlisted":
+      return "The offer closed: the work is no longer listed.";
+    default:
+      return `${who}: ${event.kind.replace(/_/g, " ")}${amount}.`;
+  }
+}
+
+/** A note shown in a list row: its first line, at most `max` characters. */
+export function noteExcerpt(note: string, max = 120): string {
+  const text = note.trim().replace(/\s+/g, " ");
+  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
+}
+
+/** What a move's form hears back (the page's action data, or its fetcher's). */
+export type OfferActionResult =
+  | { ok: true; message: string; offerId: string; intent: string }
+  | {
+      ok: false;
+      error: string;
+      offerId: string;
+      intent: string;
+      /** What was typed, so a refused form keeps it. */
+      values: { amount: string; message: string };
+    };
+
+/** `/profile/offers`' tabs: the offers an artist received, and the ones the viewer made. */
+export type OffersTab = "received" | "sent";
+
+export function parseOffersTab(value: string | null): OffersTab | null {
+  return value === "received" || value === "sent" ? value : null;
+}

@@ -1,0 +1,114 @@
+import { Link } from "react-router";
+import { priceText, titleText } from "../../../domain/display";
+import { offerMessages as m } from "../../../domain/offers";
+import type { OfferView } from "../../../contracts/offers.contract";
+import { UrlTabs } from "../../components/ui/url-tabs";
+import { offerPageLink } from "../../lib/offer-page-state";
+import { OfferMoveForms } from "./offer-moves";
+import {
+  type OfferActionResult,
+  type OffersTab,
+  expiryText,
+  noteExcerpt,
+  parseOffersTab,
+  statusText,
+} from "./offer-view";
+
+const TABS = [
+  { value: "received", label: "Received" },
+  { value: "sent", label: "Sent" },
+] as const;
+
+/**
+ * Issue 15 `/profile/offers`: the offers an artist received and the offers the viewer
+ * made. A received offer waiting for the artist carries its Accept, Counter and
+ * Decline forms in the row; everything else links to the offer's page.
+ */
+export function OffersList({
+  offers,
+  tab,
+  result,
+}: {
+  offers: OfferView[];
+  tab: OffersTab;
+  result?: OfferActionResult;
+}) {
+  return (
+    <section className="offers-page" aria-labelledby="offers-heading">
+      <h1 id="offers-heading">Offers</h1>
+      <UrlTabs
+        tabs={TABS}
+        tab={tab}
+        parse={parseOffersTab}
+        searchFor={(value) => `?tab=${value}`}
+        label="Offers"
+        idPrefix="offers"
+        panelFocusable={(loading) => loading || offers.length === 0}
+      >
+        {(loading) =>
+          loading ? (
+            <p className="status-text">Loading...</p>
+          ) : offers.length === 0 ? (
+            <p className="status-text">{tab === "received" ? m.noReceived : m.noSent}</p>
+          ) : (
+            <ol className="offers-list">
+              {offers.map((offer) => (
+                <OfferRow key={offer.id} offer={offer} tab={tab} result={result} />
+              ))}
+            </ol>
+          )
+        }
+      </UrlTabs>
+    </section>
+  );
+}
+
+function OfferRow({
+  offer,
+  tab,
+  result,
+}: {
+  offer: OfferView;
+  tab: OffersTab;
+  result?: OfferActionResult;
+}) {
+  const title = titleText(offer.artwork.title);
+  const expiry = expiryText(offer);
+  const note = noteExcerpt(offer.note);
+  const headingId = `offer-row-${offer.id}`;
+  // Received offers carry their forms here; a buyer's moves need their card: the offer's page.
+  const inline = tab === "received" && offer.viewerRole === "artist" && offer.moves.length > 0;
+  return (
+    <li className="offer-entry" aria-labelledby={headingId}>
+      <div className="offer-entry-thumb">
+        {offer.artwork.imageThumbnail ? (
+          <img src={offer.artwork.imageThumbnail} alt="" width={96} height={96} loading="lazy" />
+        ) : null}
+      </div>
+      <div className="offer-entry-body">
+        <h2 id={headingId} className="offer-entry-title">
+          <Link to={offerPageLink(offer.id, null)}>{title}</Link>
+        </h2>
+        <p className="hint">
+          {tab === "received" ? `From ${offer.buyerName}` : `By ${offer.artwork.artistName}`}
+        </p>
+        <p>
+          <span className="offer-entry-amount">{priceText(offer.amountCents)}</span>{" "}
+          <span className={`offer-status offer-status-${offer.status}`}>{statusText(offer)}</span>
+        </p>
+        {expiry ? <p className="hint">{expiry}</p> : null}
+        {note ? <p className="offer-entry-note">“{note}”</p> : null}
+        <p>
+          <Link to={offerPageLink(offer.id, null)} aria-describedby={headingId}>
+            View offer
+          </Link>
+        </p>
+      </div>
+      {inline ? (
+        <div className="offer-entry-actions">
+          <OfferMoveForms offer={offer} accessKey={null} result={result} compact />
+        </div>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,67 @@
+import {
+  type ShouldRevalidateFunctionArgs,
+  isRouteErrorResponse,
+  useLocation,
+  useRouteError,
+} from "react-router";
+import { titleText } from "../../domain/display";
+import { offerMessages as m } from "../../domain/offers";
+import { RouteLoadError } from "../components/load-error";
+import { NOT_FOUND_TITLE, NotFoundPage } from "../components/not-found-page";
+import { OfferCardMove } from "../features/checkout/offer-card-move";
+import { OfferPage } from "../features/offers/offer-page";
+import { loadOfferPage, offerPageAction } from "../features/offers/offers.server";
+import { readOfferPageState } from "../lib/offer-page-state";
+import type { Route } from "./+types/offer";
+import "../features/offers/offers.css";
+
+export function meta({ loaderData, error }: Route.MetaArgs) {
+  const title =
+    isRouteErrorResponse(error) && error.status === 404
+      ? NOT_FOUND_TITLE
+      : loaderData
+        ? `Offer: ${titleText(loaderData.offer.artwork.title)} · Vernissage`
+        : "Offer · Vernissage";
+  return [{ title }, { name: "robots", content: "noindex" }];
+}
+
+/** Issue 15: the offer's parties (a guest buyer with `?key=`) and the team; anyone else 404. */
+export function loader({ request, context, params }: Route.LoaderArgs) {
+  return loadOfferPage(context, request, params.offerId);
+}
+
+/** The moves without a card (field `intent`), through the same services as the API. */
+export function action({ request, context, params }: Route.ActionArgs) {
+  return offerPageAction(context, request, params.offerId);
+}
+
+/** After a move, read the offer again, also when it was refused (it may have moved meanwhile). */
+export function shouldRevalidate({
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return formMethod?.toUpperCase() === "POST" ? true : defaultShouldRevalidate;
+}
+
+/**
+ * The page composes two features: the offer (app/features/offers) and the buyer's
+ * moves that authorize their card again (app/features/checkout).
+ */
+export default function Offer({ loaderData, actionData }: Route.ComponentProps) {
+  const location = useLocation();
+  return (
+    <OfferPage
+      offer={loaderData.offer}
+      accessKey={loaderData.accessKey}
+      arrival={readOfferPageState(location.state)}
+      result={actionData}
+      CardMove={OfferCardMove}
+    />
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  return <RouteLoadError fallback={m.loadFailed} />;
+}

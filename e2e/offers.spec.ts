@@ -1,0 +1,196 @@
+import { type Locator, type Page, expect, test } from "@playwright/test";
+import { authMessages } from "../domain/auth-messages";
+import { offerMessages as m } from "../domain/offers";
+import { ADDRESS, EXPIRY, field, fillAddress, fillCard, mailTo } from "./buy";
+import {
+  DESKTOP,
+  artworkIdByTitle,
+  atBothWidths,
+  expectNoAxeViolations,
+  failOnBrowserErrors,
+  screenshot,
+  signIn,
+  waitForHydration,
+} from "./helpers";
+
+/**
+ * Issue 15: a guest makes an offer on an offers-only demo work (Blue Hour, Elena Marsh's,
+ * which no other spec uses); the artist counters from /profile/offers; the guest comes
+ * back through the offer's link and accepts with the test card; the work is sold, in
+ * the buyer's purchases and in the artist's sales.
+ */
+
+const ARTIST = "artist@demo.vernissage.test";
+const TITLE = "Blue Hour";
+const GUEST = "offer.guest@example.com";
+const NEW_PASSWORD = "offer-guest-password-1";
+
+failOnBrowserErrors({ viewport: DESKTOP });
+
+async function screenshots(page: Page, name: string) {
+  await atBothWidths(page, async (label) => {
+    await screenshot(page, { path: `e2e/screenshots/${name}-${label}.png`, fullPage: true });
+  });
+}
+
+async function signOut(page: Page) {
+  await page.context().clearCookies();
+}
+
+test("cards of offers-only works read 'Make an Offer', not SOLD", async ({ page }) => {
+  await page.goto(`/?q=${encodeURIComponent(TITLE)}`);
+  const card = page.locator(".artwork-card").filter({ hasText: TITLE });
+  await expect(card.locator(".artwork-card-price")).toHaveText(m.makeOffer);
+});
+
+test("a guest's offer, the artist's counter from /profile/offers, the guest accepts: one sale", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const id = await artworkIdByTitle(request, TITLE);
+
+  // 1. The guest opens the offer panel in place of SOLD and Buy Now.
+  await page.goto(`/artwork/${id}`);
+  await waitForHydration(page);
+  await expect(page.getByText("SOLD", { exact: true })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Buy Now" })).toHaveCount(0);
+  const opener = page.getByRole("button", { name: m.makeOffer });
+  await opener.click();
+  const panel = page.getByRole("dialog", { name: m.offerPanelTitle });
+  await expect(panel).toBeVisible();
+  await expect(panel.getByLabel("Card number")).toBeVisible();
+
+  // A bad amount is named at its field, and Send Offer waits.
+  const amount = panel.getByLabel(m.offerAmountLabel);
+  await amount.fill("1200.50");
+  await expect(panel.getByText(m.amountWhole)).toBeVisible();
+  await expect(amount).toHaveAttribute("aria-invalid", "true");
+  await amount.fill("1,200");
+  await fillAddress(panel, GUEST);
+  await fillCard(panel, "4242 4242 4242 4242");
+  const total = panel.locator(".checkout-total dd");
+  await expect(total).not.toHaveText(/—|Calculating/);
+  await expect(panel.locator(".checkout-summary dt").first()).toHaveText("Your offer");
+  await expectNoAxeViolations(page);
+  await screenshots(page, "offer-panel");
+
+  // Escape closes it and gives focus back to the button.
+  await page.keyboard.press("Escape");
+  await expect(panel).toHaveCount(0);
+  await expect(opener).toBeFocused();
+  await opener.click();
+  await expect(panel.getByLabel("Card number")).toBeVisible();
+  await panel.getByLabel(m.offerAmountLabel).fill("1200");
+  await panel.getByLabel(m.noteLabel).fill("I saw it at the open studio. Would you take $1,200?");
+  await fillAddress(panel, GUEST);
+  await fillCard(panel, "4242 4242 4242 4242");
+  await expect(total).not.toHaveText(/—|Calculating/);
+  await panel.getByRole("button", { name: m.sendOffer }).click();
+
+  // 2. The offer's page, with the key (the guest has no session) and the account message.
+  await expect(page).toHaveURL(/\/offers\/[0-9a-f-]{36}\?key=/);
+  const offerUrl = new URL(page.url());
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Offer on ${TITLE}`);
+  await expect(page.getByText(/An account was created/)).toBeVisible();
+  // A guest has no list of offers to go back to.
+  await expect(page.getByRole("link", { name: /All offers/ })).toHaveCount(0);
+  await expect(page.locator(".offer-status")).toHaveText("Waiting for the artist's reply");
+  await expect(page.locator(".offer-facts")).toContainText("$1,200");
+  await expect(page.getByRole("region", { name: "Your note" })).toContainText(
+    "I saw it at the open studio.",
+  );
+  await expect(page.getByRole("button", { name: "Withdraw my offer" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await screenshots(page, "offer-page-buyer");
+
+  // Without the key the page is nobody's: 404.
+  const stranger = await page.request.get(offerUrl.pathname);
+  expect(stranger.status()).toBe(404);
+
+  // 3. The artist counters from /profile/offers (Received).
+  await signIn(page, ARTIST);
+  await page.goto("/profile/offers");
+  await waitForHydration(page);
+  await expect(page.getByRole("tab", { name: "Received", selected: true })).toBeVisible();
+  const row = page.locator(".offer-entry").filter({ hasText: TITLE });
+  await expect(row).toContainText("$1,200");
+  await expect(row).toContainText("Waiting for your reply");
+  await expectNoAxeViolations(page);
+  await screenshots(page, "offers-received");
+  await row.getByLabel(m.counterAmountLabel).fill("1500");
+  await row.getByRole("button", { name: "Send counteroffer" }).click();
+  await expect(row.getByRole("status")).toHaveText(m.countered);
+  await expect(row).toContainText("$1,500");
+  await expect(row).toContainText("Waiting for the buyer's reply");
+  await signOut(page);
+
+  // 4. The guest comes back through the link and accepts with the test card.
+  await page.goto(`${offerUrl.pathname}${offerUrl.search}`);
+  await waitForHydration(page);
+  await expect(page.locator(".offer-status")).toHaveText("Waiting for your reply");
+  await expect(page.locator(".offer-facts")).toContainText("$1,500");
+  await expect(page.locator(".offer-history")).toContainText("The artist countered with $1,500.");
+  const accept: Locator = page.getByRole("region", { name: m.acceptCounter });
+  await expect(accept.getByLabel("Card number")).toBeVisible();
+  await expectNoAxeViolations(page);
+  await screenshots(page, "offer-page-countered");
+  await field(accept, "Name on card").fill("Ada Guest");
+  await field(accept, "Card number").fill("4242 4242 4242 4242");
+  await field(accept, "Expiry (MM/YY)").fill(EXPIRY);
+  await field(accept, "CVC").fill("123");
+  await accept.getByRole("button", { name: m.acceptCounter }).click();
+  await expect(page.getByText(m.accepted)).toBeVisible();
+  await expect(page.locator(".offer-status")).toHaveText("Accepted");
+  const orderLink = page.getByRole("link", { name: m.viewOrder });
+  await expect(orderLink).toHaveAttribute("href", /^\/profile\/purchases\/[0-9a-f-]{36}$/);
+  const orderPath = (await orderLink.getAttribute("href")) ?? "";
+
+  // 5. The work is sold.
+  await page.goto(`/artwork/${id}`);
+  await expect(page.getByText("SOLD", { exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: m.makeOffer })).toHaveCount(0);
+
+  // 6. The artist sees it in their sales.
+  await signIn(page, ARTIST);
+  await page.goto("/profile/sales");
+  await expect(page.locator(".sale-entry").filter({ hasText: TITLE })).toBeVisible();
+  await signOut(page);
+
+  // 7. The guest sets a password through the e-mailed link; it is in their purchases.
+  await page.goto("/signin");
+  await page.getByLabel("Email").fill(GUEST);
+  await page.getByRole("button", { name: "Forgot password?" }).click();
+  let link = "";
+  await expect
+    .poll(
+      () => {
+        const mail = mailTo(GUEST).find((text) =>
+          /reset-password\?token=/.test(text.replace(/=\r?\n/g, "")),
+        );
+        const unfolded = (mail ?? "").replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+        link = /\/reset-password\?token=[\w-]+/.exec(unfolded)?.[0] ?? "";
+        return link;
+      },
+      { timeout: 15_000 },
+    )
+    .not.toBe("");
+  await page.goto(link);
+  await page.getByLabel("New password", { exact: true }).fill(NEW_PASSWORD);
+  await page.getByLabel("Repeat the new password").fill(NEW_PASSWORD);
+  await page.getByRole("button", { name: "Set New Password" }).click();
+  await expect(page.getByRole("status")).toHaveText(authMessages.passwordChanged);
+  await signIn(page, GUEST, NEW_PASSWORD);
+  await page.goto("/profile/purchases");
+  await expect(page.getByRole("listitem").filter({ hasText: TITLE })).toBeVisible();
+  await page.goto(orderPath);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(TITLE);
+  await expect(page.locator(".order-address")).toContainText(ADDRESS.line1);
+
+  // The buyer's Sent tab shows the accepted offer.
+  await page.goto("/profile/offers?tab=sent");
+  const sent = page.locator(".offer-entry").filter({ hasText: TITLE });
+  await expect(sent).toContainText("Accepted");
+  await expectNoAxeViolations(page);
+  await screenshots(page, "offers-sent");
+});
