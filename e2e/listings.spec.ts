@@ -217,7 +217,7 @@ test("an artist lists, edits, toggles and deletes a work", async ({ page }) => {
   // Not for sale: SOLD at once, and on its card in the grid.
   await forSale.click();
   await expect(forSale).toHaveAttribute("aria-checked", "false");
-  await expect(page.getByText("SOLD", { exact: true })).toBeVisible();
+  await expect(page.getByText("Make an Offer", { exact: true })).toBeVisible();
   await expect(page.getByRole("alert")).toHaveCount(0);
   const card = await searchFor(page, renamed);
   await expect(card).toBeVisible();
@@ -290,7 +290,7 @@ test("a failed upload says why and keeps the draft", async ({ page }) => {
       { name: "grey.png", mimeType: "image/png", buffer: await image("#777777", "png") },
     ]);
   await page.getByRole("button", { name: "Preview" }).click();
-  await expect(page.getByText("SOLD", { exact: true })).toBeVisible();
+  await expect(page.getByText("Make an Offer", { exact: true })).toBeVisible();
   await page.route("**/api/uploads/images", (route) =>
     route.fulfill({
       status: 413,

@@ -26,6 +26,7 @@ const card = (overrides: Partial<ArtworkCard> = {}): ArtworkCard => ({
   createdYear: 2024,
   price: 50_000,
   isForSale: false,
+  offersOnly: false,
   imageThumbnail: "/media/w1-thumbnail.webp",
   imageMedium: null,
   imageOriginal: null,

@@ -34,6 +34,8 @@ export type ListingColumns = Pick<
   | "allowBuyerPickUp"
   | "zipCode"
   | "status"
+  | "acceptsOffers"
+  | "offerMinimumCents"
 >;
 
 /** One image of a listing as it is stored, in order (position = index), with its upload. */

@@ -101,6 +101,8 @@ function columnsOf(values: ListingValues): ListingColumns {
     allowBuyerPickUp: values.allowBuyerPickUp,
     zipCode: values.zipCode,
     status: values.status,
+    acceptsOffers: values.acceptsOffers,
+    offerMinimumCents: values.offerMinimum,
   };
 }
 
@@ -253,6 +255,11 @@ export async function updateListing(
       if (patch.isForSale && !(artwork.priceCents !== null && artwork.priceCents > 0)) {
         throw invalid(listingMessages.price);
       }
+      // Back on sale with offers allowed: the kept minimum must still be below the price.
+      const { offerMinimumCents: minimum, priceCents: price } = artwork;
+      if (patch.isForSale && artwork.acceptsOffers && minimum !== null && minimum >= (price ?? 0)) {
+        throw invalid(listingMessages.offerMinimumNotBelowPrice);
+      }
       await updateArtwork(tx, artwork.id, {
         isForSale: patch.isForSale,
         status: patch.isForSale ? "available" : "not for sale",
@@ -276,6 +283,8 @@ export async function updateListing(
       allowBuyerPickUp: artwork.allowBuyerPickUp,
       zipCode: artwork.zipCode,
       imageIds: current.map((image) => image.id),
+      acceptsOffers: artwork.acceptsOffers,
+      offerMinimum: artwork.offerMinimumCents,
     };
     const merged: ListingFields = { ...stored, ...patch };
     const values = validListing(merged);
