@@ -155,8 +155,10 @@ export const offerMessages = {
   counterTooLow: "A counteroffer must be above the buyer's offer.",
   counterTooHigh: "A counteroffer must be below the artist's counteroffer.",
   ownArtwork: "You cannot make an offer on your own artwork.",
-  alreadyOpen: "You already have an open offer on this artwork. You can see it in your offers.",
-  tooManyOffers: "You have made too many offers on this artwork today. Please try again tomorrow.",
+  alreadyOpen:
+    "You already have an open offer on this artwork. You can see it in your offers.",
+  tooManyOffers:
+    "You have made too many offers on this artwork today. Please try again tomorrow.",
   notAccepting: "This artwork is not open to offers.",
   sold: "Sorry, this artwork has already been sold. The card hold for this offer has been released.",
   reserved:
@@ -179,9 +181,7 @@ export function offerStatusText(
       return "Waiting for card confirmation";
     case "open":
       if (offer.awaiting === viewer) return "Waiting for your reply";
-      return viewer === "artist"
-        ? "Waiting for the buyer's reply"
-        : "Waiting for the artist's reply";
+      return viewer === "artist" ? "Waiting for the buyer's reply" : "Waiting for the artist's reply";
     case "accepted":
       return "Accepted";
     case "declined":
