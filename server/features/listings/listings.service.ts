@@ -50,6 +50,8 @@ export const listingApiMessages = {
     "Someone is buying this artwork right now, so it cannot be changed or deleted. Please try again in 15 minutes.",
   hasPayments:
     "This artwork has payment records, so its listing cannot be deleted. You can mark it not for sale instead.",
+  hasOffers:
+    "This artwork has received offers, so its listing cannot be deleted: their records must stay intact.",
 } as const;
 
 const m = listingApiMessages;
@@ -300,8 +302,8 @@ export async function updateListing(
 }
 
 /**
- * `DELETE /api/artworks/:id`. A sold work, or one a checkout holds or has paid for, is
- * kept (orders and payments reference it). The files of its uploads are deleted once
+ * `DELETE /api/artworks/:id`. A sold work, or one a checkout holds or has paid for, or
+ * one that received offers, is kept (orders, payments and offers reference it). The files of its uploads are deleted once
  * the row is gone.
  */
 export async function deleteListing(
@@ -315,6 +317,7 @@ export async function deleteListing(
     if (blockers.sold) throw new AppError("CONFLICT", 409, m.sold);
     if (blockers.checkoutInProgress) throw new AppError("CONFLICT", 409, m.checkoutInProgress);
     if (blockers.hasPayments) throw new AppError("CONFLICT", 409, m.hasPayments);
+    if (blockers.hasOffers) throw new AppError("CONFLICT", 409, m.hasOffers);
     return deleteArtwork(tx, artwork.id);
   });
   await deleteFilesQuietly(deps, keys);
