@@ -50,6 +50,19 @@ describe("ArtistWorks", () => {
     expect(screen.getByText("SOLD")).toBeTruthy();
   });
 
+  it("reads 'Make an Offer' on an offers-only card, SOLD on a sold one, the price for sale", () => {
+    renderWorks({
+      tab: "all",
+      artworks: [
+        card({ id: "w1", title: "Sold One" }),
+        card({ id: "w2", title: "Offers One", offersOnly: true }),
+        card({ id: "w3", title: "For Sale One", isForSale: true }),
+      ],
+    });
+    const prices = [...document.querySelectorAll(".artwork-card-price")].map((p) => p.textContent);
+    expect(prices).toEqual(["SOLD", "Make an Offer", "$500"]);
+  });
+
   it("says so when the artist has no works in the tab", () => {
     renderWorks({ tab: "forSale" }, "?tab=forSale");
     expect(screen.getByText("No artworks found for this artist")).toBeTruthy();
