@@ -12,7 +12,7 @@ import {
   users,
 } from "../../db/schema";
 import type { ArtworkCard, ArtworkDetail } from "../../../contracts/artworks.contract";
-import { availableSql, offersOnlySql, soldSql } from "./availability.repository";
+import { availableSql, offersOnlySql, soldSql, takesOffersSql } from "./availability.repository";
 import { listedSql } from "./listed.repository";
 
 /** The columns of an artwork image, the shape of `ArtworkImage`; listings read them too. */
@@ -67,7 +67,7 @@ export async function findArtworkDetail(
       artistBirthYear: users.birthYear,
       artistCity: cities.name,
       offersOnly: sql<boolean>`${offersOnlySql("artworks")}`,
-      listed: sql<boolean>`${listedSql("artworks", "users")}`,
+      acceptsOffers: sql<boolean>`(${listedSql("artworks", "users")} and ${takesOffersSql("artworks")})`,
     })
     .from(artworks)
     .innerJoin(users, eq(users.id, artworks.artistId))
@@ -113,7 +113,7 @@ export async function findArtworkDetail(
     isForSale: a.isForSale,
     status: a.status,
     offersOnly: row.offersOnly,
-    acceptsOffers: row.listed && (row.offersOnly || (a.isForSale && a.acceptsOffers)),
+    acceptsOffers: row.acceptsOffers,
     allowOffers: a.acceptsOffers,
     // Whoever asks decides who may see it (discovery.service's getArtwork).
     offerMinimum: a.offerMinimumCents,

@@ -21,3 +21,11 @@ export function soldSql(a: string): SQL {
 export function availableSql(a: string): SQL {
   return sql`(${sql.identifier(a)}.is_for_sale = true or ${offersOnlySql(a)})`;
 }
+
+/**
+ * The work's own part of "a buyer may make an offer now": offers only, or for sale with
+ * offers allowed. With `listedSql` (listed.repository.ts) it is the detail's `acceptsOffers`.
+ */
+export function takesOffersSql(a: string): SQL {
+  return sql`(${offersOnlySql(a)} or (${sql.identifier(a)}.is_for_sale = true and ${sql.identifier(a)}.accepts_offers = true))`;
+}
