@@ -26,7 +26,7 @@ export const artworkCardSchema = z.object({
    * Not for sale and still its artist's: open to offers (issue 15, decision 0030); the
    * card reads 'Make an Offer' instead of 'SOLD'.
    */
-  offersOnly: z.boolean().optional(),
+  offersOnly: z.boolean(),
   imageThumbnail: z.string().nullable(),
   imageMedium: z.string().nullable(),
   imageOriginal: z.string().nullable(),
@@ -77,11 +77,23 @@ export const artworkDetailSchema = z.object({
   isForSale: z.boolean(),
   status: z.string(),
   /** Not for sale and still its artist's: offers only (issue 15, decision 0030). */
-  offersOnly: z.boolean().optional(),
-  /** Whether a buyer may make an offer now: offers only, or for sale with offers allowed. */
-  acceptsOffers: z.boolean().optional(),
-  /** The artist's hidden minimum offer in cents: only ever sent to the artist, else null. */
-  offerMinimum: cents.nullable().optional(),
+  offersOnly: z.boolean(),
+  /**
+   * Whether a buyer may make an offer now: the work is listed, and offers only or for
+   * sale with offers allowed.
+   */
+  acceptsOffers: z.boolean(),
+  /**
+   * The artist's "Allow offers" setting (stored `accepts_offers`), which the listing form's
+   * edit mode shows; it lets a work for sale at a price take offers too. An offers-only work
+   * takes offers whatever it says. `acceptsOffers` is what a buyer may do now.
+   */
+  allowOffers: z.boolean(),
+  /**
+   * The artist's hidden minimum offer in cents: only ever sent to the work's artist while
+   * it is theirs, else null.
+   */
+  offerMinimum: cents.nullable(),
   isPublicArt: z.boolean(),
   allowBuyerPickUp: z.boolean(),
   zipCode: z.string().nullable(),
@@ -135,6 +147,10 @@ const listingFields = {
   allowBuyerPickUp: z.boolean(),
   zipCode: z.union([z.string().max(20), z.null()]),
   imageIds: z.array(id).max(MAX_LISTING_IMAGES * 2),
+  /** Offers allowed on a work for sale at a price (issue 15). */
+  acceptsOffers: z.boolean(),
+  /** The hidden minimum offer in cents, or null for none; its rules are `firstListingProblem`'s. */
+  offerMinimum: z.union([z.number(), z.null()]),
 };
 
 /**
@@ -157,6 +173,8 @@ export const listingBodySchema = z.object({
   allowBuyerPickUp: listingFields.allowBuyerPickUp.default(false),
   zipCode: listingFields.zipCode.default(null),
   imageIds: listingFields.imageIds.default([]),
+  acceptsOffers: listingFields.acceptsOffers.default(false),
+  offerMinimum: listingFields.offerMinimum.default(null),
 });
 export type ListingBody = z.output<typeof listingBodySchema>;
 

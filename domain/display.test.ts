@@ -52,10 +52,17 @@ describe("card and detail fallbacks (SPEC §2)", () => {
     expect(materialsText("")).toBe("Materials not specified");
   });
 
-  it("shows the price, or SOLD when the work is not for sale", () => {
-    expect(cardPriceText({ isForSale: true, price: 125_000 })).toBe("$1,250");
-    expect(cardPriceText({ isForSale: false, price: 125_000 })).toBe("SOLD");
-    expect(cardPriceText({ isForSale: false, price: null })).toBe("SOLD");
+  it("shows the price for sale, 'Make an Offer' for offers only and SOLD for a sold work", () => {
+    expect(cardPriceText({ isForSale: true, offersOnly: false, price: 125_000 })).toBe("$1,250");
+    // Offers only, with or without a kept price: never SOLD, never the price (decision 0030).
+    expect(cardPriceText({ isForSale: false, offersOnly: true, price: 125_000 })).toBe(
+      "Make an Offer",
+    );
+    expect(cardPriceText({ isForSale: false, offersOnly: true, price: null })).toBe(
+      "Make an Offer",
+    );
+    expect(cardPriceText({ isForSale: false, offersOnly: false, price: 125_000 })).toBe("SOLD");
+    expect(cardPriceText({ isForSale: false, offersOnly: false, price: null })).toBe("SOLD");
   });
 
   it("prefers the thumbnail, then the medium image, then the original", () => {

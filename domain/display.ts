@@ -1,3 +1,5 @@
+import { offerMessages } from "./offers";
+
 /** Category names are stored with underscores ("mixed_media") and shown as "Mixed Media". */
 export function categoryLabel(name: string): string {
   return name
@@ -62,9 +64,18 @@ export function materialsText(materials: string | null | undefined): string {
   return materials?.trim() ? materials : "Materials not specified";
 }
 
-/** The card's price line: the price, or 'SOLD' when the work is not for sale. */
-export function cardPriceText(artwork: { isForSale: boolean; price: number | null }): string {
-  return artwork.isForSale ? priceText(artwork.price) : "SOLD";
+/**
+ * The card's price line: the price for sale; 'Make an Offer' for a work listed for offers
+ * only; 'SOLD' for a sold one. The SPEC's card rule reads every work that is not for sale
+ * as sold; offers only is a different state (issue 15, decision 0030).
+ */
+export function cardPriceText(artwork: {
+  isForSale: boolean;
+  offersOnly: boolean;
+  price: number | null;
+}): string {
+  if (artwork.isForSale) return priceText(artwork.price);
+  return artwork.offersOnly ? offerMessages.makeOffer : "SOLD";
 }
 
 /** The smallest image that exists: thumbnail, then medium, then original (SPEC §2). */

@@ -2,12 +2,14 @@ import { describe, expect, it } from "vitest";
 import {
   type ListingFields,
   MAX_LISTING_IMAGES,
+  MAX_PRICE_CENTS,
   centsToDollarsText,
   dollarsToCents,
   firstListingProblem,
   listingFieldsFromForm,
   listingMessages as m,
   listingValues,
+  offerMinimumApplies,
   wholeNumber,
 } from "./listing";
 
@@ -29,6 +31,8 @@ function valid(overrides: Partial<ListingFields> = {}): ListingFields {
     allowBuyerPickUp: false,
     zipCode: null,
     imageIds: ["i1"],
+    acceptsOffers: false,
+    offerMinimum: null,
     ...overrides,
   };
 }
@@ -124,6 +128,8 @@ describe("wholeNumber", () => {
       allowBuyerPickUp: false,
       zipCode: "99999",
       imageIds: ["i"],
+      acceptsOffers: false,
+      offerMinimum: "",
     };
     const fields = listingFieldsFromForm(form);
     for (const depth of ["-1", "1.5", "abc"]) {
@@ -142,6 +148,109 @@ describe("wholeNumber", () => {
     expect(
       firstListingProblem(listingFieldsFromForm({ ...form, width: "3", height: "abc" }), NOW),
     ).toBe(m.height);
+  });
+});
+
+describe("the minimum offer (issue 15)", () => {
+  it("is optional, and any whole-dollar amount above $0 below the price is accepted", () => {
+    expect(firstListingProblem(valid({ acceptsOffers: true }), NOW)).toBeNull();
+    expect(firstListingProblem(valid({ acceptsOffers: true, offerMinimum: 100 }), NOW)).toBeNull();
+    expect(
+      firstListingProblem(valid({ acceptsOffers: true, offerMinimum: 119_900 }), NOW),
+    ).toBeNull();
+    // Offers only: no price to stay below, up to the price cap.
+    expect(
+      firstListingProblem(
+        valid({ isForSale: false, price: null, offerMinimum: MAX_PRICE_CENTS }),
+        NOW,
+      ),
+    ).toBeNull();
+  });
+
+  it("refuses 0, negative, fractional, unsafe and non-numbers with the whole-dollars text", () => {
+    for (const bad of [0, -100, -1, 150, 1.5, 100.5, Number.NaN, Infinity, 2 ** 53 + 2]) {
+      expect(
+        firstListingProblem(valid({ acceptsOffers: true, offerMinimum: bad }), NOW),
+        String(bad),
+      ).toBe(m.offerMinimum);
+    }
+  });
+
+  it("refuses a minimum above the price cap", () => {
+    expect(
+      firstListingProblem(
+        valid({ isForSale: false, price: null, offerMinimum: MAX_PRICE_CENTS + 100 }),
+        NOW,
+      ),
+    ).toBe(m.offerMinimumTooHigh);
+  });
+
+  it("must be below the price of a work for sale that takes offers", () => {
+    for (const minimum of [120_000, 120_100, 500_000]) {
+      expect(
+        firstListingProblem(valid({ acceptsOffers: true, offerMinimum: minimum }), NOW),
+        String(minimum),
+      ).toBe(m.offerMinimumNotBelowPrice);
+    }
+    // Offers only keeps its price hidden; the minimum need not be below it.
+    expect(
+      firstListingProblem(valid({ isForSale: false, price: 120_000, offerMinimum: 200_000 }), NOW),
+    ).toBeNull();
+  });
+
+  it("comes after the price rules and before materials", () => {
+    expect(
+      firstListingProblem(valid({ price: null, acceptsOffers: true, offerMinimum: -1 }), NOW),
+    ).toBe(m.price);
+    expect(
+      firstListingProblem(valid({ materials: " ", acceptsOffers: true, offerMinimum: -1 }), NOW),
+    ).toBe(m.offerMinimum);
+  });
+
+  it("is read from the form only where it shows: offers only, or offers allowed", () => {
+    const form = {
+      title: "T",
+      createdYear: "2020",
+      categoryIds: ["c"],
+      isForSale: true,
+      price: "1200",
+      materials: "Ink",
+      width: "3",
+      height: "4",
+      depth: "",
+      description: "",
+      allowBuyerPickUp: false,
+      zipCode: "",
+      imageIds: ["i"],
+      acceptsOffers: true,
+      offerMinimum: "$1,000",
+    };
+    expect(offerMinimumApplies(form)).toBe(true);
+    expect(listingFieldsFromForm(form)).toMatchObject({
+      acceptsOffers: true,
+      offerMinimum: 100_000,
+    });
+    expect(listingFieldsFromForm({ ...form, offerMinimum: " " }).offerMinimum).toBeNull();
+    // Offers not allowed on a work for sale: the field is hidden, and what it held is not sent.
+    const closed = { ...form, acceptsOffers: false };
+    expect(offerMinimumApplies(closed)).toBe(false);
+    expect(listingFieldsFromForm(closed).offerMinimum).toBeNull();
+    expect(listingFieldsFromForm({ ...closed, isForSale: false }).offerMinimum).toBe(100_000);
+    // What is typed and is not a whole number of dollars is refused, never read as none.
+    for (const typed of ["abc", "-5", "12.50", "0", "1e3"]) {
+      const fields = listingFieldsFromForm({ ...form, offerMinimum: typed });
+      expect(firstListingProblem(fields, NOW), typed).toBe(m.offerMinimum);
+    }
+    expect(firstListingProblem(listingFieldsFromForm({ ...form, offerMinimum: "1200" }), NOW)).toBe(
+      m.offerMinimumNotBelowPrice,
+    );
+  });
+
+  it("is stored as given, offers allowed or not", () => {
+    expect(listingValues(valid({ acceptsOffers: true, offerMinimum: 50_000 }))).toMatchObject({
+      acceptsOffers: true,
+      offerMinimum: 50_000,
+    });
   });
 });
 
@@ -178,6 +287,8 @@ describe("listingValues", () => {
       allowBuyerPickUp: false,
       zipCode: "",
       imageIds: ["i"],
+      acceptsOffers: false,
+      offerMinimum: "",
     };
     const fields = listingFieldsFromForm(form);
     expect(fields.price).toBe(120_000);

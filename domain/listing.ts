@@ -42,6 +42,10 @@ export const listingMessages = {
   materialsTooLong: `Materials can be at most ${MAX_MATERIALS_LENGTH} characters.`,
   descriptionTooLong: "The description can be at most 5,000 characters.",
   priceTooHigh: "The price can be at most $900,000.",
+  // Offers (issue 15).
+  offerMinimum: "Please enter the minimum offer in whole dollars above $0, or leave it empty.",
+  offerMinimumTooHigh: "The minimum offer can be at most $900,000.",
+  offerMinimumNotBelowPrice: "The minimum offer must be below the price.",
 } as const;
 
 const m = listingMessages;
@@ -104,7 +108,19 @@ export type ListingFields = {
   zipCode: string | null;
   /** Upload ids (or ids of the artwork's current images), in the artist's order. */
   imageIds: string[];
+  /** Offers allowed on a work for sale at a price; an offers-only work takes them anyway. */
+  acceptsOffers: boolean;
+  /**
+   * Cents; offers below it are declined automatically and buyers never see it. Kept while
+   * it does not apply, like the price (decision 0023).
+   */
+  offerMinimum: number | null;
 };
+
+/** Whether the minimum offer matters: offers only, or for sale with offers allowed. */
+export function offerMinimumApplies(fields: { isForSale: boolean; acceptsOffers: boolean }) {
+  return !fields.isForSale || fields.acceptsOffers;
+}
 
 /**
  * The first rule of SPEC §5 that the listing breaks, in the SPEC's order, then our own
@@ -120,6 +136,20 @@ export function firstListingProblem(fields: ListingFields, now: Date = new Date(
   if (fields.price !== null && !(Number.isSafeInteger(fields.price) && fields.price > 0))
     return m.price;
   if (fields.price !== null && fields.price > MAX_PRICE_CENTS) return m.priceTooHigh;
+  const minimum = fields.offerMinimum;
+  if (minimum !== null) {
+    if (!(Number.isSafeInteger(minimum) && minimum > 0 && minimum % 100 === 0))
+      return m.offerMinimum;
+    if (minimum > MAX_PRICE_CENTS) return m.offerMinimumTooHigh;
+    // An offer at the price is a purchase: a minimum at or above it would refuse every offer.
+    if (
+      fields.isForSale &&
+      fields.acceptsOffers &&
+      fields.price !== null &&
+      minimum >= fields.price
+    )
+      return m.offerMinimumNotBelowPrice;
+  }
   if (!fields.materials.trim()) return m.materials;
   if (!isDimension(fields.width, 1)) return m.width;
   if (!isDimension(fields.height, 1)) return m.height;
@@ -185,12 +215,25 @@ export type ListingFormValues = {
   allowBuyerPickUp: boolean;
   zipCode: string;
   imageIds: string[];
+  acceptsOffers: boolean;
+  /** Whole dollars as typed; empty for none. */
+  offerMinimum: string;
 };
+
+/**
+ * The minimum offer as typed: empty is none (null); whole dollars ("1200", "$1,200")
+ * are cents; anything else is -1, which the rules refuse with their message.
+ */
+function minimumFromForm(text: string): number | null {
+  if (text.trim() === "") return null;
+  return dollarsToCents(text) ?? -1;
+}
 
 /**
  * Reads the form's text into listing fields: "1.5" for a width is not a whole number
  * and becomes null, so the width rule refuses it; an empty depth is 0. The price is
- * read for offers only too (its field is hidden then), so an edit keeps it.
+ * read for offers only too (its field is hidden then), so an edit keeps it. The minimum
+ * offer is read only where it applies (offers only, or offers allowed).
  */
 export function listingFieldsFromForm(form: ListingFormValues): ListingFields {
   const depthText = form.depth.trim();
@@ -209,5 +252,8 @@ export function listingFieldsFromForm(form: ListingFormValues): ListingFields {
     allowBuyerPickUp: form.allowBuyerPickUp,
     zipCode: form.allowBuyerPickUp ? form.zipCode : null,
     imageIds: form.imageIds,
+    acceptsOffers: form.acceptsOffers,
+    // Its field shows only where it applies: a minimum the artist cannot see is not sent.
+    offerMinimum: offerMinimumApplies(form) ? minimumFromForm(form.offerMinimum) : null,
   };
 }

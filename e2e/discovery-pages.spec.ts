@@ -297,6 +297,14 @@ test("the artist profile: details, links, exhibitions, and the three tabs", asyn
     ).length;
   const [all, forSale, sold] = [await count("all"), await count("forSale"), await count("sold")];
   expect(sold).toBeGreaterThan(0);
+  // Offers only is not sold (decision 0030): every work is in exactly one of the two tabs.
+  expect(forSale + sold).toBe(all);
+  const offersOnly = (
+    (await (await request.get(`/api/artists/${artistId}/artworks?tab=forSale`)).json()) as {
+      offersOnly: boolean;
+    }[]
+  ).filter((a) => a.offersOnly).length;
+  expect(offersOnly).toBeGreaterThan(0); // Blue Hour, in the demo
   const profile = (await (await request.get(`/api/artists/${artistId}`)).json()) as {
     exhibitions: { name: string }[];
   };
@@ -355,6 +363,7 @@ test("the artist profile: details, links, exhibitions, and the three tabs", asyn
   );
   await expect(cards).toHaveCount(forSale);
   await expect(panel.getByText("SOLD", { exact: true })).toHaveCount(0);
+  await expect(panel.getByText("Make an Offer", { exact: true })).toHaveCount(offersOnly);
 
   // The keyboard: arrows move and show, Home goes back to the first tab.
   await page.keyboard.press("ArrowRight");

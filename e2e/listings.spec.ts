@@ -46,7 +46,7 @@ async function searchFor(page: Page, title: string) {
   return page.getByRole("link", { name: new RegExp(title) });
 }
 
-test("an artist lists, edits, toggles and deletes a work", async ({ page }) => {
+test("an artist lists, edits, toggles and deletes a work", async ({ page, request }) => {
   test.setTimeout(120_000);
   const title = `Tide Line ${Date.now()}`;
   await signIn(page, ARTIST);
@@ -184,10 +184,33 @@ test("an artist lists, edits, toggles and deletes a work", async ({ page }) => {
   await expect(chosenImages(page)).toHaveCount(2);
   const renamed = `${title} revised`;
   await field(page, "Title").fill(renamed);
+  // Offers (issue 15): allowed, with a minimum that must stay below the price.
+  const minimum = field(page, "Minimum offer (optional)");
+  await expect(minimum).toHaveCount(0);
+  await page.getByLabel("Allow offers", { exact: true }).check();
+  await expect(minimum).toHaveAccessibleDescription(/Buyers never see it/);
+  await minimum.fill("2000");
+  await page.getByRole("button", { name: "Preview" }).click();
+  await expect(page.getByRole("alert")).toHaveText(m.offerMinimumNotBelowPrice);
+  await expect(minimum).toHaveAttribute("aria-invalid", "true");
+  await expectNoAxeViolations(page);
+  await minimum.fill("1000");
   await page.getByRole("button", { name: "Preview" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Preview your changes" })).toBeVisible();
+  await expect(page.getByText("Buyers can also make an offer.", { exact: true })).toBeVisible();
   await page.getByRole("button", { name: "Confirm" }).click();
   await expect(page).toHaveURL(artworkUrl);
+  const api = `/api${artworkUrl.replace("/artwork/", "/artworks/")}`;
+  // The artist reads their minimum back; a visitor never does.
+  expect(await (await page.request.get(api)).json()).toMatchObject({
+    allowOffers: true,
+    acceptsOffers: true,
+    offerMinimum: 100_000,
+  });
+  expect(await (await request.get(api)).json()).toMatchObject({
+    acceptsOffers: true,
+    offerMinimum: null,
+  });
   await expect(page.getByRole("heading", { level: 1, name: new RegExp(renamed) })).toBeVisible();
   await expect(page.getByText("1 / 2", { exact: true })).toBeVisible();
 
@@ -214,14 +237,16 @@ test("an artist lists, edits, toggles and deletes a work", async ({ page }) => {
   await expect(forSale).toHaveAttribute("aria-checked", "true");
   await page.unroute("**/api/artworks/*");
 
-  // Not for sale: SOLD at once, and on its card in the grid.
+  // Not for sale: SOLD at once on the page; its card in the grid reads 'Make an Offer', as
+  // the work is still the artist's and open to offers (decision 0030).
   await forSale.click();
   await expect(forSale).toHaveAttribute("aria-checked", "false");
   await expect(page.getByText("SOLD", { exact: true })).toBeVisible();
   await expect(page.getByRole("alert")).toHaveCount(0);
   const card = await searchFor(page, renamed);
   await expect(card).toBeVisible();
-  await expect(card.getByText("SOLD", { exact: true })).toBeVisible();
+  await expect(card.getByText("Make an Offer", { exact: true })).toBeVisible();
+  await expect(card.getByText("SOLD", { exact: true })).toHaveCount(0);
 
   // Delete, behind the SPEC's confirmation; then back on the marketplace, and gone.
   await page.goto(artworkUrl);
@@ -290,7 +315,7 @@ test("a failed upload says why and keeps the draft", async ({ page }) => {
       { name: "grey.png", mimeType: "image/png", buffer: await image("#777777", "png") },
     ]);
   await page.getByRole("button", { name: "Preview" }).click();
-  await expect(page.getByText("SOLD", { exact: true })).toBeVisible();
+  await expect(page.getByText("Make an Offer", { exact: true })).toBeVisible();
   await page.route("**/api/uploads/images", (route) =>
     route.fulfill({
       status: 413,

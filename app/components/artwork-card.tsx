@@ -6,7 +6,8 @@ import type { ArtworkCard as ArtworkCardData } from "../../contracts/artworks.co
 export const HIDDEN_MARK = "Hidden by the team";
 
 /**
- * SPEC §2 card: thumbnail (250 px high), artist, title with year, price or SOLD; opens the artwork.
+ * SPEC §2 card: thumbnail (250 px high), artist, title with year, price, 'Make an Offer' (offers
+ * only, decision 0030) or SOLD; opens the artwork.
  * A work the team hid (only ever on its artist's own All Works) shows HIDDEN_MARK and the
  * reason instead of its price.
  */
@@ -58,7 +59,11 @@ export function ArtworkCard({
         ) : (
           <p
             className={
-              artwork.isForSale ? "artwork-card-price" : "artwork-card-price artwork-card-sold"
+              artwork.isForSale
+                ? "artwork-card-price"
+                : artwork.offersOnly
+                  ? "artwork-card-price artwork-card-offers"
+                  : "artwork-card-price artwork-card-sold"
             }
           >
             {price}

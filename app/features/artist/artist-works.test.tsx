@@ -26,6 +26,7 @@ const card = (overrides: Partial<ArtworkCard> = {}): ArtworkCard => ({
   createdYear: 2024,
   price: 50_000,
   isForSale: false,
+  offersOnly: false,
   imageThumbnail: "/media/w1-thumbnail.webp",
   imageMedium: null,
   imageOriginal: null,
@@ -47,6 +48,19 @@ describe("ArtistWorks", () => {
     expect(screen.getByRole("tabpanel").getAttribute("aria-labelledby")).toBe("artist-tab-sold");
     expect(page.querySelector('a[href="/artist/a1?tab=forSale"]')).not.toBeNull();
     expect(screen.getByText("SOLD")).toBeTruthy();
+  });
+
+  it("reads 'Make an Offer' on an offers-only card, SOLD on a sold one, the price for sale", () => {
+    renderWorks({
+      tab: "all",
+      artworks: [
+        card({ id: "w1", title: "Sold One" }),
+        card({ id: "w2", title: "Offers One", offersOnly: true }),
+        card({ id: "w3", title: "For Sale One", isForSale: true }),
+      ],
+    });
+    const prices = [...document.querySelectorAll(".artwork-card-price")].map((p) => p.textContent);
+    expect(prices).toEqual(["SOLD", "Make an Offer", "$500"]);
   });
 
   it("says so when the artist has no works in the tab", () => {

@@ -43,6 +43,18 @@ describe("artworkMeta", () => {
       content: "Untitled by Elena Marsh. Materials not specified, Size not specified, Sold.",
     });
   });
+
+  it("says a work listed for offers only is open to offers, not sold (decision 0030)", () => {
+    const meta = artworkMeta(
+      "https://art.example",
+      artwork({ description: "", isForSale: false, offersOnly: true, status: "not for sale" }),
+    );
+    expect(meta).toContainEqual({
+      name: "description",
+      content:
+        "Lighthouse at Dusk by Elena Marsh. Oil on linen, 24 inches x 36 inches, Open to offers.",
+    });
+  });
 });
 
 describe("artworkJsonLd", () => {
@@ -81,5 +93,13 @@ describe("artworkJsonLd", () => {
     expect(artworkJsonLd("https://art.example", artwork({ price: null }))).not.toHaveProperty(
       "offers",
     );
+  });
+
+  it("has no offer for a work listed for offers only, even with its asking price kept", () => {
+    const ld = artworkJsonLd(
+      "https://art.example",
+      artwork({ isForSale: false, offersOnly: true, status: "not for sale", price: 125_000 }),
+    );
+    expect(ld).not.toHaveProperty("offers");
   });
 });

@@ -43,7 +43,8 @@ export function artworkJsonLd(origin: string, artwork: ArtworkDetail): Record<st
       : {}),
     ...(artwork.depth > 0 ? { depth: inches(artwork.depth) } : {}),
     ...(artwork.description.trim() ? { description: artwork.description } : {}),
-    ...(artwork.price !== null
+    // Offers only (decision 0030): no price is asked, so no Offer is advertised.
+    ...(artwork.price !== null && !artwork.offersOnly
       ? {
           offers: {
             "@type": "Offer",
@@ -68,7 +69,11 @@ export function artworkMeta(origin: string, artwork: ArtworkDetail): MetaDescrip
   const [first] = carouselImages(artwork);
   const image = first ? absoluteUrl(origin, first.src) : null;
   const facts = [materialsText(artwork.materials), sizeText(artwork)];
-  const price = artwork.isForSale ? priceText(artwork.price) : "Sold";
+  const price = artwork.isForSale
+    ? priceText(artwork.price)
+    : artwork.offersOnly
+      ? "Open to offers"
+      : "Sold";
   if (price) facts.push(price);
   const description = artwork.description.trim()
     ? shortDescription(artwork.description)

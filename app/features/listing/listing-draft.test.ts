@@ -152,7 +152,25 @@ describe("the draft and the listing rules", () => {
       allowBuyerPickUp: false,
       zipCode: null,
       imageIds: ["up-b", "up-a"],
+      acceptsOffers: false,
+      offerMinimum: null,
     });
+  });
+
+  it("sends Allow offers and the minimum in cents, and no minimum the artist cannot see", () => {
+    let draft = filledDraft({ acceptsOffers: true, offerMinimum: "$1,000" });
+    draft = {
+      ...draft,
+      images: draft.images.map((image, i) => ({ ...image, id: `up-${i}` })),
+    };
+    expect(listingBody(draft)).toMatchObject({ acceptsOffers: true, offerMinimum: 100_000 });
+    const closed = { ...draft, values: { ...draft.values, acceptsOffers: false } };
+    expect(listingBody(closed)).toMatchObject({ acceptsOffers: false, offerMinimum: null });
+    const offersOnly = { ...closed, values: { ...closed.values, isForSale: false } };
+    expect(listingBody(offersOnly)).toMatchObject({ isForSale: false, offerMinimum: 100_000 });
+    expect(
+      firstListingProblem(draftFields(filledDraft({ acceptsOffers: true, offerMinimum: "1.5" }))),
+    ).toBe(m.offerMinimum);
   });
 
   it("refuses to build a body while an image has not been uploaded", () => {
@@ -178,11 +196,30 @@ describe("edit mode", () => {
       description: "Late light.",
       allowBuyerPickUp: true,
       zipCode: "97209",
+      acceptsOffers: false,
+      offerMinimum: "",
     });
     expect(draft.images.map((i) => [i.id, i.src, i.thumbnail, i.file])).toEqual([
       ["img-0", "/media/0-medium.webp", "/media/0-thumbnail.webp", null],
       ["img-1", "/media/1-medium.webp", "/media/1-thumbnail.webp", null],
     ]);
+  });
+
+  it("opens with the artist's Allow offers setting and minimum in dollars", () => {
+    const draft = draftFromArtwork(
+      storedArtwork({ allowOffers: true, acceptsOffers: true, offerMinimum: 400_000 }),
+    );
+    expect(draft.values).toMatchObject({ acceptsOffers: true, offerMinimum: "4000" });
+    // The setting, not whether a buyer may offer now: an offers-only work takes offers anyway.
+    const offersOnly = draftFromArtwork(
+      storedArtwork({
+        isForSale: false,
+        offersOnly: true,
+        acceptsOffers: true,
+        allowOffers: false,
+      }),
+    );
+    expect(offersOnly.values).toMatchObject({ acceptsOffers: false, offerMinimum: "" });
   });
 
   it("shows offers only without a price and a depth above 0", () => {

@@ -49,6 +49,8 @@ export const emptyValues: ListingDraftValues = {
   description: "",
   allowBuyerPickUp: false,
   zipCode: "",
+  acceptsOffers: false,
+  offerMinimum: "",
 };
 
 export function emptyDraft(artistName: string): ListingDraft {
@@ -74,6 +76,9 @@ export function draftFromArtwork(artwork: ArtworkDetail): ListingDraft {
       description: artwork.description,
       allowBuyerPickUp: artwork.allowBuyerPickUp,
       zipCode: artwork.zipCode ?? "",
+      acceptsOffers: artwork.allowOffers,
+      // Only the artist receives their minimum; the edit page is theirs alone.
+      offerMinimum: centsToDollarsText(artwork.offerMinimum),
     },
     images: artwork.images.map((image, index) => ({
       key: `stored-${image.id}`,

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { useNavigate } from "react-router";
 import { categoryLabel } from "../../../domain/display";
-import { firstListingProblem } from "../../../domain/listing";
+import { firstListingProblem, offerMinimumApplies } from "../../../domain/listing";
 import { FormError } from "../../components/ui/form-message";
 import type { ArtworkDetail } from "../../../contracts/artworks.contract";
 import {
@@ -32,6 +32,10 @@ const fieldOfProblem: Partial<Record<string, keyof ListingDraftValues | "images"
   [m.image]: "images",
   [m.tooManyImages]: "images",
   [m.descriptionTooLong]: "description",
+  [m.priceTooHigh]: "price",
+  [m.offerMinimum]: "offerMinimum",
+  [m.offerMinimumTooHigh]: "offerMinimum",
+  [m.offerMinimumNotBelowPrice]: "offerMinimum",
 };
 
 /**
@@ -79,7 +83,10 @@ export function ListingForm({
   }
 
   const text = (
-    key: Exclude<keyof ListingDraftValues, "categoryIds" | "isForSale" | "allowBuyerPickUp">,
+    key: Exclude<
+      keyof ListingDraftValues,
+      "categoryIds" | "isForSale" | "allowBuyerPickUp" | "acceptsOffers"
+    >,
   ) => ({
     id: `${id}-${key}`,
     value: values[key],
@@ -139,7 +146,7 @@ export function ListingForm({
             checked={values.isForSale}
             onChange={() => set("isForSale", true)}
           />
-          <span>For sale at a price</span>
+          <span>{m.forSaleChoice}</span>
         </label>
         <label className="choice">
           <input
@@ -148,13 +155,38 @@ export function ListingForm({
             checked={!values.isForSale}
             onChange={() => set("isForSale", false)}
           />
-          <span>Offers only (buyers see it as not for sale)</span>
+          <span>{m.offersOnlyChoice}</span>
         </label>
       </fieldset>
       {values.isForSale ? (
+        <>
+          <div className="field listing-price">
+            <label htmlFor={`${id}-price`}>Price (USD)</label>
+            <input type="text" inputMode="decimal" autoComplete="off" {...text("price")} />
+          </div>
+          <label className="choice">
+            <input
+              type="checkbox"
+              checked={values.acceptsOffers}
+              onChange={(event) => set("acceptsOffers", event.currentTarget.checked)}
+            />
+            <span>{m.allowOffers}</span>
+          </label>
+        </>
+      ) : null}
+      {offerMinimumApplies(values) ? (
         <div className="field listing-price">
-          <label htmlFor={`${id}-price`}>Price (USD)</label>
-          <input type="text" inputMode="decimal" autoComplete="off" {...text("price")} />
+          <label htmlFor={`${id}-offerMinimum`}>{m.offerMinimumLabel}</label>
+          <input
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            aria-describedby={`${id}-offerMinimum-hint`}
+            {...text("offerMinimum")}
+          />
+          <p id={`${id}-offerMinimum-hint`} className="hint">
+            {m.offerMinimumHint}
+          </p>
         </div>
       ) : null}
       <div className="field">

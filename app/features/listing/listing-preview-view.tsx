@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { artistNameText, priceText, titleText, yearText } from "../../../domain/display";
+import { offerMessages } from "../../../domain/offers";
 import { ArtworkCarousel } from "../../components/artwork-carousel";
 import { ArtworkFacts } from "../../components/artwork-facts";
 import type { CarouselImage } from "../../components/artwork-images";
@@ -94,11 +95,15 @@ export function ListingPreviewView({ categories }: { categories: { id: string; n
             <span className="artwork-year">, {yearText(fields.createdYear)}</span>
           </h2>
           <div className="artwork-purchase">
+            {/* The artist's own work, still theirs: not for sale is offers only, never SOLD. */}
             {fields.isForSale ? (
               <p className="artwork-price">{priceText(fields.price)}</p>
             ) : (
-              <p className="sold-badge">SOLD</p>
+              <p className="artwork-price">{offerMessages.makeOffer}</p>
             )}
+            {fields.isForSale && fields.acceptsOffers ? (
+              <p className="hint">{m.offersAllowedPreview}</p>
+            ) : null}
           </div>
           <ArtworkFacts materials={fields.materials} size={fields} categories={chosen}>
             {fields.allowBuyerPickUp ? (

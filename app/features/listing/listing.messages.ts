@@ -18,4 +18,11 @@ export const listingPageMessages = {
   saving: "Saving listing…",
   uploading: "Uploading images…",
   unknownFailure: "Something went wrong. Please try again.",
+  forSaleChoice: "For sale at a price",
+  offersOnlyChoice: "Offers only (buyers see 'Make an Offer' instead of a price)",
+  allowOffers: "Allow offers",
+  offersAllowedPreview: "Buyers can also make an offer.",
+  offerMinimumLabel: "Minimum offer (optional)",
+  offerMinimumHint:
+    "In whole US dollars. Offers below it are declined automatically. Buyers never see it.",
 } as const;

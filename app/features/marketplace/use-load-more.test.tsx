@@ -16,6 +16,7 @@ function hit(n: number): ArtworkCard {
     createdYear: 2020,
     price: 10_000,
     isForSale: true,
+    offersOnly: false,
     imageThumbnail: null,
     imageMedium: null,
     imageOriginal: null,

@@ -32,6 +32,7 @@ const card: ArtworkCard = {
   createdYear: 2024,
   price: null,
   isForSale: false,
+  offersOnly: false,
   imageThumbnail: null,
   imageMedium: null,
   imageOriginal: null,

@@ -12,6 +12,8 @@ import {
   users,
 } from "../../db/schema";
 import type { ArtworkCard, ArtworkDetail } from "../../../contracts/artworks.contract";
+import { availableSql, offersOnlySql, soldSql, takesOffersSql } from "./availability.repository";
+import { listedSql } from "./listed.repository";
 
 /** The columns of an artwork image, the shape of `ArtworkImage`; listings read them too. */
 export const artworkImageColumns = {
@@ -32,6 +34,7 @@ const cardColumns = {
   createdYear: artworks.createdYear,
   price: artworks.priceCents,
   isForSale: artworks.isForSale,
+  offersOnly: sql<boolean>`${offersOnlySql("artworks")}`,
   imageThumbnail: artworks.imageThumbnail,
   imageMedium: artworks.imageMedium,
   imageOriginal: artworks.imageOriginal,
@@ -63,6 +66,8 @@ export async function findArtworkDetail(
       artistName: users.displayName,
       artistBirthYear: users.birthYear,
       artistCity: cities.name,
+      offersOnly: sql<boolean>`${offersOnlySql("artworks")}`,
+      acceptsOffers: sql<boolean>`(${listedSql("artworks", "users")} and ${takesOffersSql("artworks")})`,
     })
     .from(artworks)
     .innerJoin(users, eq(users.id, artworks.artistId))
@@ -107,6 +112,11 @@ export async function findArtworkDetail(
     price: a.priceCents,
     isForSale: a.isForSale,
     status: a.status,
+    offersOnly: row.offersOnly,
+    acceptsOffers: row.acceptsOffers,
+    allowOffers: a.acceptsOffers,
+    // Whoever asks decides who may see it (discovery.service's getArtwork).
+    offerMinimum: a.offerMinimumCents,
     isPublicArt: a.isPublicArt,
     allowBuyerPickUp: a.allowBuyerPickUp,
     zipCode: a.zipCode,
@@ -129,7 +139,9 @@ export async function findArtworkDetail(
 }
 
 /**
- * SPEC §7: artworks by artist, newest first; optionally only for sale or only not for sale.
+ * SPEC §7: artworks by artist, newest first; optionally only those a buyer can still
+ * acquire (for sale, or offers only) or only the sold ones (decision 0030: an offers-only
+ * work is not sold).
  * `withHidden` is for the artist's own All Works only (decision 0027): their works the team
  * hid come too, each card with its `hiddenReason`. The caller decides who that is.
  */
@@ -143,8 +155,8 @@ export async function listArtistArtworks(
     eq(artworks.artistId, artistId),
     withHidden ? notDraft : shown,
   ];
-  if (tab === "forSale") conditions.push(eq(artworks.isForSale, true));
-  if (tab === "sold") conditions.push(eq(artworks.isForSale, false));
+  if (tab === "forSale") conditions.push(availableSql("artworks"));
+  if (tab === "sold") conditions.push(soldSql("artworks"));
   const rows = await db
     .select({ ...cardColumns, hiddenAt: artworks.hiddenAt, hiddenReason: artworks.hiddenReason })
     .from(artworks)

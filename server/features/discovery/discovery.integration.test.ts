@@ -55,10 +55,29 @@ beforeAll(async () => {
     title: "Sold Piece",
     isForSale: false,
     priceCents: 90_000,
-    status: "available",
+    status: "not for sale",
+  });
+  // Not for sale and still the artist's: offers only, never sold (decision 0030).
+  const offersOnly = await createArtwork(db, {
+    artistId: artist.id,
+    title: "Open to Offers",
+    isForSale: false,
+    priceCents: 70_000,
+    offerMinimumCents: 50_000,
+    createdAt: new Date("2020-01-01T00:00:00Z"),
+  });
+  const takesOffers = await createArtwork(db, {
+    artistId: artist.id,
+    title: "Offers Welcome",
+    acceptsOffers: true,
+    offerMinimumCents: 20_000,
+    createdAt: new Date("2019-01-01T00:00:00Z"),
   });
   const draft = await createArtwork(db, { artistId: artist.id, title: "Draft", status: "draft" });
-  const active = await createExhibition(db, { name: "Rivers", artworkIds: [forSale.id, sold.id] });
+  const active = await createExhibition(db, {
+    name: "Rivers",
+    artworkIds: [forSale.id, sold.id, offersOnly.id],
+  });
   const inactive = await createExhibition(db, {
     name: "Closed Show",
     isActive: false,
@@ -69,6 +88,8 @@ beforeAll(async () => {
     collector: collector.id,
     forSale: forSale.id,
     sold: sold.id,
+    offersOnly: offersOnly.id,
+    takesOffers: takesOffers.id,
     draft: draft.id,
     active: active.id,
     inactive: inactive.id,
@@ -135,6 +156,49 @@ describe("GET /api/artworks/:id", () => {
   });
 });
 
+describe("offers on the artwork page (issue 15)", () => {
+  it("tells offers only from sold, and whether a buyer may make an offer, never the minimum", async () => {
+    const detail = (id: string) => answer(`/api/artworks/${id}`, artworkDetailSchema);
+    expect(await detail(ids.offersOnly!)).toMatchObject({
+      isForSale: false,
+      offersOnly: true,
+      acceptsOffers: true,
+      allowOffers: false,
+      offerMinimum: null,
+    });
+    expect(await detail(ids.sold!)).toMatchObject({
+      isForSale: false,
+      offersOnly: false,
+      acceptsOffers: false,
+      offerMinimum: null,
+    });
+    expect(await detail(ids.takesOffers!)).toMatchObject({
+      isForSale: true,
+      offersOnly: false,
+      acceptsOffers: true,
+      allowOffers: true,
+      offerMinimum: null,
+    });
+    expect(await detail(ids.forSale!)).toMatchObject({
+      isForSale: true,
+      offersOnly: false,
+      acceptsOffers: false,
+      allowOffers: false,
+    });
+  });
+
+  it("marks the artist's cards: offers only, sold, or for sale", async () => {
+    const cards = await answer(`/api/artists/${ids.artist}/artworks?tab=all`, artistWorksSchema);
+    const flags = Object.fromEntries(cards.map((c) => [c.title, [c.isForSale, c.offersOnly]]));
+    expect(flags).toEqual({
+      "River Song": [true, false],
+      "Sold Piece": [false, false],
+      "Open to Offers": [false, true],
+      "Offers Welcome": [true, false],
+    });
+  });
+});
+
 describe("GET /api/artists/:id", () => {
   it("gives the public profile and active exhibitions, nothing private", async () => {
     const { status, body } = await get(`/api/artists/${ids.artist}`);
@@ -166,8 +230,14 @@ describe("GET /api/artists/:id", () => {
           title: string;
         }[]
       ).map((a) => a.title);
-    expect((await titles("all")).sort()).toEqual(["River Song", "Sold Piece"]);
-    expect(await titles("forSale")).toEqual(["River Song"]);
+    expect((await titles("all")).sort()).toEqual([
+      "Offers Welcome",
+      "Open to Offers",
+      "River Song",
+      "Sold Piece",
+    ]);
+    // For Sale: what a buyer can still acquire, offers only included; Sold: sold works only.
+    expect(await titles("forSale")).toEqual(["River Song", "Open to Offers", "Offers Welcome"]);
     expect(await titles("sold")).toEqual(["Sold Piece"]);
     expect((await get(`/api/artists/${ids.artist}/artworks?tab=bogus`)).status).toBe(400);
   });
@@ -183,7 +253,22 @@ describe("exhibitions", () => {
     const { status, body } = await get(`/api/exhibitions/${ids.active}`);
     expect(status).toBe(200);
     expect(body).toMatchObject({ name: "Rivers", address: "1 Gallery Street, New York, NY" });
-    expect((body.artworks as { id: string }[]).map((a) => a.id)).toEqual([ids.forSale, ids.sold]);
+    expect((body.artworks as { id: string }[]).map((a) => a.id)).toEqual([
+      ids.forSale,
+      ids.sold,
+      ids.offersOnly,
+    ]);
+    // Each card tells offers only from sold.
+    expect(
+      (body.artworks as { isForSale: boolean; offersOnly: boolean }[]).map((a) => [
+        a.isForSale,
+        a.offersOnly,
+      ]),
+    ).toEqual([
+      [true, false],
+      [false, false],
+      [false, true],
+    ]);
   });
 
   it("answers the SPEC's texts for an inactive, unknown or malformed exhibition", async () => {

@@ -44,6 +44,16 @@ function ownerShownTo(artwork: ArtworkDetail, viewer: Viewer): ArtworkDetail {
   return entitled ? artwork : { ...artwork, ownerId: null };
 }
 
+/**
+ * The minimum offer is the artist's secret (issue 15): only the work's artist, while it
+ * is still theirs, receives it; everyone else (buyers, the owner, admins) gets null.
+ */
+function minimumShownTo(artwork: ArtworkDetail, viewer: Viewer): ArtworkDetail {
+  const artist =
+    viewer !== null && viewer.id === artwork.artist.id && artwork.ownerId === viewer.id;
+  return artist ? artwork : { ...artwork, offerMinimum: null };
+}
+
 export async function getArtwork(
   deps: DiscoveryDeps,
   id: string,
@@ -55,7 +65,7 @@ export async function getArtwork(
   // A work the team hid (decision 0027): its artist sees it with the reason; nobody else does.
   if (typeof artwork.hiddenReason === "string" && viewer?.id !== artwork.artist.id)
     throw new AppError("NOT_FOUND", 404, m.artworkNotFound);
-  return ownerShownTo(artwork, viewer);
+  return ownerShownTo(minimumShownTo(artwork, viewer), viewer);
 }
 
 /** An artist anyone may see: 404 when there is none, or when the team suspended them. */

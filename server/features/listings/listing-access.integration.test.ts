@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ArtworkDetail, listingDeletedSchema } from "../../../contracts/artworks.contract";
 import { inputMessages } from "../../../domain/text-input";
 import { expectContract } from "../../test/contract";
-import { artworks, imageUploads, orders } from "../../db/schema";
+import { artworks, imageUploads, offers, orders } from "../../db/schema";
 import {
   createArtwork,
   createCategory,
@@ -246,6 +246,33 @@ describe("DELETE /api/artworks/:id", () => {
     );
 
     for (const work of [held, paying, declined]) expect(await readArtwork(work.id)).toBeDefined();
+  });
+
+  it("refuses when offers refer to the work (issue 15), whatever became of them", async () => {
+    const buyer = await createUser(t.db);
+    for (const status of ["open", "declined"] as const) {
+      const work = await listing();
+      const now = new Date();
+      await t.db.insert(offers).values({
+        artworkId: work.id,
+        artistId: owner.id,
+        buyerId: buyer.id,
+        buyerEmail: buyer.email,
+        status,
+        amountCents: 50_000,
+        shippingAddress: { line1: "1 Main St", city: "Austin", state: "TX", postal_code: "78701" },
+        expiresAt: new Date(now.getTime() + 3_600_000),
+        lastMoveAt: now,
+      });
+      await expectError(
+        await send(t, owner, "DELETE", `/api/artworks/${work.id}`),
+        409,
+        "CONFLICT",
+        m.hasOffers,
+      );
+      expect(await readArtwork(work.id), status).toBeDefined();
+      expect(existsSync(fileOf(work.imageOriginal!))).toBe(true);
+    }
   });
 
   it("deletes a work made without uploads (demo data) and leaves files it did not make", async () => {

@@ -16,6 +16,10 @@ const artwork: ArtworkDetail = {
   price: null,
   isForSale: false,
   status: "not for sale",
+  offersOnly: true,
+  acceptsOffers: true,
+  allowOffers: false,
+  offerMinimum: 50_000,
   isPublicArt: true,
   allowBuyerPickUp: true,
   zipCode: "10001",
@@ -46,6 +50,8 @@ describe("newListingMail", () => {
       "zipCode: 10001",
       "imageOriginal: https://cdn.example.com/artworks/u/x-original.jpg",
       "status: not for sale",
+      "offersOnly: true",
+      "offerMinimum: $500 (50000 cents)",
     ]) {
       expect(mail.text).toContain(line);
     }

@@ -10,7 +10,8 @@ import { type TestApp, createTestApp } from "../../test/test-app";
 import { type ArtworkDetail, artworkDetailSchema } from "../../../contracts/artworks.contract";
 import { expectContract } from "../../test/contract";
 import { listMail } from "../mail/outbox.repository";
-import { type ErrorBody, type Member, signUp } from "../profiles/profiles.test-helpers";
+import { type ErrorBody, type Member, headersFor, signUp } from "../profiles/profiles.test-helpers";
+import { inputMessages } from "../../../domain/text-input";
 import { createListingAs, listingBody, send, uploadImage } from "./listings.test-helpers";
 import { listingApiMessages } from "./listings.service";
 
@@ -517,5 +518,200 @@ describe("PATCH /api/artworks/:id", () => {
       expect((await errorOf(response)).message).toBe(listingApiMessages.checkoutInProgress);
     }
     expect(await readArtwork(created.id)).toMatchObject({ isForSale: true, priceCents: 120_000 });
+  });
+});
+
+describe("offers on a listing (issue 15)", () => {
+  let seller: Member;
+  let buyer: Member;
+  let admin: Member;
+
+  beforeAll(async () => {
+    // Payouts active, so the works are listed and can take offers.
+    seller = await signUp(
+      t,
+      { firstName: "Berthe", lastName: "Morisot" },
+      { isArtist: true, payoutStatus: "active", payoutAccountId: "acct_offers" },
+    );
+    buyer = await signUp(t, { firstName: "Gustave", lastName: "Caillebotte" });
+    admin = await signUp(t, {}, { role: "admin" });
+  });
+
+  async function view(member: Member | undefined, id: string) {
+    const response = await t.app.request(`/api/artworks/${id}`, { headers: headersFor(member) });
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    return { text, detail: expectContract(artworkDetailSchema, JSON.parse(text)) };
+  }
+
+  async function sellerListing(overrides: Record<string, unknown>) {
+    return createListingAs(
+      t,
+      seller,
+      listingBody(categoryId, [(await uploadImage(t, seller)).id], overrides),
+    );
+  }
+
+  it("stores Allow offers and the minimum, and gives the minimum to the artist alone", async () => {
+    const created = await sellerListing({ acceptsOffers: true, offerMinimum: 80_000 });
+    expect(created).toMatchObject({
+      isForSale: true,
+      offersOnly: false,
+      acceptsOffers: true,
+      allowOffers: true,
+      offerMinimum: 80_000,
+    });
+    expect(await readArtwork(created.id)).toMatchObject({
+      acceptsOffers: true,
+      offerMinimumCents: 80_000,
+    });
+    expect((await view(seller, created.id)).detail.offerMinimum).toBe(80_000);
+    // A buyer, a visitor and an admin on the artwork page: never the minimum.
+    for (const member of [buyer, undefined, admin]) {
+      const { text, detail } = await view(member, created.id);
+      expect(detail).toMatchObject({ acceptsOffers: true, offerMinimum: null });
+      expect(text).not.toContain("80000");
+    }
+  });
+
+  it("defaults to no offers and no minimum for a work for sale", async () => {
+    const created = await sellerListing({});
+    expect(created).toMatchObject({
+      acceptsOffers: false,
+      allowOffers: false,
+      offerMinimum: null,
+      offersOnly: false,
+    });
+    expect(await readArtwork(created.id)).toMatchObject({
+      acceptsOffers: false,
+      offerMinimumCents: null,
+    });
+  });
+
+  it("takes offers on an offers-only work whatever Allow offers says, while it is listed", async () => {
+    const created = await sellerListing({ isForSale: false, price: null, offerMinimum: 30_000 });
+    expect(created).toMatchObject({
+      offersOnly: true,
+      acceptsOffers: true,
+      allowOffers: false,
+      offerMinimum: 30_000,
+    });
+    expect((await view(buyer, created.id)).detail).toMatchObject({
+      offersOnly: true,
+      acceptsOffers: true,
+      offerMinimum: null,
+    });
+    // An artist whose payouts are not set up is not listed: nobody can make an offer yet.
+    const unlisted = await createListingAs(
+      t,
+      artist,
+      listingBody(categoryId, [(await uploadImage(t, artist)).id], { isForSale: false }),
+    );
+    expect(unlisted).toMatchObject({ offersOnly: true, acceptsOffers: false });
+  });
+
+  it("changes Allow offers and the minimum by an edit, and reads them back", async () => {
+    const created = await sellerListing({});
+    const url = `/api/artworks/${created.id}`;
+    const on = await send(t, seller, "PATCH", url, { acceptsOffers: true, offerMinimum: 100_000 });
+    expect(on.status).toBe(200);
+    expect(await on.json()).toMatchObject({ allowOffers: true, offerMinimum: 100_000 });
+    const cleared = await send(t, seller, "PATCH", url, { offerMinimum: null });
+    expect(await cleared.json()).toMatchObject({ allowOffers: true, offerMinimum: null });
+    const off = await send(t, seller, "PATCH", url, { acceptsOffers: false });
+    expect(await off.json()).toMatchObject({ allowOffers: false, acceptsOffers: false });
+    expect(await readArtwork(created.id)).toMatchObject({
+      acceptsOffers: false,
+      offerMinimumCents: null,
+    });
+  });
+
+  it("refuses a bad minimum with its message and changes nothing", async () => {
+    const created = await sellerListing({ acceptsOffers: true, offerMinimum: 50_000 });
+    const url = `/api/artworks/${created.id}`;
+    for (const [offerMinimum, message] of [
+      [-100, listingMessages.offerMinimum],
+      [0, listingMessages.offerMinimum],
+      [50_050, listingMessages.offerMinimum],
+      [500.5, listingMessages.offerMinimum],
+      [120_000, listingMessages.offerMinimumNotBelowPrice],
+      [200_000, listingMessages.offerMinimumNotBelowPrice],
+      [90_000_100, listingMessages.offerMinimumTooHigh],
+    ] as const) {
+      const response = await send(t, seller, "PATCH", url, { offerMinimum });
+      expect(response.status, String(offerMinimum)).toBe(400);
+      expect(await errorOf(response)).toEqual({ code: "VALIDATION_FAILED", message });
+    }
+    // Shapes the schema refuses: NUL, text, a number too large to be one (JSON's 1e999).
+    const raw = async (body: string) =>
+      t.app.request(url, {
+        method: "PATCH",
+        headers: headersFor(seller, { "content-type": "application/json" }),
+        body,
+      });
+    const nul = await raw(JSON.stringify({ offerMinimum: "\u0000" }));
+    expect(await errorOf(nul)).toEqual({
+      code: "VALIDATION_FAILED",
+      message: inputMessages.nulCharacter,
+    });
+    for (const body of [
+      '{"offerMinimum": "500"}',
+      '{"offerMinimum": 1e999}',
+      '{"acceptsOffers": "yes"}',
+    ]) {
+      const response = await raw(body);
+      expect(response.status, body).toBe(400);
+      expect((await errorOf(response)).code, body).toBe("VALIDATION_FAILED");
+    }
+    expect(await readArtwork(created.id)).toMatchObject({
+      acceptsOffers: true,
+      offerMinimumCents: 50_000,
+      priceCents: 120_000,
+    });
+    // A new listing with a bad minimum is not created at all.
+    const before = await t.db.select({ id: artworks.id }).from(artworks);
+    const refused = await send(
+      t,
+      seller,
+      "POST",
+      "/api/artworks",
+      listingBody(categoryId, [(await uploadImage(t, seller)).id], {
+        acceptsOffers: true,
+        offerMinimum: -5_000,
+      }),
+    );
+    expect(await errorOf(refused)).toEqual({
+      code: "VALIDATION_FAILED",
+      message: listingMessages.offerMinimum,
+    });
+    expect(await t.db.select({ id: artworks.id }).from(artworks)).toHaveLength(before.length);
+  });
+
+  it("puts a work back on sale only while its kept minimum is below the price", async () => {
+    const created = await sellerListing({
+      isForSale: false,
+      price: 120_000,
+      acceptsOffers: true,
+      offerMinimum: 150_000,
+    });
+    const url = `/api/artworks/${created.id}`;
+    const refused = await send(t, seller, "PATCH", url, { isForSale: true });
+    expect(await errorOf(refused)).toEqual({
+      code: "VALIDATION_FAILED",
+      message: listingMessages.offerMinimumNotBelowPrice,
+    });
+    expect(await readArtwork(created.id)).toMatchObject({
+      isForSale: false,
+      status: "not for sale",
+    });
+    // Without offers on the sale, the kept minimum does not matter; it stays for later.
+    expect((await send(t, seller, "PATCH", url, { acceptsOffers: false })).status).toBe(200);
+    const on = await send(t, seller, "PATCH", url, { isForSale: true });
+    expect(on.status).toBe(200);
+    expect(await on.json()).toMatchObject({
+      isForSale: true,
+      acceptsOffers: false,
+      offerMinimum: 150_000,
+    });
   });
 });

@@ -6,6 +6,7 @@ import {
   artworkImages,
   artworks,
   imageUploads,
+  offers,
   orders,
   payments,
 } from "../../db/schema";
@@ -34,6 +35,8 @@ export type ListingColumns = Pick<
   | "allowBuyerPickUp"
   | "zipCode"
   | "status"
+  | "acceptsOffers"
+  | "offerMinimumCents"
 >;
 
 /** One image of a listing as it is stored, in order (position = index), with its upload. */
@@ -180,7 +183,10 @@ export async function replaceImages(
   return dropped.flatMap(uploadKeys);
 }
 
-/** What stands in the way of deleting an artwork: a sale, a checkout in progress, payments. */
+/**
+ * What stands in the way of deleting an artwork: a sale, a checkout in progress, payments,
+ * offers (issue 15: their records, like payments', keep the work).
+ */
 export async function findDeleteBlockers(tx: Queryable, artworkId: string) {
   const [order] = await tx
     .select({ id: orders.id })
@@ -191,12 +197,18 @@ export async function findDeleteBlockers(tx: Queryable, artworkId: string) {
     .select({ status: payments.status })
     .from(payments)
     .where(eq(payments.artworkId, artworkId));
+  const [offer] = await tx
+    .select({ id: offers.id })
+    .from(offers)
+    .where(eq(offers.artworkId, artworkId))
+    .limit(1);
   const reserved = await isReserved(tx, artworkId);
   return {
     sold: order !== undefined,
     checkoutInProgress:
       reserved || paymentRows.some((p) => p.status === "created" || p.status === "authorized"),
     hasPayments: paymentRows.length > 0,
+    hasOffers: offer !== undefined,
   };
 }
 

@@ -50,6 +50,8 @@ export const listingApiMessages = {
     "Someone is buying this artwork right now, so it cannot be changed or deleted. Please try again in 15 minutes.",
   hasPayments:
     "This artwork has payment records, so its listing cannot be deleted. You can mark it not for sale instead.",
+  hasOffers:
+    "This artwork has received offers, so its listing cannot be deleted: their records must stay intact.",
 } as const;
 
 const m = listingApiMessages;
@@ -101,6 +103,8 @@ function columnsOf(values: ListingValues): ListingColumns {
     allowBuyerPickUp: values.allowBuyerPickUp,
     zipCode: values.zipCode,
     status: values.status,
+    acceptsOffers: values.acceptsOffers,
+    offerMinimumCents: values.offerMinimum,
   };
 }
 
@@ -253,6 +257,11 @@ export async function updateListing(
       if (patch.isForSale && !(artwork.priceCents !== null && artwork.priceCents > 0)) {
         throw invalid(listingMessages.price);
       }
+      // Back on sale with offers allowed: the kept minimum must still be below the price.
+      const { offerMinimumCents: minimum, priceCents: price } = artwork;
+      if (patch.isForSale && artwork.acceptsOffers && minimum !== null && minimum >= (price ?? 0)) {
+        throw invalid(listingMessages.offerMinimumNotBelowPrice);
+      }
       await updateArtwork(tx, artwork.id, {
         isForSale: patch.isForSale,
         status: patch.isForSale ? "available" : "not for sale",
@@ -276,6 +285,8 @@ export async function updateListing(
       allowBuyerPickUp: artwork.allowBuyerPickUp,
       zipCode: artwork.zipCode,
       imageIds: current.map((image) => image.id),
+      acceptsOffers: artwork.acceptsOffers,
+      offerMinimum: artwork.offerMinimumCents,
     };
     const merged: ListingFields = { ...stored, ...patch };
     const values = validListing(merged);
@@ -291,8 +302,8 @@ export async function updateListing(
 }
 
 /**
- * `DELETE /api/artworks/:id`. A sold work, or one a checkout holds or has paid for, is
- * kept (orders and payments reference it). The files of its uploads are deleted once
+ * `DELETE /api/artworks/:id`. A sold work, or one a checkout holds or has paid for, or
+ * one that received offers, is kept (orders, payments and offers reference it). The files of its uploads are deleted once
  * the row is gone.
  */
 export async function deleteListing(
@@ -306,6 +317,7 @@ export async function deleteListing(
     if (blockers.sold) throw new AppError("CONFLICT", 409, m.sold);
     if (blockers.checkoutInProgress) throw new AppError("CONFLICT", 409, m.checkoutInProgress);
     if (blockers.hasPayments) throw new AppError("CONFLICT", 409, m.hasPayments);
+    if (blockers.hasOffers) throw new AppError("CONFLICT", 409, m.hasOffers);
     return deleteArtwork(tx, artwork.id);
   });
   await deleteFilesQuietly(deps, keys);

@@ -40,6 +40,13 @@ beforeAll(async () => {
     createdAt: new Date("2020-01-01T00:00:00Z"),
   });
   await createArtwork(db, { artistId: artist.id, title: "Draft", status: "draft" });
+  // Not for sale and still the artist's: offers only, so still one of their listings.
+  await createArtwork(db, {
+    artistId: artist.id,
+    title: "Open to Offers",
+    isForSale: false,
+    createdAt: new Date("2021-01-01T00:00:00Z"),
+  });
   const bought = await createArtwork(db, {
     artistId: other.id,
     ownerId: collector.id,
@@ -126,10 +133,11 @@ describe("GET /api/users/:id/artworks", () => {
     return expectContract(profileArtworksSchema, await response.json()).map((a) => a.title);
   }
 
-  it("lists works for sale under listings and all non-draft works under all, newest first", async () => {
-    expect(await titles(artist.id, "listings")).toEqual(["River Song"]);
-    expect(await titles(artist.id, "all")).toEqual(["River Song", "Sold Piece"]);
-    expect(await titles(artist.id)).toEqual(["River Song", "Sold Piece"]);
+  it("lists works for sale and offers only under listings, all non-draft works under all, newest first", async () => {
+    expect(await titles(artist.id, "listings")).toEqual(["River Song", "Open to Offers"]);
+    const all = ["River Song", "Open to Offers", "Sold Piece"];
+    expect(await titles(artist.id, "all")).toEqual(all);
+    expect(await titles(artist.id)).toEqual(all);
   });
 
   it("is empty for a user who is not an artist", async () => {

@@ -1,7 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestApp, createTestApp } from "../../test/test-app";
-import { createArtist, createArtwork, createCategory, createCity } from "../../test/factories";
+import {
+  createArtist,
+  createArtwork,
+  createCategory,
+  createCity,
+  createUser,
+} from "../../test/factories";
 import { type SearchResult, searchResultSchema } from "../../../contracts/search.contract";
 import { expectContract } from "../../test/contract";
 
@@ -52,6 +58,7 @@ beforeAll(async () => {
     payoutStatus: "pending",
     cityId: nyc.id,
   });
+  const collector = await createUser(db);
   const works: [string, Parameters<typeof createArtwork>[1]][] = [
     [
       "Lighthouse at Dusk",
@@ -86,7 +93,9 @@ beforeAll(async () => {
         categoryIds: [painting.id],
         priceCents: 80_000,
         isForSale: false,
-        status: "available",
+        status: "not for sale",
+        // Sold: someone else owns it now.
+        ownerId: collector.id,
         randomOrder: 40,
       },
     ],
@@ -131,9 +140,23 @@ describe("browsing without text", () => {
     const sold = (await search()).hits.find((h) => h.title === "Blue Lighthouse");
     expect(sold).toMatchObject({
       isForSale: false,
+      offersOnly: false,
       price: 80_000,
       artist: { displayName: "Rose Kim" },
     });
+  });
+
+  it("marks a work listed for offers only as such, not as sold (decision 0030)", async () => {
+    const hits = (await search()).hits;
+    expect(hits.find((h) => h.title === "Offer Piece")).toMatchObject({
+      isForSale: false,
+      offersOnly: true,
+    });
+    expect(hits.filter((h) => h.offersOnly).map((h) => h.title)).toEqual(["Offer Piece"]);
+    // The text search's hits say the same.
+    expect((await search({ q: "offer" })).hits).toMatchObject([
+      { title: "Offer Piece", offersOnly: true },
+    ]);
   });
 });
 

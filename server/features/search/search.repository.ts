@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { PRICE_RANGES } from "../../../domain/price-ranges";
 import type { Database } from "../../db/client";
 import { queryRows } from "../../db/rows";
+import { offersOnlySql } from "../artworks/availability.repository";
 import { artistListedSql, listedSql } from "../artworks/listed.repository";
 import type { CountedFacets } from "./facet-cache";
 import { RELEVANCE_LIMIT } from "./search-text";
@@ -94,6 +95,7 @@ type HitRow = {
   created_year: number | null;
   price_cents: number | null;
   is_for_sale: boolean;
+  offers_only: boolean;
   image_thumbnail: string | null;
   image_medium: string | null;
   image_original: string | null;
@@ -103,8 +105,9 @@ type HitRow = {
   artist_display_name: string;
 };
 
-const hitColumns = sql`a.id, a.title, a.created_year, a.price_cents, a.is_for_sale, a.image_thumbnail,
-  a.image_medium, a.image_original, a.width, a.height, a.artist_id, a.artist_display_name`;
+const hitColumns = sql`a.id, a.title, a.created_year, a.price_cents, a.is_for_sale,
+  ${offersOnlySql("a")} as offers_only, a.image_thumbnail, a.image_medium, a.image_original,
+  a.width, a.height, a.artist_id, a.artist_display_name`;
 
 function toHit(r: HitRow): ArtworkCard {
   return {
@@ -113,6 +116,7 @@ function toHit(r: HitRow): ArtworkCard {
     createdYear: r.created_year,
     price: r.price_cents,
     isForSale: r.is_for_sale,
+    offersOnly: r.offers_only,
     imageThumbnail: r.image_thumbnail,
     imageMedium: r.image_medium,
     imageOriginal: r.image_original,
