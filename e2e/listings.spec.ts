@@ -237,11 +237,12 @@ test("an artist lists, edits, toggles and deletes a work", async ({ page, reques
   await expect(forSale).toHaveAttribute("aria-checked", "true");
   await page.unroute("**/api/artworks/*");
 
-  // Not for sale: SOLD at once on the page; its card in the grid reads 'Make an Offer', as
-  // the work is still the artist's and open to offers (decision 0030).
+  // Not for sale: offers only at once on the page, and its card in the grid reads 'Make an
+  // Offer', as the work is still the artist's and open to offers (decision 0030).
   await forSale.click();
   await expect(forSale).toHaveAttribute("aria-checked", "false");
-  await expect(page.getByText("SOLD", { exact: true })).toBeVisible();
+  await expect(page.getByText("Offers only", { exact: true })).toBeVisible();
+  await expect(page.getByText("SOLD", { exact: true })).toHaveCount(0);
   await expect(page.getByRole("alert")).toHaveCount(0);
   const card = await searchFor(page, renamed);
   await expect(card).toBeVisible();

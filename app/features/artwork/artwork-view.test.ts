@@ -153,10 +153,11 @@ describe("ArtworkView", () => {
     expect(html).toContain("$9,500");
   });
 
-  it("shows the owner-artist SOLD and the switch off when the work is not for sale", () => {
+  it("shows the owner-artist 'Offers only' (not SOLD) and the switch off when the work is not for sale", () => {
     const html = render(artwork({ isForSale: false }), "a1");
     expect(html).toMatch(/role="switch"[^>]*aria-checked="false"/);
-    expect(html).toContain(">SOLD<");
+    expect(html).toContain(">Offers only<");
+    expect(html).not.toContain(">SOLD<");
   });
 
   it("shows its artist 'Hidden' instead of For Sale, SOLD or Buy Now while the team hides it", () => {

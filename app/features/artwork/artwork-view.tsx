@@ -38,7 +38,7 @@ export function isOwnerArtist(artwork: ArtworkDetail, userId: string | null | un
 
 /**
  * SPEC §2 Artwork detail. The owner-artist gets the owner controls instead of Buy Now;
- * the For Sale switch changes what the page shows at once (SOLD when off).
+ * the For Sale switch changes what the page shows at once (Offers only when off: decision 0030).
  */
 export function ArtworkView({
   artwork,
@@ -115,7 +115,7 @@ export function ArtworkView({
               <p className="sold-badge">{m.hidden}</p>
             ) : isOwner ? (
               isForSale ? null : (
-                <p className="sold-badge">{m.sold}</p>
+                <p className="sold-badge">{m.offersOnly}</p>
               )
             ) : artwork.isForSale ? (
               <div className="artwork-purchase-buttons">

@@ -11,6 +11,8 @@ export const artworkMessages = {
   buyNow: d.buyNow,
   sold: d.sold,
   makeOffer: o.makeOffer,
+  /** The artist's own work with the For Sale switch off: open to offers, not sold (decision 0030). */
+  offersOnly: "Offers only",
   editListing: "Edit Listing",
   deleteListing: "Delete Listing",
   forSale: "For Sale",
