@@ -3,7 +3,6 @@ import {
   type OfferMove,
   type OfferParty,
   afterCounter,
-  checkOfferAmount,
   counterProblem,
   moveRefusal,
   offerMessages as m,
@@ -38,6 +37,7 @@ import {
   type OffersDeps,
   authorizeFor,
   offerFor,
+  validAmount,
   viewOf,
 } from "./offers.service";
 
@@ -145,12 +145,6 @@ function checkBuyerAmount(offer: OfferRow, amount: number, minimum: number | nul
   if (minimum !== null && amount < minimum) {
     throw new AppError("CONFLICT", 409, m.counterBelowMinimum);
   }
-}
-
-function validAmount(cents: number): number {
-  const checked = checkOfferAmount(cents);
-  if (!checked.ok) throw new AppError("VALIDATION_FAILED", 400, checked.error);
-  return checked.cents;
 }
 
 /**

@@ -13,8 +13,9 @@ import {
   sql,
 } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
-import { artworks, offerEvents, offers, orders, payments, users } from "../../db/schema";
+import { artworks, offerEvents, offers, orders, payments } from "../../db/schema";
 import type { OfferStatus } from "../../../domain/offers";
+export { findContact } from "../checkout/orders.repository";
 import { enqueueMail } from "../mail/outbox.repository";
 import { offerClosedBySaleMail, offerLinks } from "./offers.mails";
 
@@ -143,14 +144,6 @@ export async function listOffersOf(
     .limit(200);
 }
 
-export async function findContact(db: Queryable, userId: string) {
-  const [row] = await db
-    .select({ email: users.email, displayName: users.displayName })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row;
-}
-
 /**
  * The sale of a work ends every other open (or not yet confirmed) offer on it: declined as
  * sold, in the sale's transaction, with an e-mail to each buyer whose offer was open.
@@ -234,24 +227,20 @@ export async function holdsOf(db: Queryable, offerIds: string[]): Promise<Closed
   return rows.map((row) => ({ ...row, offerId: row.offerId! }));
 }
 
-/** Claims one open offer past its expiry for this transaction (several servers may sweep). */
-export async function claimExpiredOffer(tx: Queryable, now: Date): Promise<OfferRow | undefined> {
+/**
+ * Claims one offer in `status` whose deadline has passed (open: its 48 hours; awaiting its
+ * card: the 30 minutes to confirm it) for this transaction; SKIP LOCKED, so several
+ * servers may sweep at once, each taking other offers.
+ */
+export async function claimDueOffer(
+  tx: Queryable,
+  status: "open" | "awaiting_card",
+  now: Date,
+): Promise<OfferRow | undefined> {
   const [row] = await tx
     .select()
     .from(offers)
-    .where(and(eq(offers.status, "open"), lte(offers.expiresAt, now)))
-    .orderBy(asc(offers.expiresAt))
-    .limit(1)
-    .for("update", { skipLocked: true });
-  return row;
-}
-
-/** Claims one offer whose card was never confirmed in time. */
-export async function claimLapsedOffer(tx: Queryable, now: Date): Promise<OfferRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(offers)
-    .where(and(eq(offers.status, "awaiting_card"), lte(offers.expiresAt, now)))
+    .where(and(eq(offers.status, status), lte(offers.expiresAt, now)))
     .orderBy(asc(offers.expiresAt))
     .limit(1)
     .for("update", { skipLocked: true });

@@ -33,6 +33,7 @@ import { type TaxSplit, salesTax } from "../../../domain/sales-tax";
 import type { PaymentProvider } from "../../adapters/payments/payment-provider";
 import type { Database, Queryable } from "../../db/client";
 import type { ShippingAddress } from "../../db/schema";
+import { UNIQUE_VIOLATION, pgErrorCode } from "../../db/pg-errors";
 import { AppError } from "../../errors";
 import type { Logger } from "../../logger";
 import { findArtworkForCheckout } from "../checkout/checkout.repository";
@@ -131,7 +132,7 @@ function taxOn(amountCents: number, address: ShippingAddress): TaxSplit {
   return split;
 }
 
-function validAmount(cents: number): number {
+export function validAmount(cents: number): number {
   const checked = checkOfferAmount(cents);
   if (!checked.ok) throw new AppError("VALIDATION_FAILED", 400, checked.error);
   return checked.cents;
@@ -521,7 +522,7 @@ export async function confirmOffer(
       });
     } catch (error) {
       // This buyer opened another offer on the work meanwhile (one open offer each).
-      if (!isUniqueViolation(error)) throw error;
+      if (pgErrorCode(error) !== UNIQUE_VIOLATION) throw error;
       await updateOffer(tx, offer.id, ["awaiting_card"], { status: "lapsed" }, now);
       return "duplicate" as const;
     }
@@ -560,15 +561,4 @@ export async function confirmOffer(
   }
   if (opened) deps.kickOutbox();
   return { offer: await viewOf(deps, offer.id, "buyer"), message: null };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const seen = new Set<unknown>();
-  let current: unknown = error;
-  while (current && typeof current === "object" && !seen.has(current)) {
-    seen.add(current);
-    if ((current as { code?: unknown }).code === "23505") return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }

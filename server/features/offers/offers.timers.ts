@@ -5,8 +5,7 @@ import { offerAccessKey } from "./offer-key";
 import { offerExpiredMail, offerLinks } from "./offers.mails";
 import {
   type OfferRow,
-  claimExpiredOffer,
-  claimLapsedOffer,
+  claimDueOffer,
   findContact,
   findOffer,
   holdsOf,
@@ -56,8 +55,7 @@ export function createOfferTimers(deps: OffersDeps) {
   /** Ends one offer of the kind, or answers null when none is due. */
   async function endOne(kind: "expired" | "lapsed", now: Date): Promise<string | null> {
     return db.transaction(async (tx) => {
-      const offer =
-        kind === "expired" ? await claimExpiredOffer(tx, now) : await claimLapsedOffer(tx, now);
+      const offer = await claimDueOffer(tx, kind === "expired" ? "open" : "awaiting_card", now);
       if (!offer) return null;
       await updateOffer(tx, offer.id, [offer.status], { status: kind, lastMoveAt: now }, now);
       await insertOfferEvent(tx, {
