@@ -13,6 +13,8 @@ import { allowConsoleError } from "../../test/fail-on-console-error";
 import { expectContract } from "../../test/contract";
 import { createArtwork } from "../../test/factories";
 import { type TestApp, createTestApp, testClock } from "../../test/test-app";
+import { createServices } from "../../services";
+import { createLogger } from "../../logger";
 import { type Member, signUp } from "../profiles/profiles.test-helpers";
 import {
   type ErrorBody,
@@ -373,6 +375,40 @@ describe("when the card processor is down", () => {
     clock.advanceMs(31 * 60_000);
     await t.services.offers.timers.run();
     expect(await holdStatuses(t, made.offer.id)).toEqual(["cancelled"]);
+  });
+});
+
+describe("two servers sweeping at once", () => {
+  it("each due offer ends once, its hold is released, and each party gets one e-mail", async () => {
+    // A second app process on the same database: its own services, its own sweep.
+    const second = createServices(
+      t.config,
+      {
+        db: t.db,
+        kind: "pglite",
+        migrate: () => Promise.resolve(),
+        close: () => Promise.resolve(),
+      },
+      createLogger({ json: false, silent: true }),
+      { now: clock.now },
+    );
+    const work = await offersOnlyWork();
+    const buyers = await Promise.all(
+      [1, 2, 3, 4].map(() => signUp(t, { firstName: "Sweep", lastName: "Buyer" })),
+    );
+    const made = [];
+    for (const buyer of buyers) made.push(await makeOffer(buyer.client, work.id, dollars(300)));
+    clock.advanceMs(48 * 3_600_000);
+    const [a, b] = await Promise.all([t.services.offers.timers.run(), second.offers.timers.run()]);
+    expect(a.expired + b.expired).toBeGreaterThanOrEqual(4);
+    for (const [i, offer] of made.entries()) {
+      expect((await readOffer(t, offer.offer.id)).status).toBe("expired");
+      expect(await holdStatuses(t, offer.offer.id)).toEqual(["cancelled"]);
+      const kinds = await mailKinds(buyers[i]!.email);
+      expect(kinds.filter((kind) => kind === "offer-expired-buyer")).toHaveLength(1);
+    }
+    await second.outbox.stop();
+    second.mailTransport.close();
   });
 });
 
