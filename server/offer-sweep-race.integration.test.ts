@@ -1,0 +1,133 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSimulatedProvider } from "./adapters/payments/simulated-payments";
+import { type artworks, orders, payments, simulatedPayments } from "./db/schema";
+import {
+  type PurchaseDeps,
+  capture,
+  releaseOfferHolds,
+} from "./features/checkout/purchase.service";
+import { sellIn } from "./features/checkout/sale.service";
+import { guestEmail } from "./features/checkout/checkout.test-helpers";
+import { offerAccessKey } from "./features/offers/offer-key";
+import { acceptOffer } from "./features/offers/offer-moves.service";
+import type { ClosedOffer } from "./features/offers/offers.repository";
+import type { OffersDeps } from "./features/offers/offers.service";
+import { dollars, keyed, makeOffer, newHold } from "./features/offers/offers.test-helpers";
+import { createOfferTimers } from "./features/offers/offers.timers";
+import { createLogger } from "./logger";
+import { createArtwork } from "./test/factories";
+import { allowConsoleError } from "./test/fail-on-console-error";
+import { type TestApp, createTestApp, testClock } from "./test/test-app";
+import { type Member, signUp } from "./features/profiles/profiles.test-helpers";
+
+/**
+ * Review of issue 15 (offers): the offers' sweep and an acceptance on two servers. Here
+ * rather than in server/features/offers because it wires the checkout's sale, capture and
+ * release into the offers' services by hand, as server/services.ts does.
+ */
+
+let t: TestApp;
+const clock = testClock(new Date("2026-11-24T12:00:00Z"));
+let artist: Member;
+
+beforeAll(async () => {
+  t = await createTestApp({}, { now: clock.now });
+  artist = await signUp(
+    t,
+    { firstName: "Rhea", lastName: "Review" },
+    { isArtist: true, payoutStatus: "active", payoutAccountId: "acct_offers_race" },
+  );
+});
+afterAll(() => t.close());
+
+function offersOnlyWork(overrides: Partial<typeof artworks.$inferInsert> = {}) {
+  return createArtwork(t.db, { artistId: artist.id, isForSale: false, ...overrides });
+}
+
+describe("the sweep and an acceptance", () => {
+  it("a buyer's 30-minute-old new hold, listed as stranded just before the buyer accepts with it, is not cancelled under the sale", async () => {
+    allowConsoleError(); // the failed capture is logged
+    const work = await offersOnlyWork();
+    const made = await makeOffer(t.client(), work.id, dollars(800), {
+      email: guestEmail("late-accepter"),
+    });
+    const guest = t.client();
+    await artist.client.post(`/api/offers/${made.offer.id}/counter`, { amount: dollars(950) });
+    const hold = await newHold(guest, made.offer.id, dollars(950), keyed(made));
+    // The buyer confirmed the card, then took 31 minutes to press Accept.
+    await t.db
+      .update(payments)
+      .set({ createdAt: new Date(clock.now().getTime() - 31 * 60_000) })
+      .where(eq(payments.id, hold.paymentId));
+
+    // The services as server/services.ts wires them, on the same database.
+    const provider = createSimulatedProvider(t.db);
+    const logger = createLogger({ json: false, silent: true });
+    const purchase: PurchaseDeps = {
+      db: t.db,
+      provider,
+      logger,
+      publicUrl: t.config.publicUrl,
+      kickOutbox: () => {},
+      commissionBps: t.config.commissionBps,
+      now: clock.now,
+      offerKey: (id) => offerAccessKey(t.config.sessionSecret, id),
+    };
+    const base: OffersDeps = {
+      db: t.db,
+      provider,
+      logger,
+      publicUrl: t.config.publicUrl,
+      kickOutbox: () => {},
+      now: clock.now,
+      secret: t.config.sessionSecret,
+      sellIn: (tx, payment) => sellIn(tx, purchase, payment, null),
+      capture: (payment) => capture(purchase, payment),
+      releaseHolds: (holds) => releaseOfferHolds(purchase, holds),
+    };
+    // Two servers: the sweep has listed the stranded holds (the buyer's new one among
+    // them) when the acceptance commits; its cancel reaches the processor before the
+    // acceptance's capture does.
+    let accepted: unknown = null;
+    const sweep = createOfferTimers({
+      ...base,
+      releaseHolds: async (holds: readonly ClosedOffer[]) => {
+        if (holds.some((h) => h.paymentId === hold.paymentId) && accepted === null) {
+          accepted = await acceptOffer(
+            {
+              ...base,
+              capture: async (payment) => {
+                await releaseOfferHolds(purchase, holds);
+                return capture(purchase, payment);
+              },
+            },
+            made.offer.id,
+            { viewer: null, key: made.accessKey },
+            { amount: dollars(950), paymentId: hold.paymentId },
+          ).catch((error: unknown) => error);
+        }
+        await releaseOfferHolds(purchase, holds);
+      },
+    });
+    await sweep.run();
+    expect(accepted).not.toBeNull();
+
+    const sold = await t.db.select().from(orders).where(eq(orders.artworkId, work.id));
+    // Either no sale, or a sale whose money is taken: never a sold work with a cancelled hold.
+    for (const order of sold) {
+      const [payment] = await t.db.select().from(payments).where(eq(payments.id, order.paymentId));
+      const [atProcessor] = await t.db
+        .select({ status: simulatedPayments.status })
+        .from(simulatedPayments)
+        .where(eq(simulatedPayments.id, payment!.providerPaymentId!));
+      expect({ order: order.id, payment: payment!.status, processor: atProcessor!.status }).toEqual(
+        {
+          order: order.id,
+          payment: "captured",
+          processor: "captured",
+        },
+      );
+    }
+  });
+});
