@@ -149,12 +149,11 @@ export type OfferAuthorization = z.infer<typeof offerAuthorizationSchema>;
 /** `POST /api/offers` (201). */
 export const offerMadeSchema = z.object({
   offer: offerViewSchema,
-  /** Null when the offer was declined at once (below the artist's minimum). */
-  authorization: offerAuthorizationSchema.nullable(),
+  /** The card authorization to confirm; `/confirm` then puts the offer on the table. */
+  authorization: offerAuthorizationSchema,
   /** The key that opens the offer's page without signing in (the buyer's links carry it). */
   accessKey: z.string(),
   accountMessage: z.string().nullable(),
-  message: z.string().nullable(),
 });
 export type OfferMade = z.infer<typeof offerMadeSchema>;
 

@@ -148,9 +148,7 @@ export const offerMessages = {
   belowMinimum:
     "Thank you for your offer. The artist is not able to accept offers at this amount, so it was declined automatically. Your card has not been charged.",
   notOpen: "This offer is no longer open.",
-  expired: "This offer has expired. Your card hold has been released.",
-  counterBelowMinimum:
-    "The artist is not able to accept offers at this amount. You can accept their counteroffer or offer more.",
+  expired: "This offer has expired. Its card hold is released.",
   notYourTurn: "This offer is waiting for the other party's reply.",
   notYourMove: "Only the buyer can withdraw an offer.",
   noMoreRounds: "This offer has reached its limit of 3 rounds. You can accept or decline it.",

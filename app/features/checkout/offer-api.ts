@@ -29,8 +29,11 @@ export function fetchOfferQuote(body: OfferQuoteRequest, signal?: AbortSignal): 
   return request("/api/offers/quote", { method: "POST", body, signal, schema: quoteSchema });
 }
 
-/** An offer as it went: sent (its card confirmed), or declined at once (below the minimum). */
-export type OfferSent = { made: OfferMade; declinedAtOnce: boolean };
+/**
+ * An offer as it went: sent (its card confirmed), or declined as soon as its card was held
+ * (below the artist's hidden minimum; the hold is released).
+ */
+export type OfferSent = { made: OfferMade; declinedAtOnce: boolean; message: string | null };
 
 /**
  * Records the offer, confirms its card authorization in the browser, then has the server
@@ -48,7 +51,6 @@ export async function makeOffer(
   } catch (error) {
     throw paymentFailure(error);
   }
-  if (!made.authorization) return { made, declinedAtOnce: true };
   const confirmPath = offerPath(made.offer.id, "confirm", made.accessKey);
   try {
     await confirmCard(made.authorization);
@@ -63,7 +65,8 @@ export async function makeOffer(
       body: {},
       schema: offerMovedSchema,
     });
-    return { made: { ...made, offer: moved.offer }, declinedAtOnce: false };
+    const declinedAtOnce = moved.offer.declineReason === "below_minimum";
+    return { made: { ...made, offer: moved.offer }, declinedAtOnce, message: moved.message };
   } catch (error) {
     throw paymentFailure(error);
   }

@@ -116,7 +116,7 @@ export function OfferDialog({
     if (!confirm) return;
     setProcessing(true);
     try {
-      const { made, declinedAtOnce } = await makeOffer(
+      const { made, declinedAtOnce, message } = await makeOffer(
         {
           artworkId: artwork.id,
           amount,
@@ -129,13 +129,13 @@ export function OfferDialog({
         confirm,
       );
       if (declinedAtOnce) {
-        setDeclined(made.message ?? m.belowMinimum);
+        setDeclined(message ?? m.belowMinimum);
         setProcessing(false);
         return;
       }
       const state: OfferPageState = {
         accountMessage: made.accountMessage,
-        message: made.message ?? m.offerSent,
+        message: message ?? m.offerSent,
       };
       await navigate(offerPageLink(made.offer.id, made.accessKey), { state });
     } catch (failure) {

@@ -64,6 +64,11 @@ export const payments = pgTable(
      * reference payments.
      */
     offerId: uuid("offer_id"),
+    /**
+     * An offer's hold: when the processor confirmed its cancellation. A hold marked
+     * cancelled without it is released again by the offer sweep (a crash in between).
+     */
+    holdReleasedAt: timestamp("hold_released_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

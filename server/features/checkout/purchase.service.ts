@@ -10,6 +10,7 @@ import type { Logger } from "../../logger";
 import { UNLISTED_FAILURE } from "./checkout.rules";
 import { isClientSecretOf } from "./client-secret";
 import { recordCaptureEntries } from "../orders/ledger.repository";
+import { markHoldReleased, takeHoldForRelease } from "../offers/offers.repository";
 import { findOrderByPayment, findUserIdByEmail, saveShippingAddress } from "./orders.repository";
 import { type PaymentRow, findPayment, updatePayment } from "./payments.repository";
 import { sell } from "./sale.service";
@@ -105,8 +106,9 @@ async function cancelUnsold({ provider, logger }: PurchaseDeps, payment: Payment
 }
 
 /**
- * The holds of offers a sale closed (issue 15): cancelled at the processor, then marked. A
- * failure is logged; the offers' sweep (offers.timers.ts) releases what is left.
+ * Releases offer holds (issue 15): each taken under its payment's row lock (never one an
+ * order uses or an open offer stands on, see takeHoldForRelease), then cancelled at the
+ * processor. A failure is logged; the offers' sweep (offers.timers.ts) releases what is left.
  */
 export async function releaseOfferHolds(
   { db, provider, logger }: Pick<PurchaseDeps, "db" | "provider" | "logger">,
@@ -114,11 +116,10 @@ export async function releaseOfferHolds(
 ) {
   async function release(hold: (typeof holds)[number]) {
     try {
-      if (hold.providerPaymentId) await provider.cancel(hold.providerPaymentId);
-      await updatePayment(db, hold.paymentId, ["created", "authorized"], {
-        status: "cancelled",
-        failureMessage: "The offer ended; its card hold was released.",
-      });
+      const taken = await db.transaction((tx) => takeHoldForRelease(tx, hold.paymentId));
+      if (!taken?.providerPaymentId) return;
+      await provider.cancel(taken.providerPaymentId);
+      await markHoldReleased(db, hold.paymentId);
     } catch (error) {
       logger.error("releasing an offer's card hold failed; the sweep retries", {
         paymentId: hold.paymentId,

@@ -51,10 +51,12 @@ describe("newListingMail", () => {
       "imageOriginal: https://cdn.example.com/artworks/u/x-original.jpg",
       "status: not for sale",
       "offersOnly: true",
-      "offerMinimum: $500 (50000 cents)",
     ]) {
       expect(mail.text).toContain(line);
     }
+    // The minimum is the artist's alone, not the team's (decision 0030).
+    expect(mail.text).not.toContain("offerMinimum");
+    expect(mail.text).not.toContain("$500");
   });
 });
 

@@ -30,15 +30,9 @@ export function newListingMail(artwork: ArtworkDetail, to: string, publicUrl: st
     ["zipCode", artwork.zipCode ?? ""],
     ["imageOriginal", absolute(artwork.imageOriginal ?? "", publicUrl)],
     ["status", artwork.status],
-    // Issue 15: the team may see the minimum offer; buyers never do.
+    // Issue 15: whether it takes offers; the hidden minimum is the artist's alone (decision 0030).
     ["offersOnly", String(artwork.offersOnly)],
     ["allowOffers", String(artwork.allowOffers)],
-    [
-      "offerMinimum",
-      artwork.offerMinimum === null
-        ? ""
-        : `${priceText(artwork.offerMinimum)} (${artwork.offerMinimum} cents)`,
-    ],
   ];
   return {
     kind: "new-artwork-upload",

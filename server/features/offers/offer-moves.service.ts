@@ -36,6 +36,7 @@ import {
   type OfferAccess,
   type OffersDeps,
   authorizeFor,
+  checkClientStarts,
   offerFor,
   validAmount,
   viewOf,
@@ -136,15 +137,16 @@ async function releaseAllBut(deps: OffersDeps, offerId: string, keep: string | n
   await deps.releaseHolds(holds);
 }
 
-/** Which amounts the buyer may authorize now: the counter's (to accept) or a counter of their own. */
-function checkBuyerAmount(offer: OfferRow, amount: number, minimum: number | null) {
+/**
+ * Which amounts the buyer may authorize now: the counter's (to accept) or a counter of
+ * their own. The hidden minimum is not checked here, where no card is needed yet: a
+ * counter below it is declined once its hold is confirmed, as a first offer is.
+ */
+function checkBuyerAmount(offer: OfferRow, amount: number) {
   if (amount === offer.amountCents) return;
   if (offer.rounds >= 3) throw new AppError("CONFLICT", 409, m.noMoreRounds);
   const problem = counterProblem("buyer", offer.amountCents, amount);
   if (problem) throw new AppError("VALIDATION_FAILED", 400, problem);
-  if (minimum !== null && amount < minimum) {
-    throw new AppError("CONFLICT", 409, m.counterBelowMinimum);
-  }
 }
 
 /**
@@ -161,8 +163,8 @@ export async function authorizeOfferMove(
   const amount = validAmount(body.amount);
   const { offer, party } = await moverOf(deps, offerId, access, "accept");
   if (party !== "buyer") throw new AppError("FORBIDDEN", 403, m.notYourMove);
-  const artwork = await findArtworkForCheckout(deps.db, offer.artworkId);
-  checkBuyerAmount(offer, amount, artwork?.offerMinimumCents ?? null);
+  checkBuyerAmount(offer, amount);
+  await checkClientStarts(deps.db, clientIp);
   const authorization = await authorizeFor(deps, offer, amount, clientIp ?? null);
   if (authorization.totalAmount !== body.expectedTotal) {
     await deps.releaseHolds([
@@ -206,7 +208,11 @@ export async function acceptOffer(
     recheck(locked, party, "accept", now, offer.amountCents);
     let payment: PaymentRow | undefined;
     if (newHold) {
-      await updatePayment(tx, newHold.id, ["created", "authorized"], { status: "authorized" });
+      const held = await updatePayment(tx, newHold.id, ["created", "authorized"], {
+        status: "authorized",
+      });
+      // The sweep released this hold a moment ago (unused for 30 minutes): nothing is sold.
+      if (!held) throw new AppError("PAYMENT_FAILED", 402, m.cardNotConfirmed);
       await updateOffer(tx, offer.id, ["open"], { paymentId: newHold.id }, now);
       payment = { ...newHold, status: "authorized" };
     } else if (locked!.paymentId) {
@@ -297,9 +303,10 @@ export async function counterOffer(
   if (problem) throw new AppError("VALIDATION_FAILED", 400, problem);
   let newHold: PaymentRow | null = null;
   if (party === "buyer") {
-    const artwork = await findArtworkForCheckout(db, offer.artworkId);
-    checkBuyerAmount(offer, amount, artwork?.offerMinimumCents ?? null);
+    checkBuyerAmount(offer, amount);
     newHold = await buyersNewHold(deps, offer, body.paymentId, amount);
+    const minimum = (await findArtworkForCheckout(db, offer.artworkId))?.offerMinimumCents ?? null;
+    if (minimum !== null && amount < minimum) return declineBelowMinimum(deps, offer, amount);
   }
   const now = deps.now();
   const expiresAt = afterCounter(offer, party, now).expiresAt;
@@ -319,8 +326,12 @@ export async function counterOffer(
       },
       now,
     );
-    if (newHold) {
-      await updatePayment(tx, newHold.id, ["created", "authorized"], { status: "authorized" });
+    if (
+      newHold &&
+      !(await updatePayment(tx, newHold.id, ["created", "authorized"], { status: "authorized" }))
+    ) {
+      // The sweep released this hold a moment ago (unused for 30 minutes).
+      throw new AppError("PAYMENT_FAILED", 402, m.cardNotConfirmed);
     }
     await event(tx, offer.id, party, "countered", amount, null, now);
     const mailFacts = facts(offer, amount, expiresAt);
@@ -340,6 +351,32 @@ export async function counterOffer(
   // The buyer's earlier hold gives way to the new one; an artist's counter keeps the buyer's.
   if (newHold) await releaseAllBut(deps, offer.id, newHold.id);
   return { offer: await viewOf(deps, offer.id, party), message: null };
+}
+
+/**
+ * The buyer's counter, with its hold confirmed, is below the artist's hidden minimum: the
+ * offer is declined as a first offer below it is, politely, and every hold goes back.
+ * Checked only once a card is held, so probing the minimum costs an authorization a try.
+ */
+async function declineBelowMinimum(
+  deps: OffersDeps,
+  offer: OfferWithWork,
+  amount: number,
+): Promise<OfferMoved> {
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    const locked = await lockOffer(tx, offer.id);
+    recheck(locked, "buyer", "counter", now, offer.amountCents);
+    const changes = {
+      status: "declined" as const,
+      declineReason: "below_minimum" as const,
+      lastMoveAt: now,
+    };
+    await updateOffer(tx, offer.id, ["open"], changes, now);
+    await event(tx, offer.id, "system", "declined_minimum", amount, null, now);
+  });
+  await releaseAllBut(deps, offer.id, null);
+  return { offer: await viewOf(deps, offer.id, "buyer"), message: m.belowMinimum };
 }
 
 /** Declining or withdrawing: the offer ends, the other side is told, the hold goes back. */

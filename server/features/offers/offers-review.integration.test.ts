@@ -1,14 +1,18 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { myOffersSchema, offerMadeSchema } from "../../../contracts/offers.contract";
+import {
+  myOffersSchema,
+  offerMadeSchema,
+  offerMovedSchema,
+} from "../../../contracts/offers.contract";
 import { MAX_OFFERS_PER_WORK_PER_DAY, offerMessages as m } from "../../../domain/offers";
 import { type artworks, payments } from "../../db/schema";
 import { expectContract } from "../../test/contract";
 import { createArtwork } from "../../test/factories";
 import { type TestApp, createTestApp, testClock } from "../../test/test-app";
 import { type Member, signUp } from "../profiles/profiles.test-helpers";
-import { type ErrorBody, guestEmail } from "../checkout/checkout.test-helpers";
-import { dollars, makeOffer, postOffer } from "./offers.test-helpers";
+import { type ErrorBody, confirmCard, guestEmail } from "../checkout/checkout.test-helpers";
+import { dollars, keyed, makeOffer, postOffer } from "./offers.test-helpers";
 
 /**
  * Review of issue 15 (offers): failing tests for what the review found. Each names the
@@ -71,30 +75,48 @@ describe("the hidden minimum", () => {
         amount: dollars(amount),
       });
       const message = await messageOf(response);
-      return message !== m.counterBelowMinimum;
+      // Before a card is held every counter answers the same, whatever its amount.
+      return response.status !== 402 || message !== m.cardNotConfirmed;
     });
     expect(tries).toBeGreaterThan(MAX_OFFERS_PER_WORK_PER_DAY);
     // The minimum must stay hidden: the buyer must not learn it to the dollar this way.
     expect(found).not.toBe(937);
   });
 
-  it("guests with a new e-mail each time cannot bisect the minimum past the 5-a-day brake", async () => {
+  it("guests with a new e-mail each time learn nothing of the minimum without a card hold per try", async () => {
     const work = await offersOnlyWork({ offerMinimumCents: dollars(937) });
+    let holds = 0;
     const { found, tries } = await bisect(1, 2000, async (amount) => {
-      const response = await postOffer(t.client(), work.id, dollars(amount), {
+      const guest = t.client();
+      const response = await postOffer(guest, work.id, dollars(amount), {
         email: guestEmail(`probe${amount}`),
       });
-      if (response.status !== 201) return false;
+      // Making the offer answers the same above and below the minimum.
+      expect(response.status).toBe(201);
       const made = expectContract(offerMadeSchema, await response.json());
-      return made.authorization !== null;
+      expect(made.offer.status).toBe("awaiting_card");
+      // Only a confirmed card tells: each try costs an authorization on a real card
+      // (and the checkout's per-network limit of 20 in 15 minutes on a real server).
+      await confirmCard(guest, made.authorization.clientSecret);
+      holds += 1;
+      const confirmed = await guest.post(`/api/offers/${made.offer.id}/confirm`, {}, keyed(made));
+      const answer = expectContract(offerMovedSchema, await confirmed.json());
+      if (answer.offer.status === "open") {
+        await guest.post(`/api/offers/${made.offer.id}/withdraw`, {}, keyed(made));
+        return true;
+      }
+      return false;
     });
-    expect(tries).toBeGreaterThan(MAX_OFFERS_PER_WORK_PER_DAY);
-    expect(found).not.toBe(937);
+    expect(found).toBe(937);
+    expect(holds).toBe(tries);
+    // Every hold a probe made went back to its card.
+    const left = await t.db.select().from(payments).where(eq(payments.artworkId, work.id));
+    expect(left.filter((payment) => payment.status === "authorized")).toEqual([]);
   });
 });
 
 describe("what the artist sees", () => {
-  it("a below-minimum offer (no card ever held) never reaches the artist's Received list or page", async () => {
+  it("a below-minimum offer (declined as its card was held) never reaches the artist's Received list or page", async () => {
     const work = await offersOnlyWork({ offerMinimumCents: dollars(1000) });
     const response = await postOffer(t.client(), work.id, dollars(10), {
       email: guestEmail("spammer"),
@@ -102,10 +124,12 @@ describe("what the artist sees", () => {
       note: "Any text at all, from anyone, with no account and no card.",
     });
     const made = expectContract(offerMadeSchema, await response.json());
-    expect(made.authorization).toBeNull();
-    expect(await t.db.select().from(payments).where(eq(payments.offerId, made.offer.id))).toEqual(
-      [],
-    );
+    const guest = t.client();
+    await confirmCard(guest, made.authorization.clientSecret);
+    const confirmed = await guest.post(`/api/offers/${made.offer.id}/confirm`, {}, keyed(made));
+    expect(confirmed.status).toBe(200);
+    const held = await t.db.select().from(payments).where(eq(payments.offerId, made.offer.id));
+    expect(held.map((payment) => payment.status)).toEqual(["cancelled"]);
     const list = expectContract(
       myOffersSchema,
       await (await artist.client.get("/api/me/offers?role=artist")).json(),

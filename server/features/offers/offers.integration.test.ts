@@ -148,20 +148,52 @@ describe("making an offer", () => {
     expect((await errorOf(refused)).message).toBe(m.notAccepting);
   });
 
-  it("declines an offer below the hidden minimum at once, politely, without touching the card", async () => {
+  it("declines an offer below the hidden minimum as soon as the card is held, politely, and releases the hold", async () => {
     const work = await offersOnlyWork({ offerMinimumCents: dollars(1000) });
     const response = await postOffer(collector.client, work.id, dollars(999));
     expect(response.status).toBe(201);
     const made = expectContract(offerMadeSchema, await response.json());
-    expect(made.authorization).toBeNull();
-    expect(made.message).toBe(m.belowMinimum);
-    expect(made.message).not.toContain("1,000");
-    expect(made.offer).toMatchObject({ status: "declined", declineReason: "below_minimum" });
-    const rows = await t.db.select().from(payments).where(eq(payments.artworkId, work.id));
-    expect(rows).toEqual([]);
+    // Making it says nothing about the minimum: it asks for the card like any offer.
+    expect(made.offer.status).toBe("awaiting_card");
+    await confirmCard(collector.client, made.authorization.clientSecret);
+    const confirmed = await collector.client.post(`/api/offers/${made.offer.id}/confirm`, {});
+    expect(confirmed.status).toBe(200);
+    const answer = expectContract(offerMovedSchema, await confirmed.json());
+    expect(answer.message).toBe(m.belowMinimum);
+    expect(answer.message).not.toContain("1,000");
+    expect(answer.offer).toMatchObject({ status: "declined", declineReason: "below_minimum" });
+    expect(await holdStatuses(t, made.offer.id)).toEqual(["cancelled"]);
+    // Never on the table: the artist neither lists nor opens it, and got no e-mail of it.
+    const received = expectContract(
+      myOffersSchema,
+      await (await artist.client.get("/api/me/offers?role=artist")).json(),
+    );
+    expect(received.offers.map((o) => o.id)).not.toContain(made.offer.id);
+    expect((await artist.client.get(`/api/offers/${made.offer.id}`)).status).toBe(404);
     // At the minimum it goes through.
     const ok = await makeOffer(collector.client, work.id, dollars(1000));
     expect(ok.opened.offer.status).toBe("open");
+  });
+
+  it("a buyer's counter below the minimum, once its hold is confirmed, declines the offer politely", async () => {
+    const work = await offersOnlyWork({ offerMinimumCents: dollars(900) });
+    const made = await makeOffer(collector.client, work.id, dollars(950));
+    await artist.client.post(`/api/offers/${made.offer.id}/counter`, { amount: dollars(2000) });
+    // Without a hold, any counter answers the same: the card first.
+    for (const amount of [dollars(100), dollars(1500)]) {
+      const bare = await collector.client.post(`/api/offers/${made.offer.id}/counter`, { amount });
+      expect(bare.status).toBe(402);
+    }
+    const hold = await newHold(collector.client, made.offer.id, dollars(800));
+    const countered = await collector.client.post(`/api/offers/${made.offer.id}/counter`, {
+      amount: dollars(800),
+      paymentId: hold.paymentId,
+    });
+    expect(countered.status).toBe(200);
+    const answer = expectContract(offerMovedSchema, await countered.json());
+    expect(answer.message).toBe(m.belowMinimum);
+    expect(answer.offer).toMatchObject({ status: "declined", declineReason: "below_minimum" });
+    expect(await holdStatuses(t, made.offer.id)).toEqual(["cancelled", "cancelled"]);
   });
 
   it("a declined card ends the offer; the buyer may make a new one", async () => {
@@ -170,7 +202,7 @@ describe("making an offer", () => {
     const made = expectContract(offerMadeSchema, await response.json());
     const card = await confirmCard(
       collector.client,
-      made.authorization!.clientSecret,
+      made.authorization.clientSecret,
       "4000 0000 0000 0002",
     );
     expect(card.status).toBe(402);
@@ -185,13 +217,13 @@ describe("making an offer", () => {
     const work = await offersOnlyWork();
     const response = await postOffer(collector.client, work.id, dollars(200));
     const made = expectContract(offerMadeSchema, await response.json());
-    await confirmCard(collector.client, made.authorization!.clientSecret);
-    const bought = await complete(collector.client, made.authorization!);
+    await confirmCard(collector.client, made.authorization.clientSecret);
+    const bought = await complete(collector.client, made.authorization);
     expect(bought.status).toBe(404);
     await t.db
       .update(payments)
       .set({ createdAt: new Date(Date.now() - 3_600_000) })
-      .where(eq(payments.id, made.authorization!.paymentId));
+      .where(eq(payments.id, made.authorization.paymentId));
     await t.services.checkout.reconciler.run();
     expect(await t.db.select().from(orders).where(eq(orders.artworkId, work.id))).toEqual([]);
     expect((await readOffer(t, made.offer.id)).status).toBe("awaiting_card");
@@ -272,12 +304,17 @@ describe("counter and accept", () => {
     const work = await offersOnlyWork({ offerMinimumCents: dollars(500) });
     const made = await makeOffer(collector.client, work.id, dollars(600));
     await artist.client.post(`/api/offers/${made.offer.id}/counter`, { amount: dollars(900) });
-    // The buyer's counter must be below the artist's and not below the minimum.
-    const low = await collector.client.post(`/api/offers/${made.offer.id}/payments`, {
-      amount: dollars(400),
+    // The buyer's counter must be below the artist's counter.
+    const high = await collector.client.post(`/api/offers/${made.offer.id}/payments`, {
+      amount: dollars(900),
       expectedTotal: 0,
     });
-    expect((await errorOf(low)).message).toBe(m.counterBelowMinimum);
+    expect(high.status).toBe(409);
+    const over = await collector.client.post(`/api/offers/${made.offer.id}/payments`, {
+      amount: dollars(950),
+      expectedTotal: 0,
+    });
+    expect((await errorOf(over)).message).toBe(m.counterTooHigh);
     const hold = await newHold(collector.client, made.offer.id, dollars(750));
     const countered = await collector.client.post(`/api/offers/${made.offer.id}/counter`, {
       amount: dollars(750),
@@ -293,7 +330,8 @@ describe("counter and accept", () => {
       amount: dollars(800),
     });
     expect((await errorOf(fourth)).message).toBe(m.noMoreRounds);
-    expect(await holdStatuses(t, made.offer.id)).toEqual(["authorized", "cancelled"]);
+    // The hold for 900 asked with a wrong total went back at once; the first one too.
+    expect(await holdStatuses(t, made.offer.id)).toEqual(["authorized", "cancelled", "cancelled"]);
   });
 });
 

@@ -7,6 +7,7 @@ import {
   gte,
   inArray,
   isNotNull,
+  isNull,
   lte,
   ne,
   or,
@@ -123,6 +124,32 @@ export async function countOffersSince(
   return row?.made ?? 0;
 }
 
+/**
+ * Offers that were never on the table, which their artist never sees: the card not yet
+ * (or never) confirmed, or declined below the minimum as the card was confirmed.
+ */
+const neverMadeSql = sql`${offers.status} in ('awaiting_card', 'lapsed') or (${offers.declineReason} is not distinct from 'below_minimum' and ${offers.rounds} = 1)`;
+
+/** Offers made on this work from this client address since `since` (any outcome). */
+export async function countOffersFromSince(
+  db: Queryable,
+  artworkId: string,
+  clientIp: string,
+  since: Date,
+): Promise<number> {
+  const [row] = await db
+    .select({ made: sql<number>`count(*)::int` })
+    .from(offers)
+    .where(
+      and(
+        eq(offers.artworkId, artworkId),
+        eq(offers.clientIp, clientIp),
+        gte(offers.createdAt, since),
+      ),
+    );
+  return row?.made ?? 0;
+}
+
 /** A user's offers as buyer or as artist, newest first (the last 200). */
 export async function listOffersOf(
   db: Queryable,
@@ -130,11 +157,7 @@ export async function listOffersOf(
   role: "buyer" | "artist",
 ): Promise<OfferWithWork[]> {
   const mine = role === "buyer" ? eq(offers.buyerId, userId) : eq(offers.artistId, userId);
-  // An artist never sees an offer whose card was not confirmed: it was never made.
-  const shown =
-    role === "artist"
-      ? and(mine, ne(offers.status, "awaiting_card"), ne(offers.status, "lapsed"))
-      : mine;
+  const shown = role === "artist" ? and(mine, sql`not (${neverMadeSql})`) : mine;
   return db
     .select({ ...getTableColumns(offers), ...workColumns })
     .from(offers)
@@ -271,6 +294,78 @@ export async function listStrandedHolds(db: Queryable, before: Date): Promise<Cl
           sql`${offers.paymentId} is distinct from ${payments.id}`,
         ),
         sql`not exists (select 1 from ${orders} where ${orders.paymentId} = ${payments.id})`,
+      ),
+    )
+    .limit(100);
+  return rows.map((row) => ({ ...row, offerId: row.offerId! }));
+}
+
+/**
+ * Takes one offer hold for release under its payment row's lock, so an acceptance that is
+ * selling with it either commits first (then it has an order and stays) or finds it taken
+ * (its guarded update fails and it stops). Released only when no order uses it and it
+ * does not back an offer still on the table; it is then marked cancelled here, and the
+ * processor is asked after the commit. A hold marked cancelled whose processor release
+ * never happened (a crash, an outage) is answered again. Undefined: leave it be.
+ */
+export async function takeHoldForRelease(
+  tx: Queryable,
+  paymentId: string,
+): Promise<{ providerPaymentId: string | null } | undefined> {
+  const [row] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for("update");
+  if (!row?.offerId) return undefined;
+  if (row.status === "cancelled") {
+    return row.holdReleasedAt ? undefined : { providerPaymentId: row.providerPaymentId };
+  }
+  if (row.status !== "created" && row.status !== "authorized") return undefined;
+  const sold = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(eq(orders.paymentId, paymentId));
+  if (sold.length > 0) return undefined;
+  const [offer] = await tx
+    .select({ status: offers.status, paymentId: offers.paymentId })
+    .from(offers)
+    .where(eq(offers.id, row.offerId));
+  const backing =
+    offer &&
+    (offer.status === "open" || offer.status === "awaiting_card") &&
+    offer.paymentId === paymentId;
+  if (backing) return undefined;
+  await tx
+    .update(payments)
+    .set({
+      status: "cancelled",
+      failureMessage: "The offer ended; its card hold was released.",
+      updatedAt: sql`now()`,
+    })
+    .where(eq(payments.id, paymentId));
+  return { providerPaymentId: row.providerPaymentId };
+}
+
+/** The processor confirmed the hold's release. */
+export async function markHoldReleased(db: Queryable, paymentId: string) {
+  await db
+    .update(payments)
+    .set({ holdReleasedAt: sql`now()` })
+    .where(eq(payments.id, paymentId));
+}
+
+/** Offer holds marked cancelled whose release never reached the processor. */
+export async function listUnreleasedHolds(db: Queryable): Promise<ClosedOffer[]> {
+  const rows = await db
+    .select({
+      offerId: payments.offerId,
+      paymentId: payments.id,
+      providerPaymentId: payments.providerPaymentId,
+    })
+    .from(payments)
+    .where(
+      and(
+        isNotNull(payments.offerId),
+        eq(payments.status, "cancelled"),
+        isNotNull(payments.providerPaymentId),
+        isNull(payments.holdReleasedAt),
       ),
     )
     .limit(100);

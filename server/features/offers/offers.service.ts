@@ -52,6 +52,7 @@ import {
   type ClosedOffer,
   type OfferRow,
   type OfferWithWork,
+  countOffersFromSince,
   countOffersSince,
   findContact,
   findOffer,
@@ -96,6 +97,12 @@ export type OffersDeps = {
 export type OfferAccess = { viewer: SessionUser | null; key?: string | undefined };
 export type OfferViewer = OfferParty | "team";
 
+/** Never on the table, so its artist never sees it (as listOffersOf leaves it out). */
+function neverMade(offer: OfferRow): boolean {
+  if (offer.status === "awaiting_card" || offer.status === "lapsed") return true;
+  return offer.declineReason === "below_minimum" && offer.rounds === 1;
+}
+
 export function offerNotFound() {
   return new AppError("NOT_FOUND", 404, m.notFound);
 }
@@ -120,9 +127,7 @@ export async function offerFor(deps: OffersDeps, offerId: string, access: OfferA
   if (!offer) throw offerNotFound();
   // An offer whose card was never confirmed was never made: its artist does not see it.
   const party = partyOf(deps, offer, access);
-  if (party === "artist" && (offer.status === "awaiting_card" || offer.status === "lapsed")) {
-    throw offerNotFound();
-  }
+  if (party === "artist" && neverMade(offer)) throw offerNotFound();
   return { offer, party };
 }
 
@@ -287,8 +292,21 @@ async function checkLimits(
   ) {
     throw new AppError("TOO_MANY_ATTEMPTS", 429, m.tooManyOffers);
   }
-  const fromClient = input.clientIp
-    ? await countRecentPaymentsFrom(db, input.clientIp, RESERVATION_MINUTES)
+  // The same brake per network: a guest with a new e-mail each time is a new buyer.
+  if (
+    input.clientIp &&
+    (await countOffersFromSince(db, input.artworkId, input.clientIp, dayAgo)) >=
+      MAX_OFFERS_PER_WORK_PER_DAY
+  ) {
+    throw new AppError("TOO_MANY_ATTEMPTS", 429, m.tooManyOffers);
+  }
+  await checkClientStarts(db, input.clientIp);
+}
+
+/** The checkout's limit of payment starts per client address, which offers' holds share. */
+export async function checkClientStarts(db: Database, clientIp: string | undefined) {
+  const fromClient = clientIp
+    ? await countRecentPaymentsFrom(db, clientIp, RESERVATION_MINUTES)
     : 0;
   if (fromClient >= MAX_PAYMENT_STARTS_PER_CLIENT) {
     throw new AppError("TOO_MANY_ATTEMPTS", 429, checkoutMessages.tooManyPaymentStarts);
@@ -392,49 +410,27 @@ export async function makeOffer(
     0,
     200,
   );
-  const belowMinimum = artwork.offerMinimumCents !== null && amount < artwork.offerMinimumCents;
-
-  const offer = await db.transaction(async (tx) => {
-    const row = await insertOffer(tx, {
-      artworkId: artwork.id,
-      artistId: artwork.artistId,
-      buyerId: buyer.id,
-      buyerEmail: email,
-      buyerName,
-      status: belowMinimum ? "declined" : "awaiting_card",
-      amountCents: amount,
-      note: body.note.trim(),
-      shippingAddress: address,
-      expiresAt: belowMinimum ? now : hoursLater(now, AWAITING_CARD_MINUTES / 60),
-      lastMoveAt: now,
-      declineReason: belowMinimum ? "below_minimum" : null,
-      guestAccount: buyer.outcome,
-      clientIp: clientIp ?? null,
-      createdAt: now,
-      updatedAt: now,
-    });
-    if (belowMinimum) {
-      await insertOfferEvent(tx, {
-        offerId: row.id,
-        actor: "system",
-        kind: "declined_minimum",
-        amountCents: amount,
-        message: null,
-        createdAt: now,
-      });
-    }
-    return row;
+  // The hidden minimum is checked once the card is held (confirmOffer): probing it costs an
+  // authorization a try, and this answer says nothing about it.
+  const offer = await insertOffer(db, {
+    artworkId: artwork.id,
+    artistId: artwork.artistId,
+    buyerId: buyer.id,
+    buyerEmail: email,
+    buyerName,
+    status: "awaiting_card",
+    amountCents: amount,
+    note: body.note.trim(),
+    shippingAddress: address,
+    expiresAt: hoursLater(now, AWAITING_CARD_MINUTES / 60),
+    lastMoveAt: now,
+    guestAccount: buyer.outcome,
+    clientIp: clientIp ?? null,
+    createdAt: now,
+    updatedAt: now,
   });
   const accessKey = offerAccessKey(deps.secret, offer.id);
   const common = { accessKey, accountMessage: accountMessage(buyer.outcome) };
-  if (belowMinimum) {
-    return {
-      offer: await viewOf(deps, offer.id, "buyer"),
-      authorization: null,
-      message: m.belowMinimum,
-      ...common,
-    };
-  }
   let authorization;
   try {
     authorization = await authorizeFor(deps, offer, amount, clientIp ?? null);
@@ -453,7 +449,6 @@ export async function makeOffer(
   return {
     offer: await viewOf(deps, offer.id, "buyer"),
     authorization: answer,
-    message: null,
     ...common,
   };
 }
@@ -462,6 +457,44 @@ export async function makeOffer(
 async function processorSays(deps: OffersDeps, payment: PaymentRow) {
   if (!payment.providerPaymentId) return "cancelled" as const;
   return deps.provider.retrieve(payment.providerPaymentId);
+}
+
+/**
+ * Before an offer whose card is held goes on the table: the work may have been sold or
+ * stopped taking offers since it was made (the offer lapses, 409), or the amount is below
+ * the artist's hidden minimum (declined politely, 200 with the message). Either way the
+ * hold goes back at once. Undefined: the offer may open.
+ */
+async function endUnconfirmable(
+  deps: OffersDeps,
+  offer: OfferWithWork,
+  payment: PaymentRow,
+): Promise<OfferMoved | undefined> {
+  const artwork = await findArtworkForCheckout(deps.db, offer.artworkId);
+  const open = artwork !== undefined && takesOffers(artwork);
+  const belowMinimum =
+    open && artwork.offerMinimumCents !== null && offer.amountCents < artwork.offerMinimumCents;
+  if (open && !belowMinimum) return undefined;
+  const now = deps.now();
+  const changes = belowMinimum
+    ? { status: "declined" as const, declineReason: "below_minimum" as const, lastMoveAt: now }
+    : { status: "lapsed" as const, lastMoveAt: now };
+  await deps.db.transaction(async (tx) => {
+    if (!(await updateOffer(tx, offer.id, ["awaiting_card"], changes, now))) return;
+    await insertOfferEvent(tx, {
+      offerId: offer.id,
+      actor: "system",
+      kind: belowMinimum ? "declined_minimum" : "lapsed",
+      amountCents: offer.amountCents,
+      message: null,
+      createdAt: now,
+    });
+  });
+  await deps.releaseHolds([
+    { offerId: offer.id, paymentId: payment.id, providerPaymentId: payment.providerPaymentId },
+  ]);
+  if (!open) throw new AppError("CONFLICT", 409, m.notAccepting);
+  return { offer: await viewOf(deps, offer.id, "buyer"), message: m.belowMinimum };
 }
 
 /**
@@ -505,6 +538,8 @@ export async function confirmOffer(
     const message = payment.failureMessage ?? checkoutMessages.paymentFailed;
     throw new AppError("PAYMENT_FAILED", 402, status === "declined" ? message : m.cardNotConfirmed);
   }
+  const ended = await endUnconfirmable(deps, offer, payment);
+  if (ended) return ended;
   const now = deps.now();
   const opened = await db.transaction(async (tx) => {
     const locked = await lockOffer(tx, offer.id);

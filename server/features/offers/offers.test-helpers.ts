@@ -55,12 +55,13 @@ export async function makeOffer(
     throw new Error(`offer refused: ${response.status} ${await response.text()}`);
   }
   const made = expectContract(offerMadeSchema, await response.json());
-  if (!made.authorization) throw new Error(`offer declined at once: ${made.message}`);
   const card = await confirmCard(client, made.authorization.clientSecret);
   if (card.status !== 200) throw new Error(`card refused: ${await card.text()}`);
   const confirmed = await client.post(`/api/offers/${made.offer.id}/confirm`, {}, keyed(made));
   if (confirmed.status !== 200) throw new Error(`confirm refused: ${await confirmed.text()}`);
-  return { ...made, opened: expectContract(offerMovedSchema, await confirmed.json()) };
+  const opened = expectContract(offerMovedSchema, await confirmed.json());
+  if (opened.offer.status !== "open") throw new Error(`offer not opened: ${opened.message}`);
+  return { ...made, opened };
 }
 
 /** The guest buyer's key header (the key their links carry). */

@@ -11,6 +11,7 @@ import {
   holdsOf,
   insertOfferEvent,
   listStrandedHolds,
+  listUnreleasedHolds,
   updateOffer,
 } from "./offers.repository";
 import type { OffersDeps } from "./offers.service";
@@ -86,7 +87,10 @@ export function createOfferTimers(deps: OffersDeps) {
     }
     if (report.expired > 0) deps.kickOutbox();
     // Holds left by a crash, a failed release, or a new hold the buyer never used.
-    const stranded = await listStrandedHolds(db, hoursLater(now, -AWAITING_CARD_MINUTES / 60));
+    const stranded = [
+      ...(await listStrandedHolds(db, hoursLater(now, -AWAITING_CARD_MINUTES / 60))),
+      ...(await listUnreleasedHolds(db)),
+    ];
     await deps.releaseHolds(stranded);
     report.released += stranded.length;
     if (report.expired + report.lapsed + report.released > 0) {

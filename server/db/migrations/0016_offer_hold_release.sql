@@ -1,0 +1,1 @@
+ALTER TABLE "payments" ADD COLUMN "hold_released_at" timestamp with time zone;
