@@ -47,6 +47,11 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["server/**/*.integration.test.ts"],
+          // A worker runs file after file in one module graph instead of importing the
+          // server (auth, Drizzle, sharp, PGlite…) afresh for each: about 3 s of CPU per file,
+          // a third of the lane (docs/performance.md, "Test suite time"). Each file still has
+          // its own database and app; setupFiles still run for each file.
+          isolate: false,
           // Migrates one database per run; each file starts from a copy (server/test/database.ts).
           globalSetup: ["server/test/global-setup.ts"],
           setupFiles: ["server/test/fail-on-console-error.ts"],
