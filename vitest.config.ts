@@ -3,13 +3,15 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /**
  * The integration files that start real server processes (first-start loads the demo
- * three times): a minute or more each. They go first, so that the other files share the
- * workers with them instead of one of them running alone at the end. (Vitest orders by
- * the last run's times when it has them; on a clean clone, as in CI, by file size.)
+ * three times) or load the whole demo: 20 s to two minutes each alone. They go first,
+ * so that the other files share the workers with them instead of one of them running
+ * alone at the end. (Vitest orders by the last run's times when it has them; on a clean
+ * clone, as in CI, by file size.)
  */
 const SLOW_FIRST = [
   "server/demo/first-start.integration.test.ts",
   "server/start.integration.test.ts",
+  "server/demo/seed.integration.test.ts",
 ];
 
 class SlowFilesFirst extends BaseSequencer {
