@@ -3,13 +3,15 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /**
  * The integration files that start real server processes (first-start loads the demo
- * three times): a minute or more each. They go first, so that the other files share the
- * workers with them instead of one of them running alone at the end. (Vitest orders by
- * the last run's times when it has them; on a clean clone, as in CI, by file size.)
+ * three times) or load the whole demo: 20 s to two minutes each alone. They go first,
+ * so that the other files share the workers with them instead of one of them running
+ * alone at the end. (Vitest orders by the last run's times when it has them; on a clean
+ * clone, as in CI, by file size.)
  */
 const SLOW_FIRST = [
   "server/demo/first-start.integration.test.ts",
   "server/start.integration.test.ts",
+  "server/demo/seed.integration.test.ts",
 ];
 
 class SlowFilesFirst extends BaseSequencer {
@@ -47,6 +49,11 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["server/**/*.integration.test.ts"],
+          // A worker runs file after file in one module graph instead of importing the
+          // server (auth, Drizzle, sharp, PGlite…) afresh for each: about 3 s of CPU per file,
+          // a third of the lane (docs/performance.md, "Test suite time"). Each file still has
+          // its own database and app; setupFiles still run for each file.
+          isolate: false,
           // Migrates one database per run; each file starts from a copy (server/test/database.ts).
           globalSetup: ["server/test/global-setup.ts"],
           setupFiles: ["server/test/fail-on-console-error.ts"],

@@ -42,7 +42,9 @@ async function rasterize(
 /**
  * Draws the composition once and stores it three times, as the upload pipeline does:
  * `<prefix>-original.jpg`, `<prefix>-medium.webp` and `<prefix>-thumbnail.webp`, fitted
- * inside 1200 px and 500 px squares like an upload's (ARTWORK_IMAGE_SIZES).
+ * inside 1200 px and 500 px squares like an upload's (ARTWORK_IMAGE_SIZES). The JPEG is
+ * baseline: it decodes to the same pixels as a progressive one, is smaller at these
+ * sizes, and takes half the time to encode (docs/performance.md, "Test suite time").
  */
 export async function renderArtworkImage(
   storage: StorageAdapter,
@@ -53,7 +55,7 @@ export async function renderArtworkImage(
   const input = () =>
     sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: raw.channels } });
   const [original, medium, thumbnail] = await Promise.all([
-    input().jpeg({ quality: 82, progressive: true }).toBuffer(),
+    input().jpeg({ quality: 82 }).toBuffer(),
     input()
       .resize(1200, 1200, { fit: "inside", withoutEnlargement: true })
       .webp({ quality: 80, effort: 2 })

@@ -5,7 +5,7 @@ import { buildServer } from "../app";
 import { loadConfig } from "../config";
 import { createLogger } from "../logger";
 import { createServices } from "../services";
-import { openTestDatabase } from "./database";
+import { openTestDatabase, type ResettableTestDatabase } from "./database";
 
 export const TEST_ORIGIN = "http://localhost:3000";
 
@@ -15,8 +15,15 @@ export const TEST_ORIGIN = "http://localhost:3000";
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  /** `now`: the orders' clock (see testClock), so tests move time instead of sleeping. */
-  options: { now?: () => Date } = {},
+  options: {
+    /** The orders' clock (see testClock), so tests move time instead of sleeping. */
+    now?: () => Date;
+    /**
+     * A database the file opened once (openResettableTestDatabase), reset here to how it
+     * was opened instead of making a new one; `close()` leaves it open for the next test.
+     */
+    database?: ResettableTestDatabase;
+  } = {},
 ) {
   const dataDir = await mkdtemp(path.join(tmpdir(), "vernissage-test-"));
   const config = loadConfig({
@@ -25,13 +32,12 @@ export async function createTestApp(
     PUBLIC_URL: TEST_ORIGIN,
     ...env,
   });
-  const database = await openTestDatabase();
-  const services = createServices(
-    config,
-    database,
-    createLogger({ json: false, silent: true }),
-    options,
-  );
+  const shared = options.database;
+  if (shared) await shared.reset();
+  const database = shared ?? (await openTestDatabase());
+  const services = createServices(config, database, createLogger({ json: false, silent: true }), {
+    now: options.now,
+  });
   const app = buildServer({ services });
   return {
     app,
@@ -44,7 +50,7 @@ export async function createTestApp(
     async close() {
       await services.outbox.stop();
       services.mailTransport.close();
-      await database.close();
+      if (!shared) await database.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { priceText } from "../../../domain/display";
 import { addDays } from "../../../domain/orders";
 import type { DatabaseHandle } from "../../db/client";
@@ -16,6 +16,7 @@ import { createLogger } from "../../logger";
 import { createServices } from "../../services";
 import { createArtist, createArtwork, createOrder, createUser } from "../../test/factories";
 import { allowConsoleError } from "../../test/fail-on-console-error";
+import { openResettableTestDatabase, type ResettableTestDatabase } from "../../test/database";
 import { type TestApp, createTestApp, testClock } from "../../test/test-app";
 import { buy, guestEmail } from "../checkout/checkout.test-helpers";
 import { AUTO_CANCEL_REASON, TIMER_BATCH } from "./orders.timers";
@@ -30,9 +31,18 @@ let t: TestApp;
 let clock: ReturnType<typeof testClock>;
 const SECOND = 1000;
 
+// Each test counts what the timers did over the whole database, so each starts on an
+// empty one: the file's database, reset, with a new app and clock (see createTestApp).
+let database: ResettableTestDatabase;
+beforeAll(async () => {
+  database = await openResettableTestDatabase();
+});
+afterAll(async () => {
+  await database?.close();
+});
 beforeEach(async () => {
   clock = testClock(new Date("2026-06-01T12:00:00Z"));
-  t = await createTestApp({}, { now: clock.now });
+  t = await createTestApp({}, { now: clock.now, database });
 });
 afterEach(async () => {
   await t?.close();

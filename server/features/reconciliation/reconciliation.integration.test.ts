@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { reconciliationReportSchema } from "../../../contracts/admin-reconciliation.contract";
 import { apiErrorSchema } from "../../../contracts/common.contract";
 import { dayText, reconciliationMessages } from "../../../domain/reconciliation";
@@ -16,6 +16,7 @@ import {
 } from "../../db/schema";
 import { expectContract } from "../../test/contract";
 import { createArtist, createArtwork, createOrder, createUser } from "../../test/factories";
+import { openResettableTestDatabase, type ResettableTestDatabase } from "../../test/database";
 import { type TestApp, createTestApp } from "../../test/test-app";
 import { buy, guestEmail } from "../checkout/checkout.test-helpers";
 import { headersFor, signUp } from "../profiles/profiles.test-helpers";
@@ -26,8 +27,17 @@ let t: TestApp;
 const DAY = 24 * 60 * 60 * 1000;
 const team = { id: null, role: "team" as const };
 
+// Each test reconciles the whole database, so each starts on an empty one: the file's
+// database, reset, with a new app (see createTestApp).
+let database: ResettableTestDatabase;
+beforeAll(async () => {
+  database = await openResettableTestDatabase();
+});
+afterAll(async () => {
+  await database?.close();
+});
 beforeEach(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { database });
 });
 afterEach(async () => {
   await t?.close();
