@@ -3,6 +3,7 @@ import { authMessages } from "../domain/auth-messages";
 import { offerMessages as m } from "../domain/offers";
 import { ADDRESS, EXPIRY, field, fillAddress, fillCard, mailTo } from "./buy";
 import {
+  DEMO_PASSWORD,
   DESKTOP,
   artworkIdByTitle,
   atBothWidths,
@@ -21,6 +22,7 @@ import {
  */
 
 const ARTIST = "artist@demo.vernissage.test";
+const COLLECTOR = "collector@demo.vernissage.test";
 const TITLE = "Blue Hour";
 const GUEST = "offer.guest@example.com";
 const NEW_PASSWORD = "offer-guest-password-1";
@@ -104,12 +106,21 @@ test("a guest's offer, the artist's counter from /profile/offers, the guest acce
   await expectNoAxeViolations(page);
   await screenshots(page, "offer-page-buyer");
 
-  // Without the key the page is nobody's: 404.
+  // A signed-in person who is no party gets the 404 page, even with the address.
+  await signIn(page, COLLECTOR);
   const stranger = await page.request.get(offerUrl.pathname);
   expect(stranger.status()).toBe(404);
+  await signOut(page);
 
-  // 3. The artist counters from /profile/offers (Received).
-  await signIn(page, ARTIST);
+  // 3. The artist's e-mail links to the bare address: signed out, sign in first, then
+  // the offer; from there to /profile/offers to counter (Received).
+  await page.goto(offerUrl.pathname);
+  await expect(page).toHaveURL(`/signin?next=${encodeURIComponent(offerUrl.pathname)}`);
+  await page.getByLabel("Email").fill(ARTIST);
+  await page.getByLabel("Password").fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(offerUrl.pathname);
+  await expect(page.locator(".offer-status")).toHaveText("Waiting for your reply");
   await page.goto("/profile/offers");
   await waitForHydration(page);
   await expect(page.getByRole("tab", { name: "Received", selected: true })).toBeVisible();
