@@ -131,7 +131,11 @@ test("a guest's offer, the artist's counter from /profile/offers, the guest acce
   await screenshots(page, "offers-received");
   await row.getByLabel(m.counterAmountLabel).fill("1500");
   await row.getByRole("button", { name: "Send counteroffer" }).click();
-  await expect(row.getByRole("status")).toHaveText(m.countered);
+  // The row's forms go with the move; the page says it went through, and has the focus.
+  const notice = page.locator(".offers-notice");
+  await expect(notice).toHaveText(`${TITLE}: ${m.countered}`);
+  await expect(notice).toHaveAttribute("role", "status");
+  await expect(notice).toBeFocused();
   await expect(row).toContainText("$1,500");
   await expect(row).toContainText("Waiting for the buyer's reply");
   await signOut(page);

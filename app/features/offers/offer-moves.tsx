@@ -2,8 +2,9 @@ import { type FetcherWithComponents, useFetcher } from "react-router";
 import { priceText } from "../../../domain/display";
 import { MAX_DECLINE_MESSAGE_LENGTH, offerMessages as m } from "../../../domain/offers";
 import type { OfferView } from "../../../contracts/offers.contract";
-import { FormError, FormNotice } from "../../components/ui/form-message";
+import { FormError } from "../../components/ui/form-message";
 import { type OfferActionResult, type PlainMove, shownMoves } from "./offer-view";
+import { offerFetcherKey } from "./use-offer-answer";
 
 type Fetcher = FetcherWithComponents<OfferActionResult>;
 
@@ -12,7 +13,8 @@ type Fetcher = FetcherWithComponents<OfferActionResult>;
  * and decline (optional message), the buyer's decline and withdraw. Plain forms posting
  * to the page's action, so they work without JavaScript; with it one fetcher per offer
  * sends them and the page is read again. `result` is the answer of a form sent without
- * JavaScript, when it was about this offer.
+ * JavaScript, when it was about this offer. A refusal shows here; a move that went
+ * through, at the page's top (`useOfferMoveAnswer`), since these forms are then gone.
  */
 export function OfferMoveForms({
   offer,
@@ -26,14 +28,13 @@ export function OfferMoveForms({
   /** In a list row: the forms side by side, with shorter labels. */
   compact?: boolean;
 }) {
-  const fetcher = useFetcher<OfferActionResult>({ key: `offer-${offer.id}` });
+  const fetcher = useFetcher<OfferActionResult>({ key: offerFetcherKey(offer.id) });
   const moves = shownMoves(offer);
   const answer = fetcher.data ?? (result?.offerId === offer.id ? result : undefined);
   const typed = answer && !answer.ok ? answer.values : null;
   const props = { offer, accessKey, fetcher };
   return (
     <div className={compact ? "offer-moves offer-moves-compact" : "offer-moves"}>
-      {answer?.ok ? <FormNotice message={answer.message} /> : null}
       {answer && !answer.ok ? <FormError message={answer.error} /> : null}
       {moves.includes("accept") ? <AcceptForm {...props} /> : null}
       {moves.includes("counter") ? (

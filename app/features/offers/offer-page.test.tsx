@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen } from "@testing-library/react";
-import { createRoutesStub } from "react-router";
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { createRoutesStub, useLoaderData } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import type { OfferView } from "../../../contracts/offers.contract";
 import { offerMessages as m } from "../../../domain/offers";
@@ -162,5 +162,35 @@ describe("OffersList", () => {
     cleanup();
     renderList([], "received");
     expect(screen.getByText(m.noReceived)).toBeTruthy();
+  });
+
+  it("says at the page's top that a move in a row went through, and moves focus there", async () => {
+    // The server: the counter goes through, and the offer then waits for the buyer.
+    let current = [offer()];
+    const Stub = createRoutesStub([
+      {
+        path: "/profile/offers",
+        loader: () => current,
+        Component: function List() {
+          return <OffersList offers={useLoaderData<OfferView[]>()} tab="received" />;
+        },
+        action: () => {
+          current = [offer({ moves: [], awaiting: "buyer", amountCents: 150_000 })];
+          return { ok: true, message: m.countered, offerId: "f1", intent: "counter" };
+        },
+      },
+    ]);
+    render(<Stub initialEntries={["/profile/offers?tab=received"]} />);
+    fireEvent.change(await screen.findByRole("textbox", { name: m.counterAmountLabel }), {
+      target: { value: "1500" },
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Send counteroffer" }));
+    const notice = await screen.findByText(`Salt Marsh: ${m.countered}`);
+    expect(notice.getAttribute("role")).toBe("status");
+    // The row's forms are gone with the move; the notice stays, and has the focus.
+    await screen.findByText("$1,500");
+    expect(screen.queryByRole("button", { name: "Send counteroffer" })).toBeNull();
+    expect(screen.getByText(`Salt Marsh: ${m.countered}`)).toBe(notice);
+    expect(document.activeElement).toBe(notice);
   });
 });

@@ -7,6 +7,7 @@ import { FormNotice } from "../../components/ui/form-message";
 import type { OfferPageState } from "../../lib/offer-page-state";
 import { useSessionUser } from "../../lib/session-user";
 import { OfferMoveForms } from "./offer-moves";
+import { useFocusNotice, useOfferMoveAnswer } from "./use-offer-answer";
 import {
   type OfferActionResult,
   expiryText,
@@ -48,6 +49,10 @@ export function OfferPage({
   // A guest buyer (here by the offer's key) has no list of offers to go back to.
   const signedIn = useSessionUser() !== null;
   const [cardNotice, setCardNotice] = useState<string | null>(null);
+  // A move without a card that went through: its form is gone, so it shows up here.
+  const moved = useOfferMoveAnswer(offer.id) ?? (result?.offerId === offer.id ? result : undefined);
+  const answer = moved?.ok ? moved : null;
+  const ref = useFocusNotice<HTMLParagraphElement>(answer);
   const title = titleText(offer.artwork.title);
   const buyer = offer.viewerRole === "buyer";
   const moves = shownMoves(offer);
@@ -73,6 +78,11 @@ export function OfferPage({
         </p>
       ) : null}
       {cardNotice ? <FormNotice message={cardNotice} /> : null}
+      {answer ? (
+        <p ref={ref} tabIndex={-1} className="message message-success offers-notice" role="status">
+          {answer.message}
+        </p>
+      ) : null}
       <div className="offer-layout">
         <div className="offer-work">
           <div className="offer-thumb">

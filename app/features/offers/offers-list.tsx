@@ -1,3 +1,4 @@
+import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { priceText, titleText } from "../../../domain/display";
 import { offerMessages as m } from "../../../domain/offers";
@@ -5,6 +6,7 @@ import type { OfferView } from "../../../contracts/offers.contract";
 import { UrlTabs } from "../../components/ui/url-tabs";
 import { offerPageLink } from "../../lib/offer-page-state";
 import { OfferMoveForms } from "./offer-moves";
+import { type OfferMoveDone, useFocusNotice, useOfferMoveAnswer } from "./use-offer-answer";
 import {
   type OfferActionResult,
   type OffersTab,
@@ -33,9 +35,20 @@ export function OffersList({
   tab: OffersTab;
   result?: OfferActionResult;
 }) {
+  // The latest move made in a row (its forms are then gone), or sent without JavaScript.
+  const [done, setDone] = useState<OfferMoveDone | null>(null);
+  const answer = done ?? (result?.ok ? result : null);
+  const ref = useFocusNotice<HTMLParagraphElement>(answer);
+  // Only on the tab that lists the offer it is about.
+  const about = answer ? offers.find((offer) => offer.id === answer.offerId) : undefined;
   return (
     <section className="offers-page" aria-labelledby="offers-heading">
       <h1 id="offers-heading">Offers</h1>
+      {answer && about ? (
+        <p ref={ref} tabIndex={-1} className="message message-success offers-notice" role="status">
+          {titleText(about.artwork.title)}: {answer.message}
+        </p>
+      ) : null}
       <UrlTabs
         tabs={TABS}
         tab={tab}
@@ -53,7 +66,7 @@ export function OffersList({
           ) : (
             <ol className="offers-list">
               {offers.map((offer) => (
-                <OfferRow key={offer.id} offer={offer} tab={tab} result={result} />
+                <OfferRow key={offer.id} offer={offer} tab={tab} result={result} onDone={setDone} />
               ))}
             </ol>
           )
@@ -67,11 +80,18 @@ function OfferRow({
   offer,
   tab,
   result,
+  onDone,
 }: {
   offer: OfferView;
   tab: OffersTab;
   result?: OfferActionResult;
+  onDone: (answer: OfferMoveDone) => void;
 }) {
+  // The row stays when its forms go: it hands their answer to the page's notice.
+  const moved = useOfferMoveAnswer(offer.id);
+  useEffect(() => {
+    if (moved?.ok) onDone(moved);
+  }, [moved, onDone]);
   const title = titleText(offer.artwork.title);
   const expiry = expiryText(offer);
   const note = noteExcerpt(offer.note);
