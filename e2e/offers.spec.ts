@@ -121,7 +121,19 @@ test("a guest's offer, the artist's counter from /profile/offers, the guest acce
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page).toHaveURL(offerUrl.pathname);
   await expect(page.locator(".offer-status")).toHaveText("Waiting for your reply");
-  await page.goto("/profile/offers");
+  // The header's Offers link; on a phone, in the side menu.
+  await waitForHydration(page);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.getByRole("button", { name: "Menu" }).click();
+  await page.getByRole("dialog", { name: "Menu" }).getByRole("link", { name: "Offers" }).click();
+  await expect(page).toHaveURL("/profile/offers");
+  await page.setViewportSize(DESKTOP);
+  await page.goto("/");
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "Offers" })
+    .click();
+  await expect(page).toHaveURL("/profile/offers");
   await waitForHydration(page);
   await expect(page.getByRole("tab", { name: "Received", selected: true })).toBeVisible();
   const row = page.locator(".offer-entry").filter({ hasText: TITLE });
