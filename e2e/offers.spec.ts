@@ -137,7 +137,7 @@ test("a guest's offer, the artist's counter from /profile/offers, the guest acce
   await waitForHydration(page);
   await expect(page.getByRole("tab", { name: "Received", selected: true })).toBeVisible();
   const row = page.locator(".offer-entry").filter({ hasText: TITLE });
-  await expect(row).toContainText("$1,200");
+  await expect(row).toContainText("Their offer: $1,200");
   await expect(row).toContainText("Waiting for your reply");
   await expectNoAxeViolations(page);
   await screenshots(page, "offers-received");
@@ -148,7 +148,7 @@ test("a guest's offer, the artist's counter from /profile/offers, the guest acce
   await expect(notice).toHaveText(`${TITLE}: ${m.countered}`);
   await expect(notice).toHaveAttribute("role", "status");
   await expect(notice).toBeFocused();
-  await expect(row).toContainText("$1,500");
+  await expect(row).toContainText("Your counteroffer: $1,500");
   await expect(row).toContainText("Waiting for the buyer's reply");
   await signOut(page);
 
@@ -156,7 +156,7 @@ test("a guest's offer, the artist's counter from /profile/offers, the guest acce
   await page.goto(`${offerUrl.pathname}${offerUrl.search}`);
   await waitForHydration(page);
   await expect(page.locator(".offer-status")).toHaveText("Waiting for your reply");
-  await expect(page.locator(".offer-facts")).toContainText("$1,500");
+  await expect(page.locator(".offer-facts")).toContainText("Artist's counteroffer$1,500");
   await expect(page.locator(".offer-history")).toContainText("The artist countered with $1,500.");
   const accept: Locator = page.getByRole("region", { name: m.acceptCounter });
   await expect(accept.getByLabel("Card number")).toBeVisible();
@@ -218,6 +218,7 @@ test("a guest's offer, the artist's counter from /profile/offers, the guest acce
   await page.goto("/profile/offers?tab=sent");
   const sent = page.locator(".offer-entry").filter({ hasText: TITLE });
   await expect(sent).toContainText("Accepted");
+  await expect(sent).toContainText("Agreed amount: $1,500");
   await expectNoAxeViolations(page);
   await screenshots(page, "offers-sent");
 });

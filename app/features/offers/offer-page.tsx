@@ -10,6 +10,7 @@ import { OfferMoveForms } from "./offer-moves";
 import { useFocusNotice, useOfferMoveAnswer } from "./use-offer-answer";
 import {
   type OfferActionResult,
+  amountLabel,
   expiryText,
   historyText,
   shownMoves,
@@ -105,7 +106,7 @@ export function OfferPage({
           {expiry ? <p className="offer-expiry">{expiry}</p> : null}
           <dl className="offer-facts">
             <div>
-              <dt>{offer.status === "accepted" ? "Agreed amount" : "Amount on the table"}</dt>
+              <dt>{amountLabel(offer)}</dt>
               <dd>{priceText(offer.amountCents)}</dd>
             </div>
             {buyer ? (

@@ -10,6 +10,7 @@ import { type OfferMoveDone, useFocusNotice, useOfferMoveAnswer } from "./use-of
 import {
   type OfferActionResult,
   type OffersTab,
+  amountLabel,
   expiryText,
   noteExcerpt,
   parseOffersTab,
@@ -113,6 +114,7 @@ function OfferRow({
           {tab === "received" ? `From ${offer.buyerName}` : `By ${offer.artwork.artistName}`}
         </p>
         <p>
+          <span className="offer-entry-label">{amountLabel(offer)}:</span>{" "}
           <span className="offer-entry-amount">{priceText(offer.amountCents)}</span>{" "}
           <span className={`offer-status offer-status-${offer.status}`}>{statusText(offer)}</span>
         </p>
