@@ -188,6 +188,13 @@ export const offerMessages = {
   withdrawn: "Your offer was withdrawn. The card hold has been released.",
   offerSent: "Your offer was sent to the artist.",
   viewOrder: "View the order",
+  // A guest has no session: the order is in the account their offer's e-mail found or made.
+  guestOrder:
+    'The order is in the account for the email address you made the offer with (one was created if you had none). To see it, sign in; if you have no password yet, choose "Forgot password?" on the sign-in page and we will email you a link to set one.',
+  signInForOrder: "Sign in to see the order",
+  // The panel's words for a guest, who has no list of offers to open.
+  alreadyOpenGuest:
+    "You already have an open offer on this artwork. The emails we sent about it link to its page.",
   viewSales: "View your sales",
   noReceived: "No offers received yet.",
   noSent: "You have not made any offers yet.",

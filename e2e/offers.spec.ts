@@ -169,9 +169,18 @@ test("a guest's offer, the artist's counter from /profile/offers, the guest acce
   await accept.getByRole("button", { name: m.acceptCounter }).click();
   await expect(page.getByText(m.accepted)).toBeVisible();
   await expect(page.locator(".offer-status")).toHaveText("Accepted");
-  const orderLink = page.getByRole("link", { name: m.viewOrder });
-  await expect(orderLink).toHaveAttribute("href", /^\/profile\/purchases\/[0-9a-f-]{36}$/);
-  const orderPath = (await orderLink.getAttribute("href")) ?? "";
+  // A guest has no session: where the order is, and a sign-in that comes back to it.
+  await expect(page.getByText(m.guestOrder)).toBeVisible();
+  await expect(page.getByRole("link", { name: m.viewOrder })).toHaveCount(0);
+  const orderLink = page.getByRole("link", { name: m.signInForOrder });
+  await expect(orderLink).toHaveAttribute(
+    "href",
+    /^\/signin\?next=%2Fprofile%2Fpurchases%2F[0-9a-f-]{36}$/,
+  );
+  const signInForOrder = (await orderLink.getAttribute("href")) ?? "";
+  const orderPath = new URL(signInForOrder, "http://x").searchParams.get("next") ?? "";
+  await expectNoAxeViolations(page);
+  await screenshots(page, "offer-page-accepted-guest");
 
   // 5. The work is sold.
   await page.goto(`/artwork/${id}`);
@@ -207,12 +216,16 @@ test("a guest's offer, the artist's counter from /profile/offers, the guest acce
   await page.getByLabel("Repeat the new password").fill(NEW_PASSWORD);
   await page.getByRole("button", { name: "Set New Password" }).click();
   await expect(page.getByRole("status")).toHaveText(authMessages.passwordChanged);
-  await signIn(page, GUEST, NEW_PASSWORD);
-  await page.goto("/profile/purchases");
-  await expect(page.getByRole("listitem").filter({ hasText: TITLE })).toBeVisible();
-  await page.goto(orderPath);
+  // The offer page's sign-in link comes back to the order.
+  await page.goto(signInForOrder);
+  await page.getByLabel("Email").fill(GUEST);
+  await page.getByLabel("Password").fill(NEW_PASSWORD);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(orderPath);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(TITLE);
   await expect(page.locator(".order-address")).toContainText(ADDRESS.line1);
+  await page.goto("/profile/purchases");
+  await expect(page.getByRole("listitem").filter({ hasText: TITLE })).toBeVisible();
 
   // The buyer's Sent tab shows the accepted offer.
   await page.goto("/profile/offers?tab=sent");

@@ -18,6 +18,7 @@ import { fetchOfferQuote, makeOffer } from "./offer-api";
 import {
   type OfferFields,
   offerProblemField,
+  offerProblemText,
   offerQuoteRequest,
   offerSubmitProblem,
   offeredCents,
@@ -87,7 +88,8 @@ export function OfferDialog({
     if (about === name) setError(null);
   }
 
-  function show(message: string, unavailable = false, cardRefused = false) {
+  function show(said: string, unavailable = false, cardRefused = false) {
+    const message = offerProblemText(said, signedIn);
     const field = offerProblemField(message) ?? problemField(message, fields, cardRefused);
     setError({ message, unavailable, field });
   }

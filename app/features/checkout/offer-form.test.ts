@@ -9,6 +9,7 @@ import {
   cardMoveAmount,
   cardMoveProblem,
   offerProblemField,
+  offerProblemText,
   offerQuoteRequest,
   offerSubmitProblem,
   offeredCents,
@@ -157,5 +158,17 @@ describe("the buyer's card moves", () => {
     const ny = amountsAt(130_000, "NY");
     expect(ny?.totalAmount).toBe(130_000 + (ny?.taxAmount ?? 0));
     expect(amountsAt(130_000, "ZZ")).toBeNull();
+  });
+});
+
+describe("offerProblemText", () => {
+  it("tells a guest about their duplicate offer without pointing to a list", () => {
+    expect(offerProblemText(m.alreadyOpen, false)).toBe(m.alreadyOpenGuest);
+    expect(m.alreadyOpenGuest).not.toMatch(/your offers/);
+  });
+
+  it("leaves the server's words for a signed-in buyer, and every other message", () => {
+    expect(offerProblemText(m.alreadyOpen, true)).toBe(m.alreadyOpen);
+    expect(offerProblemText(m.atOrAbovePrice, false)).toBe(m.atOrAbovePrice);
   });
 });

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { createRoutesStub, useLoaderData } from "react-router";
+import { Outlet, createRoutesStub, useLoaderData } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
+import type { SessionUser } from "../../../contracts/auth.contract";
 import type { OfferView } from "../../../contracts/offers.contract";
 import { offerMessages as m } from "../../../domain/offers";
 import type { OfferPageState } from "../../lib/offer-page-state";
@@ -71,6 +72,34 @@ function renderPage(
   return render(<Stub initialEntries={["/offers/f1?key=k1"]} />).container;
 }
 
+/** The page for a signed-in viewer: under a root route whose loader says who it is. */
+async function renderSignedIn(view: OfferView) {
+  const user = { id: "u1", displayName: "Pia Buyer" } as SessionUser;
+  const Stub = createRoutesStub([
+    {
+      id: "root",
+      path: "/",
+      loader: () => ({ user }),
+      Component: Outlet,
+      children: [
+        {
+          path: "offers/:offerId",
+          Component: () => (
+            <OfferPage
+              offer={view}
+              accessKey={null}
+              arrival={{ accountMessage: null, message: null }}
+              CardMove={CardMove}
+            />
+          ),
+        },
+      ],
+    },
+  ]);
+  render(<Stub initialEntries={["/offers/f1"]} />);
+  await screen.findByRole("heading", { level: 1 });
+}
+
 describe("OfferPage", () => {
   it("shows the artist the work, the amount, the buyer, the note, the expiry and their three moves", () => {
     renderPage(offer());
@@ -108,12 +137,21 @@ describe("OfferPage", () => {
     expect([...keys].every((input) => input.value === "k1")).toBe(true);
   });
 
-  it("offers no move once the offer is closed, and links an accepted offer to its order", () => {
-    renderPage(offer({ viewerRole: "buyer", status: "accepted", moves: [], orderId: "o9" }));
+  it("offers no move once the offer is closed, and links an accepted offer to its order", async () => {
+    const accepted = offer({ viewerRole: "buyer", status: "accepted", moves: [], orderId: "o9" });
+    await renderSignedIn(accepted);
     expect(screen.queryByRole("heading", { name: "Your reply" })).toBeNull();
     expect(screen.getByText("Accepted")).toBeTruthy();
     expect(screen.getByRole("link", { name: m.viewOrder }).getAttribute("href")).toBe(
       "/profile/purchases/o9",
+    );
+    cleanup();
+    // A guest (here by the key) reads where the order is, and signs in to come back to it.
+    renderPage(accepted);
+    expect(screen.getByText(m.guestOrder)).toBeTruthy();
+    expect(screen.queryByRole("link", { name: m.viewOrder })).toBeNull();
+    expect(screen.getByRole("link", { name: m.signInForOrder }).getAttribute("href")).toBe(
+      "/signin?next=%2Fprofile%2Fpurchases%2Fo9",
     );
     cleanup();
     renderPage(offer({ status: "accepted", moves: [], orderId: "o9" }));

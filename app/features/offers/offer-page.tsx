@@ -2,6 +2,7 @@ import { type ComponentType, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { priceText, titleText } from "../../../domain/display";
 import { offerMessages as m } from "../../../domain/offers";
+import { signInPath } from "../../../domain/safe-path";
 import type { OfferView } from "../../../contracts/offers.contract";
 import { FormNotice } from "../../components/ui/form-message";
 import type { OfferPageState } from "../../lib/offer-page-state";
@@ -17,6 +18,20 @@ import {
   statusText,
   timeText,
 } from "./offer-view";
+
+/** A guest buyer's accepted offer: where the order is, and how to get in to see it. */
+function GuestOrder({ orderId }: { orderId: string }) {
+  return (
+    <>
+      <p>{m.guestOrder}</p>
+      <p>
+        <Link to={signInPath(`/profile/purchases/${orderId}`)} className="button button-primary">
+          {m.signInForOrder}
+        </Link>
+      </p>
+    </>
+  );
+}
 
 /** What the page gives the card moves (the route composes the checkout's). */
 export type CardMoveComponent = ComponentType<{
@@ -150,17 +165,20 @@ export function OfferPage({
             </section>
           ) : null}
           {offer.status === "accepted" && offer.orderId ? (
-            <p>
-              {buyer ? (
+            <div className="offer-order">
+              {buyer && signedIn ? (
                 <Link to={`/profile/purchases/${offer.orderId}`} className="button button-primary">
                   {m.viewOrder}
                 </Link>
+              ) : buyer ? (
+                // A guest here by the offer's key: the order needs the account's password.
+                <GuestOrder orderId={offer.orderId} />
               ) : offer.viewerRole === "artist" ? (
                 <Link to="/profile/sales" className="button button-primary">
                   {m.viewSales}
                 </Link>
               ) : null}
-            </p>
+            </div>
           ) : null}
           {moves.length > 0 ? (
             <section className="offer-your-moves" aria-labelledby="offer-moves-heading">
