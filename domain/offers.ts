@@ -173,6 +173,10 @@ export const offerMessages = {
   offerAmountHint:
     "The artist has 48 hours to accept, decline or counter. Your card is authorized for the total now and charged only if the offer is accepted.",
   noteLabel: "Note to the artist (optional)",
+  // An offer has no receipt: its e-mails are its updates.
+  offerEmailHint:
+    "We send updates about your offer here, and create an account for it if you have none.",
+  offerEmailHintSignedIn: "Your account's email address. We send updates about your offer here.",
   taxOnOffer: "Tax and total appear once the offer, the shipping address and email are complete.",
   sendingOffer: "Sending your offer...",
   accept: "Accept",
@@ -181,6 +185,10 @@ export const offerMessages = {
   counter: "Counter",
   withdraw: "Withdraw",
   counterAmountLabel: "Counteroffer (USD, whole dollars)",
+  // The buyer's two ways out, told apart in one line.
+  declineOrWithdraw:
+    "Decline turns down the artist's counteroffer; Withdraw takes back your offer. Either way the offer ends and your card hold is released.",
+  withdrawOnly: "Withdrawing ends your offer and releases your card hold.",
   declineMessageLabel: "Message (optional)",
   accepted: "The offer was accepted.",
   declined: "The offer was declined.",

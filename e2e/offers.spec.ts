@@ -74,6 +74,9 @@ test("a guest's offer, the artist's counter from /profile/offers, the guest acce
   const total = panel.locator(".checkout-total dd");
   await expect(total).not.toHaveText(/—|Calculating/);
   await expect(panel.locator(".checkout-summary dt").first()).toHaveText("Your offer");
+  // An offer has no receipt: the e-mail is for its updates.
+  await expect(panel.getByText(m.offerEmailHint)).toBeVisible();
+  await expect(panel.getByText(/receipt/)).toHaveCount(0);
   await expectNoAxeViolations(page);
   await screenshots(page, "offer-panel");
 
@@ -103,6 +106,10 @@ test("a guest's offer, the artist's counter from /profile/offers, the guest acce
     "I saw it at the open studio.",
   );
   await expect(page.getByRole("button", { name: "Withdraw my offer" })).toBeVisible();
+  // Nothing to reply to yet: no "Your reply"; what Withdraw does; the history as theirs.
+  await expect(page.getByRole("heading", { name: "Your reply" })).toHaveCount(0);
+  await expect(page.getByText(m.withdrawOnly)).toBeVisible();
+  await expect(page.locator(".offer-history")).toContainText("You offered $1,200.");
   await expectNoAxeViolations(page);
   await screenshots(page, "offer-page-buyer");
 
@@ -158,6 +165,8 @@ test("a guest's offer, the artist's counter from /profile/offers, the guest acce
   await expect(page.locator(".offer-status")).toHaveText("Waiting for your reply");
   await expect(page.locator(".offer-facts")).toContainText("Artist's counteroffer$1,500");
   await expect(page.locator(".offer-history")).toContainText("The artist countered with $1,500.");
+  await expect(page.getByRole("heading", { name: "Your reply" })).toBeVisible();
+  await expect(page.getByText(m.declineOrWithdraw)).toBeVisible();
   const accept: Locator = page.getByRole("region", { name: m.acceptCounter });
   await expect(accept.getByLabel("Card number")).toBeVisible();
   await expectNoAxeViolations(page);

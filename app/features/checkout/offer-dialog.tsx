@@ -238,6 +238,7 @@ export function OfferDialog({
             onChange={change}
             problem={shownProblem}
             signedIn={signedIn}
+            emailHint={signedIn ? m.offerEmailHintSignedIn : m.offerEmailHint}
           />
           <CheckoutSummary
             price={offeredCents(fields.amount)}

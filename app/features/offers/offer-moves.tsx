@@ -44,6 +44,11 @@ export function OfferMoveForms({
         <DeclineForm {...props} typed={answer?.intent === "decline" ? typed?.message : undefined} />
       ) : null}
       {moves.includes("withdraw") ? <WithdrawForm {...props} /> : null}
+      {moves.includes("withdraw") ? (
+        <p className="hint offer-ways-out">
+          {moves.includes("decline") ? m.declineOrWithdraw : m.withdrawOnly}
+        </p>
+      ) : null}
     </div>
   );
 }

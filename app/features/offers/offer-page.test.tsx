@@ -160,6 +160,26 @@ describe("OfferPage", () => {
     );
   });
 
+  it("gives a buyer who can only withdraw no 'Your reply', and says what Withdraw does", () => {
+    renderPage(offer({ viewerRole: "buyer", moves: ["withdraw"] }));
+    expect(screen.queryByRole("heading", { name: "Your reply" })).toBeNull();
+    expect(screen.getByRole("button", { name: "Withdraw my offer" })).toBeTruthy();
+    expect(screen.getByText(m.withdrawOnly)).toBeTruthy();
+    expect(screen.getByText("You offered $1,200.")).toBeTruthy();
+    cleanup();
+    renderPage(
+      offer({ viewerRole: "buyer", awaiting: "buyer", moves: ["accept", "decline", "withdraw"] }),
+    );
+    expect(screen.getByRole("heading", { name: "Your reply" })).toBeTruthy();
+    expect(screen.getByText(m.declineOrWithdraw)).toBeTruthy();
+  });
+
+  it("says 'Last amount' once an offer is declined or expired", () => {
+    renderPage(offer({ status: "expired", moves: [] }));
+    expect(screen.getByText("Last amount")).toBeTruthy();
+    expect(screen.queryByText("Amount on the table")).toBeNull();
+  });
+
   it("shows what the offer panel handed over: the account message for a guest", () => {
     renderPage(offer({ viewerRole: "buyer", moves: ["withdraw"] }), {
       accountMessage: "An account was created for your email.",

@@ -73,6 +73,7 @@ export function OfferPage({
   const buyer = offer.viewerRole === "buyer";
   const moves = shownMoves(offer);
   const expiry = expiryText(offer);
+  const replying = moves.some((move) => move !== "withdraw");
 
   function cardDone(message: string) {
     setCardNotice(message);
@@ -181,8 +182,12 @@ export function OfferPage({
             </div>
           ) : null}
           {moves.length > 0 ? (
-            <section className="offer-your-moves" aria-labelledby="offer-moves-heading">
-              <h2 id="offer-moves-heading">Your reply</h2>
+            <section
+              className="offer-your-moves"
+              aria-labelledby={replying ? "offer-moves-heading" : undefined}
+            >
+              {/* A reply is an answer to the other side; a buyer who can only withdraw has none. */}
+              {replying ? <h2 id="offer-moves-heading">Your reply</h2> : null}
               {moves.includes("cardAccept") ? (
                 <CardMove offer={offer} accessKey={accessKey} move="accept" onDone={cardDone} />
               ) : null}
@@ -201,7 +206,7 @@ export function OfferPage({
             <ol>
               {offer.history.map((event, index) => (
                 <li key={`${event.at}-${index}`}>
-                  <span>{historyText(event)}</span>
+                  <span>{historyText(event, offer.viewerRole)}</span>
                   {/* The note is shown above; a decline's message is not. */}
                   {event.message && event.message !== offer.note ? <q>{event.message}</q> : null}
                   <time dateTime={event.at} className="hint">

@@ -85,6 +85,25 @@ describe("texts", () => {
     ).toBe("Vernissage: released hold.");
   });
 
+  it("tells the history from the viewer's side", () => {
+    const at = "2026-11-24T15:05:00.000Z";
+    const made = { actor: "buyer" as const, kind: "made", amountCents: 120_000, message: null, at };
+    const countered = {
+      ...made,
+      actor: "artist" as const,
+      kind: "countered",
+      amountCents: 150_000,
+    };
+    expect(historyText(made, "buyer")).toBe("You offered $1,200.");
+    expect(historyText(countered, "buyer")).toBe("The artist countered with $1,500.");
+    expect(historyText(made, "artist")).toBe("The buyer offered $1,200.");
+    expect(historyText(countered, "artist")).toBe("You countered with $1,500.");
+    expect(historyText({ ...made, kind: "withdrawn", amountCents: null }, "buyer")).toBe(
+      "You withdrew the offer.",
+    );
+    expect(historyText(countered, "team")).toBe("The artist countered with $1,500.");
+  });
+
   it("cuts a long note to one short line", () => {
     expect(noteExcerpt("  Love it.\n\nWould you  ship to Maine? ")).toBe(
       "Love it. Would you ship to Maine?",

@@ -120,9 +120,15 @@ const ACTOR: Record<OfferView["history"][number]["actor"], string> = {
   system: "Vernissage",
 };
 
-/** One line of the offer's history: who did what, and for how much. */
-export function historyText(event: OfferView["history"][number]): string {
-  const who = ACTOR[event.actor];
+/**
+ * One line of the offer's history: who did what, and for how much, from the viewer's
+ * side ("You offered $1,200." for the buyer, "You countered with $1,500." for the artist).
+ */
+export function historyText(
+  event: OfferView["history"][number],
+  viewer: OfferView["viewerRole"] = "team",
+): string {
+  const who = event.actor === viewer ? "You" : ACTOR[event.actor];
   const amount = event.amountCents === null ? "" : ` ${priceText(event.amountCents)}`;
   switch (event.kind) {
     case "made":
