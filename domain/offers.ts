@@ -114,6 +114,8 @@ export function parseOfferAmount(
   text: string,
 ): { ok: true; cents: number } | { ok: false; error: string } {
   const cleaned = text.trim().replace(/^\$/, "").replace(/,/g, "");
+  // Nothing typed: ask for an amount, not for whole dollars.
+  if (cleaned === "") return { ok: false, error: offerMessages.amount };
   if (!/^\d{1,9}$/.test(cleaned)) return { ok: false, error: offerMessages.amountWhole };
   return checkOfferAmount(Number(cleaned) * 100);
 }

@@ -63,8 +63,16 @@ test("a guest's offer, the artist's counter from /profile/offers, the guest acce
   await expect(panel).toBeVisible();
   await expect(panel.getByLabel("Card number")).toBeVisible();
 
-  // A bad amount is named at its field, and Send Offer waits.
+  // Send Offer with no amount says so at the field.
   const amount = panel.getByLabel(m.offerAmountLabel);
+  await panel.getByRole("button", { name: m.sendOffer }).click();
+  await expect(panel.locator(".field-error")).toHaveText(m.amount);
+  await expect(amount).toHaveAttribute("aria-invalid", "true");
+  await expect(amount).toHaveAttribute(
+    "aria-describedby",
+    new RegExp(`^${(await panel.locator(".field-error").getAttribute("id")) ?? "-"} `),
+  );
+  // A bad amount is named at its field, and Send Offer waits.
   await amount.fill("1200.50");
   await expect(panel.getByText(m.amountWhole)).toBeVisible();
   await expect(amount).toHaveAttribute("aria-invalid", "true");

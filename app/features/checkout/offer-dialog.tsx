@@ -97,15 +97,19 @@ export function OfferDialog({
   const cardReady =
     config?.provider === "simulated" ||
     (config?.provider === "stripe" && stripeCard.state.status === "ready");
-  const sendEnabled = cardReady && !processing && !quote.pending && quote.quote !== null;
+  // Send Offer waits for the card form and a quote being fetched, not for the fields:
+  // pressed with one missing, it says which (an empty amount included).
+  const sendEnabled = cardReady && !processing && !quote.pending;
 
   async function send(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const expectedTotal = quote.quote?.totalAmount;
-    const amount = offeredCents(fields.amount);
-    if (!config || !sendEnabled || expectedTotal === undefined || amount === null) return;
+    if (!config || !sendEnabled) return;
     const problem = offerSubmitProblem({ fields, price, signedIn, provider: config.provider });
     if (problem) return show(problem);
+    const expectedTotal = quote.quote?.totalAmount;
+    const amount = offeredCents(fields.amount);
+    // No total to authorize yet (the summary says why: a quote failed, or is on its way).
+    if (expectedTotal === undefined || amount === null) return;
     setError(null);
     setDeclined(null);
     const email = fields.email.trim();

@@ -86,7 +86,7 @@ describe("offerQuoteRequest", () => {
 
 describe("offerSubmitProblem", () => {
   it("checks the amount first, then the note, then the buy panel's own checks in order", () => {
-    expect(problem({ amount: "", line1: "" })).toBe(m.amountWhole);
+    expect(problem({ amount: "", line1: "" })).toBe(m.amount);
     expect(problem({ note: "x".repeat(1001) })).toBe(m.noteTooLong);
     expect(problem({ note: "x".repeat(1000) })).toBeNull();
     expect(problem({ line1: "" })).toBe(c.fillShipping);
@@ -121,7 +121,8 @@ describe("the buyer's card moves", () => {
       ok: false,
       error: m.counterTooHigh,
     });
-    expect(cardMoveAmount("counter", 150_000, "")).toEqual({ ok: false, error: m.amountWhole });
+    expect(cardMoveAmount("counter", 150_000, "")).toEqual({ ok: false, error: m.amount });
+    expect(cardMoveAmount("counter", 150_000, "12.5")).toEqual({ ok: false, error: m.amountWhole });
   });
 
   it("checks our own card form, and leaves Stripe's to Stripe", () => {

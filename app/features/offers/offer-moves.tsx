@@ -1,6 +1,12 @@
+import { type FormEvent, useState } from "react";
 import { type FetcherWithComponents, useFetcher } from "react-router";
 import { priceText } from "../../../domain/display";
-import { MAX_DECLINE_MESSAGE_LENGTH, offerMessages as m } from "../../../domain/offers";
+import {
+  MAX_DECLINE_MESSAGE_LENGTH,
+  counterProblem,
+  offerMessages as m,
+  parseOfferAmount,
+} from "../../../domain/offers";
 import type { OfferView } from "../../../contracts/offers.contract";
 import { FormError } from "../../components/ui/form-message";
 import { type OfferActionResult, type PlainMove, shownMoves } from "./offer-view";
@@ -91,8 +97,28 @@ function AcceptForm({ offer, accessKey, fetcher }: FormProps) {
 function CounterForm({ offer, accessKey, fetcher, typed }: FormProps & { typed?: string }) {
   const id = `counter-${offer.id}`;
   const busy = busyWith(fetcher, "counter");
+  // Checked before sending, said at the field (the server checks it again).
+  const [problem, setProblem] = useState<string | null>(null);
+  function check(event: FormEvent<HTMLFormElement>) {
+    const input = event.currentTarget.elements.namedItem("amount");
+    const text = input instanceof HTMLInputElement ? input.value : "";
+    const amount = parseOfferAmount(text);
+    const found = amount.ok
+      ? counterProblem("artist", offer.amountCents, amount.cents)
+      : amount.error;
+    setProblem(found);
+    if (!found) return;
+    event.preventDefault();
+    if (input instanceof HTMLInputElement) input.focus();
+  }
   return (
-    <fetcher.Form method="post" className="offer-form" aria-labelledby={`${id}-title`}>
+    <fetcher.Form
+      method="post"
+      className="offer-form"
+      aria-labelledby={`${id}-title`}
+      noValidate
+      onSubmit={check}
+    >
       <h3 id={`${id}-title`} className="offer-form-title">
         {m.counter}
       </h3>
@@ -106,11 +132,18 @@ function CounterForm({ offer, accessKey, fetcher, typed }: FormProps & { typed?:
             name="amount"
             type="text"
             inputMode="numeric"
-            required
             autoComplete="off"
             defaultValue={typed}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? `${id}-error` : undefined}
+            onChange={() => setProblem(null)}
           />
         </div>
+        {problem ? (
+          <small id={`${id}-error`} className="field-error">
+            {problem}
+          </small>
+        ) : null}
       </div>
       <button type="submit" className="button" disabled={fetcher.state !== "idle"}>
         {busy ? "Sending…" : "Send counteroffer"}

@@ -251,4 +251,31 @@ describe("OffersList", () => {
     expect(screen.getByText(`Salt Marsh: ${m.countered}`)).toBe(notice);
     expect(document.activeElement).toBe(notice);
   });
+
+  it("names an empty or too low counteroffer at its field, and sends nothing", async () => {
+    let sent = 0;
+    const Stub = createRoutesStub([
+      {
+        path: "/profile/offers",
+        Component: () => <OffersList offers={[offer()]} tab="received" />,
+        action: () => {
+          sent += 1;
+          return null;
+        },
+      },
+    ]);
+    render(<Stub initialEntries={["/profile/offers?tab=received"]} />);
+    const field = await screen.findByRole("textbox", { name: m.counterAmountLabel });
+    const send = screen.getByRole("button", { name: "Send counteroffer" });
+    fireEvent.click(send);
+    const error = await screen.findByText(m.amount);
+    expect(field.getAttribute("aria-invalid")).toBe("true");
+    expect(field.getAttribute("aria-describedby")).toBe(error.id);
+    expect(document.activeElement).toBe(field);
+    fireEvent.change(field, { target: { value: "1000" } });
+    expect(field.getAttribute("aria-invalid")).toBeNull();
+    fireEvent.click(send);
+    await screen.findByText(m.counterTooLow);
+    expect(sent).toBe(0);
+  });
 });
