@@ -68,10 +68,8 @@ test("a guest's offer, the artist's counter from /profile/offers, the guest acce
   await panel.getByRole("button", { name: m.sendOffer }).click();
   await expect(panel.locator(".field-error")).toHaveText(m.amount);
   await expect(amount).toHaveAttribute("aria-invalid", "true");
-  await expect(amount).toHaveAttribute(
-    "aria-describedby",
-    new RegExp(`^${(await panel.locator(".field-error").getAttribute("id")) ?? "-"} `),
-  );
+  const errorId = await panel.locator(".field-error").getAttribute("id");
+  expect((await amount.getAttribute("aria-describedby"))?.split(" ")).toContain(errorId);
   // A bad amount is named at its field, and Send Offer waits.
   await amount.fill("1200.50");
   await expect(panel.getByText(m.amountWhole)).toBeVisible();
