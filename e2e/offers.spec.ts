@@ -245,6 +245,8 @@ test("a guest's offer, the artist's counter from /profile/offers, the guest acce
   // The buyer's Sent tab shows the accepted offer.
   await page.goto("/profile/offers?tab=sent");
   const sent = page.locator(".offer-entry").filter({ hasText: TITLE });
+  // Not an artist: no Received tab (nor any tabs), only the offers they made.
+  await expect(page.getByRole("tab")).toHaveCount(0);
   await expect(sent).toContainText("Accepted");
   await expect(sent).toContainText("Agreed amount: $1,500");
   await expectNoAxeViolations(page);

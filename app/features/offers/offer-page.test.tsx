@@ -195,7 +195,7 @@ describe("OffersList", () => {
     const Stub = createRoutesStub([
       {
         path: "/profile/offers",
-        Component: () => <OffersList offers={offers} tab={tab} />,
+        Component: () => <OffersList offers={offers} tab={tab} isArtist={tab === "received"} />,
         action: () => null,
       },
     ]);
@@ -217,6 +217,9 @@ describe("OffersList", () => {
     renderList([offer({ viewerRole: "buyer", moves: ["withdraw"] })], "sent");
     expect(screen.getByText("By Ines Moreau")).toBeTruthy();
     expect(screen.queryByRole("button")).toBeNull();
+    // Someone who is not an artist receives no offers: no Received tab, no tabs at all.
+    expect(screen.queryByRole("tab")).toBeNull();
+    expect(screen.getByText("Your offer:").nextElementSibling?.textContent).toBe("$1,200");
     cleanup();
     renderList([], "received");
     expect(screen.getByText(m.noReceived)).toBeTruthy();
@@ -230,7 +233,7 @@ describe("OffersList", () => {
         path: "/profile/offers",
         loader: () => current,
         Component: function List() {
-          return <OffersList offers={useLoaderData<OfferView[]>()} tab="received" />;
+          return <OffersList offers={useLoaderData<OfferView[]>()} tab="received" isArtist />;
         },
         action: () => {
           current = [offer({ moves: [], awaiting: "buyer", amountCents: 150_000 })];
@@ -257,7 +260,7 @@ describe("OffersList", () => {
     const Stub = createRoutesStub([
       {
         path: "/profile/offers",
-        Component: () => <OffersList offers={[offer()]} tab="received" />,
+        Component: () => <OffersList offers={[offer()]} tab="received" isArtist />,
         action: () => {
           sent += 1;
           return null;

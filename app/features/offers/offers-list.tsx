@@ -30,10 +30,13 @@ const TABS = [
 export function OffersList({
   offers,
   tab,
+  isArtist,
   result,
 }: {
   offers: OfferView[];
   tab: OffersTab;
+  /** Only artists receive offers: anyone else sees the offers they made, without tabs. */
+  isArtist: boolean;
   result?: OfferActionResult;
 }) {
   // The latest move made in a row (its forms are then gone), or sent without JavaScript.
@@ -42,6 +45,16 @@ export function OffersList({
   const ref = useFocusNotice<HTMLParagraphElement>(answer);
   // Only on the tab that lists the offer it is about.
   const about = answer ? offers.find((offer) => offer.id === answer.offerId) : undefined;
+  const list =
+    offers.length === 0 ? (
+      <p className="status-text">{tab === "received" ? m.noReceived : m.noSent}</p>
+    ) : (
+      <ol className="offers-list">
+        {offers.map((offer) => (
+          <OfferRow key={offer.id} offer={offer} tab={tab} result={result} onDone={setDone} />
+        ))}
+      </ol>
+    );
   return (
     <section className="offers-page" aria-labelledby="offers-heading">
       <h1 id="offers-heading">Offers</h1>
@@ -50,29 +63,21 @@ export function OffersList({
           {titleText(about.artwork.title)}: {answer.message}
         </p>
       ) : null}
-      <UrlTabs
-        tabs={TABS}
-        tab={tab}
-        parse={parseOffersTab}
-        searchFor={(value) => `?tab=${value}`}
-        label="Offers"
-        idPrefix="offers"
-        panelFocusable={(loading) => loading || offers.length === 0}
-      >
-        {(loading) =>
-          loading ? (
-            <p className="status-text">Loading...</p>
-          ) : offers.length === 0 ? (
-            <p className="status-text">{tab === "received" ? m.noReceived : m.noSent}</p>
-          ) : (
-            <ol className="offers-list">
-              {offers.map((offer) => (
-                <OfferRow key={offer.id} offer={offer} tab={tab} result={result} onDone={setDone} />
-              ))}
-            </ol>
-          )
-        }
-      </UrlTabs>
+      {isArtist ? (
+        <UrlTabs
+          tabs={TABS}
+          tab={tab}
+          parse={parseOffersTab}
+          searchFor={(value) => `?tab=${value}`}
+          label="Offers"
+          idPrefix="offers"
+          panelFocusable={(loading) => loading || offers.length === 0}
+        >
+          {(loading) => (loading ? <p className="status-text">Loading...</p> : list)}
+        </UrlTabs>
+      ) : (
+        list
+      )}
     </section>
   );
 }

@@ -142,13 +142,14 @@ export async function offerPageAction(context: AppLoadContext, request: Request,
 
 /**
  * `/profile/offers`: signed out → /signin. Received (the artist's) and Sent (the
- * buyer's) offers, `?tab=`; an artist starts on Received, anyone else on Sent.
+ * buyer's) offers, `?tab=`; an artist starts on Received. Only artists receive offers:
+ * anyone else has Sent only, whatever the address says.
  */
 export async function loadMyOffers(context: AppLoadContext, request: Request) {
   const user = await requireUser(request, context);
-  const tab =
-    parseOffersTab(new URL(request.url).searchParams.get("tab")) ??
-    (user.isArtist ? "received" : "sent");
+  const tab = user.isArtist
+    ? (parseOffersTab(new URL(request.url).searchParams.get("tab")) ?? "received")
+    : "sent";
   const { role } = validInput(myOffersQuerySchema, {
     role: tab === "received" ? "artist" : "buyer",
   });
