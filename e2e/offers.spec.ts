@@ -161,6 +161,8 @@ test("a guest's offer, the artist's counter from /profile/offers, the guest acce
   await expect(notice).toHaveText(`${TITLE}: ${m.countered}`);
   await expect(notice).toHaveAttribute("role", "status");
   await expect(notice).toBeFocused();
+  await expectNoAxeViolations(page);
+  await screenshots(page, "offers-received-countered");
   await expect(row).toContainText("Your counteroffer: $1,500");
   await expect(row).toContainText("Waiting for the buyer's reply");
   await signOut(page);
@@ -183,6 +185,8 @@ test("a guest's offer, the artist's counter from /profile/offers, the guest acce
   await field(accept, "CVC").fill("123");
   await accept.getByRole("button", { name: m.acceptCounter }).click();
   await expect(page.getByText(m.accepted)).toBeVisible();
+  // The card form is gone with the move: the notice has the focus.
+  await expect(page.getByText(m.accepted)).toBeFocused();
   await expect(page.locator(".offer-status")).toHaveText("Accepted");
   // A guest has no session: where the order is, and a sign-in that comes back to it.
   await expect(page.getByText(m.guestOrder)).toBeVisible();

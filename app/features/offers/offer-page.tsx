@@ -69,6 +69,7 @@ export function OfferPage({
   const moved = useOfferMoveAnswer(offer.id) ?? (result?.offerId === offer.id ? result : undefined);
   const answer = moved?.ok ? moved : null;
   const ref = useFocusNotice<HTMLParagraphElement>(answer);
+  const cardNoticeRef = useFocusNotice<HTMLParagraphElement>(cardNotice);
   const title = titleText(offer.artwork.title);
   const buyer = offer.viewerRole === "buyer";
   const moves = shownMoves(offer);
@@ -94,7 +95,17 @@ export function OfferPage({
           {arrival.accountMessage}
         </p>
       ) : null}
-      {cardNotice ? <FormNotice message={cardNotice} /> : null}
+      {cardNotice ? (
+        // The card move's form is gone with the move: the focus comes here.
+        <p
+          ref={cardNoticeRef}
+          tabIndex={-1}
+          className="message message-success offers-notice"
+          role="status"
+        >
+          {cardNotice}
+        </p>
+      ) : null}
       {answer ? (
         <p ref={ref} tabIndex={-1} className="message message-success offers-notice" role="status">
           {answer.message}
