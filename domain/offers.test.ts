@@ -132,7 +132,8 @@ describe("offer amounts", () => {
 
   it("refuses anything else with a clear message", () => {
     expect(parseOfferAmount("12.50")).toEqual({ ok: false, error: m.amountWhole });
-    expect(parseOfferAmount("")).toEqual({ ok: false, error: m.amountWhole });
+    expect(parseOfferAmount("")).toEqual({ ok: false, error: m.amount });
+    expect(parseOfferAmount(" $ ")).toEqual({ ok: false, error: m.amount });
     expect(parseOfferAmount("abc")).toEqual({ ok: false, error: m.amountWhole });
     expect(parseOfferAmount("-5")).toEqual({ ok: false, error: m.amountWhole });
     expect(parseOfferAmount("0")).toEqual({ ok: false, error: m.amount });

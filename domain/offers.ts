@@ -114,6 +114,8 @@ export function parseOfferAmount(
   text: string,
 ): { ok: true; cents: number } | { ok: false; error: string } {
   const cleaned = text.trim().replace(/^\$/, "").replace(/,/g, "");
+  // Nothing typed: ask for an amount, not for whole dollars.
+  if (cleaned === "") return { ok: false, error: offerMessages.amount };
   if (!/^\d{1,9}$/.test(cleaned)) return { ok: false, error: offerMessages.amountWhole };
   return checkOfferAmount(Number(cleaned) * 100);
 }
@@ -173,6 +175,10 @@ export const offerMessages = {
   offerAmountHint:
     "The artist has 48 hours to accept, decline or counter. Your card is authorized for the total now and charged only if the offer is accepted.",
   noteLabel: "Note to the artist (optional)",
+  // An offer has no receipt: its e-mails are its updates.
+  offerEmailHint:
+    "We send updates about your offer here, and create an account for it if you have none.",
+  offerEmailHintSignedIn: "Your account's email address. We send updates about your offer here.",
   taxOnOffer: "Tax and total appear once the offer, the shipping address and email are complete.",
   sendingOffer: "Sending your offer...",
   accept: "Accept",
@@ -181,6 +187,10 @@ export const offerMessages = {
   counter: "Counter",
   withdraw: "Withdraw",
   counterAmountLabel: "Counteroffer (USD, whole dollars)",
+  // The buyer's two ways out, told apart in one line.
+  declineOrWithdraw:
+    "Decline turns down the artist's counteroffer; Withdraw takes back your offer. Either way the offer ends and your card hold is released.",
+  withdrawOnly: "Withdrawing ends your offer and releases your card hold.",
   declineMessageLabel: "Message (optional)",
   accepted: "The offer was accepted.",
   declined: "The offer was declined.",
@@ -188,6 +198,13 @@ export const offerMessages = {
   withdrawn: "Your offer was withdrawn. The card hold has been released.",
   offerSent: "Your offer was sent to the artist.",
   viewOrder: "View the order",
+  // A guest has no session: the order is in the account their offer's e-mail found or made.
+  guestOrder:
+    'The order is in the account for the email address you made the offer with (one was created if you had none). To see it, sign in; if you have no password yet, choose "Forgot password?" on the sign-in page and we will email you a link to set one.',
+  signInForOrder: "Sign in to see the order",
+  // The panel's words for a guest, who has no list of offers to open.
+  alreadyOpenGuest:
+    "You already have an open offer on this artwork. The emails we sent about it link to its page.",
   viewSales: "View your sales",
   noReceived: "No offers received yet.",
   noSent: "You have not made any offers yet.",

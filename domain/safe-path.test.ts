@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeRedirectPath } from "./safe-path";
+import { safeRedirectPath, signInPath } from "./safe-path";
 
 describe("safeRedirectPath", () => {
   it.each(["/", "/profile", "/artwork/1?x=1#top", "/a/b%2Fc", "/search?q=//x"])(
@@ -30,4 +30,21 @@ describe("safeRedirectPath", () => {
     expect(safeRedirectPath(undefined, "/profile")).toBe("/profile");
     expect(safeRedirectPath("//evil.example", "/profile")).toBe("/profile");
   });
+});
+
+describe("signInPath", () => {
+  it("comes back to a same-site path, encoded", () => {
+    expect(signInPath("/offers/abc")).toBe("/signin?next=%2Foffers%2Fabc");
+    expect(signInPath("/offers/a?tab=x&y=1")).toBe("/signin?next=%2Foffers%2Fa%3Ftab%3Dx%26y%3D1");
+    // The sign-in page reads it back as it was.
+    const next = new URL(`http://x${signInPath("/offers/a?b=c")}`).searchParams.get("next");
+    expect(safeRedirectPath(next)).toBe("/offers/a?b=c");
+  });
+
+  it.each(["//evil.example", "https://evil.example/", "/\\evil.example", "offers", "", "/"])(
+    "gives the plain sign-in page for %j",
+    (path) => {
+      expect(signInPath(path)).toBe("/signin");
+    },
+  );
 });

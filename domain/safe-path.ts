@@ -10,3 +10,12 @@ export function safeRedirectPath(next: string | null | undefined, fallback = "/"
   if (/[\\\u0000-\u001f\u007f]/.test(next)) return fallback;
   return next;
 }
+
+/**
+ * The sign-in page that comes back to `path` afterwards (`/signin?next=…`); a target that
+ * `safeRedirectPath` would refuse gives the plain sign-in page.
+ */
+export function signInPath(path: string): string {
+  const next = safeRedirectPath(path, "");
+  return next && next !== "/" ? `/signin?next=${encodeURIComponent(next)}` : "/signin";
+}

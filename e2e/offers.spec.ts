@@ -3,6 +3,7 @@ import { authMessages } from "../domain/auth-messages";
 import { offerMessages as m } from "../domain/offers";
 import { ADDRESS, EXPIRY, field, fillAddress, fillCard, mailTo } from "./buy";
 import {
+  DEMO_PASSWORD,
   DESKTOP,
   artworkIdByTitle,
   atBothWidths,
@@ -21,6 +22,7 @@ import {
  */
 
 const ARTIST = "artist@demo.vernissage.test";
+const COLLECTOR = "collector@demo.vernissage.test";
 const TITLE = "Blue Hour";
 const GUEST = "offer.guest@example.com";
 const NEW_PASSWORD = "offer-guest-password-1";
@@ -61,8 +63,14 @@ test("a guest's offer, the artist's counter from /profile/offers, the guest acce
   await expect(panel).toBeVisible();
   await expect(panel.getByLabel("Card number")).toBeVisible();
 
-  // A bad amount is named at its field, and Send Offer waits.
+  // Send Offer with no amount says so at the field.
   const amount = panel.getByLabel(m.offerAmountLabel);
+  await panel.getByRole("button", { name: m.sendOffer }).click();
+  await expect(panel.locator(".field-error")).toHaveText(m.amount);
+  await expect(amount).toHaveAttribute("aria-invalid", "true");
+  const errorId = await panel.locator(".field-error").getAttribute("id");
+  expect((await amount.getAttribute("aria-describedby"))?.split(" ")).toContain(errorId);
+  // A bad amount is named at its field, and Send Offer waits.
   await amount.fill("1200.50");
   await expect(panel.getByText(m.amountWhole)).toBeVisible();
   await expect(amount).toHaveAttribute("aria-invalid", "true");
@@ -72,6 +80,9 @@ test("a guest's offer, the artist's counter from /profile/offers, the guest acce
   const total = panel.locator(".checkout-total dd");
   await expect(total).not.toHaveText(/—|Calculating/);
   await expect(panel.locator(".checkout-summary dt").first()).toHaveText("Your offer");
+  // An offer has no receipt: the e-mail is for its updates.
+  await expect(panel.getByText(m.offerEmailHint)).toBeVisible();
+  await expect(panel.getByText(/receipt/)).toHaveCount(0);
   await expectNoAxeViolations(page);
   await screenshots(page, "offer-panel");
 
@@ -101,27 +112,58 @@ test("a guest's offer, the artist's counter from /profile/offers, the guest acce
     "I saw it at the open studio.",
   );
   await expect(page.getByRole("button", { name: "Withdraw my offer" })).toBeVisible();
+  // Nothing to reply to yet: no "Your reply"; what Withdraw does; the history as theirs.
+  await expect(page.getByRole("heading", { name: "Your reply" })).toHaveCount(0);
+  await expect(page.getByText(m.withdrawOnly)).toBeVisible();
+  await expect(page.locator(".offer-history")).toContainText("You offered $1,200.");
   await expectNoAxeViolations(page);
   await screenshots(page, "offer-page-buyer");
 
-  // Without the key the page is nobody's: 404.
+  // A signed-in person who is no party gets the 404 page, even with the address.
+  await signIn(page, COLLECTOR);
   const stranger = await page.request.get(offerUrl.pathname);
   expect(stranger.status()).toBe(404);
+  await signOut(page);
 
-  // 3. The artist counters from /profile/offers (Received).
-  await signIn(page, ARTIST);
-  await page.goto("/profile/offers");
+  // 3. The artist's e-mail links to the bare address: signed out, sign in first, then
+  // the offer; from there to /profile/offers to counter (Received).
+  await page.goto(offerUrl.pathname);
+  await expect(page).toHaveURL(`/signin?next=${encodeURIComponent(offerUrl.pathname)}`);
+  await page.getByLabel("Email").fill(ARTIST);
+  await page.getByLabel("Password").fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(offerUrl.pathname);
+  await expect(page.locator(".offer-status")).toHaveText("Waiting for your reply");
+  // The header's Offers link; on a phone, in the side menu.
+  await waitForHydration(page);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.getByRole("button", { name: "Menu" }).click();
+  await page.getByRole("dialog", { name: "Menu" }).getByRole("link", { name: "Offers" }).click();
+  await expect(page).toHaveURL("/profile/offers");
+  await page.setViewportSize(DESKTOP);
+  await page.goto("/");
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "Offers" })
+    .click();
+  await expect(page).toHaveURL("/profile/offers");
   await waitForHydration(page);
   await expect(page.getByRole("tab", { name: "Received", selected: true })).toBeVisible();
   const row = page.locator(".offer-entry").filter({ hasText: TITLE });
-  await expect(row).toContainText("$1,200");
+  await expect(row).toContainText("Their offer: $1,200");
   await expect(row).toContainText("Waiting for your reply");
   await expectNoAxeViolations(page);
   await screenshots(page, "offers-received");
   await row.getByLabel(m.counterAmountLabel).fill("1500");
   await row.getByRole("button", { name: "Send counteroffer" }).click();
-  await expect(row.getByRole("status")).toHaveText(m.countered);
-  await expect(row).toContainText("$1,500");
+  // The row's forms go with the move; the page says it went through, and has the focus.
+  const notice = page.locator(".offers-notice");
+  await expect(notice).toHaveText(`${TITLE}: ${m.countered}`);
+  await expect(notice).toHaveAttribute("role", "status");
+  await expect(notice).toBeFocused();
+  await expectNoAxeViolations(page);
+  await screenshots(page, "offers-received-countered");
+  await expect(row).toContainText("Your counteroffer: $1,500");
   await expect(row).toContainText("Waiting for the buyer's reply");
   await signOut(page);
 
@@ -129,8 +171,10 @@ test("a guest's offer, the artist's counter from /profile/offers, the guest acce
   await page.goto(`${offerUrl.pathname}${offerUrl.search}`);
   await waitForHydration(page);
   await expect(page.locator(".offer-status")).toHaveText("Waiting for your reply");
-  await expect(page.locator(".offer-facts")).toContainText("$1,500");
+  await expect(page.locator(".offer-facts")).toContainText("Artist's counteroffer$1,500");
   await expect(page.locator(".offer-history")).toContainText("The artist countered with $1,500.");
+  await expect(page.getByRole("heading", { name: "Your reply" })).toBeVisible();
+  await expect(page.getByText(m.declineOrWithdraw)).toBeVisible();
   const accept: Locator = page.getByRole("region", { name: m.acceptCounter });
   await expect(accept.getByLabel("Card number")).toBeVisible();
   await expectNoAxeViolations(page);
@@ -141,10 +185,21 @@ test("a guest's offer, the artist's counter from /profile/offers, the guest acce
   await field(accept, "CVC").fill("123");
   await accept.getByRole("button", { name: m.acceptCounter }).click();
   await expect(page.getByText(m.accepted)).toBeVisible();
+  // The card form is gone with the move: the notice has the focus.
+  await expect(page.getByText(m.accepted)).toBeFocused();
   await expect(page.locator(".offer-status")).toHaveText("Accepted");
-  const orderLink = page.getByRole("link", { name: m.viewOrder });
-  await expect(orderLink).toHaveAttribute("href", /^\/profile\/purchases\/[0-9a-f-]{36}$/);
-  const orderPath = (await orderLink.getAttribute("href")) ?? "";
+  // A guest has no session: where the order is, and a sign-in that comes back to it.
+  await expect(page.getByText(m.guestOrder)).toBeVisible();
+  await expect(page.getByRole("link", { name: m.viewOrder })).toHaveCount(0);
+  const orderLink = page.getByRole("link", { name: m.signInForOrder });
+  await expect(orderLink).toHaveAttribute(
+    "href",
+    /^\/signin\?next=%2Fprofile%2Fpurchases%2F[0-9a-f-]{36}$/,
+  );
+  const signInForOrder = (await orderLink.getAttribute("href")) ?? "";
+  const orderPath = new URL(signInForOrder, "http://x").searchParams.get("next") ?? "";
+  await expectNoAxeViolations(page);
+  await screenshots(page, "offer-page-accepted-guest");
 
   // 5. The work is sold.
   await page.goto(`/artwork/${id}`);
@@ -180,17 +235,24 @@ test("a guest's offer, the artist's counter from /profile/offers, the guest acce
   await page.getByLabel("Repeat the new password").fill(NEW_PASSWORD);
   await page.getByRole("button", { name: "Set New Password" }).click();
   await expect(page.getByRole("status")).toHaveText(authMessages.passwordChanged);
-  await signIn(page, GUEST, NEW_PASSWORD);
-  await page.goto("/profile/purchases");
-  await expect(page.getByRole("listitem").filter({ hasText: TITLE })).toBeVisible();
-  await page.goto(orderPath);
+  // The offer page's sign-in link comes back to the order.
+  await page.goto(signInForOrder);
+  await page.getByLabel("Email").fill(GUEST);
+  await page.getByLabel("Password").fill(NEW_PASSWORD);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(orderPath);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(TITLE);
   await expect(page.locator(".order-address")).toContainText(ADDRESS.line1);
+  await page.goto("/profile/purchases");
+  await expect(page.getByRole("listitem").filter({ hasText: TITLE })).toBeVisible();
 
   // The buyer's Sent tab shows the accepted offer.
   await page.goto("/profile/offers?tab=sent");
   const sent = page.locator(".offer-entry").filter({ hasText: TITLE });
+  // Not an artist: no Received tab (nor any tabs), only the offers they made.
+  await expect(page.getByRole("tab")).toHaveCount(0);
   await expect(sent).toContainText("Accepted");
+  await expect(sent).toContainText("Agreed amount: $1,500");
   await expectNoAxeViolations(page);
   await screenshots(page, "offers-sent");
 });

@@ -20,7 +20,14 @@ export function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ProfileOffers({ loaderData, actionData }: Route.ComponentProps) {
-  return <OffersList offers={loaderData.offers} tab={loaderData.tab} result={actionData} />;
+  return (
+    <OffersList
+      offers={loaderData.offers}
+      tab={loaderData.tab}
+      isArtist={loaderData.isArtist}
+      result={actionData}
+    />
+  );
 }
 
 export function ErrorBoundary() {

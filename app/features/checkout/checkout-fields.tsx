@@ -57,8 +57,15 @@ function TextField(props: TextFieldProps) {
   );
 }
 
-/** SPEC §2: the Shipping Address fields (line1, city, state, postal_code) and the e-mail. */
-export function ShippingFields({ signedIn, ...props }: FieldProps & { signedIn: boolean }) {
+/**
+ * SPEC §2: the Shipping Address fields (line1, city, state, postal_code) and the e-mail.
+ * `emailHint` says what the e-mail is for (a purchase's receipt unless told otherwise).
+ */
+export function ShippingFields({
+  signedIn,
+  emailHint,
+  ...props
+}: FieldProps & { signedIn: boolean; emailHint?: string }) {
   return (
     <fieldset className="checkout-section">
       <legend>Shipping Address</legend>
@@ -88,9 +95,10 @@ export function ShippingFields({ signedIn, ...props }: FieldProps & { signedIn: 
         autoComplete="email"
         disabled={signedIn}
         hint={
-          signedIn
+          emailHint ??
+          (signedIn
             ? "Your account's email address. The receipt is sent here."
-            : "We send your receipt here, and create an account for it if you have none."
+            : "We send your receipt here, and create an account for it if you have none.")
         }
       />
     </fieldset>

@@ -18,6 +18,7 @@ import { fetchOfferQuote, makeOffer } from "./offer-api";
 import {
   type OfferFields,
   offerProblemField,
+  offerProblemText,
   offerQuoteRequest,
   offerSubmitProblem,
   offeredCents,
@@ -87,7 +88,8 @@ export function OfferDialog({
     if (about === name) setError(null);
   }
 
-  function show(message: string, unavailable = false, cardRefused = false) {
+  function show(said: string, unavailable = false, cardRefused = false) {
+    const message = offerProblemText(said, signedIn);
     const field = offerProblemField(message) ?? problemField(message, fields, cardRefused);
     setError({ message, unavailable, field });
   }
@@ -95,15 +97,19 @@ export function OfferDialog({
   const cardReady =
     config?.provider === "simulated" ||
     (config?.provider === "stripe" && stripeCard.state.status === "ready");
-  const sendEnabled = cardReady && !processing && !quote.pending && quote.quote !== null;
+  // Send Offer waits for the card form and a quote being fetched, not for the fields:
+  // pressed with one missing, it says which (an empty amount included).
+  const sendEnabled = cardReady && !processing && !quote.pending;
 
   async function send(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const expectedTotal = quote.quote?.totalAmount;
-    const amount = offeredCents(fields.amount);
-    if (!config || !sendEnabled || expectedTotal === undefined || amount === null) return;
+    if (!config || !sendEnabled) return;
     const problem = offerSubmitProblem({ fields, price, signedIn, provider: config.provider });
     if (problem) return show(problem);
+    const expectedTotal = quote.quote?.totalAmount;
+    const amount = offeredCents(fields.amount);
+    // No total to authorize yet (the summary says why: a quote failed, or is on its way).
+    if (expectedTotal === undefined || amount === null) return;
     setError(null);
     setDeclined(null);
     const email = fields.email.trim();
@@ -236,6 +242,7 @@ export function OfferDialog({
             onChange={change}
             problem={shownProblem}
             signedIn={signedIn}
+            emailHint={signedIn ? m.offerEmailHintSignedIn : m.offerEmailHint}
           />
           <CheckoutSummary
             price={offeredCents(fields.amount)}

@@ -9,6 +9,7 @@ import {
   cardMoveAmount,
   cardMoveProblem,
   offerProblemField,
+  offerProblemText,
   offerQuoteRequest,
   offerSubmitProblem,
   offeredCents,
@@ -85,7 +86,7 @@ describe("offerQuoteRequest", () => {
 
 describe("offerSubmitProblem", () => {
   it("checks the amount first, then the note, then the buy panel's own checks in order", () => {
-    expect(problem({ amount: "", line1: "" })).toBe(m.amountWhole);
+    expect(problem({ amount: "", line1: "" })).toBe(m.amount);
     expect(problem({ note: "x".repeat(1001) })).toBe(m.noteTooLong);
     expect(problem({ note: "x".repeat(1000) })).toBeNull();
     expect(problem({ line1: "" })).toBe(c.fillShipping);
@@ -120,7 +121,8 @@ describe("the buyer's card moves", () => {
       ok: false,
       error: m.counterTooHigh,
     });
-    expect(cardMoveAmount("counter", 150_000, "")).toEqual({ ok: false, error: m.amountWhole });
+    expect(cardMoveAmount("counter", 150_000, "")).toEqual({ ok: false, error: m.amount });
+    expect(cardMoveAmount("counter", 150_000, "12.5")).toEqual({ ok: false, error: m.amountWhole });
   });
 
   it("checks our own card form, and leaves Stripe's to Stripe", () => {
@@ -157,5 +159,17 @@ describe("the buyer's card moves", () => {
     const ny = amountsAt(130_000, "NY");
     expect(ny?.totalAmount).toBe(130_000 + (ny?.taxAmount ?? 0));
     expect(amountsAt(130_000, "ZZ")).toBeNull();
+  });
+});
+
+describe("offerProblemText", () => {
+  it("tells a guest about their duplicate offer without pointing to a list", () => {
+    expect(offerProblemText(m.alreadyOpen, false)).toBe(m.alreadyOpenGuest);
+    expect(m.alreadyOpenGuest).not.toMatch(/your offers/);
+  });
+
+  it("leaves the server's words for a signed-in buyer, and every other message", () => {
+    expect(offerProblemText(m.alreadyOpen, true)).toBe(m.alreadyOpen);
+    expect(offerProblemText(m.atOrAbovePrice, false)).toBe(m.atOrAbovePrice);
   });
 });

@@ -70,6 +70,14 @@ export function offerProblemField(message: string): "amount" | "note" | null {
   return null;
 }
 
+/**
+ * A refusal as the panel says it: a guest's duplicate offer does not point to a list of
+ * offers they cannot open (the server's text is for signed-in buyers).
+ */
+export function offerProblemText(message: string, signedIn: boolean): string {
+  return !signedIn && message === m.alreadyOpen ? m.alreadyOpenGuest : message;
+}
+
 /** A buyer's move that needs a new card authorization: accepting the counteroffer, or countering it. */
 export type CardMove = "accept" | "counter";
 

@@ -45,12 +45,18 @@ async function renderHeader(user: SessionUser | null) {
 }
 
 describe("SiteHeader", () => {
-  it("links every signed-in person to 'My purchases', collectors and artists alike", async () => {
+  it("links every signed-in person to 'Offers' and 'My purchases', collectors and artists alike", async () => {
     for (const user of [collector, { ...collector, isArtist: true }]) {
       cleanup();
       await renderHeader(user);
       const link = screen.getByRole("link", { name: "My purchases" });
       expect(link.getAttribute("href")).toBe("/profile/purchases");
+      // In the desktop bar and the side menu alike.
+      const offers = screen.getAllByRole("link", { name: "Offers", hidden: true });
+      expect(offers.map((a) => a.getAttribute("href"))).toEqual([
+        "/profile/offers",
+        "/profile/offers",
+      ]);
     }
   });
 
@@ -58,5 +64,6 @@ describe("SiteHeader", () => {
     await renderHeader(null);
     expect(screen.getByRole("link", { name: "Sign In" })).toBeTruthy();
     expect(screen.queryByRole("link", { name: "My purchases" })).toBeNull();
+    expect(screen.queryByRole("link", { name: "Offers", hidden: true })).toBeNull();
   });
 });

@@ -41,6 +41,10 @@ export function SiteHeader() {
       {user?.role === "admin" ? <ConsoleLink waiting={waiting} /> : null}
       {user ? (
         <>
+          {/* Offers received (artists) and made (anyone): /profile/offers, issue 15. */}
+          <NavLink to="/profile/offers" className="nav-link">
+            Offers
+          </NavLink>
           <NavLink to="/profile/purchases" className="nav-link">
             My purchases
           </NavLink>

@@ -1,9 +1,16 @@
+import { type FormEvent, useState } from "react";
 import { type FetcherWithComponents, useFetcher } from "react-router";
 import { priceText } from "../../../domain/display";
-import { MAX_DECLINE_MESSAGE_LENGTH, offerMessages as m } from "../../../domain/offers";
+import {
+  MAX_DECLINE_MESSAGE_LENGTH,
+  counterProblem,
+  offerMessages as m,
+  parseOfferAmount,
+} from "../../../domain/offers";
 import type { OfferView } from "../../../contracts/offers.contract";
-import { FormError, FormNotice } from "../../components/ui/form-message";
+import { FormError } from "../../components/ui/form-message";
 import { type OfferActionResult, type PlainMove, shownMoves } from "./offer-view";
+import { offerFetcherKey } from "./use-offer-answer";
 
 type Fetcher = FetcherWithComponents<OfferActionResult>;
 
@@ -12,7 +19,8 @@ type Fetcher = FetcherWithComponents<OfferActionResult>;
  * and decline (optional message), the buyer's decline and withdraw. Plain forms posting
  * to the page's action, so they work without JavaScript; with it one fetcher per offer
  * sends them and the page is read again. `result` is the answer of a form sent without
- * JavaScript, when it was about this offer.
+ * JavaScript, when it was about this offer. A refusal shows here; a move that went
+ * through, at the page's top (`useOfferMoveAnswer`), since these forms are then gone.
  */
 export function OfferMoveForms({
   offer,
@@ -26,14 +34,13 @@ export function OfferMoveForms({
   /** In a list row: the forms side by side, with shorter labels. */
   compact?: boolean;
 }) {
-  const fetcher = useFetcher<OfferActionResult>({ key: `offer-${offer.id}` });
+  const fetcher = useFetcher<OfferActionResult>({ key: offerFetcherKey(offer.id) });
   const moves = shownMoves(offer);
   const answer = fetcher.data ?? (result?.offerId === offer.id ? result : undefined);
   const typed = answer && !answer.ok ? answer.values : null;
   const props = { offer, accessKey, fetcher };
   return (
     <div className={compact ? "offer-moves offer-moves-compact" : "offer-moves"}>
-      {answer?.ok ? <FormNotice message={answer.message} /> : null}
       {answer && !answer.ok ? <FormError message={answer.error} /> : null}
       {moves.includes("accept") ? <AcceptForm {...props} /> : null}
       {moves.includes("counter") ? (
@@ -43,6 +50,11 @@ export function OfferMoveForms({
         <DeclineForm {...props} typed={answer?.intent === "decline" ? typed?.message : undefined} />
       ) : null}
       {moves.includes("withdraw") ? <WithdrawForm {...props} /> : null}
+      {moves.includes("withdraw") ? (
+        <p className="hint offer-ways-out">
+          {moves.includes("decline") ? m.declineOrWithdraw : m.withdrawOnly}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -85,8 +97,28 @@ function AcceptForm({ offer, accessKey, fetcher }: FormProps) {
 function CounterForm({ offer, accessKey, fetcher, typed }: FormProps & { typed?: string }) {
   const id = `counter-${offer.id}`;
   const busy = busyWith(fetcher, "counter");
+  // Checked before sending, said at the field (the server checks it again).
+  const [problem, setProblem] = useState<string | null>(null);
+  function check(event: FormEvent<HTMLFormElement>) {
+    const input = event.currentTarget.elements.namedItem("amount");
+    const text = input instanceof HTMLInputElement ? input.value : "";
+    const amount = parseOfferAmount(text);
+    const found = amount.ok
+      ? counterProblem("artist", offer.amountCents, amount.cents)
+      : amount.error;
+    setProblem(found);
+    if (!found) return;
+    event.preventDefault();
+    if (input instanceof HTMLInputElement) input.focus();
+  }
   return (
-    <fetcher.Form method="post" className="offer-form" aria-labelledby={`${id}-title`}>
+    <fetcher.Form
+      method="post"
+      className="offer-form"
+      aria-labelledby={`${id}-title`}
+      noValidate
+      onSubmit={check}
+    >
       <h3 id={`${id}-title`} className="offer-form-title">
         {m.counter}
       </h3>
@@ -100,11 +132,18 @@ function CounterForm({ offer, accessKey, fetcher, typed }: FormProps & { typed?:
             name="amount"
             type="text"
             inputMode="numeric"
-            required
             autoComplete="off"
             defaultValue={typed}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? `${id}-error` : undefined}
+            onChange={() => setProblem(null)}
           />
         </div>
+        {problem ? (
+          <small id={`${id}-error`} className="field-error">
+            {problem}
+          </small>
+        ) : null}
       </div>
       <button type="submit" className="button" disabled={fetcher.state !== "idle"}>
         {busy ? "Sending…" : "Send counteroffer"}

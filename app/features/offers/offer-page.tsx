@@ -2,19 +2,36 @@ import { type ComponentType, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { priceText, titleText } from "../../../domain/display";
 import { offerMessages as m } from "../../../domain/offers";
+import { signInPath } from "../../../domain/safe-path";
 import type { OfferView } from "../../../contracts/offers.contract";
 import { FormNotice } from "../../components/ui/form-message";
 import type { OfferPageState } from "../../lib/offer-page-state";
 import { useSessionUser } from "../../lib/session-user";
 import { OfferMoveForms } from "./offer-moves";
+import { useFocusNotice, useOfferMoveAnswer } from "./use-offer-answer";
 import {
   type OfferActionResult,
+  amountLabel,
   expiryText,
   historyText,
   shownMoves,
   statusText,
   timeText,
 } from "./offer-view";
+
+/** A guest buyer's accepted offer: where the order is, and how to get in to see it. */
+function GuestOrder({ orderId }: { orderId: string }) {
+  return (
+    <>
+      <p>{m.guestOrder}</p>
+      <p>
+        <Link to={signInPath(`/profile/purchases/${orderId}`)} className="button button-primary">
+          {m.signInForOrder}
+        </Link>
+      </p>
+    </>
+  );
+}
 
 /** What the page gives the card moves (the route composes the checkout's). */
 export type CardMoveComponent = ComponentType<{
@@ -48,10 +65,16 @@ export function OfferPage({
   // A guest buyer (here by the offer's key) has no list of offers to go back to.
   const signedIn = useSessionUser() !== null;
   const [cardNotice, setCardNotice] = useState<string | null>(null);
+  // A move without a card that went through: its form is gone, so it shows up here.
+  const moved = useOfferMoveAnswer(offer.id) ?? (result?.offerId === offer.id ? result : undefined);
+  const answer = moved?.ok ? moved : null;
+  const ref = useFocusNotice<HTMLParagraphElement>(answer);
+  const cardNoticeRef = useFocusNotice<HTMLParagraphElement>(cardNotice);
   const title = titleText(offer.artwork.title);
   const buyer = offer.viewerRole === "buyer";
   const moves = shownMoves(offer);
   const expiry = expiryText(offer);
+  const replying = moves.some((move) => move !== "withdraw");
 
   function cardDone(message: string) {
     setCardNotice(message);
@@ -72,7 +95,22 @@ export function OfferPage({
           {arrival.accountMessage}
         </p>
       ) : null}
-      {cardNotice ? <FormNotice message={cardNotice} /> : null}
+      {cardNotice ? (
+        // The card move's form is gone with the move: the focus comes here.
+        <p
+          ref={cardNoticeRef}
+          tabIndex={-1}
+          className="message message-success offers-notice"
+          role="status"
+        >
+          {cardNotice}
+        </p>
+      ) : null}
+      {answer ? (
+        <p ref={ref} tabIndex={-1} className="message message-success offers-notice" role="status">
+          {answer.message}
+        </p>
+      ) : null}
       <div className="offer-layout">
         <div className="offer-work">
           <div className="offer-thumb">
@@ -95,7 +133,7 @@ export function OfferPage({
           {expiry ? <p className="offer-expiry">{expiry}</p> : null}
           <dl className="offer-facts">
             <div>
-              <dt>{offer.status === "accepted" ? "Agreed amount" : "Amount on the table"}</dt>
+              <dt>{amountLabel(offer)}</dt>
               <dd>{priceText(offer.amountCents)}</dd>
             </div>
             {buyer ? (
@@ -139,21 +177,28 @@ export function OfferPage({
             </section>
           ) : null}
           {offer.status === "accepted" && offer.orderId ? (
-            <p>
-              {buyer ? (
+            <div className="offer-order">
+              {buyer && signedIn ? (
                 <Link to={`/profile/purchases/${offer.orderId}`} className="button button-primary">
                   {m.viewOrder}
                 </Link>
+              ) : buyer ? (
+                // A guest here by the offer's key: the order needs the account's password.
+                <GuestOrder orderId={offer.orderId} />
               ) : offer.viewerRole === "artist" ? (
                 <Link to="/profile/sales" className="button button-primary">
                   {m.viewSales}
                 </Link>
               ) : null}
-            </p>
+            </div>
           ) : null}
           {moves.length > 0 ? (
-            <section className="offer-your-moves" aria-labelledby="offer-moves-heading">
-              <h2 id="offer-moves-heading">Your reply</h2>
+            <section
+              className="offer-your-moves"
+              aria-labelledby={replying ? "offer-moves-heading" : undefined}
+            >
+              {/* A reply is an answer to the other side; a buyer who can only withdraw has none. */}
+              {replying ? <h2 id="offer-moves-heading">Your reply</h2> : null}
               {moves.includes("cardAccept") ? (
                 <CardMove offer={offer} accessKey={accessKey} move="accept" onDone={cardDone} />
               ) : null}
@@ -172,7 +217,7 @@ export function OfferPage({
             <ol>
               {offer.history.map((event, index) => (
                 <li key={`${event.at}-${index}`}>
-                  <span>{historyText(event)}</span>
+                  <span>{historyText(event, offer.viewerRole)}</span>
                   {/* The note is shown above; a decline's message is not. */}
                   {event.message && event.message !== offer.note ? <q>{event.message}</q> : null}
                   <time dateTime={event.at} className="hint">

@@ -54,6 +54,43 @@ export function statusText(offer: OfferView): string {
   return offerStatusText(offer, offer.viewerRole);
 }
 
+const OFFER_KINDS = new Set(["made", "offered", "offer"]);
+const COUNTER_KINDS = new Set(["countered", "counter"]);
+
+/**
+ * Who put the amount on the table: the last offer or counteroffer in the history (the
+ * buyer's first offer when the history says nothing).
+ */
+export function amountBy(offer: Pick<OfferView, "history">): "buyer" | "artist" {
+  for (let index = offer.history.length - 1; index >= 0; index -= 1) {
+    const event = offer.history[index];
+    if (!event || (!OFFER_KINDS.has(event.kind) && !COUNTER_KINDS.has(event.kind))) continue;
+    if (event.actor === "artist") return "artist";
+    if (event.actor === "buyer") return "buyer";
+  }
+  return "buyer";
+}
+
+/**
+ * What the amount is, from the viewer's side: whose offer or counteroffer it is while
+ * the offer is open ("Their offer", "Your counteroffer" for the artist; "Your offer",
+ * "Artist's counteroffer" for the buyer), the agreed amount once accepted, and the last
+ * amount once it is closed otherwise.
+ */
+export function amountLabel(offer: Pick<OfferView, "status" | "viewerRole" | "history">): string {
+  if (offer.status === "accepted") return "Agreed amount";
+  if (offer.status !== "open" && offer.status !== "awaiting_card") return "Last amount";
+  const by = amountBy(offer);
+  switch (offer.viewerRole) {
+    case "artist":
+      return by === "artist" ? "Your counteroffer" : "Their offer";
+    case "buyer":
+      return by === "buyer" ? "Your offer" : "Artist's counteroffer";
+    case "team":
+      return by === "buyer" ? "Buyer's offer" : "Artist's counteroffer";
+  }
+}
+
 /**
  * An instant as people read it, in UTC so the server's page and the browser's agree:
  * "November 24, 2026, 3:05 PM UTC".
@@ -83,9 +120,15 @@ const ACTOR: Record<OfferView["history"][number]["actor"], string> = {
   system: "Vernissage",
 };
 
-/** One line of the offer's history: who did what, and for how much. */
-export function historyText(event: OfferView["history"][number]): string {
-  const who = ACTOR[event.actor];
+/**
+ * One line of the offer's history: who did what, and for how much, from the viewer's
+ * side ("You offered $1,200." for the buyer, "You countered with $1,500." for the artist).
+ */
+export function historyText(
+  event: OfferView["history"][number],
+  viewer: OfferView["viewerRole"] = "team",
+): string {
+  const who = event.actor === viewer ? "You" : ACTOR[event.actor];
   const amount = event.amountCents === null ? "" : ` ${priceText(event.amountCents)}`;
   switch (event.kind) {
     case "made":

@@ -1,3 +1,4 @@
+import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { priceText, titleText } from "../../../domain/display";
 import { offerMessages as m } from "../../../domain/offers";
@@ -5,9 +6,11 @@ import type { OfferView } from "../../../contracts/offers.contract";
 import { UrlTabs } from "../../components/ui/url-tabs";
 import { offerPageLink } from "../../lib/offer-page-state";
 import { OfferMoveForms } from "./offer-moves";
+import { type OfferMoveDone, useFocusNotice, useOfferMoveAnswer } from "./use-offer-answer";
 import {
   type OfferActionResult,
   type OffersTab,
+  amountLabel,
   expiryText,
   noteExcerpt,
   parseOffersTab,
@@ -27,38 +30,54 @@ const TABS = [
 export function OffersList({
   offers,
   tab,
+  isArtist,
   result,
 }: {
   offers: OfferView[];
   tab: OffersTab;
+  /** Only artists receive offers: anyone else sees the offers they made, without tabs. */
+  isArtist: boolean;
   result?: OfferActionResult;
 }) {
+  // The latest move made in a row (its forms are then gone), or sent without JavaScript.
+  const [done, setDone] = useState<OfferMoveDone | null>(null);
+  const answer = done ?? (result?.ok ? result : null);
+  const ref = useFocusNotice<HTMLParagraphElement>(answer);
+  // Only on the tab that lists the offer it is about.
+  const about = answer ? offers.find((offer) => offer.id === answer.offerId) : undefined;
+  const list =
+    offers.length === 0 ? (
+      <p className="status-text">{tab === "received" ? m.noReceived : m.noSent}</p>
+    ) : (
+      <ol className="offers-list">
+        {offers.map((offer) => (
+          <OfferRow key={offer.id} offer={offer} tab={tab} result={result} onDone={setDone} />
+        ))}
+      </ol>
+    );
   return (
     <section className="offers-page" aria-labelledby="offers-heading">
       <h1 id="offers-heading">Offers</h1>
-      <UrlTabs
-        tabs={TABS}
-        tab={tab}
-        parse={parseOffersTab}
-        searchFor={(value) => `?tab=${value}`}
-        label="Offers"
-        idPrefix="offers"
-        panelFocusable={(loading) => loading || offers.length === 0}
-      >
-        {(loading) =>
-          loading ? (
-            <p className="status-text">Loading...</p>
-          ) : offers.length === 0 ? (
-            <p className="status-text">{tab === "received" ? m.noReceived : m.noSent}</p>
-          ) : (
-            <ol className="offers-list">
-              {offers.map((offer) => (
-                <OfferRow key={offer.id} offer={offer} tab={tab} result={result} />
-              ))}
-            </ol>
-          )
-        }
-      </UrlTabs>
+      {answer && about ? (
+        <p ref={ref} tabIndex={-1} className="message message-success offers-notice" role="status">
+          {titleText(about.artwork.title)}: {answer.message}
+        </p>
+      ) : null}
+      {isArtist ? (
+        <UrlTabs
+          tabs={TABS}
+          tab={tab}
+          parse={parseOffersTab}
+          searchFor={(value) => `?tab=${value}`}
+          label="Offers"
+          idPrefix="offers"
+          panelFocusable={(loading) => loading || offers.length === 0}
+        >
+          {(loading) => (loading ? <p className="status-text">Loading...</p> : list)}
+        </UrlTabs>
+      ) : (
+        list
+      )}
     </section>
   );
 }
@@ -67,11 +86,18 @@ function OfferRow({
   offer,
   tab,
   result,
+  onDone,
 }: {
   offer: OfferView;
   tab: OffersTab;
   result?: OfferActionResult;
+  onDone: (answer: OfferMoveDone) => void;
 }) {
+  // The row stays when its forms go: it hands their answer to the page's notice.
+  const moved = useOfferMoveAnswer(offer.id);
+  useEffect(() => {
+    if (moved?.ok) onDone(moved);
+  }, [moved, onDone]);
   const title = titleText(offer.artwork.title);
   const expiry = expiryText(offer);
   const note = noteExcerpt(offer.note);
@@ -93,6 +119,7 @@ function OfferRow({
           {tab === "received" ? `From ${offer.buyerName}` : `By ${offer.artwork.artistName}`}
         </p>
         <p>
+          <span className="offer-entry-label">{amountLabel(offer)}:</span>{" "}
           <span className="offer-entry-amount">{priceText(offer.amountCents)}</span>{" "}
           <span className={`offer-status offer-status-${offer.status}`}>{statusText(offer)}</span>
         </p>

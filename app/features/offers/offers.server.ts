@@ -1,4 +1,4 @@
-import { type AppLoadContext, data } from "react-router";
+import { type AppLoadContext, data, redirect } from "react-router";
 import type { SessionUser } from "../../../contracts/auth.contract";
 import {
   acceptOfferBodySchema,
@@ -8,6 +8,7 @@ import {
   withdrawOfferBodySchema,
 } from "../../../contracts/offers.contract";
 import { offerMessages as m, parseOfferAmount } from "../../../domain/offers";
+import { signInPath } from "../../../domain/safe-path";
 import { AppError, isAppError } from "../../../server/errors";
 import { actionError, loadErrorResponse, readForPage } from "../../lib/loader-errors.server";
 import { readForm } from "../../lib/read-form.server";
@@ -29,11 +30,14 @@ function keyOf(request: Request, form?: FormData): string | null {
 
 /**
  * `/offers/:offerId`: its buyer (signed in, or a guest with the key), its artist or
- * the team; anyone else gets the 404 page before anything is read.
+ * the team; a signed-in non-party gets the 404 page before anything is read. Signed out
+ * and without a key (the artist's e-mail links to the bare address), the sign-in page
+ * first, which comes back here; nothing is read, so it says nothing of the offer.
  */
 export async function loadOfferPage(context: AppLoadContext, request: Request, offerId: string) {
   const viewer = await context.services.auth.getSessionUser(request.headers);
   const key = keyOf(request);
+  if (!viewer && !key) throw redirect(signInPath(new URL(request.url).pathname));
   try {
     const offer = await context.services.offers.get(offerId, { viewer, key: key ?? undefined });
     return { offer, accessKey: key };
@@ -138,13 +142,14 @@ export async function offerPageAction(context: AppLoadContext, request: Request,
 
 /**
  * `/profile/offers`: signed out → /signin. Received (the artist's) and Sent (the
- * buyer's) offers, `?tab=`; an artist starts on Received, anyone else on Sent.
+ * buyer's) offers, `?tab=`; an artist starts on Received. Only artists receive offers:
+ * anyone else has Sent only, whatever the address says.
  */
 export async function loadMyOffers(context: AppLoadContext, request: Request) {
   const user = await requireUser(request, context);
-  const tab =
-    parseOffersTab(new URL(request.url).searchParams.get("tab")) ??
-    (user.isArtist ? "received" : "sent");
+  const tab = user.isArtist
+    ? (parseOffersTab(new URL(request.url).searchParams.get("tab")) ?? "received")
+    : "sent";
   const { role } = validInput(myOffersQuerySchema, {
     role: tab === "received" ? "artist" : "buyer",
   });
