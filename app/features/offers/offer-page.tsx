@@ -75,6 +75,9 @@ export function OfferPage({
   const moves = shownMoves(offer);
   const expiry = expiryText(offer);
   const replying = moves.some((move) => move !== "withdraw");
+  // A move that ended the offer below the artist's minimum is news, not a success.
+  const noticeTone =
+    offer.declineReason === "below_minimum" ? "message" : "message message-success";
 
   function cardDone(message: string) {
     setCardNotice(message);
@@ -100,14 +103,14 @@ export function OfferPage({
         <p
           ref={cardNoticeRef}
           tabIndex={-1}
-          className="message message-success offers-notice"
+          className={`${noticeTone} offers-notice`}
           role="status"
         >
           {cardNotice}
         </p>
       ) : null}
       {answer ? (
-        <p ref={ref} tabIndex={-1} className="message message-success offers-notice" role="status">
+        <p ref={ref} tabIndex={-1} className={`${noticeTone} offers-notice`} role="status">
           {answer.message}
         </p>
       ) : null}

@@ -104,23 +104,21 @@ export async function findOpenOffer(db: Queryable, artworkId: string, buyerId: s
   return row;
 }
 
-/** Offers this buyer made on this work since `since` (any outcome). */
+/**
+ * Offers made on this work since `since` (any outcome), by this buyer or from this client
+ * address: the daily brakes on probing a hidden minimum or flooding an artist.
+ */
 export async function countOffersSince(
   db: Queryable,
   artworkId: string,
-  buyerId: string,
+  by: { buyerId: string } | { clientIp: string },
   since: Date,
 ): Promise<number> {
+  const whose = "buyerId" in by ? eq(offers.buyerId, by.buyerId) : eq(offers.clientIp, by.clientIp);
   const [row] = await db
     .select({ made: sql<number>`count(*)::int` })
     .from(offers)
-    .where(
-      and(
-        eq(offers.artworkId, artworkId),
-        eq(offers.buyerId, buyerId),
-        gte(offers.createdAt, since),
-      ),
-    );
+    .where(and(eq(offers.artworkId, artworkId), whose, gte(offers.createdAt, since)));
   return row?.made ?? 0;
 }
 
@@ -129,26 +127,6 @@ export async function countOffersSince(
  * (or never) confirmed, or declined below the minimum as the card was confirmed.
  */
 const neverMadeSql = sql`${offers.status} in ('awaiting_card', 'lapsed') or (${offers.declineReason} is not distinct from 'below_minimum' and ${offers.rounds} = 1)`;
-
-/** Offers made on this work from this client address since `since` (any outcome). */
-export async function countOffersFromSince(
-  db: Queryable,
-  artworkId: string,
-  clientIp: string,
-  since: Date,
-): Promise<number> {
-  const [row] = await db
-    .select({ made: sql<number>`count(*)::int` })
-    .from(offers)
-    .where(
-      and(
-        eq(offers.artworkId, artworkId),
-        eq(offers.clientIp, clientIp),
-        gte(offers.createdAt, since),
-      ),
-    );
-  return row?.made ?? 0;
-}
 
 /** A user's offers as buyer or as artist, newest first (the last 200). */
 export async function listOffersOf(

@@ -52,7 +52,6 @@ import {
   type ClosedOffer,
   type OfferRow,
   type OfferWithWork,
-  countOffersFromSince,
   countOffersSince,
   findContact,
   findOffer,
@@ -287,7 +286,7 @@ async function checkLimits(
   }
   const dayAgo = hoursLater(input.now, -24);
   if (
-    (await countOffersSince(db, input.artworkId, input.buyerId, dayAgo)) >=
+    (await countOffersSince(db, input.artworkId, { buyerId: input.buyerId }, dayAgo)) >=
     MAX_OFFERS_PER_WORK_PER_DAY
   ) {
     throw new AppError("TOO_MANY_ATTEMPTS", 429, m.tooManyOffers);
@@ -295,7 +294,7 @@ async function checkLimits(
   // The same brake per network: a guest with a new e-mail each time is a new buyer.
   if (
     input.clientIp &&
-    (await countOffersFromSince(db, input.artworkId, input.clientIp, dayAgo)) >=
+    (await countOffersSince(db, input.artworkId, { clientIp: input.clientIp }, dayAgo)) >=
       MAX_OFFERS_PER_WORK_PER_DAY
   ) {
     throw new AppError("TOO_MANY_ATTEMPTS", 429, m.tooManyOffers);
