@@ -24,6 +24,7 @@ import { registerSalesRoutes } from "./features/orders/sales.routes";
 import { registerPayoutRunRoutes } from "./features/payouts/payout-run.routes";
 import { registerUploadRoutes } from "./features/uploads/uploads.routes";
 import { registerOfferRoutes } from "./features/offers/offers.routes";
+import { registerCollectorRoutes } from "./features/collectors/collectors.routes";
 import { clientIp, resolveClientIp } from "./http/client-ip";
 import { createErrorHandler } from "./http/error-handler";
 import { originGuard } from "./http/origin-guard";
@@ -98,6 +99,7 @@ export function buildServer({ services, web }: ServerOptions): Hono {
   registerCheckoutRoutes(app, services);
   registerPurchaseRoutes(app, services);
   registerOfferRoutes(app, services);
+  registerCollectorRoutes(app, services);
   registerUploadRoutes(app, services);
   registerListingRoutes(app, services);
   registerPayoutRoutes(app, services);

@@ -225,6 +225,15 @@ import {
   withdrawOffer,
 } from "./features/offers/offer-moves.service";
 import { createOfferTimers } from "./features/offers/offers.timers";
+import {
+  type CollectorsDeps,
+  followArtist,
+  followingOf,
+  saveWork,
+  savedWorksOf,
+  unfollowArtist,
+  unsaveWork,
+} from "./features/collectors/collectors.service";
 import { sellIn } from "./features/checkout/sale.service";
 
 /**
@@ -267,6 +276,7 @@ export function createServices(
     offerKey: (offerId: string) => offerAccessKey(config.sessionSecret, offerId),
   };
   const ordersDeps: OrdersDeps = { ...checkoutDeps, teamEmail: config.teamEmail };
+  const collectorsDeps: CollectorsDeps = { db };
   // Offers (issue 15): a sale by the checkout's exactly-once path, wired here.
   const offersDeps: OffersDeps = {
     db,
@@ -493,6 +503,16 @@ export function createServices(
         handleWebhook(checkoutDeps, rawBody, signature),
       purchases: (userId: string) => listPurchases(checkoutDeps, userId),
       reconciler: createReconciler(checkoutDeps),
+    },
+    /** Saved works and followed artists, the session's own (server/features/collectors). */
+    collectors: {
+      save: (userId: string, artworkId: string) => saveWork(collectorsDeps, userId, artworkId),
+      unsave: (userId: string, artworkId: string) => unsaveWork(collectorsDeps, userId, artworkId),
+      saved: (userId: string) => savedWorksOf(collectorsDeps, userId),
+      follow: (userId: string, artistId: string) => followArtist(collectorsDeps, userId, artistId),
+      unfollow: (userId: string, artistId: string) =>
+        unfollowArtist(collectorsDeps, userId, artistId),
+      following: (userId: string) => followingOf(collectorsDeps, userId),
     },
     /** Offers backed by a card hold (server/features/offers, decision 0030). */
     offers: {

@@ -8,3 +8,4 @@ export * from "./uploads";
 export * from "./operations";
 export * from "./money";
 export * from "./offers";
+export * from "./collectors";

@@ -1,0 +1,29 @@
+import type { Hono } from "hono";
+import { signedInOnly } from "../../http/access";
+import type { AppServices } from "../../services";
+import { collectorMessages } from "./collectors.service";
+
+/**
+ * `/api/me/saved` and `/api/me/following` (issue 16): signed in, and always the session's
+ * own lists; there is no route to anyone else's.
+ */
+export function registerCollectorRoutes(app: Hono, { auth, collectors }: AppServices) {
+  const signedIn = signedInOnly(auth, { signInRequired: collectorMessages.signIn, noStore: true });
+  const me = (c: { get(key: "viewer"): { id: string } }) => c.get("viewer").id;
+
+  app.get("/api/me/saved", signedIn, async (c) => c.json(await collectors.saved(me(c))));
+  app.put("/api/me/saved/:artworkId", signedIn, async (c) =>
+    c.json(await collectors.save(me(c), c.req.param("artworkId"))),
+  );
+  app.delete("/api/me/saved/:artworkId", signedIn, async (c) =>
+    c.json(await collectors.unsave(me(c), c.req.param("artworkId"))),
+  );
+
+  app.get("/api/me/following", signedIn, async (c) => c.json(await collectors.following(me(c))));
+  app.put("/api/me/following/:artistId", signedIn, async (c) =>
+    c.json(await collectors.follow(me(c), c.req.param("artistId"))),
+  );
+  app.delete("/api/me/following/:artistId", signedIn, async (c) =>
+    c.json(await collectors.unfollow(me(c), c.req.param("artistId"))),
+  );
+}
