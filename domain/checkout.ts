@@ -156,3 +156,25 @@ export function cardProblem(card: CardInput, now: Date = new Date()): string | n
   if (!/^\d{3}$/.test(card.cvc.trim())) return m.cardCvcInvalid;
   return null;
 }
+
+/** The e-mail that buys or offers: the account's when signed in (never the typed one), else the typed one. */
+export function buyerEmailOf(typed: string, accountEmail: string | null | undefined): string {
+  return (accountEmail ?? typed).trim().toLowerCase();
+}
+
+/** A guest's new account's names from the name they gave, or the e-mail's local part. */
+export function guestNames(
+  name: string | null | undefined,
+  email: string,
+): { firstName: string; lastName: string } {
+  const words = (name ?? "").trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return { firstName: email.split("@")[0] ?? "", lastName: "" };
+  return { firstName: words[0]!, lastName: words.slice(1).join(" ") };
+}
+
+/** What a guest is told about the account a purchase or an offer found or made. */
+export function guestAccountMessage(outcome: "created" | "matched" | null): string | null {
+  if (outcome === "created") return m.guestAccountCreated;
+  if (outcome === "matched") return m.guestAccountMatched;
+  return null;
+}

@@ -2,6 +2,7 @@ import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { artworks, users } from "../../db/schema";
 import { listedArtworkSql, listedSql } from "../artworks/listed.repository";
+import { takesOffersSql } from "../artworks/availability.repository";
 
 /** The artwork side of a sale: what is for sale, its 15-minute hold, and the claim that sells it. */
 
@@ -22,6 +23,8 @@ export async function findArtworkForCheckout(db: Queryable, id: string) {
       reservedByPaymentId: artworks.reservedByPaymentId,
       /** Whether the marketplace lists it (the rule search uses): nothing else can be bought. */
       listed: sql<boolean>`${listedSql("artworks", "users")}`,
+      /** Whether a buyer may make an offer on it now (issue 15): listed, and the one rule of offers. */
+      takesOffers: sql<boolean>`(${listedSql("artworks", "users")} and ${takesOffersSql("artworks")})`,
     })
     .from(artworks)
     .innerJoin(users, eq(users.id, artworks.artistId))

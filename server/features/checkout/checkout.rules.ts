@@ -1,6 +1,6 @@
 import type { SessionUser } from "../../../contracts/auth.contract";
 import type { QuoteBody } from "../../../contracts/checkout.contract";
-import { checkoutMessages as m, paymentProblem } from "../../../domain/checkout";
+import { buyerEmailOf, checkoutMessages as m, paymentProblem } from "../../../domain/checkout";
 import { type TaxSplit, salesTax } from "../../../domain/sales-tax";
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
@@ -16,7 +16,7 @@ export const UNLISTED_FAILURE = "The artwork is no longer listed in the marketpl
 
 /** The e-mail that buys: the account's when signed in (never the body's), else the body's. */
 export function buyerEmail(body: QuoteBody, viewer: SessionUser | null): string {
-  return (viewer?.email ?? body.email).trim().toLowerCase();
+  return buyerEmailOf(body.email, viewer?.email);
 }
 
 export function checkPayer(body: QuoteBody, email: string, signedIn: boolean) {

@@ -1,10 +1,9 @@
 import { hashPassword } from "better-auth/crypto";
 import { randomBytes } from "node:crypto";
 import type { PurchaseCompleted } from "../../../contracts/checkout.contract";
-import { checkoutMessages as m } from "../../../domain/checkout";
+import { checkoutMessages as m, guestAccountMessage } from "../../../domain/checkout";
 import type { PaymentProvider } from "../../adapters/payments/payment-provider";
 import type { Database } from "../../db/client";
-import type { GuestAccountOutcome } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { Logger } from "../../logger";
 import { UNLISTED_FAILURE } from "./checkout.rules";
@@ -38,12 +37,6 @@ export const lostSaleMessage = `${m.artworkSold} ${m.notCharged}`;
 /** What the buyer is told when the marketplace stopped listing the work (issue 11). */
 export const unlistedMessage = `${m.artworkNotForSale} ${m.notCharged}`;
 const notAuthorized = "The payment has not been authorized. Please try again.";
-
-function accountMessage(outcome: GuestAccountOutcome | null): string | null {
-  if (outcome === "created") return m.guestAccountCreated;
-  if (outcome === "matched") return m.guestAccountMatched;
-  return null;
-}
 
 /**
  * After the sale is committed: take the money. Answers whether it was taken; a
@@ -188,7 +181,7 @@ export async function complete(deps: PurchaseDeps, paymentId: string): Promise<P
   return {
     orderId: outcome.orderId,
     artworkId: payment.artworkId,
-    accountMessage: accountMessage(outcome.guestAccount),
+    accountMessage: guestAccountMessage(outcome.guestAccount),
   };
 }
 

@@ -1,6 +1,6 @@
 import { hashPassword } from "better-auth/crypto";
 import { randomBytes } from "node:crypto";
-import { checkoutMessages as m } from "../../../domain/checkout";
+import { checkoutMessages as m, guestNames } from "../../../domain/checkout";
 import type { Database, Queryable } from "../../db/client";
 import type { GuestAccountOutcome } from "../../db/schema";
 import { AppError } from "../../errors";
@@ -56,12 +56,6 @@ export type SaleOutcome =
   | { kind: "unlisted" }
   | { kind: "refused"; payment: PaymentRow };
 
-function splitName(name: string | null, email: string): { firstName: string; lastName: string } {
-  const words = (name ?? "").trim().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return { firstName: email.split("@")[0] ?? "", lastName: "" };
-  return { firstName: words[0]!, lastName: words.slice(1).join(" ") };
-}
-
 /** A guest's account: the one with this e-mail, or a new collector account. */
 async function guestBuyer(
   logger: Logger,
@@ -72,7 +66,7 @@ async function guestBuyer(
   const existing = await findUserIdByEmail(tx, payment.purchaserEmail);
   if (existing) return { id: existing, outcome: "matched" as const };
   try {
-    const { firstName, lastName } = splitName(payment.purchaserName, payment.purchaserEmail);
+    const { firstName, lastName } = guestNames(payment.purchaserName, payment.purchaserEmail);
     const hash = passwordHash ?? (await hashPassword(randomBytes(24).toString("base64url")));
     const created = await insertGuestUser(tx, {
       email: payment.purchaserEmail,

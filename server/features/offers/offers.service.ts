@@ -14,7 +14,10 @@ import type {
 import {
   MAX_PAYMENT_STARTS_PER_CLIENT,
   RESERVATION_MINUTES,
+  buyerEmailOf,
   checkoutMessages,
+  guestAccountMessage,
+  guestNames,
   paymentProblem,
 } from "../../../domain/checkout";
 import {
@@ -212,25 +215,14 @@ export async function listMyOffers(
   return { offers: await Promise.all(rows.map((row) => toView(deps, row, role))) };
 }
 
-/** Whether the work takes offers now: listed, its artist's, and offers only or allowing them. */
-function takesOffers(artwork: NonNullable<Awaited<ReturnType<typeof findArtworkForCheckout>>>) {
-  if (!artwork.listed || artwork.ownerId !== artwork.artistId) return false;
-  if (artwork.status === "not for sale") return true;
-  return artwork.isForSale && artwork.acceptsOffers;
-}
-
 async function offerableWork(db: Queryable, artworkId: string, amountCents: number) {
   const artwork = await findArtworkForCheckout(db, artworkId);
   if (!artwork) throw new AppError("NOT_FOUND", 404, "Artwork not found");
-  if (!takesOffers(artwork)) throw new AppError("CONFLICT", 409, m.notAccepting);
+  if (!artwork.takesOffers) throw new AppError("CONFLICT", 409, m.notAccepting);
   if (artwork.isForSale && artwork.priceCents !== null && amountCents >= artwork.priceCents) {
     throw new AppError("CONFLICT", 409, m.atOrAbovePrice);
   }
   return artwork;
-}
-
-function buyerEmailOf(body: { email: string }, viewer: SessionUser | null): string {
-  return (viewer?.email ?? body.email).trim().toLowerCase();
 }
 
 /** `POST /api/offers/quote`: the tax and total on the offered amount at the address. */
@@ -239,18 +231,12 @@ export async function quoteOffer(
   body: OfferQuoteBody,
   viewer: SessionUser | null,
 ): Promise<Quote> {
-  const email = buyerEmailOf(body, viewer);
+  const email = buyerEmailOf(body.email, viewer?.email);
   const problem = paymentProblem({ address: body.shippingAddress, email, signedIn: !!viewer });
   if (problem) throw new AppError("VALIDATION_FAILED", 400, problem);
   const amount = validAmount(body.amount);
   await offerableWork(deps.db, body.artworkId, amount);
   return taxOn(amount, body.shippingAddress);
-}
-
-function splitName(name: string | null | undefined, email: string) {
-  const words = (name ?? "").trim().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return { firstName: email.split("@")[0] ?? "", lastName: "" };
-  return { firstName: words[0]!, lastName: words.slice(1).join(" ") };
 }
 
 /** A guest's account, as a sale makes it: the one with the e-mail, or a new collector account. */
@@ -259,7 +245,7 @@ async function guestAccount(db: Database, email: string, name: string | undefine
   if (existing) return { id: existing, outcome: "matched" as const };
   const passwordHash = await hashPassword(randomBytes(24).toString("base64url"));
   try {
-    const created = await insertGuestUser(db, { email, ...splitName(name, email), passwordHash });
+    const created = await insertGuestUser(db, { email, ...guestNames(name, email), passwordHash });
     if (created) return { id: created, outcome: "created" as const };
     const raced = await findUserIdByEmail(db, email);
     if (raced) return { id: raced, outcome: "matched" as const };
@@ -268,12 +254,6 @@ async function guestAccount(db: Database, email: string, name: string | undefine
     const message = error instanceof Error ? error.message : String(error);
     throw new AppError("INTERNAL", 500, `${checkoutMessages.guestAccountFailedPrefix}${message}`);
   }
-}
-
-function accountMessage(outcome: "created" | "matched" | null): string | null {
-  if (outcome === "created") return checkoutMessages.guestAccountCreated;
-  if (outcome === "matched") return checkoutMessages.guestAccountMatched;
-  return null;
 }
 
 /** The limits that make probing a hidden minimum or flooding an artist costly. */
@@ -377,7 +357,7 @@ export async function makeOffer(
   clientIp?: string,
 ): Promise<OfferMade> {
   const { db } = deps;
-  const email = buyerEmailOf(body, viewer);
+  const email = buyerEmailOf(body.email, viewer?.email);
   const problem = paymentProblem({ address: body.shippingAddress, email, signedIn: !!viewer });
   if (problem) throw new AppError("VALIDATION_FAILED", 400, problem);
   const amount = validAmount(body.amount);
@@ -429,7 +409,7 @@ export async function makeOffer(
     updatedAt: now,
   });
   const accessKey = offerAccessKey(deps.secret, offer.id);
-  const common = { accessKey, accountMessage: accountMessage(buyer.outcome) };
+  const common = { accessKey, accountMessage: guestAccountMessage(buyer.outcome) };
   let authorization;
   try {
     authorization = await authorizeFor(deps, offer, amount, clientIp ?? null);
@@ -470,7 +450,7 @@ async function endUnconfirmable(
   payment: PaymentRow,
 ): Promise<OfferMoved | undefined> {
   const artwork = await findArtworkForCheckout(deps.db, offer.artworkId);
-  const open = artwork !== undefined && takesOffers(artwork);
+  const open = artwork !== undefined && artwork.takesOffers;
   const belowMinimum =
     open && artwork.offerMinimumCents !== null && offer.amountCents < artwork.offerMinimumCents;
   if (open && !belowMinimum) return undefined;
