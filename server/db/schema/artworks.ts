@@ -93,6 +93,8 @@ export const artworks = pgTable(
     index("artworks_curated_order_idx").on(t.isCurated.desc(), t.randomOrder.asc(), t.id),
     index("artworks_artist_idx").on(t.artistId, t.createdAt.desc()),
     index("artworks_owner_idx").on(t.ownerId, t.createdAt.desc()),
+    // The marketplace's Newest order and the digest's "listed since" window (issue 16).
+    index("artworks_newest_idx").on(t.createdAt.desc(), t.id.desc()),
   ],
 );
 

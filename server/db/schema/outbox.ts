@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 export const OUTBOX_STATUSES = ["pending", "sent", "failed"] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
@@ -12,6 +12,8 @@ export const outbox = pgTable(
     recipient: text("recipient").notNull(),
     subject: text("subject").notNull(),
     textBody: text("text_body").notNull(),
+    /** Extra headers, such as List-Unsubscribe on a digest (issue 16). */
+    headers: jsonb("headers").$type<Record<string, string>>(),
     status: text("status").$type<OutboxStatus>().notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
