@@ -67,6 +67,12 @@ const envSchema = z.object({
     .min(0, { error: "must be between 0 and 10000 (0% to 100%)" })
     .max(10_000, { error: "must be between 0 and 10000 (0% to 100%)" })
     .default(DEFAULT_COMMISSION_BPS),
+  DIGEST_INTERVAL_SECONDS: z.coerce
+    .number({ error: "must be a number of seconds" })
+    .int({ error: "must be a whole number of seconds" })
+    .min(1, { error: "must be at least 1" })
+    .max(86_400, { error: "must be at most 86400 (a day)" })
+    .default(900),
   S3_BUCKET: z.string().min(3).max(63).optional(),
   S3_ENDPOINT: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
   S3_REGION: z.string().min(1).optional(),
@@ -97,6 +103,8 @@ export type Config = {
   /** The platform's fee on new sales, in basis points, until the team sets one in the console. */
   commissionBps: number;
   storage: StorageConfig;
+  /** How often each process looks for alert digests that are due (issue 16). */
+  digestIntervalSeconds: number;
 };
 
 /** Media files: the local folder (served under /media), or an S3-compatible bucket. */
@@ -165,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     teamEmail: e.TEAM_EMAIL ?? `team@${new URL(publicUrl).hostname}`,
     commissionBps: e.COMMISSION_BPS,
     storage: storageConfigOf(e),
+    digestIntervalSeconds: e.DIGEST_INTERVAL_SECONDS,
   };
 }
 

@@ -251,6 +251,7 @@ import {
   unsubscribe,
   updateAlert,
 } from "./features/alerts/alerts.service";
+import { createDigest } from "./features/alerts/digest.timers";
 
 /**
  * Everything the routes and the web app's loaders use, built once per process: the one
@@ -547,6 +548,15 @@ export function createServices(
         setPreferences(alertsDeps, userId, input),
       describeUnsubscribe: (token: string) => describeUnsubscribe(alertsDeps, token),
       unsubscribe: (token: string) => unsubscribe(alertsDeps, token),
+      /** The e-mail digest of new matching works: every DIGEST_INTERVAL_SECONDS. */
+      digest: createDigest({
+        db,
+        logger,
+        now,
+        publicUrl: config.publicUrl,
+        secret: config.sessionSecret,
+        kickOutbox: () => outbox.kick(),
+      }),
     },
     /** Offers backed by a card hold (server/features/offers, decision 0030). */
     offers: {

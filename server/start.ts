@@ -47,6 +47,7 @@ export async function startServer(options: {
     services.offers.timers.start();
     services.uploads.sweeper.start();
     services.payouts.schedule.start();
+    services.alerts.digest.start(config.digestIntervalSeconds * 1000);
     const app = buildServer({ services, web: options.web });
     const server = options.listen
       ? options.listen(app)
@@ -88,6 +89,7 @@ export async function startServer(options: {
           await services.offers.timers.stop();
           await services.uploads.sweeper.stop();
           await services.payouts.schedule.stop();
+          await services.alerts.digest.stop();
           await services.outbox.stop();
           services.mailTransport.close();
           await database.close();

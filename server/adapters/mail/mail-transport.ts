@@ -3,7 +3,14 @@ import path from "node:path";
 import nodemailer from "nodemailer";
 import type { Logger } from "../../logger";
 
-export type MailMessage = { id: string; to: string; subject: string; text: string };
+export type MailMessage = {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  /** Extra headers as they are, such as List-Unsubscribe and List-Unsubscribe-Post. */
+  headers?: Record<string, string>;
+};
 
 /** Where e-mail goes: files in the data folder by default, an SMTP server when configured. */
 export type MailTransport = {
@@ -31,6 +38,7 @@ export function createFileTransport(options: {
         to: message.to,
         subject: message.subject,
         text: message.text,
+        headers: message.headers,
       });
       await mkdir(options.dir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, "-");
@@ -68,6 +76,7 @@ export function createSmtpTransport(options: {
         to: message.to,
         subject: message.subject,
         text: message.text,
+        headers: message.headers,
       });
       options.logger.info("mail sent", { to: message.to, subject: message.subject });
     },

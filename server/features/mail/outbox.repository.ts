@@ -2,16 +2,36 @@ import { and, asc, eq, getTableColumns, inArray, lte, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { outbox } from "../../db/schema";
 
-export type NewMail = { kind: string; to: string; subject: string; text: string };
+export type NewMail = {
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  /** Extra headers the transport adds as they are (List-Unsubscribe on a digest). */
+  headers?: Record<string, string>;
+};
 export type OutboxRow = typeof outbox.$inferSelect;
 
+function outboxValues(mail: NewMail) {
+  return {
+    kind: mail.kind,
+    recipient: mail.to,
+    subject: mail.subject,
+    textBody: mail.text,
+    headers: mail.headers ?? null,
+  };
+}
+
 export async function enqueueMail(db: Queryable, mail: NewMail): Promise<string> {
-  const [row] = await db
-    .insert(outbox)
-    .values({ kind: mail.kind, recipient: mail.to, subject: mail.subject, textBody: mail.text })
-    .returning({ id: outbox.id });
+  const [row] = await db.insert(outbox).values(outboxValues(mail)).returning({ id: outbox.id });
   if (!row) throw new Error("outbox insert returned nothing");
   return row.id;
+}
+
+/** Many messages in one statement (a digest batch), in the caller's transaction. */
+export async function enqueueMails(db: Queryable, mails: readonly NewMail[]): Promise<void> {
+  if (mails.length === 0) return;
+  await db.insert(outbox).values(mails.map(outboxValues));
 }
 
 /** A message claimed by one worker: `lease` is when the claim runs out, as the database wrote it. */

@@ -46,6 +46,7 @@ export function createOutboxWorker(deps: {
         to: row.recipient,
         subject: row.subject,
         text: row.textBody,
+        headers: row.headers ?? undefined,
       });
     } catch (error) {
       deps.logger.warn("mail not sent", { to: row.recipient, subject: row.subject, error });

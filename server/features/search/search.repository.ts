@@ -95,9 +95,32 @@ function relevance(text: TextQuery): SQL {
   return sql`ts_rank(search_vector, to_tsquery('simple', ${text.tsquery})) * 10 + word_similarity(${text.text}, artist_display_name) * 0.1`;
 }
 
-const priceRangeCase = sql.raw(
-  `case ${PRICE_RANGES.map((r) => (r.maxCents === null ? `else ${r.index}` : `when price_cents < ${r.maxCents} then ${r.index}`)).join(" ")} end`,
-);
+/** The index of the price range a price falls in; `column` must not be null (check first). */
+function priceRangeIndexSql(column: string): SQL {
+  return sql.raw(
+    `case ${PRICE_RANGES.map((r) => (r.maxCents === null ? `else ${r.index}` : `when ${column} < ${r.maxCents} then ${r.index}`)).join(" ")} end`,
+  );
+}
+
+const priceRangeCase = priceRangeIndexSql("price_cents");
+
+/**
+ * The filters of a saved search (an alert's row `s`: tsquery, city_ids, category_ids,
+ * price_ranges) against an artwork `a` and its artist `u`, for a query that matches many
+ * saved searches at once (the digest, issue 16). The same rules as a search's
+ * filterConditions and textMatch, with the lists read from the row instead of written
+ * into the statement: an empty list does not filter; a work without a price is in no
+ * price range. Text matches the prefix words only (no misspelled artist names).
+ */
+export function savedSearchMatchSql(a: string, u: string, s: string): SQL {
+  const [A, U, S] = [sql.identifier(a), sql.identifier(u), sql.identifier(s)];
+  return sql`(${S}.tsquery is null or ${A}.search_vector @@ to_tsquery('simple', ${S}.tsquery))
+    and (cardinality(${S}.city_ids) = 0 or ${U}.city_id = any(${S}.city_ids))
+    and (cardinality(${S}.category_ids) = 0 or exists (select 1 from artwork_categories ac
+      where ac.artwork_id = ${A}.id and ac.category_id = any(${S}.category_ids)))
+    and (cardinality(${S}.price_ranges) = 0 or (${A}.price_cents is not null
+      and (${priceRangeIndexSql(`"${a}".price_cents`)}) = any(${S}.price_ranges)))`;
+}
 
 type HitRow = {
   id: string;

@@ -1,0 +1,113 @@
+import type { UnsubscribeScope } from "../../../contracts/alerts.contract";
+import { cardPriceText, titleText } from "../../../domain/display";
+import type { NewMail } from "../mail/outbox.repository";
+import type { DigestMatch, DuePerson } from "./digest.repository";
+
+/**
+ * The digest e-mail (issue 16): the new works of one person's window grouped by alert, then
+ * "From artists you follow", each work once, capped; a link to turn off each alert, the
+ * followed artists' part and everything, and the RFC 8058 one-click headers.
+ */
+
+export const digestTexts = {
+  subject: (n: number) =>
+    n === 1 ? "1 new work for your alerts" : `${n} new works for your alerts`,
+  follows: "From artists you follow",
+  turnOffAlert: "Turn off this alert",
+  stopFollows: "Stop e-mails about artists you follow",
+  stopAll: "Stop all these e-mails",
+  settings: "Your alerts and e-mail settings",
+} as const;
+
+export type AlertSearch = {
+  queryText: string;
+  cityIds: string[];
+  categoryIds: string[];
+  priceRanges: number[];
+};
+
+type Links = {
+  publicUrl: string;
+  /** The signed token of an unsubscribe scope for this person. */
+  token: (scope: UnsubscribeScope) => string;
+  searches: ReadonlyMap<string, AlertSearch>;
+};
+
+/** The marketplace with the alert's search, as its URL has it (`?q=&cities=&…`). */
+export function marketplaceSearchUrl(publicUrl: string, search: AlertSearch): string {
+  const params = new URLSearchParams();
+  if (search.queryText) params.set("q", search.queryText);
+  if (search.cityIds.length) params.set("cities", search.cityIds.join(","));
+  if (search.categoryIds.length) params.set("categories", search.categoryIds.join(","));
+  if (search.priceRanges.length) params.set("priceRanges", search.priceRanges.join(","));
+  const query = params.toString();
+  return `${publicUrl}/${query ? `?${query}` : ""}`;
+}
+
+function workLine(publicUrl: string, work: DigestMatch): string[] {
+  const price = cardPriceText({
+    isForSale: work.isForSale,
+    offersOnly: !work.isForSale,
+    price: work.priceCents,
+  });
+  return [
+    `- ${titleText(work.title)} by ${work.artistName || "Unknown Artist"}${price ? `, ${price}` : ""}`,
+    `  ${publicUrl}/artwork/${work.artworkId}`,
+  ];
+}
+
+export function digestMail(person: DuePerson, works: DigestMatch[], links: Links): NewMail {
+  const { publicUrl, token } = links;
+  const groups = new Map<string | null, DigestMatch[]>();
+  for (const work of works) {
+    const group = groups.get(work.alertId) ?? [];
+    group.push(work);
+    groups.set(work.alertId, group);
+  }
+  const total = [...groups.values()].reduce((n, g) => n + (g[0]?.groupTotal ?? 0), 0);
+  const lines: string[] = [
+    `Hello${person.firstName ? ` ${person.firstName}` : ""},`,
+    "",
+    "New works on Vernissage since our last e-mail:",
+  ];
+  // Alerts in the order the statement put them (oldest first); follows last.
+  const ordered = [...groups.entries()].sort(([a], [b]) => (a === null ? 1 : b === null ? -1 : 0));
+  for (const [alertId, group] of ordered) {
+    const first = group[0];
+    if (!first) continue;
+    lines.push("", alertId === null ? digestTexts.follows : `Alert: ${first.alertName ?? ""}`);
+    for (const work of group) lines.push(...workLine(publicUrl, work));
+    const more = first.groupTotal - group.length;
+    const search = alertId ? links.searches.get(alertId) : undefined;
+    if (more > 0) {
+      lines.push(
+        search
+          ? `  and ${more} more: ${marketplaceSearchUrl(publicUrl, search)}`
+          : `  and ${more} more on Vernissage: ${publicUrl}/`,
+      );
+    }
+    lines.push(
+      alertId === null
+        ? `${digestTexts.stopFollows}: ${publicUrl}/unsubscribe?token=${token("follows")}`
+        : `${digestTexts.turnOffAlert}: ${publicUrl}/unsubscribe?token=${token(`alert:${alertId}`)}`,
+    );
+  }
+  const allToken = token("all");
+  lines.push(
+    "",
+    `${digestTexts.settings}: ${publicUrl}/profile/settings`,
+    `${digestTexts.stopAll}: ${publicUrl}/unsubscribe?token=${allToken}`,
+    "",
+    "— Vernissage",
+  );
+  return {
+    kind: "digest",
+    to: person.email,
+    subject: digestTexts.subject(total),
+    text: lines.join("\n"),
+    headers: {
+      "List-Unsubscribe": `<${publicUrl}/api/unsubscribe?token=${allToken}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    },
+  };
+}
