@@ -86,16 +86,19 @@ export function digestMail(person: DuePerson, works: DigestMatch[], links: Links
           : `  and ${more} more on Vernissage: ${publicUrl}/`,
       );
     }
-    lines.push(
-      alertId === null
-        ? `${digestTexts.stopFollows}: ${publicUrl}/unsubscribe?token=${token("follows")}`
-        : `${digestTexts.turnOffAlert}: ${publicUrl}/unsubscribe?token=${token(`alert:${alertId}`)}`,
-    );
+    if (alertId !== null) {
+      lines.push(
+        `${digestTexts.turnOffAlert}: ${publicUrl}/unsubscribe?token=${token(`alert:${alertId}`)}`,
+      );
+    }
   }
   const allToken = token("all");
+  lines.push("", `${digestTexts.settings}: ${publicUrl}/profile/settings`);
+  // Whenever followed artists' works may be mailed, even if this e-mail has none of them.
+  if (person.followEmails) {
+    lines.push(`${digestTexts.stopFollows}: ${publicUrl}/unsubscribe?token=${token("follows")}`);
+  }
   lines.push(
-    "",
-    `${digestTexts.settings}: ${publicUrl}/profile/settings`,
     `${digestTexts.stopAll}: ${publicUrl}/unsubscribe?token=${allToken}`,
     "",
     "— Vernissage",

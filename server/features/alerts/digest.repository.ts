@@ -13,7 +13,13 @@ import { savedSearchMatchSql } from "../search/search.repository";
 
 export type DigestTx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
-export type DuePerson = { userId: string; email: string; firstName: string; suspended: boolean };
+export type DuePerson = {
+  userId: string;
+  email: string;
+  firstName: string;
+  followEmails: boolean;
+  suspended: boolean;
+};
 
 /**
  * Up to `limit` people due a digest, locked for this transaction; rows another process
@@ -30,7 +36,7 @@ export async function claimDuePeople(
   return queryRows<DuePerson>(
     tx,
     sql`with due as (
-        select p.user_id from mail_preferences p
+        select p.user_id, p.follow_emails from mail_preferences p
         where p.digest_frequency <> 'off'
           and p.checked_through < ${input.windowEnd.toISOString()}::timestamptz
           and (p.last_sent_at is null
@@ -41,6 +47,7 @@ export async function claimDuePeople(
         for update of p skip locked
       )
       select u.id as "userId", u.email, u.first_name as "firstName",
+        due.follow_emails as "followEmails",
         u.suspended_at is not null as suspended
       from due join users u on u.id = due.user_id`,
   );
