@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { alerts, mailPreferences, outbox } from "../../db/schema";
 import type { TestApp } from "../../test/test-app";
 import { type Member, send } from "../profiles/profiles.test-helpers";
@@ -46,7 +46,11 @@ export async function windowFrom(t: TestApp, userId: string, at: Date) {
 }
 
 export async function digestsTo(t: TestApp, email: string) {
-  const rows = await t.db.select().from(outbox).where(eq(outbox.recipient, email));
+  const rows = await t.db
+    .select()
+    .from(outbox)
+    .where(eq(outbox.recipient, email))
+    .orderBy(asc(outbox.createdAt));
   return rows.filter((row) => row.kind === "digest");
 }
 
