@@ -105,21 +105,33 @@ function priceRangeIndexSql(column: string): SQL {
 const priceRangeCase = priceRangeIndexSql("price_cents");
 
 /**
- * The filters of a saved search (an alert's row `s`: tsquery, city_ids, category_ids,
- * price_ranges) against an artwork `a` and its artist `u`, for a query that matches many
- * saved searches at once (the digest, issue 16). The same rules as a search's
- * filterConditions and textMatch, with the lists read from the row instead of written
- * into the statement: an empty list does not filter; a work without a price is in no
- * price range. Text matches the prefix words only (no misspelled artist names).
+ * A saved search's filters against many works at once (the digest, issue 16), written here
+ * beside filterConditions and textMatch so the two keep one meaning: the same prefix text
+ * query (without the misspelled-artist part), an empty list does not filter, a work
+ * without a price is in no price range. Each side is prepared once per row, not once per
+ * pair: `savedSearchWorkSql` is the select list of a work `a` with its artist `u`, and
+ * `savedSearchQuerySql` the parsed text query of an alerts row `s`; `savedSearchMatchSql`
+ * then compares a prepared work `w` with a prepared search `q` (its alert's lists as
+ * city_ids, category_ids, price_ranges, and the parsed text as ts).
  */
-export function savedSearchMatchSql(a: string, u: string, s: string): SQL {
-  const [A, U, S] = [sql.identifier(a), sql.identifier(u), sql.identifier(s)];
-  return sql`(${S}.tsquery is null or ${A}.search_vector @@ to_tsquery('simple', ${S}.tsquery))
-    and (cardinality(${S}.city_ids) = 0 or ${U}.city_id = any(${S}.city_ids))
-    and (cardinality(${S}.category_ids) = 0 or exists (select 1 from artwork_categories ac
-      where ac.artwork_id = ${A}.id and ac.category_id = any(${S}.category_ids)))
-    and (cardinality(${S}.price_ranges) = 0 or (${A}.price_cents is not null
-      and (${priceRangeIndexSql(`"${a}".price_cents`)}) = any(${S}.price_ranges)))`;
+export function savedSearchWorkSql(a: string, u: string): SQL {
+  const [A, U] = [sql.identifier(a), sql.identifier(u)];
+  return sql`${A}.search_vector, ${U}.city_id,
+    array(select ac.category_id from artwork_categories ac where ac.artwork_id = ${A}.id) as category_ids,
+    case when ${A}.price_cents is null then null else ${priceRangeIndexSql(`"${a}".price_cents`)} end as price_range`;
+}
+
+export function savedSearchQuerySql(s: string): SQL {
+  const S = sql.identifier(s);
+  return sql`case when ${S}.tsquery is null then null else to_tsquery('simple', ${S}.tsquery) end`;
+}
+
+export function savedSearchMatchSql(w: string, q: string): SQL {
+  const [W, Q] = [sql.identifier(w), sql.identifier(q)];
+  return sql`(cardinality(${Q}.city_ids) = 0 or ${W}.city_id = any(${Q}.city_ids))
+    and (cardinality(${Q}.price_ranges) = 0 or ${W}.price_range = any(${Q}.price_ranges))
+    and (cardinality(${Q}.category_ids) = 0 or ${W}.category_ids && ${Q}.category_ids)
+    and (${Q}.ts is null or ${W}.search_vector @@ ${Q}.ts)`;
 }
 
 type HitRow = {
