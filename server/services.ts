@@ -294,7 +294,7 @@ export function createServices(
   };
   const ordersDeps: OrdersDeps = { ...checkoutDeps, teamEmail: config.teamEmail };
   const collectorsDeps: CollectorsDeps = { db };
-  const alertsDeps: AlertsDeps = { db, secret: config.sessionSecret };
+  const alertsDeps: AlertsDeps = { db, secret: config.sessionSecret, now };
   // Offers (issue 15): a sale by the checkout's exactly-once path, wired here.
   const offersDeps: OffersDeps = {
     db,

@@ -93,10 +93,20 @@ export async function upsertPreferences(
   db: Queryable,
   userId: string,
   prefs: { digestFrequency?: DigestFrequency; followEmails?: boolean },
+  now: Date,
 ): Promise<void> {
+  // Turned back on after `off`: the digest starts from now, not with everything listed
+  // while it was off (an off person's window is never moved).
+  const resumed = prefs.digestFrequency && prefs.digestFrequency !== "off";
   const updated = await db
     .update(mailPreferences)
-    .set({ ...prefs, updatedAt: sql`now()` })
+    .set({
+      ...prefs,
+      ...(resumed && {
+        checkedThrough: sql`case when ${mailPreferences.digestFrequency} = 'off' then ${now.toISOString()}::timestamptz else ${mailPreferences.checkedThrough} end`,
+      }),
+      updatedAt: sql`now()`,
+    })
     .where(eq(mailPreferences.userId, userId))
     .returning({ userId: mailPreferences.userId });
   if (updated.length) return;
@@ -104,7 +114,7 @@ export async function upsertPreferences(
   if (!person) return;
   await db
     .insert(mailPreferences)
-    .values({ userId, ...prefs })
+    .values({ userId, ...prefs, checkedThrough: now })
     .onConflictDoUpdate({
       target: mailPreferences.userId,
       set: { ...prefs, updatedAt: sql`now()` },

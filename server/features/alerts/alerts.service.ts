@@ -33,7 +33,8 @@ import { readUnsubscribeToken } from "./unsubscribe-token";
  * session's id): another person's alert is answered exactly as an unknown one, 404.
  */
 
-export type AlertsDeps = { db: Database; secret: string };
+/** `now`: the services' clock, where a digest window starts when mail is turned back on. */
+export type AlertsDeps = { db: Database; secret: string; now: () => Date };
 
 export function toAlert(row: AlertRow): Alert {
   return {
@@ -157,7 +158,7 @@ export async function setPreferences(
   userId: string,
   input: MailPreferences,
 ): Promise<MailPreferences> {
-  await upsertPreferences(deps.db, userId, input);
+  await upsertPreferences(deps.db, userId, input, deps.now());
   return preferencesOf(deps, userId);
 }
 
@@ -185,9 +186,9 @@ export async function unsubscribe(deps: AlertsDeps, token: string): Promise<Unsu
   const claim = readUnsubscribeToken(deps.secret, token);
   if (!claim) invalidLink();
   if (claim.scope === "all") {
-    await upsertPreferences(deps.db, claim.userId, { digestFrequency: "off" });
+    await upsertPreferences(deps.db, claim.userId, { digestFrequency: "off" }, deps.now());
   } else if (claim.scope === "follows") {
-    await upsertPreferences(deps.db, claim.userId, { followEmails: false });
+    await upsertPreferences(deps.db, claim.userId, { followEmails: false }, deps.now());
   } else {
     await updateOwnAlert(deps.db, claim.userId, claim.scope.slice("alert:".length), {
       enabled: false,

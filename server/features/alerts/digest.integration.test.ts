@@ -1,3 +1,5 @@
+import { readFile, readdir } from "node:fs/promises";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { follows, mailPreferences, outbox } from "../../db/schema";
@@ -154,6 +156,20 @@ describe("the digest", () => {
       /^<http:\/\/localhost:3000\/api\/unsubscribe\?token=[\w-]+\.[\w-]+>$/,
     );
     expect(mail?.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+    // Without SMTP the outbox writes .eml files: the headers are in them too.
+    await t.services.outbox.flush();
+    const files = await readdir(t.config.mail.outboxDir);
+    const emls = await Promise.all(
+      files.map((file) => readFile(path.join(t.config.mail.outboxDir, file), "utf8")),
+    );
+    // Long headers are folded onto a second line (RFC 5322); unfolded as a mail client does.
+    const eml = (emls.find((raw) => raw.includes(`To: ${collector.email}`)) ?? "").replace(
+      /\r?\n[ \t]+/g,
+      " ",
+    );
+    expect(eml).toMatch(/^List-Unsubscribe: <http:\/\/localhost:3000\/api\/unsubscribe\?token=/m);
+    expect(eml).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+
     const prefs = await prefsOf(collector.id);
     expect(prefs.lastSentAt?.toISOString()).toBe(clock.now().toISOString());
     expect(prefs.checkedThrough.toISOString()).toBe(minutesAfter(clock.now(), -1).toISOString());
@@ -260,6 +276,16 @@ describe("the digest", () => {
     await run();
     expect(await titles(weekly)).toEqual([["Quince one"], ["Quince three", "Quince two"]]);
     expect(await digestsTo(t, off.email)).toEqual([]);
+
+    // Turned back on: from now on, not the works listed while it was off.
+    await send(t, off, "PUT", "/api/me/mail-preferences", {
+      digestFrequency: "daily",
+      followEmails: true,
+    });
+    await list("Quince four");
+    clock.advanceMs(60 * 60_000);
+    await run();
+    expect(await titles(off)).toEqual([["Quince four"]]);
   });
 
   it("a failure after the matching and before the commit queues nothing; the next run sends once", async () => {
