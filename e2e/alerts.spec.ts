@@ -17,7 +17,6 @@ import {
  */
 
 const ARTIST = "artist@demo.vernissage.test";
-const COLLECTOR = "collector@demo.vernissage.test";
 
 type Named = { id: string; name: string };
 
@@ -58,6 +57,23 @@ async function listWork(browser: Browser, title: string) {
   return url;
 }
 
+/**
+ * A new collector: a person's digest comes at most once a day, so one the other journeys
+ * never touch (the demo collector follows artists there, and may have had theirs).
+ */
+async function signUpCollector(page: Page): Promise<string> {
+  const email = `alerts.${Date.now()}@example.com`;
+  await page.goto("/signup");
+  await page.getByLabel("First name").fill("Ines");
+  await page.getByLabel("Last name").fill("Sousa");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("harbour-123");
+  await page.getByLabel(/I agree to the Terms/).check();
+  await page.getByRole("button", { name: "Sign Up" }).click();
+  await expect(page).toHaveURL("/");
+  return email;
+}
+
 async function alertRow(page: Page, name: string) {
   await page.goto("/profile/settings");
   return page.getByRole("listitem", { name });
@@ -68,7 +84,7 @@ test("an alert from a filtered search e-mails a new matching work; its link turn
   browser,
   request,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   const word = `Kelpwater${Date.now().toString(36)}`;
   const name = `Harbour paintings ${word}`;
   const categories = (await (await request.get("/api/categories")).json()) as Named[];
@@ -76,7 +92,7 @@ test("an alert from a filtered search e-mails a new matching work; its link turn
   expect(painting).toBeDefined();
 
   // 1. The collector creates the alert from the search's own URL: text and a category.
-  await signIn(page, COLLECTOR);
+  const collector = await signUpCollector(page);
   await page.goto(`/?q=${word}&categories=${painting?.id}`);
   await waitForHydration(page);
   await page.getByText("Create alert", { exact: true }).click();
@@ -107,10 +123,11 @@ test("an alert from a filtered search e-mails a new matching work; its link turn
   await expect
     .poll(
       () => {
-        mail = unfold(mailTo(COLLECTOR).find((text) => unfold(text).includes(title)) ?? "");
+        mail = unfold(mailTo(collector).find((text) => unfold(text).includes(title)) ?? "");
         return mail;
       },
-      { timeout: 60_000, intervals: [1000] },
+      // The digest leaves the last minute for listings still committing: a minute and more.
+      { timeout: 120_000, intervals: [2000] },
     )
     .not.toBe("");
   expect(mail).toContain(workPath);
@@ -120,11 +137,11 @@ test("an alert from a filtered search e-mails a new matching work; its link turn
   );
   expect(mail).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
 
-  // 4. The alert's own link turns it off, signed out.
-  const link = new RegExp(String.raw`http://localhost:\d+/unsubscribe\?token=[\w.-]+`);
-  const links = [...mail.matchAll(new RegExp(link.source, "g"))].map((m) => m[0]);
-  expect(links.length).toBeGreaterThan(1);
-  const alertLink = links[0] ?? "";
+  // 4. The alert's own link ("Turn off this alert") turns it off, signed out.
+  const alertLink =
+    /Turn off this alert: (http:\/\/localhost:\d+\/unsubscribe\?token=[\w.-]+)/.exec(mail)?.[1] ??
+    "";
+  expect(alertLink).not.toBe("");
   const visitor = await browser.newContext();
   const signedOut = await visitor.newPage();
   await signedOut.goto(alertLink);
