@@ -126,7 +126,11 @@ describe.each([
       }),
       await createArtwork(db, { artistId: pending.id, categoryIds: [painting.id] }),
       await createArtwork(db, { artistId: suspended.id, categoryIds: [sculpture.id] }),
-      await createArtwork(db, { artistId: other.id, priceCents: 50_000, categoryIds: [textile.id] }),
+      await createArtwork(db, {
+        artistId: other.id,
+        priceCents: 50_000,
+        categoryIds: [textile.id],
+      }),
     ];
 
     // Ten works in one category, for "at most 8" by nearness of price.
@@ -187,15 +191,13 @@ describe.each([
           })),
         )
         .returning({ id: artworks.id });
-      await db
-        .insert(artworkCategories)
-        .values(
-          rows.flatMap((r) => [
-            { artworkId: r.id, categoryId: painting.id },
-            { artworkId: r.id, categoryId: sculpture.id },
-            { artworkId: r.id, categoryId: tiny.id },
-          ]),
-        );
+      await db.insert(artworkCategories).values(
+        rows.flatMap((r) => [
+          { artworkId: r.id, categoryId: painting.id },
+          { artworkId: r.id, categoryId: sculpture.id },
+          { artworkId: r.id, categoryId: tiny.id },
+        ]),
+      );
     }
 
     Object.assign(ids, {
