@@ -68,9 +68,8 @@ describe("the artwork page's loader and its rails (issue 16)", () => {
     const data = await loadArtworkPage(context, request, "w1");
     expect(data.rails).toEqual({ moreByArtist: [], related: [] });
     expect(data.artwork.id).toBe("w1");
-    expect(logged).toEqual([
-      { message: "The works around an artwork failed to load", fields: expect.anything() },
-    ]);
+    expect(logged.map((l) => l.message)).toEqual(["The works around an artwork failed to load"]);
+    expect(logged[0]?.fields).toMatchObject({ id: "w1" });
   });
 
   it("an unknown work is still the page's 404, whatever the rails read did", async () => {
