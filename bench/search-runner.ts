@@ -50,6 +50,7 @@ function repositoryInput(query: SearchQuery) {
     filters: query,
     offset: query.page * query.hitsPerPage,
     limit: query.hitsPerPage,
+    sort: query.sort,
   };
 }
 

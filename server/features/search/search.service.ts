@@ -20,14 +20,17 @@ type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 /**
  * The counts of a search. Without text they depend on the filters and the catalogue
  * only, so they are kept under the catalogue version; with text they depend on the
- * words too and are bounded by the matches: not kept.
+ * words too and are bounded by the matches: not kept. Nor are the counts of an
+ * available-only search: a sale changes them, and sales do not move the catalogue
+ * version (decision 0018: the checkout never waits for its row), so a kept count would
+ * still hold a work after it sold. The order (`sort`) never changes a count.
  */
 async function facetCounts(
   deps: SearchDeps,
   tx: Tx,
   selection: SearchSelection,
 ): Promise<CountedFacets> {
-  if (selection.text) return countSearchFacets(tx, selection);
+  if (selection.text || selection.filters.available) return countSearchFacets(tx, selection);
   const key = facetCacheKey(selection.filters);
   // Read before the counts, in the same transaction: a change committed meanwhile is
   // recounted next time.
@@ -61,6 +64,7 @@ export async function search(deps: SearchDeps, query: SearchQuery): Promise<Sear
     cities: query.cities,
     categories: query.categories,
     priceRanges: query.priceRanges,
+    available: query.available,
   };
   // One page of hits plus the total and the facet counts, in one transaction.
   const result = await deps.db.transaction(async (tx) => {
@@ -69,6 +73,7 @@ export async function search(deps: SearchDeps, query: SearchQuery): Promise<Sear
     const hits = await findSearchHits(tx, selection, {
       offset: query.page * query.hitsPerPage,
       limit: query.hitsPerPage,
+      sort: query.sort,
     });
     return { hits, ...(await facetCounts(deps, tx, selection)) };
   });
