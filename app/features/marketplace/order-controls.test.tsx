@@ -44,6 +44,22 @@ describe("OrderControls", () => {
     expect(onSort).toHaveBeenCalledWith("newest");
     fireEvent.click(screen.getByRole("switch", { name: "Available only" }));
     expect(onAvailable).toHaveBeenCalledWith(true);
+    // Shown at once, before the URL (the query) has them.
+    expect(screen.getByRole<HTMLInputElement>("switch").checked).toBe(true);
+    expect(screen.getByLabelText<HTMLSelectElement>("Sort by").value).toBe("newest");
+  });
+
+  it("follows the URL when it changes elsewhere (Back, Forward)", () => {
+    const props = { hydrated: true, onSort: vi.fn(), onAvailable: vi.fn() };
+    const { rerender } = render(
+      <OrderControls
+        query={{ q: "", selection: {}, sort: "newest", available: true }}
+        {...props}
+      />,
+    );
+    rerender(<OrderControls query={{ q: "", selection: {} }} {...props} />);
+    expect(screen.getByLabelText<HTMLSelectElement>("Sort by").value).toBe("featured");
+    expect(screen.getByRole<HTMLInputElement>("switch").checked).toBe(false);
   });
 
   it("is a GET form that carries the rest of the view, with a button until the script runs", () => {

@@ -1,7 +1,22 @@
-import { useId } from "react";
+import { useId, useState } from "react";
 import { SEARCH_SORTS, type SearchSort, isSearchSort } from "../../../contracts/search.contract";
 import { FILTER_ORDER, type MarketplaceQuery } from "./marketplace-query";
 import { marketplaceTexts as t } from "./marketplace-texts";
+
+/**
+ * A choice shown at once, before the URL has it: the navigation starts in a transition,
+ * and a controlled input would snap back until then. It follows the URL when the URL
+ * changes (Back, Forward, a link).
+ */
+function useChoice<T>(fromUrl: T): [T, (value: T) => void] {
+  const [choice, setChoice] = useState(fromUrl);
+  const [seen, setSeen] = useState(fromUrl);
+  if (seen !== fromUrl) {
+    setSeen(fromUrl);
+    setChoice(fromUrl);
+  }
+  return [choice, setChoice];
+}
 
 /**
  * Issue 16: the order of the results and the "Available only" switch. A GET form
@@ -21,6 +36,8 @@ export function OrderControls({
   onAvailable: (available: boolean) => void;
 }) {
   const sortId = useId();
+  const [sort, setSort] = useChoice<SearchSort>(query.sort ?? "featured");
+  const [available, setAvailable] = useChoice(query.available === true);
   return (
     <form
       method="get"
@@ -40,9 +57,12 @@ export function OrderControls({
         <select
           id={sortId}
           name="sort"
-          value={query.sort ?? "featured"}
+          value={sort}
           onChange={(event) => {
-            if (isSearchSort(event.target.value)) onSort(event.target.value);
+            const chosen = event.target.value;
+            if (!isSearchSort(chosen)) return;
+            setSort(chosen);
+            onSort(chosen);
           }}
         >
           {SEARCH_SORTS.map((sort) => (
@@ -58,8 +78,11 @@ export function OrderControls({
           role="switch"
           name="available"
           value="true"
-          checked={query.available === true}
-          onChange={(event) => onAvailable(event.target.checked)}
+          checked={available}
+          onChange={(event) => {
+            setAvailable(event.target.checked);
+            onAvailable(event.target.checked);
+          }}
         />
         <span className="marketplace-switch-track" aria-hidden="true" />
         {t.availableOnly}
