@@ -38,6 +38,16 @@ function scenariosFor(c: Catalogue): Scenario[] {
     },
     { name: "one category", params: { categories: categoryA }, explain: false },
     { name: "no filters (home page)", params: {}, explain: true },
+    // Issue 16: the other orders and "Available only", against the home page above.
+    { name: "sort=newest", params: { sort: "newest" }, explain: true },
+    { name: "sort=price_asc", params: { sort: "price_asc" }, explain: true },
+    { name: "sort=price_desc", params: { sort: "price_desc" }, explain: false },
+    { name: "available=true (counts not kept)", params: { available: "true" }, explain: false },
+    {
+      name: `common term "${COMMON_WORD}", sort=price_asc`,
+      params: { q: COMMON_WORD, sort: "price_asc" },
+      explain: false,
+    },
   ];
 }
 
