@@ -252,5 +252,15 @@ describe("a sale", () => {
       isForSale: false,
       offersOnly: false,
     });
+
+    // A new listing moves the version: both counts take it in.
+    const artistId = (await search({ q: "alpha" })).hits[0]!.artist.id;
+    await createArtwork(t.db, { artistId, title: "Kappa Study", priceCents: 30_000 });
+    expect(await catalogueVersion()).not.toBe(versionAfter);
+    expect((await search()).nbHits).toBe(11);
+    const listed = await search({ available: "true" });
+    expect(listed.nbHits).toBe(after.nbHits + 1);
+    expect(listed.facets.cities[cityIds.north]).toBe(after.facets.cities[cityIds.north]! + 1);
+    expect(listed.facets.priceRanges["1"]).toBe((after.facets.priceRanges["1"] ?? 0) + 1);
   });
 });
