@@ -42,7 +42,11 @@ function scenariosFor(c: Catalogue): Scenario[] {
     { name: "sort=newest", params: { sort: "newest" }, explain: true },
     { name: "sort=price_asc", params: { sort: "price_asc" }, explain: true },
     { name: "sort=price_desc", params: { sort: "price_desc" }, explain: false },
-    { name: "available=true (kept counts less the sold, counted)", params: { available: "true" }, explain: false },
+    {
+      name: "available=true (kept counts less the sold, counted)",
+      params: { available: "true" },
+      explain: false,
+    },
     {
       name: `common term "${COMMON_WORD}", sort=price_asc`,
       params: { q: COMMON_WORD, sort: "price_asc" },
