@@ -13,7 +13,8 @@ import { FilterButtons, FilterChips } from "../features/marketplace/filter-bar";
 import { FilterDialog } from "../features/marketplace/filter-dialog";
 import { filterChips, filterOptions } from "../features/marketplace/marketplace-filters";
 import { marketplaceMeta } from "../features/marketplace/marketplace-meta";
-import { hasFilters } from "../features/marketplace/marketplace-query";
+import { hasFilters, withAvailable, withSort } from "../features/marketplace/marketplace-query";
+import { OrderControls } from "../features/marketplace/order-controls";
 import { MarketplaceResults } from "../features/marketplace/marketplace-results";
 import { loadMarketplace } from "../features/marketplace/marketplace.server";
 import { RouteLoadError } from "../components/load-error";
@@ -66,7 +67,7 @@ export default function Marketplace({ loaderData }: Route.ComponentProps) {
   };
 
   function clearAll() {
-    goTo(() => ({ q: search.flush(), selection: {} }), { replace: false });
+    goTo((current) => ({ ...current, q: search.flush(), selection: {} }), { replace: false });
   }
 
   return (
@@ -84,6 +85,7 @@ export default function Marketplace({ loaderData }: Route.ComponentProps) {
         <SearchBox
           text={search.text}
           selection={shown.selection}
+          order={shown}
           onChange={search.onChange}
           onSubmit={() => {
             const q = search.flush();
@@ -98,11 +100,24 @@ export default function Marketplace({ loaderData }: Route.ComponentProps) {
           signInHref={viewer ? null : signInPath(`${location.pathname}${location.search}`)}
         />
       </div>
+      <OrderControls
+        query={shown}
+        hydrated={hydrated}
+        onSort={(sort) =>
+          goTo((current) => withSort({ ...current, q: search.flush() }, sort), { replace: false })
+        }
+        onAvailable={(available) =>
+          goTo((current) => withAvailable({ ...current, q: search.flush() }, available), {
+            replace: false,
+          })
+        }
+      />
       <FilterChips
         chips={chips}
         onRemove={(chip) =>
           goTo(
             (current) => ({
+              ...current,
               q: search.flush(),
               selection: removeFilter(current.selection, chip.type, chip.id),
             }),
@@ -126,7 +141,9 @@ export default function Marketplace({ loaderData }: Route.ComponentProps) {
           onClose={() => setOpenType(null)}
           onApply={(selection) => {
             setOpenType(null);
-            goTo(() => ({ q: search.flush(), selection: selection ?? {} }), { replace: false });
+            goTo((current) => ({ ...current, q: search.flush(), selection: selection ?? {} }), {
+              replace: false,
+            });
           }}
         />
       ) : null}
