@@ -38,6 +38,20 @@ function scenariosFor(c: Catalogue): Scenario[] {
     },
     { name: "one category", params: { categories: categoryA }, explain: false },
     { name: "no filters (home page)", params: {}, explain: true },
+    // Issue 16: the other orders and "Available only", against the home page above.
+    { name: "sort=newest", params: { sort: "newest" }, explain: true },
+    { name: "sort=price_asc", params: { sort: "price_asc" }, explain: true },
+    { name: "sort=price_desc", params: { sort: "price_desc" }, explain: false },
+    {
+      name: "available=true (kept counts less the sold, counted)",
+      params: { available: "true" },
+      explain: false,
+    },
+    {
+      name: `common term "${COMMON_WORD}", sort=price_asc`,
+      params: { q: COMMON_WORD, sort: "price_asc" },
+      explain: false,
+    },
   ];
 }
 
@@ -50,6 +64,7 @@ function repositoryInput(query: SearchQuery) {
     filters: query,
     offset: query.page * query.hitsPerPage,
     limit: query.hitsPerPage,
+    sort: query.sort,
   };
 }
 

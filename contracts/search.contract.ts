@@ -54,6 +54,26 @@ function wholeNumber(name: string, min: number, max: number, fallback: number) {
     });
 }
 
+/**
+ * The orders of the marketplace (issue 16): `featured` is the SPEC's curated order (with
+ * text, relevance), the default; `newest` lists the latest first; the price orders put
+ * works without a price (offers only) last.
+ */
+export const SEARCH_SORTS = ["featured", "newest", "price_asc", "price_desc"] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+
+export function isSearchSort(value: string): value is SearchSort {
+  return (SEARCH_SORTS as readonly string[]).includes(value);
+}
+
+/** `available=true` (or `1`) hides sold works; `false`, `0`, empty or absent shows them. */
+export function parseAvailable(value: string | undefined): boolean | undefined {
+  const v = (value ?? "").trim().toLowerCase();
+  if (v === "true" || v === "1") return true;
+  if (v === "false" || v === "0" || v === "") return false;
+  return undefined;
+}
+
 /** The query: comma-separated ids, price ranges by index 0–5. */
 export const searchQuerySchema = z.object({
   q: z
@@ -81,6 +101,32 @@ export const searchQuerySchema = z.object({
         out.push(n);
       }
       return out.sort((a, b) => a - b);
+    }),
+  sort: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const sort = (v ?? "").trim();
+      if (sort === "") return "featured" as const;
+      if (!isSearchSort(sort)) {
+        ctx.addIssue({
+          code: "custom",
+          message: `sort must be one of ${SEARCH_SORTS.join(", ")}.`,
+        });
+        return z.NEVER;
+      }
+      return sort;
+    }),
+  available: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const available = parseAvailable(v);
+      if (available === undefined) {
+        ctx.addIssue({ code: "custom", message: "available must be true or false." });
+        return z.NEVER;
+      }
+      return available;
     }),
   page: wholeNumber("page", 0, 10_000, 0),
   hitsPerPage: wholeNumber("hitsPerPage", 1, MAX_HITS_PER_PAGE, DEFAULT_HITS_PER_PAGE),

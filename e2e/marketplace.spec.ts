@@ -383,3 +383,86 @@ test("at 375 px the controls fit and the dialog is usable; screenshots", async (
   await expectNoAxeViolations(page);
   await screenshot(page, { path: "e2e/screenshots/marketplace-375-dialog.png" });
 });
+
+const sortSelect = (page: Page) => page.getByLabel(t.sortLabel);
+const availableSwitch = (page: Page) => page.getByRole("switch", { name: t.availableOnly });
+const cardHrefs = (page: Page) =>
+  cards(page).evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+const hrefsOf = (result: SearchResult) => result.hits.map((hit) => `/artwork/${hit.id}`);
+const isSold = (hit: SearchResult["hits"][number]) => !hit.isForSale && !hit.offersOnly;
+
+test("an order and Available only: the URL follows, the cards reorder, SOLD cards go, Load More and Back keep them", async ({
+  page,
+  request,
+}) => {
+  const byPrice = await searchApi(request, "sort=price_desc&page=0&hitsPerPage=30");
+  const byPriceNext = await searchApi(request, "sort=price_desc&page=1&hitsPerPage=30");
+  const available = await searchApi(request, "sort=price_desc&available=true&hitsPerPage=30");
+  // The demo has sold works among the dearest, so the switch visibly takes cards away.
+  expect(byPrice.hits.some(isSold)).toBe(true);
+  expect(available.hits.some(isSold)).toBe(false);
+  expect(available.nbHits).toBeLessThan(byPrice.nbHits);
+
+  await gotoMarketplace(page);
+  await expect(sortSelect(page)).toHaveValue("featured");
+  await expect(availableSwitch(page)).not.toBeChecked();
+  // No button before the switch and the order work by themselves.
+  await expect(page.getByRole("button", { name: t.showResults })).toHaveCount(0);
+
+  await sortSelect(page).selectOption({ label: "Price high to low" });
+  await expect(page).toHaveURL("/?sort=price_desc");
+  await expect.poll(() => cardHrefs(page)).toEqual(hrefsOf(byPrice));
+  await expect(cards(page).filter({ hasText: "SOLD" }).first()).toBeVisible();
+  // Load More continues in the same order.
+  await page.getByRole("button", { name: t.loadMore }).click();
+  await expect(cards(page)).toHaveCount(60);
+  expect(await cardHrefs(page)).toEqual([...hrefsOf(byPrice), ...hrefsOf(byPriceNext)]);
+
+  await availableSwitch(page).check();
+  await expect(page).toHaveURL("/?sort=price_desc&available=true");
+  await expect(status(page)).toHaveText(`${available.nbHits} artworks`);
+  await expect.poll(() => cardHrefs(page)).toEqual(hrefsOf(available));
+  await expect(cards(page).filter({ hasText: "SOLD" })).toHaveCount(0);
+
+  // A reload keeps both; Back and Forward step through them.
+  await page.reload();
+  await expect(page.locator(".marketplace")).toHaveAttribute("data-hydrated", "true");
+  await expect(sortSelect(page)).toHaveValue("price_desc");
+  await expect(availableSwitch(page)).toBeChecked();
+  await page.goBack();
+  await expect(page).toHaveURL("/?sort=price_desc");
+  await expect(availableSwitch(page)).not.toBeChecked();
+  await expect(cards(page).filter({ hasText: "SOLD" }).first()).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL("/");
+  await expect(sortSelect(page)).toHaveValue("featured");
+  await page.goForward();
+  await expect(sortSelect(page)).toHaveValue("price_desc");
+
+  // A search and a filter keep the order and the switch.
+  await availableSwitch(page).check();
+  await searchBox(page).fill("harbor");
+  await expect(page).toHaveURL("/?q=harbor&sort=price_desc&available=true");
+  await expectNoAxeViolations(page);
+});
+
+test("the order and Available only work without JavaScript", async ({ browser, request }) => {
+  const newest = await searchApi(request, "q=harbor&sort=newest&available=true&hitsPerPage=30");
+  const noScript = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await noScript.newPage();
+  await plain.goto("/?q=harbor");
+  await plain.getByLabel(t.sortLabel).selectOption({ label: "Newest" });
+  await plain.getByRole("switch", { name: t.availableOnly }).check();
+  await plain.getByRole("button", { name: t.showResults }).click();
+  // The form sends the text with them; the page answers the same view as with script.
+  await expect(plain).toHaveURL("/?q=harbor&sort=newest&available=true");
+  await expect(plain.getByLabel(t.sortLabel)).toHaveValue("newest");
+  await expect(plain.getByRole("switch", { name: t.availableOnly })).toBeChecked();
+  expect(await cardHrefs(plain)).toEqual(hrefsOf(newest));
+  // Back to Featured: the form sends sort=featured, the default.
+  await plain.getByLabel(t.sortLabel).selectOption({ label: "Featured" });
+  await plain.getByRole("button", { name: t.showResults }).click();
+  await expect(plain).toHaveURL("/?q=harbor&sort=featured&available=true");
+  await expect(plain.getByLabel(t.sortLabel)).toHaveValue("featured");
+  await noScript.close();
+});

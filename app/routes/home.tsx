@@ -1,11 +1,20 @@
 import { useRef, useState, useSyncExternalStore } from "react";
-import { Link, NavigationType, useNavigationType } from "react-router";
+import { Link, NavigationType, useLocation, useNavigationType } from "react-router";
+import { signInPath } from "../../domain/safe-path";
+import {
+  type AlertSearch,
+  alertSummary,
+  suggestedAlertName,
+} from "../features/alerts/alert-search";
+import { CreateAlert } from "../features/alerts/create-alert";
+import { useSessionUser } from "../lib/session-user";
 import { removeFilter, type FilterType } from "../../domain/filter-selection";
 import { FilterButtons, FilterChips } from "../features/marketplace/filter-bar";
 import { FilterDialog } from "../features/marketplace/filter-dialog";
 import { filterChips, filterOptions } from "../features/marketplace/marketplace-filters";
 import { marketplaceMeta } from "../features/marketplace/marketplace-meta";
-import { hasFilters } from "../features/marketplace/marketplace-query";
+import { hasFilters, withAvailable, withSort } from "../features/marketplace/marketplace-query";
+import { OrderControls } from "../features/marketplace/order-controls";
 import { MarketplaceResults } from "../features/marketplace/marketplace-results";
 import { loadMarketplace } from "../features/marketplace/marketplace.server";
 import { RouteLoadError } from "../components/load-error";
@@ -15,6 +24,7 @@ import { SearchBox } from "../features/marketplace/search-box";
 import { useGoToQuery, useShownQuery } from "../features/marketplace/use-marketplace-url";
 import { useSearchText } from "../features/marketplace/use-search-text";
 import "../features/marketplace/marketplace.css";
+import "../features/alerts/alerts.css";
 import type { Route } from "./+types/home";
 
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -46,9 +56,18 @@ export default function Marketplace({ loaderData }: Route.ComponentProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const hydrated = useHydrated();
   const chips = filterChips(shown.selection, catalog);
+  const viewer = useSessionUser();
+  const location = useLocation();
+  // Issue 16: the search an alert would keep, as the URL has it now.
+  const alertSearch: AlertSearch = {
+    q: shown.q,
+    cities: shown.selection.cities ?? [],
+    categories: shown.selection.categories ?? [],
+    priceRanges: (shown.selection.priceRanges ?? []).map(Number),
+  };
 
   function clearAll() {
-    goTo(() => ({ q: search.flush(), selection: {} }), { replace: false });
+    goTo((current) => ({ ...current, q: search.flush(), selection: {} }), { replace: false });
   }
 
   return (
@@ -66,6 +85,7 @@ export default function Marketplace({ loaderData }: Route.ComponentProps) {
         <SearchBox
           text={search.text}
           selection={shown.selection}
+          order={shown}
           onChange={search.onChange}
           onSubmit={() => {
             const q = search.flush();
@@ -73,12 +93,31 @@ export default function Marketplace({ loaderData }: Route.ComponentProps) {
           }}
         />
         <FilterButtons selection={shown.selection} openType={openType} onOpen={setOpenType} />
+        <CreateAlert
+          search={alertSearch}
+          summary={alertSummary(alertSearch, catalog)}
+          suggestedName={suggestedAlertName(alertSearch, catalog)}
+          signInHref={viewer ? null : signInPath(`${location.pathname}${location.search}`)}
+        />
       </div>
+      <OrderControls
+        query={shown}
+        hydrated={hydrated}
+        onSort={(sort) =>
+          goTo((current) => withSort({ ...current, q: search.flush() }, sort), { replace: false })
+        }
+        onAvailable={(available) =>
+          goTo((current) => withAvailable({ ...current, q: search.flush() }, available), {
+            replace: false,
+          })
+        }
+      />
       <FilterChips
         chips={chips}
         onRemove={(chip) =>
           goTo(
             (current) => ({
+              ...current,
               q: search.flush(),
               selection: removeFilter(current.selection, chip.type, chip.id),
             }),
@@ -102,7 +141,9 @@ export default function Marketplace({ loaderData }: Route.ComponentProps) {
           onClose={() => setOpenType(null)}
           onApply={(selection) => {
             setOpenType(null);
-            goTo(() => ({ q: search.flush(), selection: selection ?? {} }), { replace: false });
+            goTo((current) => ({ ...current, q: search.flush(), selection: selection ?? {} }), {
+              replace: false,
+            });
           }}
         />
       ) : null}

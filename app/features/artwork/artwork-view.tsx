@@ -9,6 +9,8 @@ import { ArtworkFacts } from "../../components/artwork-facts";
 import { carouselImages, intrinsicSize } from "../../components/artwork-images";
 import { artworkMessages as m } from "./artwork.messages";
 import { OwnerControls } from "./owner-controls";
+import type { ArtworkRails as ArtworkRailsData } from "../../../contracts/artwork-rails.contract";
+import { ArtworkRails, SoldRailsNotice, hasRails } from "./artwork-rails";
 
 /** Back to where the visitor came from in the app; to the marketplace after a direct visit. */
 function BackButton() {
@@ -45,8 +47,11 @@ export function ArtworkView({
   BuyPanel,
   OfferPanel,
   onEditListing,
+  rails,
 }: {
   artwork: ArtworkDetail;
+  /** Issue 16: the works around this one, read by the loader beside it. */
+  rails?: ArtworkRailsData;
   /** SPEC §2 buy panel, opened by Buy Now; the route gives the checkout's dialog. */
   BuyPanel: ComponentType<BuyPanelProps>;
   /** Issue 15's offer panel, opened by Make an Offer; the route gives the checkout's. */
@@ -65,6 +70,9 @@ export function ArtworkView({
   const artistName = artistNameText(artwork.artist.displayName);
   const price = priceText(artwork.price);
   const hidden = typeof artwork.hiddenReason === "string";
+  // Sold (not offers only): the rails come first after the main information (issue 16).
+  const soldWithRails =
+    !hidden && !artwork.isForSale && !artwork.offersOnly && hasRails(rails) ? rails : null;
 
   function closePanel() {
     const opener = panel === "offer" ? offerButton : buyButton;
@@ -84,6 +92,13 @@ export function ArtworkView({
     >
       {m.makeOffer}
     </button>
+  ) : null;
+
+  const about = artwork.description.trim() ? (
+    <section className="artwork-description" aria-labelledby="artwork-about-heading">
+      <h2 id="artwork-about-heading">About the work</h2>
+      <p>{artwork.description}</p>
+    </section>
   ) : null;
 
   return (
@@ -137,6 +152,7 @@ export function ArtworkView({
               <p className="sold-badge">{m.sold}</p>
             )}
           </div>
+          {soldWithRails ? <SoldRailsNotice rails={soldWithRails} artistName={artistName} /> : null}
           {isOwner && user ? (
             <OwnerControls
               artwork={artwork}
@@ -151,12 +167,7 @@ export function ArtworkView({
             size={artwork}
             categories={artwork.categories}
           />
-          {artwork.description.trim() ? (
-            <section className="artwork-description" aria-labelledby="artwork-about-heading">
-              <h2 id="artwork-about-heading">About the work</h2>
-              <p>{artwork.description}</p>
-            </section>
-          ) : null}
+          {soldWithRails ? null : about}
           {artwork.exhibitions.length > 0 ? (
             <section className="artwork-on-display" aria-labelledby="artwork-display-heading">
               <h2 id="artwork-display-heading">{m.currentlyOnDisplay}</h2>
@@ -165,6 +176,8 @@ export function ArtworkView({
           ) : null}
         </div>
       </div>
+      <ArtworkRails rails={rails} artistName={artistName} />
+      {soldWithRails ? about : null}
       {panel === "buy" ? (
         <BuyPanel artwork={artwork} artistName={artistName} onClose={closePanel} />
       ) : null}

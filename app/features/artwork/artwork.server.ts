@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import type { ArtworkDetail } from "../../../contracts/artworks.contract";
+import type { ArtworkRails } from "../../../contracts/artwork-rails.contract";
 import { readForPage } from "../../lib/loader-errors.server";
 import { artworkMessages as m } from "./artwork.messages";
 
@@ -7,9 +8,18 @@ import { artworkMessages as m } from "./artwork.messages";
  * The artwork page's data. The read answers 404 'Artwork not found' for an unknown
  * or malformed id; the page then shows that text with a 404. Anything else is logged
  * and shown as 'Failed to fetch artwork details' with a 500.
+ *
+ * The works around it (issue 16) are read by the work's id alone, so they start at once
+ * and run beside the session and the work's own read: the page waits for the slower of
+ * the two, not for both in turn, and its HTML has the rails. A failed rails read is logged
+ * and leaves the rails out; it never fails the page.
  */
 export async function loadArtworkPage(context: AppLoadContext, request: Request, id: string) {
-  const { auth, discovery, config } = context.services;
+  const { auth, discovery, config, logger } = context.services;
+  const railsRead = discovery.artworkRails(id).catch((error: unknown): ArtworkRails => {
+    logger.error("The works around an artwork failed to load", { error, id });
+    return { moreByArtist: [], related: [] };
+  });
   const artwork: ArtworkDetail = await readForPage(
     context,
     async () => {
@@ -19,5 +29,5 @@ export async function loadArtworkPage(context: AppLoadContext, request: Request,
     },
     { fallback: m.artworkLoadFailed, log: "An artwork failed to load", details: { id } },
   );
-  return { artwork, origin: config.publicUrl };
+  return { artwork, rails: await railsRead, origin: config.publicUrl };
 }

@@ -1,5 +1,5 @@
 import { filterChips, type FilterCatalog } from "./marketplace-filters";
-import { type MarketplaceQuery, toSearchString } from "./marketplace-query";
+import { type MarketplaceQuery, toSearchString, withSort } from "./marketplace-query";
 
 const HOME_TITLE = "Vernissage · Original art, directly from the artists";
 const DESCRIPTION =
@@ -23,7 +23,8 @@ export function marketplaceMeta(data: MetaInput) {
     ...filterChips(query.selection, catalog).map((chip) => chip.label),
   ];
   const title = parts.length ? `${parts.join(", ")} · Marketplace · Vernissage` : HOME_TITLE;
-  const url = `${publicUrl}/${toSearchString(query)}`;
+  // Another order of the same works is the same page for a search engine.
+  const url = `${publicUrl}/${toSearchString(withSort(query, "featured"))}`;
   const image = banner ? new URL(banner.imageUrl, `${publicUrl}/`).href : null;
   return [
     { title },

@@ -4,8 +4,11 @@ import {
   parseMarketplaceQuery,
   searchApiPath,
   toSearchString,
+  withAvailable,
+  withSort,
   withoutUnknownIds,
 } from "./marketplace-query";
+import { searchQuerySchema } from "../../../contracts/search.contract";
 
 const AUSTIN = "0b6b3c64-1d8e-4d3c-9d58-0f6a3f0b1a01";
 const MIAMI = "7f0c2e11-52aa-4b7e-8a55-2d9e4b6c9a02";
@@ -111,5 +114,82 @@ describe("withoutUnknownIds", () => {
     const known = { cities: new Set([AUSTIN]), categories: new Set([PAINTING]) };
     const query = { q: "", selection: { cities: [AUSTIN], categories: [PAINTING] } };
     expect(withoutUnknownIds(query, known)).toEqual({ query, dropped: false });
+  });
+});
+
+describe("order and Available only in the URL (issue 16)", () => {
+  it("reads sort and available=true, and leaves the defaults out of the view", () => {
+    expect(parse(`?q=sea&sort=price_desc&available=true`)).toEqual({
+      query: { q: "sea", selection: {}, sort: "price_desc", available: true },
+      dropped: false,
+    });
+    // The order form without script sends sort=featured: the default, said out loud.
+    expect(parse("?sort=featured")).toEqual({ query: { q: "", selection: {} }, dropped: false });
+    expect(parse("?sort=")).toEqual({ query: { q: "", selection: {} }, dropped: false });
+  });
+
+  it("leaves out an unknown order, and says so", () => {
+    for (const sort of ["popular", "NEWEST", "newest\u0000", "x".repeat(5000)]) {
+      expect(parse(`?${new URLSearchParams({ sort })}`)).toEqual({
+        query: { q: "", selection: {} },
+        dropped: true,
+      });
+    }
+  });
+
+  it("takes available=1 but asks for the one spelling, and drops false or a bad value", () => {
+    expect(parse("?available=1")).toEqual({
+      query: { q: "", selection: {}, available: true },
+      dropped: true,
+    });
+    for (const value of ["false", "0", "", "yes"]) {
+      expect(parse(`?available=${value}`)).toEqual({
+        query: { q: "", selection: {} },
+        dropped: true,
+      });
+    }
+  });
+
+  it("writes sort and available after the filters, and round-trips", () => {
+    const query = {
+      q: "sea",
+      selection: { cities: [AUSTIN] },
+      sort: "newest" as const,
+      available: true as const,
+    };
+    expect(toSearchString(query)).toBe(`?q=sea&cities=${AUSTIN}&sort=newest&available=true`);
+    expect(parse(toSearchString(query))).toEqual({ query, dropped: false });
+    expect(toSearchString({ q: "", selection: {}, available: true })).toBe("?available=true");
+  });
+
+  it("changes the order or the switch and keeps the rest; the defaults leave the URL", () => {
+    const base = { q: "sea", selection: { cities: [AUSTIN] } };
+    expect(withSort(base, "price_asc")).toEqual({ ...base, sort: "price_asc" });
+    expect(withSort({ ...base, sort: "newest" }, "featured")).toEqual(base);
+    expect(withAvailable(base, true)).toEqual({ ...base, available: true });
+    expect(withAvailable({ ...base, available: true, sort: "newest" }, false)).toEqual({
+      ...base,
+      sort: "newest",
+    });
+  });
+
+  it("Load More asks the API for the next page in the same order, and the API accepts it", () => {
+    const path = searchApiPath({ q: "", selection: {}, sort: "price_asc", available: true }, 1);
+    expect(path).toBe("/api/artworks/search?sort=price_asc&available=true&page=1&hitsPerPage=30");
+    const params = Object.fromEntries(new URL(path, "http://x").searchParams);
+    expect(searchQuerySchema.parse(params)).toMatchObject({
+      sort: "price_asc",
+      available: true,
+      page: 1,
+    });
+  });
+
+  it("keeps the order when unknown ids are dropped", () => {
+    const known = { cities: new Set<string>(), categories: new Set<string>() };
+    const query = { q: "", selection: { cities: [AUSTIN] }, sort: "newest" as const };
+    expect(withoutUnknownIds(query, known)).toEqual({
+      query: { q: "", selection: {}, sort: "newest" },
+      dropped: true,
+    });
   });
 });

@@ -1,13 +1,21 @@
+import { type SearchSort, isSearchSort, parseAvailable } from "../../../contracts/search.contract";
 import type { FilterSelection, FilterType } from "../../../domain/filter-selection";
 import { PRICE_RANGES } from "../../../domain/price-ranges";
 import { isUuid } from "../../../domain/ids";
 
 /**
  * The marketplace's view state, as it lives in the URL (SPEC §2, §4): the search
- * text and the filter selection. The names are the search API's, so a shared link
- * and the API speak the same language: `?q=&cities=&categories=&priceRanges=`.
+ * text, the filter selection, the order and "Available only" (issue 16). The names
+ * are the search API's, so a shared link and the API speak the same language:
+ * `?q=&cities=&categories=&priceRanges=&sort=&available=true`. The defaults
+ * (featured, all works) are left out, of the URL and of this object alike.
  */
-export type MarketplaceQuery = { q: string; selection: FilterSelection };
+export type MarketplaceQuery = {
+  q: string;
+  selection: FilterSelection;
+  sort?: Exclude<SearchSort, "featured">;
+  available?: true;
+};
 
 /** SPEC §9: the marketplace page size. */
 export const PAGE_SIZE = 30;
@@ -59,7 +67,32 @@ export function parseMarketplaceQuery(params: URLSearchParams): {
     else if (!ranges.includes(part)) ranges.push(part);
   }
   if (ranges.length) selection.priceRanges = ranges.sort();
-  return { query: { q, selection }, dropped };
+  const query: MarketplaceQuery = { q, selection };
+
+  // sort=featured is the default said out loud (the order form without script sends it).
+  const sort = params.get("sort")?.trim() || "featured";
+  if (!isSearchSort(sort)) dropped = true;
+  else if (sort !== "featured") query.sort = sort;
+  const available = params.get("available");
+  if (available !== null) {
+    const value = parseAvailable(available);
+    if (value) query.available = true;
+    // "1" and "false" work, but the link reads the one way: available=true or nothing.
+    if (value === undefined || available !== "true") dropped = true;
+  }
+  return { query, dropped };
+}
+
+/** The same view with another order; featured, the default, leaves the URL. */
+export function withSort(query: MarketplaceQuery, sort: SearchSort): MarketplaceQuery {
+  const { sort: _old, ...rest } = query;
+  return sort === "featured" ? rest : { ...rest, sort };
+}
+
+/** The same view with "Available only" on or off; off, the default, leaves the URL. */
+export function withAvailable(query: MarketplaceQuery, available: boolean): MarketplaceQuery {
+  const { available: _old, ...rest } = query;
+  return available ? { ...rest, available: true } : rest;
 }
 
 /** Ids that name no city or category (deleted since the link was shared) are left out. */
@@ -77,7 +110,7 @@ export function withoutUnknownIds(
     if (kept.length) selection[type] = kept;
     else delete selection[type];
   }
-  return { query: { q: query.q, selection }, dropped };
+  return { query: { ...query, selection }, dropped };
 }
 
 /** The canonical, readable search string ("" for the plain marketplace); commas stay commas. */
@@ -89,6 +122,8 @@ export function toSearchString(query: MarketplaceQuery): string {
     const ids = query.selection[type];
     if (ids?.length) parts.push(`${type}=${ids.map(encodeURIComponent).join(",")}`);
   }
+  if (query.sort) parts.push(`sort=${query.sort}`);
+  if (query.available) parts.push("available=true");
   return parts.length ? `?${parts.join("&")}` : "";
 }
 

@@ -1,3 +1,4 @@
+import type { SearchSort } from "../../../contracts/search.contract";
 import type { FilterType } from "../../../domain/filter-selection";
 
 /** The marketplace's user-visible texts; the SPEC §2 ones are verbatim and tests assert them. */
@@ -21,7 +22,19 @@ export const marketplaceTexts = {
   dismissBanner: "Dismiss banner",
   bannerAlt: "Featured on Vernissage",
   removeFilter: (label: string) => `Remove filter ${label}`,
+  /** Issue 16: the order of the results and "Available only". */
+  sortLabel: "Sort by",
+  sortOption: {
+    featured: "Featured",
+    newest: "Newest",
+    price_asc: "Price low to high",
+    price_desc: "Price high to low",
+  },
+  availableOnly: "Available only",
+  /** The button that applies both before the page's script runs (or without it). */
+  showResults: "Show results",
 } as const satisfies {
+  sortOption: Record<SearchSort, string>;
   filterButton: Record<FilterType, string>;
   sectionTitle: Record<FilterType, string>;
   [key: string]: unknown;

@@ -1,21 +1,23 @@
 import { useId } from "react";
 import type { FilterSelection } from "../../../domain/filter-selection";
-import { FILTER_ORDER, MAX_QUERY_LENGTH } from "./marketplace-query";
+import { FILTER_ORDER, MAX_QUERY_LENGTH, type MarketplaceQuery } from "./marketplace-query";
 import { marketplaceTexts as t } from "./marketplace-texts";
 
 /**
  * SPEC §2 search box; the parent debounces (see useSearchText) and Enter searches
  * at once. Before the page's script has loaded it is a plain GET form that keeps
- * the chosen filters.
+ * the chosen filters, order and "Available only".
  */
 export function SearchBox({
   text,
   selection,
+  order = {},
   onChange,
   onSubmit,
 }: {
   text: string;
   selection: FilterSelection;
+  order?: Pick<MarketplaceQuery, "sort" | "available">;
   onChange: (value: string) => void;
   onSubmit: () => void;
 }) {
@@ -60,6 +62,8 @@ export function SearchBox({
           <input key={type} type="hidden" name={type} value={selection[type].join(",")} />
         ) : null,
       )}
+      {order.sort ? <input type="hidden" name="sort" value={order.sort} /> : null}
+      {order.available ? <input type="hidden" name="available" value="true" /> : null}
     </form>
   );
 }

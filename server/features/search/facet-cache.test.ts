@@ -30,11 +30,23 @@ describe("facet cache", () => {
   });
 
   it("keys the same filters in any order alike, and different filters apart", () => {
-    const one = facetCacheKey({ cities: ["b", "a"], categories: ["x"], priceRanges: [5, 1] });
-    const two = facetCacheKey({ cities: ["a", "b"], categories: ["x"], priceRanges: [1, 5] });
+    const none = { cities: [], categories: [], priceRanges: [], available: false };
+    const one = facetCacheKey({
+      ...none,
+      cities: ["b", "a"],
+      categories: ["x"],
+      priceRanges: [5, 1],
+    });
+    const two = facetCacheKey({
+      ...none,
+      cities: ["a", "b"],
+      categories: ["x"],
+      priceRanges: [1, 5],
+    });
     expect(one).toBe(two);
-    expect(facetCacheKey({ cities: ["a"], categories: [], priceRanges: [] })).not.toBe(
-      facetCacheKey({ cities: [], categories: ["a"], priceRanges: [] }),
+    expect(facetCacheKey({ ...none, cities: ["a"] })).not.toBe(
+      facetCacheKey({ ...none, categories: ["a"] }),
     );
+    expect(facetCacheKey({ ...none, available: true })).not.toBe(facetCacheKey(none));
   });
 });

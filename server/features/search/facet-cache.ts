@@ -50,15 +50,23 @@ export function createFacetCache(maxEntries: number = FACET_CACHE_ENTRIES): Face
   };
 }
 
-/** The same filters in any order are the same count. */
+/**
+ * The same filters in any order are the same count. `available` is part of the key
+ * though the search service keeps only the counts of every work (an available-only
+ * search subtracts the works not available from them, since a sale does not move the
+ * version): should that change, one choice's counts can never be served for the other.
+ * The order (`sort`) is not: it changes no count.
+ */
 export function facetCacheKey(filters: {
   cities: string[];
   categories: string[];
   priceRanges: number[];
+  available: boolean;
 }): string {
   return JSON.stringify([
     [...filters.cities].sort(),
     [...filters.categories].sort(),
     [...filters.priceRanges].sort((a, b) => a - b),
+    filters.available,
   ]);
 }

@@ -2,14 +2,24 @@ import { type SQL, sql } from "drizzle-orm";
 import { PRICE_RANGES } from "../../../domain/price-ranges";
 import type { Database } from "../../db/client";
 import { queryRows } from "../../db/rows";
-import { offersOnlySql } from "../artworks/availability.repository";
+import { availableSql, offersOnlySql } from "../artworks/availability.repository";
 import { artistListedSql, listedSql } from "../artworks/listed.repository";
 import type { CountedFacets } from "./facet-cache";
 import { RELEVANCE_LIMIT, prefixTsQuery, searchWords } from "./search-text";
 import type { ArtworkCard } from "../../../contracts/artworks.contract";
-import type { FacetCounts } from "../../../contracts/search.contract";
+import type { FacetCounts, SearchSort } from "../../../contracts/search.contract";
 
-export type SearchFilters = { cities: string[]; categories: string[]; priceRanges: number[] };
+/**
+ * What narrows a search. `available` hides sold works: what the cards show as SOLD is
+ * exactly what availableSql (the one definition, availability.repository.ts) leaves out,
+ * so an offers-only work, which a buyer can still acquire, stays.
+ */
+export type SearchFilters = {
+  cities: string[];
+  categories: string[];
+  priceRanges: number[];
+  available: boolean;
+};
 type Executor = { execute(query: SQL): PromiseLike<unknown> };
 /** The text part of a search: a prefix tsquery over title and artist, and the raw text for trigrams. */
 export type TextQuery = { tsquery: string; text: string };
@@ -38,6 +48,47 @@ const listed = listedSql("a", "u");
  */
 const curatedOrder = sql`a.is_curated desc nulls last, a.random_order asc, a.id asc`;
 
+/**
+ * The other orders (issue 16), each ending in the id so equal dates or prices keep one
+ * order from page to page. Works without a price (offers only) come last in both price
+ * orders. As with the curated order, `nulls last` is what lets an index serve them
+ * (both columns are never null where it matters): newest is artworks_newest_idx
+ * exactly (`desc nulls last`; a plain `desc` is nulls first and sorted the whole
+ * catalogue, 800 ms against an index scan that stops after the page, bench/), and
+ * price_asc reads artworks_price_idx (`asc nulls last`) in order, sorting only equal
+ * prices by id. price_desc is read in two parts, see pricedFirst.
+ */
+const chosenOrders: Record<Exclude<SearchSort, "featured" | "price_desc">, SQL> = {
+  newest: sql`a.created_at desc nulls last, a.id desc nulls last`,
+  price_asc: sql`a.price_cents asc nulls last, a.id asc`,
+};
+
+/**
+ * Price high to low. artworks_price_idx read backwards gives `desc nulls first`, the
+ * wrong end for works without a price, and a sort of every match took 400 ms at 100,000
+ * artworks (bench/). So the priced works are read backwards along the index (no nulls
+ * among them, so `nulls first` is the same order and matches the index) and the works
+ * without a price after them by id, each part stopping at the end of the page.
+ */
+function pricedFirst(where: SQL, page: { offset: number; limit: number }): SQL {
+  const upTo = page.offset + page.limit;
+  return sql`select * from (
+      (select ${hitColumns}, 0 as part
+        from artworks a join users u on u.id = a.artist_id
+        where ${where} and a.price_cents is not null
+        order by a.price_cents desc nulls first, a.id asc
+        limit ${upTo})
+      union all
+      (select ${hitColumns}, 1 as part
+        from artworks a join users u on u.id = a.artist_id
+        where ${where} and a.price_cents is null
+        order by a.id asc
+        limit ${upTo})
+    ) hits
+    order by part, price_cents desc, id asc
+    offset ${page.offset} limit ${page.limit}`;
+}
+
 function uuidList(ids: string[]): SQL {
   return sql.join(
     ids.map((id) => sql`${id}::uuid`),
@@ -61,7 +112,9 @@ function filterConditions(f: SearchFilters) {
       : sql`(a.price_cents >= ${r.minCents} and a.price_cents < ${r.maxCents})`;
   });
   const price = ranges.length ? sql`(${sql.join(ranges, sql` or `)})` : sql`true`;
-  return { city, category, price };
+  // Not disjunctive like the three facets: an available-only search counts available works only.
+  const availability = f.available ? availableSql("a") : sql`true`;
+  return { city, category, price, availability };
 }
 
 /**
@@ -203,26 +256,48 @@ function matchOf(selection: SearchSelection): SQL {
   return selection.text ? textMatch(selection.text, selection.artistIds) : sql`true`;
 }
 
+/** Which page of hits, in which order. */
+export type HitsPage = { offset: number; limit: number; sort: SearchSort };
+
 /**
- * One page of hits. Without text the order is the curated order (an index scan that
- * stops after the page). With text, the matches are cut to RELEVANCE_LIMIT in curated
- * order (for a common word an index scan that stops early, for a rare one its few
- * matches from the GIN index) and only those are ranked, so a common word in a large
- * catalogue never ranks and sorts every match. docs/performance.md has the plans.
+ * One page of hits. Featured without text is the curated order (an index scan that
+ * stops after the page). Featured with text: the matches are cut to RELEVANCE_LIMIT in
+ * curated order (for a common word an index scan that stops early, for a rare one its
+ * few matches from the GIN index) and only those are ranked, so a common word in a
+ * large catalogue never ranks and sorts every match. docs/performance.md has the plans.
+ * The other orders need no ranking: the page is read in that order; with text it stops
+ * at the RELEVANCE_LIMIT-th match too, so every text search pages the same way and a
+ * common word never sorts past it.
  */
 export async function findSearchHits(
   tx: Executor,
   selection: SearchSelection,
-  page: { offset: number; limit: number },
+  page: HitsPage,
 ): Promise<ArtworkCard[]> {
-  const { city, category, price } = filterConditions(selection.filters);
+  const { city, category, price, availability } = filterConditions(selection.filters);
   const text = selection.text;
   const match = matchOf(selection);
+  const where = sql`${listed} and ${match} and ${city} and ${category} and ${price} and ${availability}`;
+  if (page.sort !== "featured") {
+    const limit = text ? Math.min(page.limit, RELEVANCE_LIMIT - page.offset) : page.limit;
+    if (limit <= 0) return [];
+    const rows = await queryRows<HitRow>(
+      tx,
+      page.sort === "price_desc"
+        ? pricedFirst(where, { offset: page.offset, limit })
+        : sql`select ${hitColumns}
+        from artworks a join users u on u.id = a.artist_id
+        where ${where}
+        order by ${chosenOrders[page.sort]}
+        offset ${page.offset} limit ${limit}`,
+    );
+    return rows.map(toHit);
+  }
   const hitsQuery = text
     ? sql`with candidates as (
           select a.id, a.is_curated, a.random_order, a.search_vector, a.artist_display_name
           from artworks a join users u on u.id = a.artist_id
-          where ${listed} and ${match} and ${city} and ${category} and ${price}
+          where ${where}
           order by ${curatedOrder}
           limit ${RELEVANCE_LIMIT}
         ), ranked as (
@@ -236,7 +311,7 @@ export async function findSearchHits(
         order by r.score desc, r.is_curated desc, r.random_order asc, r.id asc`
     : sql`select ${hitColumns}
         from artworks a join users u on u.id = a.artist_id
-        where ${listed} and ${city} and ${category} and ${price}
+        where ${where}
         order by ${curatedOrder}
         offset ${page.offset} limit ${page.limit}`;
   return (await queryRows<HitRow>(tx, hitsQuery)).map(toHit);
@@ -260,7 +335,7 @@ export async function readCatalogueVersion(tx: Executor): Promise<string> {
  */
 export async function searchArtworks(
   db: Database,
-  input: { text: TextQuery | null; filters: SearchFilters; offset: number; limit: number },
+  input: { text: TextQuery | null; filters: SearchFilters } & HitsPage,
 ): Promise<SearchPage> {
   return db.transaction(async (tx) => {
     const selection = await selectSearch(tx, input.text, input.filters);
@@ -270,9 +345,30 @@ export async function searchArtworks(
 }
 
 /** How many listed artworks the filters select, and the facet counts. */
-export async function countSearchFacets(
+export function countSearchFacets(
   tx: Executor,
   selection: SearchSelection,
+): Promise<CountedFacets> {
+  return countFacets(tx, selection, filterConditions(selection.filters).availability);
+}
+
+/**
+ * The same counts over the works that are not available (sold), whatever `available`
+ * says: an available-only search subtracts them from the kept counts of every work
+ * (search.service.ts). Few works, but found by reading every listed one (no index
+ * holds them: about one plain scan of the catalogue).
+ */
+export function countUnavailableFacets(
+  tx: Executor,
+  selection: SearchSelection,
+): Promise<CountedFacets> {
+  return countFacets(tx, selection, sql`not ${availableSql("a")}`);
+}
+
+async function countFacets(
+  tx: Executor,
+  selection: SearchSelection,
+  availability: SQL,
 ): Promise<CountedFacets> {
   const { city, category, price } = filterConditions(selection.filters);
   const match = matchOf(selection);
@@ -284,7 +380,7 @@ export async function countSearchFacets(
         select a.id, u.city_id, a.price_cents,
           ${city} as city_ok, ${category} as category_ok, ${price} as price_ok
         from artworks a join users u on u.id = a.artist_id
-        where ${listed} and ${match}
+        where ${listed} and ${match} and ${availability}
       )
       select 'total' as facet, '' as key, count(*)::int as n from base where city_ok and category_ok and price_ok
       union all

@@ -7,6 +7,7 @@ import { RELEVANCE_LIMIT, prefixTsQuery, searchWords } from "./search-text";
 import {
   type SearchSelection,
   countSearchFacets,
+  countUnavailableFacets,
   findSearchHits,
   readCatalogueVersion,
   selectSearch,
@@ -20,7 +21,14 @@ type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 /**
  * The counts of a search. Without text they depend on the filters and the catalogue
  * only, so they are kept under the catalogue version; with text they depend on the
- * words too and are bounded by the matches: not kept.
+ * words too and are bounded by the matches: not kept. The order (`sort`) never changes
+ * a count.
+ *
+ * An available-only search without text cannot keep its own: a sale changes them, and
+ * sales do not move the catalogue version (decision 0018: the checkout never waits for
+ * its row), so a kept count would still hold a work after it sold. It takes the kept
+ * counts of every work instead and subtracts the works not available now, counted
+ * each time: exact, since everything else those counts depend on moves the version.
  */
 async function facetCounts(
   deps: SearchDeps,
@@ -28,6 +36,17 @@ async function facetCounts(
   selection: SearchSelection,
 ): Promise<CountedFacets> {
   if (selection.text) return countSearchFacets(tx, selection);
+  if (!selection.filters.available) return keptCounts(deps, tx, selection);
+  const everyWork = { ...selection, filters: { ...selection.filters, available: false } };
+  const all = await keptCounts(deps, tx, everyWork);
+  return subtractCounts(all, await countUnavailableFacets(tx, selection));
+}
+
+async function keptCounts(
+  deps: SearchDeps,
+  tx: Tx,
+  selection: SearchSelection,
+): Promise<CountedFacets> {
   const key = facetCacheKey(selection.filters);
   // Read before the counts, in the same transaction: a change committed meanwhile is
   // recounted next time.
@@ -37,6 +56,18 @@ async function facetCounts(
   const counted = await countSearchFacets(tx, selection);
   deps.facetCache.set(key, version, counted);
   return counted;
+}
+
+/** Counts less counts, by facet and key; a key counted down to nothing is left out, as a count leaves it. */
+function subtractCounts(all: CountedFacets, gone: CountedFacets): CountedFacets {
+  const facets: CountedFacets["facets"] = { cities: {}, categories: {}, priceRanges: {} };
+  for (const type of ["cities", "categories", "priceRanges"] as const) {
+    for (const [key, n] of Object.entries(all.facets[type])) {
+      const left = n - (gone.facets[type][key] ?? 0);
+      if (left > 0) facets[type][key] = left;
+    }
+  }
+  return { nbHits: all.nbHits - gone.nbHits, facets };
 }
 
 export async function search(deps: SearchDeps, query: SearchQuery): Promise<SearchResult> {
@@ -61,6 +92,7 @@ export async function search(deps: SearchDeps, query: SearchQuery): Promise<Sear
     cities: query.cities,
     categories: query.categories,
     priceRanges: query.priceRanges,
+    available: query.available,
   };
   // One page of hits plus the total and the facet counts, in one transaction.
   const result = await deps.db.transaction(async (tx) => {
@@ -69,6 +101,7 @@ export async function search(deps: SearchDeps, query: SearchQuery): Promise<Sear
     const hits = await findSearchHits(tx, selection, {
       offset: query.page * query.hitsPerPage,
       limit: query.hitsPerPage,
+      sort: query.sort,
     });
     return { hits, ...(await facetCounts(deps, tx, selection)) };
   });
