@@ -5,6 +5,7 @@ import {
   alertListSchema,
   alertMessages,
   alertSchema,
+  deletedAlertSchema,
   mailPreferencesSchema,
 } from "../../../contracts/alerts.contract";
 import { alerts, mailPreferences } from "../../db/schema";
@@ -183,7 +184,7 @@ describe("changing and deleting alerts", () => {
     for (let i = 0; i < 2; i += 1) {
       const del = await send(t, cora, "DELETE", `/api/me/alerts/${created.id}`);
       expect(del.status).toBe(200);
-      expect(await del.json()).toEqual({ deleted: true });
+      expect(expectContract(deletedAlertSchema, await del.json())).toEqual({ deleted: true });
     }
     expect(await t.db.select().from(alerts).where(eq(alerts.id, created.id))).toEqual([]);
     expect((await send(t, cora, "DELETE", "/api/me/alerts/nope")).status).toBe(404);
