@@ -228,8 +228,11 @@ import { createOfferTimers } from "./features/offers/offers.timers";
 import {
   type CollectorsDeps,
   followArtist,
+  followStateOf,
   followingOf,
   saveWork,
+  savedAmongWorks,
+  savedArtworksOf,
   savedWorksOf,
   unfollowArtist,
   unsaveWork,
@@ -513,6 +516,13 @@ export function createServices(
       unfollow: (userId: string, artistId: string) =>
         unfollowArtist(collectorsDeps, userId, artistId),
       following: (userId: string) => followingOf(collectorsDeps, userId),
+      /** Which of these works the person saved (a page's hearts). */
+      savedAmong: (userId: string, artworkIds: readonly string[]) =>
+        savedAmongWorks(collectorsDeps, userId, artworkIds),
+      /** The own Saved tab's cards. */
+      savedArtworks: (userId: string) => savedArtworksOf(collectorsDeps, userId),
+      followState: (artistId: string, viewerId: string | null) =>
+        followStateOf(collectorsDeps, artistId, viewerId),
     },
     /** Offers backed by a card hold (server/features/offers, decision 0030). */
     offers: {
