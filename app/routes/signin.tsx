@@ -11,6 +11,7 @@ import { safeRedirectPath } from "../../domain/safe-path";
 import { actionError } from "../lib/loader-errors.server";
 import { cookieHeaders, requestMeta } from "../features/auth/request-meta.server";
 import { validInput } from "../lib/valid-input.server";
+import { collectAfterSignIn } from "../lib/collectors.server";
 import { passwordResetRequestSchema, signInSchema } from "../../contracts/auth.contract";
 import type { Route } from "./+types/signin";
 
@@ -44,11 +45,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   }
   try {
-    const { setCookies } = await auth.signIn(
+    const { user, setCookies } = await auth.signIn(
       validInput(signInSchema, { email, password: formText(form, "password") }),
       requestMeta(request, context),
     );
-    return redirect(safeRedirectPath(new URL(request.url).searchParams.get("next")), {
+    const params = new URL(request.url).searchParams;
+    await collectAfterSignIn(context, user.id, params);
+    return redirect(safeRedirectPath(params.get("next")), {
       headers: cookieHeaders(setCookies),
     });
   } catch (error) {

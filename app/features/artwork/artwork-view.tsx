@@ -9,6 +9,8 @@ import { ArtworkFacts } from "../../components/artwork-facts";
 import { carouselImages, intrinsicSize } from "../../components/artwork-images";
 import { artworkMessages as m } from "./artwork.messages";
 import { OwnerControls } from "./owner-controls";
+import { ArtworkCollect, ArtworkFollow } from "./artwork-collect";
+import type { FollowState } from "../../components/collectors/follow-button";
 
 /** Back to where the visitor came from in the app; to the marketplace after a direct visit. */
 function BackButton() {
@@ -42,11 +44,14 @@ export function isOwnerArtist(artwork: ArtworkDetail, userId: string | null | un
  */
 export function ArtworkView({
   artwork,
+  follow = { following: false, followers: 0 },
   BuyPanel,
   OfferPanel,
   onEditListing,
 }: {
   artwork: ArtworkDetail;
+  /** Issue 16: whether the viewer follows the artist (the Follow button beside their name). */
+  follow?: FollowState;
   /** SPEC §2 buy panel, opened by Buy Now; the route gives the checkout's dialog. */
   BuyPanel: ComponentType<BuyPanelProps>;
   /** Issue 15's offer panel, opened by Make an Offer; the route gives the checkout's. */
@@ -101,13 +106,17 @@ export function ArtworkView({
           size={intrinsicSize(artwork)}
         />
         <div className="artwork-info">
-          <Link to={`/artist/${artwork.artist.id}`} className="artwork-artist">
-            {artistName}
-          </Link>
+          <div className="artwork-artist-row">
+            <Link to={`/artist/${artwork.artist.id}`} className="artwork-artist">
+              {artistName}
+            </Link>
+            <ArtworkFollow artwork={artwork} artistName={artistName} follow={follow} />
+          </div>
           <h1 className="artwork-title">
             {title}
             <span className="artwork-year">, {yearText(artwork.createdYear)}</span>
           </h1>
+          <ArtworkCollect artwork={artwork} title={title} hidden={hidden} />
           <div className="artwork-purchase">
             {price ? <p className="artwork-price">{price}</p> : null}
             {/* Only its artist ever sees a hidden work: it is not for sale, whatever the switch says. */}
