@@ -81,7 +81,10 @@ describe("SaveButton", () => {
     // A second press while the first is on its way changes nothing.
     fireEvent.click(first!);
     expect(api.calls).toHaveLength(1);
-    await act(async () => api.release());
+    await act(() => {
+      api.release();
+      return Promise.resolve();
+    });
     await waitFor(() => expect(first!.getAttribute("aria-pressed")).toBe("true"));
     expect(screen.queryByRole("alert")).toBeNull();
   });
@@ -94,7 +97,10 @@ describe("SaveButton", () => {
     fireEvent.click(button);
     expect(button.getAttribute("aria-pressed")).toBe("false");
     expect(api.calls[0]).toEqual({ url: `/api/me/saved/${WORK}`, method: "DELETE" });
-    await act(async () => api.release());
+    await act(() => {
+      api.release();
+      return Promise.resolve();
+    });
     expect((await screen.findByRole("alert")).textContent).toBe(m.unsaveFailed);
     expect(button.getAttribute("aria-pressed")).toBe("true");
   });
@@ -164,7 +170,10 @@ describe("FollowButton", () => {
     expect(button.textContent).toBe("Following Ines Moreau");
     expect(screen.getByText("2 followers")).toBeTruthy();
     expect(api.calls).toEqual([{ url: `/api/me/following/${ARTIST}`, method: "PUT" }]);
-    await act(async () => api.release());
+    await act(() => {
+      api.release();
+      return Promise.resolve();
+    });
     expect(await screen.findByText("5 followers")).toBeTruthy();
   });
 
@@ -174,7 +183,10 @@ describe("FollowButton", () => {
     const button = await screen.findByRole("button", { name: "Following Ines Moreau" });
     fireEvent.click(button);
     expect(screen.getByText("1 follower")).toBeTruthy();
-    await act(async () => api.release());
+    await act(() => {
+      api.release();
+      return Promise.resolve();
+    });
     expect((await screen.findByRole("alert")).textContent).toBe(m.unfollowFailed);
     expect(button.getAttribute("aria-pressed")).toBe("true");
     expect(screen.getByText("2 followers")).toBeTruthy();
@@ -217,7 +229,10 @@ describe("SavedWorksProvider", () => {
     );
     const button = await screen.findByRole("button", { name: "Save Later" });
     expect(api.calls).toEqual([{ url: `/api/me/saved/ids?artworkIds=${later}`, method: "GET" }]);
-    await act(async () => api.release());
+    await act(() => {
+      api.release();
+      return Promise.resolve();
+    });
     await waitFor(() => expect(button.getAttribute("aria-pressed")).toBe("true"));
   });
 });
