@@ -158,6 +158,26 @@ test("a visitor's heart signs them in and brings them back with the work saved",
   await expectNoAxeViolations(page);
 });
 
+test("a visitor's heart on a card can lead to a new account, back with the work saved", async ({
+  page,
+}) => {
+  const search = `/?q=${encodeURIComponent("Salt Marsh in October")}`;
+  await page.goto(search);
+  await waitForHydration(page);
+  await page.getByRole("link", { name: m.signInToSave("Salt Marsh in October") }).click();
+  await expect(page).toHaveURL(/\/signin\?/);
+  await page.getByRole("link", { name: "Create an account" }).click();
+  await expect(page).toHaveURL(/\/signup\?.*save=/);
+  await page.getByLabel("First name").fill("Sam");
+  await page.getByLabel("Last name").fill("Visitor");
+  await page.getByLabel("Email").fill(`sam.${Date.now()}@example.com`);
+  await page.getByLabel("Password").fill("collect-123");
+  await page.getByLabel(/I agree to the Terms/).check();
+  await page.getByRole("button", { name: "Sign Up" }).click();
+  await expect(page).toHaveURL(search);
+  await expect(heart(page, "Salt Marsh in October")).toHaveAttribute("aria-pressed", "true");
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
