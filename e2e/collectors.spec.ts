@@ -82,6 +82,8 @@ test("a collector saves works from a card and a page, follows the artist, sees b
   // The artist page counts the follower.
   await page.getByRole("link", { name: ARTIST_NAME, exact: true }).click();
   await expect(page.getByText(m.followers(1))).toBeVisible();
+  await expectNoAxeViolations(page);
+  await screenshots(page, "collectors-artist");
 
   // The own Saved and Following tabs.
   await page.goto("/profile?tab=saved");
@@ -93,6 +95,8 @@ test("a collector saves works from a card and a page, follows the artist, sees b
   await page.goto("/profile?tab=following");
   await expect(page.getByRole("tabpanel").getByRole("link", { name: ARTIST_NAME })).toBeVisible();
   await expectNoAxeViolations(page);
+  await page.getByRole("tablist").scrollIntoViewIfNeeded();
+  await screenshots(page, "collectors-following");
 
   // Unsave from the Saved tab, and unfollow from the Following tab.
   await page.goto("/profile?tab=saved");
