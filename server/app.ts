@@ -25,6 +25,7 @@ import { registerPayoutRunRoutes } from "./features/payouts/payout-run.routes";
 import { registerUploadRoutes } from "./features/uploads/uploads.routes";
 import { registerOfferRoutes } from "./features/offers/offers.routes";
 import { registerCollectorRoutes } from "./features/collectors/collectors.routes";
+import { registerAlertRoutes } from "./features/alerts/alerts.routes";
 import { clientIp, resolveClientIp } from "./http/client-ip";
 import { createErrorHandler } from "./http/error-handler";
 import { originGuard } from "./http/origin-guard";
@@ -84,7 +85,10 @@ export function buildServer({ services, web }: ServerOptions): Hono {
     });
   }
 
-  app.use(originGuard(config.trustedOrigins));
+  // RFC 8058 one-click unsubscribe: a webmail may send it from its own site, and the
+  // signed token in the address is the whole authority (no cookie is read), so the
+  // cross-site check has nothing to protect there (decision 0031).
+  app.use(originGuard(config.trustedOrigins, ["/api/unsubscribe"]));
   app.use(rejectNulInUrl());
   app.use(requestBodyLimit());
 
@@ -100,6 +104,7 @@ export function buildServer({ services, web }: ServerOptions): Hono {
   registerPurchaseRoutes(app, services);
   registerOfferRoutes(app, services);
   registerCollectorRoutes(app, services);
+  registerAlertRoutes(app, services);
   registerUploadRoutes(app, services);
   registerListingRoutes(app, services);
   registerPayoutRoutes(app, services);

@@ -238,6 +238,22 @@ import {
   unsaveWork,
 } from "./features/collectors/collectors.service";
 import { sellIn } from "./features/checkout/sale.service";
+import type {
+  CreateAlertBody,
+  MailPreferences,
+  UpdateAlertBody,
+} from "../contracts/alerts.contract";
+import {
+  type AlertsDeps,
+  createAlert,
+  describeUnsubscribe,
+  listAlerts,
+  preferencesOf,
+  removeAlert,
+  setPreferences,
+  unsubscribe,
+  updateAlert,
+} from "./features/alerts/alerts.service";
 
 /**
  * Everything the routes and the web app's loaders use, built once per process: the one
@@ -280,6 +296,7 @@ export function createServices(
   };
   const ordersDeps: OrdersDeps = { ...checkoutDeps, teamEmail: config.teamEmail };
   const collectorsDeps: CollectorsDeps = { db };
+  const alertsDeps: AlertsDeps = { db, secret: config.sessionSecret };
   // Offers (issue 15): a sale by the checkout's exactly-once path, wired here.
   const offersDeps: OffersDeps = {
     db,
@@ -523,6 +540,23 @@ export function createServices(
       savedArtworks: (userId: string) => savedArtworksOf(collectorsDeps, userId),
       followState: (artistId: string, viewerId: string | null) =>
         followStateOf(collectorsDeps, artistId, viewerId),
+    },
+    /**
+     * Alerts, mail preferences and unsubscribe links (server/features/alerts, decision
+     * 0031): the session's own, except the two unsubscribe calls, which the signed token
+     * authorises.
+     */
+    alerts: {
+      list: (userId: string) => listAlerts(alertsDeps, userId),
+      create: (userId: string, input: CreateAlertBody) => createAlert(alertsDeps, userId, input),
+      update: (userId: string, alertId: string, patch: UpdateAlertBody) =>
+        updateAlert(alertsDeps, userId, alertId, patch),
+      remove: (userId: string, alertId: string) => removeAlert(alertsDeps, userId, alertId),
+      preferences: (userId: string) => preferencesOf(alertsDeps, userId),
+      setPreferences: (userId: string, input: MailPreferences) =>
+        setPreferences(alertsDeps, userId, input),
+      describeUnsubscribe: (token: string) => describeUnsubscribe(alertsDeps, token),
+      unsubscribe: (token: string) => unsubscribe(alertsDeps, token),
     },
     /** Offers backed by a card hold (server/features/offers, decision 0030). */
     offers: {

@@ -1,5 +1,13 @@
 import { useRef, useState, useSyncExternalStore } from "react";
-import { Link, NavigationType, useNavigationType } from "react-router";
+import { Link, NavigationType, useLocation, useNavigationType } from "react-router";
+import { signInPath } from "../../domain/safe-path";
+import {
+  type AlertSearch,
+  alertSummary,
+  suggestedAlertName,
+} from "../features/alerts/alert-search";
+import { CreateAlert } from "../features/alerts/create-alert";
+import { useSessionUser } from "../lib/session-user";
 import { removeFilter, type FilterType } from "../../domain/filter-selection";
 import { FilterButtons, FilterChips } from "../features/marketplace/filter-bar";
 import { FilterDialog } from "../features/marketplace/filter-dialog";
@@ -16,6 +24,7 @@ import { SearchBox } from "../features/marketplace/search-box";
 import { useGoToQuery, useShownQuery } from "../features/marketplace/use-marketplace-url";
 import { useSearchText } from "../features/marketplace/use-search-text";
 import "../features/marketplace/marketplace.css";
+import "../features/alerts/alerts.css";
 import type { Route } from "./+types/home";
 
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -47,6 +56,15 @@ export default function Marketplace({ loaderData }: Route.ComponentProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const hydrated = useHydrated();
   const chips = filterChips(shown.selection, catalog);
+  const viewer = useSessionUser();
+  const location = useLocation();
+  // Issue 16: the search an alert would keep, as the URL has it now.
+  const alertSearch: AlertSearch = {
+    q: shown.q,
+    cities: shown.selection.cities ?? [],
+    categories: shown.selection.categories ?? [],
+    priceRanges: (shown.selection.priceRanges ?? []).map(Number),
+  };
 
   function clearAll() {
     goTo(() => ({ q: search.flush(), selection: {} }), { replace: false });
@@ -74,6 +92,12 @@ export default function Marketplace({ loaderData }: Route.ComponentProps) {
           }}
         />
         <FilterButtons selection={shown.selection} openType={openType} onOpen={setOpenType} />
+        <CreateAlert
+          search={alertSearch}
+          summary={alertSummary(alertSearch, catalog)}
+          suggestedName={suggestedAlertName(alertSearch, catalog)}
+          signInHref={viewer ? null : signInPath(`${location.pathname}${location.search}`)}
+        />
       </div>
       <FilterChips
         chips={chips}

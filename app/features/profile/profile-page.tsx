@@ -58,6 +58,7 @@ export function ProfilePage({
           <nav className="profile-own-links" aria-label="Your account">
             <Link to="/profile/purchases">My purchases</Link>
             <Link to="/profile/offers">My offers</Link>
+            <Link to="/profile/settings">Alerts and e-mail</Link>
           </nav>
         ) : null}
         {isOwn ? artistApplication : null}

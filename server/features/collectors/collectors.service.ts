@@ -3,6 +3,7 @@ import type { Following, SavedWorks } from "../../../contracts/collectors.contra
 import { isUuid } from "../../../domain/ids";
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
+import { ensurePreferences } from "../alerts/alerts.repository";
 import { listSavedArtworks } from "../artworks/artworks.repository";
 import {
   countFollowers,
@@ -74,6 +75,8 @@ export async function followArtist(
     throw new AppError("NOT_FOUND", 404, collectorMessages.artistNotFound);
   }
   await insertFollow(db, userId, id);
+  // The digest reads people with a preferences row: a follower gets one (issue 16).
+  await ensurePreferences(db, userId);
   return { following: true, followers: await countFollowers(db, id) };
 }
 

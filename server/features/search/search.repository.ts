@@ -5,7 +5,7 @@ import { queryRows } from "../../db/rows";
 import { offersOnlySql } from "../artworks/availability.repository";
 import { artistListedSql, listedSql } from "../artworks/listed.repository";
 import type { CountedFacets } from "./facet-cache";
-import { RELEVANCE_LIMIT } from "./search-text";
+import { RELEVANCE_LIMIT, prefixTsQuery, searchWords } from "./search-text";
 import type { ArtworkCard } from "../../../contracts/artworks.contract";
 import type { FacetCounts } from "../../../contracts/search.contract";
 
@@ -13,6 +13,16 @@ export type SearchFilters = { cities: string[]; categories: string[]; priceRange
 type Executor = { execute(query: SQL): PromiseLike<unknown> };
 /** The text part of a search: a prefix tsquery over title and artist, and the raw text for trigrams. */
 export type TextQuery = { tsquery: string; text: string };
+
+/**
+ * The prefix tsquery of a text, built as search builds it, or null when the text has no
+ * word to look for ("!!!"). Alerts save it (issue 16), so their digest matches in SQL the
+ * words a search of the same text matches (without the misspelled-artist part).
+ */
+export function prefixTsQueryOf(q: string): string | null {
+  const words = searchWords(q);
+  return words.length ? prefixTsQuery(words) : null;
+}
 
 /** Word similarity at which a misspelled artist name still matches ("adeymi" ~ "Adeyemi"). */
 const ARTIST_NAME_SIMILARITY = 0.5;

@@ -1,0 +1,145 @@
+import { useEffect, useRef } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { FormError, FormNotice } from "../../components/ui/form-message";
+import { alertsMessages as m } from "./alerts.messages";
+
+export type DigestFrequency = "daily" | "weekly" | "off";
+
+/** One alert as the settings page lists it: the search in words and where it leads. */
+export type AlertRow = {
+  id: string;
+  name: string;
+  enabled: boolean;
+  summary: string;
+  searchPath: string;
+};
+
+export type SettingsActionResult =
+  { ok: true; message: string } | { ok: false; error: string; intent: string };
+
+const FREQUENCIES: ReadonlyArray<{ value: DigestFrequency; label: string; hint: string }> = [
+  { value: "daily", label: "Daily", hint: "At most one e-mail a day" },
+  { value: "weekly", label: "Weekly", hint: "At most one e-mail a week" },
+  { value: "off", label: "Off", hint: "No e-mails about new works" },
+];
+
+/**
+ * Issue 16 `/profile/settings`: how often the digest may come, whether it tells of
+ * artists one follows, and the alerts, each on or off or deleted. Plain forms: they work
+ * without JavaScript, and with it React Router sends them and reads the page again.
+ */
+export function SettingsPage({
+  preferences,
+  alerts,
+  result,
+}: {
+  preferences: { digestFrequency: DigestFrequency; followEmails: boolean };
+  alerts: AlertRow[];
+  result?: SettingsActionResult;
+}) {
+  const busy = useNavigation().state === "submitting";
+  const noticeRef = useRef<HTMLDivElement>(null);
+  // A sent form may vanish with its answer (a deleted alert): the notice takes the focus.
+  useEffect(() => {
+    if (result) noticeRef.current?.focus();
+  }, [result]);
+  return (
+    <article className="settings-page" aria-labelledby="settings-heading">
+      <h1 id="settings-heading">Alerts and e-mail</h1>
+      <div ref={noticeRef} tabIndex={-1} className="settings-notice">
+        {result?.ok ? <FormNotice message={result.message} /> : null}
+        {result && !result.ok ? <FormError message={result.error} /> : null}
+      </div>
+
+      <section aria-labelledby="settings-mail-heading" className="settings-section">
+        <h2 id="settings-mail-heading">E-mail about new works</h2>
+        <Form method="post" className="settings-form">
+          <input type="hidden" name="intent" value="preferences" />
+          <fieldset>
+            <legend>How often may we e-mail you when new works match your alerts?</legend>
+            {FREQUENCIES.map((f) => (
+              <label key={f.value} className="settings-choice">
+                <input
+                  type="radio"
+                  name="digestFrequency"
+                  value={f.value}
+                  defaultChecked={preferences.digestFrequency === f.value}
+                />
+                <span>
+                  {f.label} <span className="settings-hint">({f.hint})</span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+          <label className="settings-choice">
+            <input type="checkbox" name="followEmails" defaultChecked={preferences.followEmails} />
+            <span>Include new works by artists I follow</span>
+          </label>
+          <button type="submit" className="button" disabled={busy}>
+            Save e-mail settings
+          </button>
+        </Form>
+      </section>
+
+      <section aria-labelledby="settings-alerts-heading" className="settings-section">
+        <h2 id="settings-alerts-heading">Alerts</h2>
+        {alerts.length === 0 ? (
+          <p className="status-text">
+            {m.noAlerts} <Link to="/">Go to the marketplace</Link>
+          </p>
+        ) : (
+          <ul className="settings-alerts">
+            {alerts.map((alert) => (
+              <AlertItem key={alert.id} alert={alert} busy={busy} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </article>
+  );
+}
+
+function AlertItem({ alert, busy }: { alert: AlertRow; busy: boolean }) {
+  const nameId = `alert-${alert.id}-name`;
+  return (
+    <li className="settings-alert" aria-labelledby={nameId}>
+      <div className="settings-alert-text">
+        <p id={nameId} className="settings-alert-name">
+          {alert.name}{" "}
+          <span className={alert.enabled ? "settings-alert-on" : "settings-alert-off"}>
+            {alert.enabled ? "On" : "Off"}
+          </span>
+        </p>
+        {alert.summary ? <p className="settings-alert-summary">{alert.summary}</p> : null}
+        <Link to={alert.searchPath}>See matching works</Link>
+      </div>
+      <div className="settings-alert-actions">
+        <Form method="post">
+          <input type="hidden" name="intent" value="alert-enabled" />
+          <input type="hidden" name="alertId" value={alert.id} />
+          <input type="hidden" name="enabled" value={alert.enabled ? "false" : "true"} />
+          <button
+            type="submit"
+            className="button"
+            disabled={busy}
+            aria-label={`${alert.enabled ? "Turn off" : "Turn on"} alert ${alert.name}`}
+          >
+            {alert.enabled ? "Turn off" : "Turn on"}
+          </button>
+        </Form>
+        <Form method="post">
+          <input type="hidden" name="intent" value="alert-delete" />
+          <input type="hidden" name="alertId" value={alert.id} />
+          <button
+            type="submit"
+            className="button"
+            disabled={busy}
+            aria-label={`Delete alert ${alert.name}`}
+          >
+            Delete
+          </button>
+        </Form>
+      </div>
+    </li>
+  );
+}
