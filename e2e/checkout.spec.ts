@@ -119,7 +119,7 @@ test("a guest buys with the test card: tax appears, success page, SOLD, and the 
   await expect(page.getByRole("status")).toHaveText(authMessages.resetSent);
 
   await page.goto(`/artwork/${id}`);
-  await expect(page.getByText("SOLD", { exact: true })).toBeVisible();
+  await expect(page.locator(".artwork-info").getByText("SOLD", { exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: "Buy Now" })).toHaveCount(0);
 
   // The buyer's confirmation e-mail is in the outbox, and the password link.
@@ -208,7 +208,7 @@ test("a declined card shows the processor's message and nothing is sold", async 
 
   await page.reload();
   await expect(page.getByRole("button", { name: "Buy Now" })).toBeVisible();
-  await expect(page.getByText("SOLD", { exact: true })).toHaveCount(0);
+  await expect(page.locator(".artwork-info").getByText("SOLD", { exact: true })).toHaveCount(0);
 });
 
 test("Pay Now waits for a total; the SPEC's messages come before anything is sent", async ({

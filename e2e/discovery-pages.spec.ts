@@ -229,7 +229,7 @@ test("the artwork page: details, Buy Now panel, SEO tags, artist link", async ({
   );
   await expect(page.getByText(/^\d+ inches x \d+ inches( x \d+ inches)?$/)).toBeVisible();
   await expect(page.locator(".artwork-price")).toHaveText(/^\$[\d,]+(\.\d\d)?$/);
-  await expect(page.getByText("SOLD", { exact: true })).toHaveCount(0);
+  await expect(page.locator(".artwork-info").getByText("SOLD", { exact: true })).toHaveCount(0);
   await expect(page.locator('meta[property="og:title"]')).toHaveAttribute(
     "content",
     "Salt Marsh in October by Elena Marsh",
@@ -265,7 +265,7 @@ test("the artwork page: details, Buy Now panel, SEO tags, artist link", async ({
   await expect(buy).toBeFocused();
 
   // The artist link opens the artist's profile.
-  await page.getByRole("link", { name: "Elena Marsh" }).click();
+  await page.getByRole("link", { name: "Elena Marsh", exact: true }).click();
   await expect(page).toHaveURL(/\/artist\/[0-9a-f-]{36}$/);
   await expect(page.getByRole("heading", { level: 1, name: "Elena Marsh" })).toBeVisible();
 });
@@ -273,7 +273,7 @@ test("the artwork page: details, Buy Now panel, SEO tags, artist link", async ({
 test("a sold work shows SOLD and no Buy Now", async ({ page, request }) => {
   const id = await artworkIdByTitle(request, "Evening Ferry");
   await page.goto(`/artwork/${id}`);
-  await expect(page.getByText("SOLD", { exact: true })).toBeVisible();
+  await expect(page.locator(".artwork-info").getByText("SOLD", { exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: "Buy Now" })).toHaveCount(0);
   expect(await jsonLd(page)).toMatchObject({
     offers: { availability: "https://schema.org/SoldOut" },

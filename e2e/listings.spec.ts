@@ -242,7 +242,7 @@ test("an artist lists, edits, toggles and deletes a work", async ({ page, reques
   await forSale.click();
   await expect(forSale).toHaveAttribute("aria-checked", "false");
   await expect(page.getByText("Offers only", { exact: true })).toBeVisible();
-  await expect(page.getByText("SOLD", { exact: true })).toHaveCount(0);
+  await expect(page.locator(".artwork-info").getByText("SOLD", { exact: true })).toHaveCount(0);
   await expect(page.getByRole("alert")).toHaveCount(0);
   const card = await searchFor(page, renamed);
   await expect(card).toBeVisible();

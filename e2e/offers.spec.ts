@@ -55,7 +55,7 @@ test("a guest's offer, the artist's counter from /profile/offers, the guest acce
   // 1. The guest opens the offer panel in place of SOLD and Buy Now.
   await page.goto(`/artwork/${id}`);
   await waitForHydration(page);
-  await expect(page.getByText("SOLD", { exact: true })).toHaveCount(0);
+  await expect(page.locator(".artwork-info").getByText("SOLD", { exact: true })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Buy Now" })).toHaveCount(0);
   const opener = page.getByRole("button", { name: m.makeOffer });
   await opener.click();
@@ -203,7 +203,7 @@ test("a guest's offer, the artist's counter from /profile/offers, the guest acce
 
   // 5. The work is sold.
   await page.goto(`/artwork/${id}`);
-  await expect(page.getByText("SOLD", { exact: true })).toBeVisible();
+  await expect(page.locator(".artwork-info").getByText("SOLD", { exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: m.makeOffer })).toHaveCount(0);
 
   // 6. The artist sees it in their sales.

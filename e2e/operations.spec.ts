@@ -179,7 +179,7 @@ test("an applicant is approved, sets up payouts, lists a work, search finds it a
   await expect(page).toHaveURL("/purchase-success");
   await expect(page.getByRole("status")).toHaveText(m.guestAccountCreated);
   await page.goto(`/artwork/${artworkId}`);
-  await expect(page.getByText("SOLD", { exact: true })).toBeVisible();
+  await expect(page.locator(".artwork-info").getByText("SOLD", { exact: true })).toBeVisible();
 });
 
 test("the team creates an exhibition with a banner and two works, and it appears on /exhibition", async ({

@@ -56,7 +56,9 @@ import {
   getArtist,
   getArtistArtworks,
   getArtwork,
+  getArtworkRails,
   getExhibition,
+  getRelatedToArtwork,
 } from "./features/discovery/discovery.service";
 import type { ArtistTab } from "../contracts/artists.contract";
 import type { ListingBody, ListingPatch } from "../contracts/artworks.contract";
@@ -397,6 +399,11 @@ export function createServices(
       categories: () => getCategories(catalogDeps),
       activeBanner: () => getActiveBanner(catalogDeps),
       artwork: (id: string, viewer: Viewer) => getArtwork(discoveryDeps, id, viewer),
+      /** The artwork page's two rails (issue 16), read beside the work. */
+      artworkRails: (id: string) => getArtworkRails(discoveryDeps, id),
+      /** `GET /api/artworks/:id/related`: the rails, 404 for a work the viewer may not see. */
+      relatedToArtwork: (id: string, viewer: Viewer) =>
+        getRelatedToArtwork(discoveryDeps, id, viewer),
       artist: (id: string) => getArtist(discoveryDeps, id),
       artistArtworks: (id: string, tab: ArtistTab) => getArtistArtworks(discoveryDeps, id, tab),
       exhibitions: () => getActiveExhibitions(discoveryDeps),

@@ -23,7 +23,7 @@ export function loader({ context, params, request }: Route.LoaderArgs) {
 
 /** SPEC §2 Artwork detail (/artwork/{artworkId}); 404 with 'Artwork not found' when missing. */
 export default function Artwork({ loaderData }: Route.ComponentProps) {
-  const { artwork, saved, follow } = loaderData;
+  const { artwork, rails, saved, follow } = loaderData;
   // A new artwork starts at its first image with the buy panel closed. The page composes
   // three features: Buy Now opens the checkout (SPEC §2 buy panel: a modal dialog that
   // keeps focus in and closes with Escape, Cancel or the backdrop, except while paying),
@@ -37,6 +37,7 @@ export default function Artwork({ loaderData }: Route.ComponentProps) {
         BuyPanel={CheckoutDialog}
         OfferPanel={OfferDialog}
         onEditListing={forgetListingDraftOf}
+        rails={rails}
       />
     </SavedWorksProvider>
   );

@@ -11,6 +11,8 @@ import { artworkMessages as m } from "./artwork.messages";
 import { OwnerControls } from "./owner-controls";
 import { ArtworkCollect, ArtworkFollow } from "./artwork-collect";
 import type { FollowState } from "../../components/collectors/follow-button";
+import type { ArtworkRails as ArtworkRailsData } from "../../../contracts/artwork-rails.contract";
+import { ArtworkRails, SoldRailsNotice, hasRails } from "./artwork-rails";
 
 /** Back to where the visitor came from in the app; to the marketplace after a direct visit. */
 function BackButton() {
@@ -48,10 +50,13 @@ export function ArtworkView({
   BuyPanel,
   OfferPanel,
   onEditListing,
+  rails,
 }: {
   artwork: ArtworkDetail;
   /** Issue 16: whether the viewer follows the artist (the Follow button beside their name). */
   follow?: FollowState;
+  /** Issue 16: the works around this one, read by the loader beside it. */
+  rails?: ArtworkRailsData;
   /** SPEC §2 buy panel, opened by Buy Now; the route gives the checkout's dialog. */
   BuyPanel: ComponentType<BuyPanelProps>;
   /** Issue 15's offer panel, opened by Make an Offer; the route gives the checkout's. */
@@ -70,6 +75,9 @@ export function ArtworkView({
   const artistName = artistNameText(artwork.artist.displayName);
   const price = priceText(artwork.price);
   const hidden = typeof artwork.hiddenReason === "string";
+  // Sold (not offers only): the rails come first after the main information (issue 16).
+  const soldWithRails =
+    !hidden && !artwork.isForSale && !artwork.offersOnly && hasRails(rails) ? rails : null;
 
   function closePanel() {
     const opener = panel === "offer" ? offerButton : buyButton;
@@ -89,6 +97,13 @@ export function ArtworkView({
     >
       {m.makeOffer}
     </button>
+  ) : null;
+
+  const about = artwork.description.trim() ? (
+    <section className="artwork-description" aria-labelledby="artwork-about-heading">
+      <h2 id="artwork-about-heading">About the work</h2>
+      <p>{artwork.description}</p>
+    </section>
   ) : null;
 
   return (
@@ -146,6 +161,7 @@ export function ArtworkView({
               <p className="sold-badge">{m.sold}</p>
             )}
           </div>
+          {soldWithRails ? <SoldRailsNotice rails={soldWithRails} artistName={artistName} /> : null}
           {isOwner && user ? (
             <OwnerControls
               artwork={artwork}
@@ -160,12 +176,7 @@ export function ArtworkView({
             size={artwork}
             categories={artwork.categories}
           />
-          {artwork.description.trim() ? (
-            <section className="artwork-description" aria-labelledby="artwork-about-heading">
-              <h2 id="artwork-about-heading">About the work</h2>
-              <p>{artwork.description}</p>
-            </section>
-          ) : null}
+          {soldWithRails ? null : about}
           {artwork.exhibitions.length > 0 ? (
             <section className="artwork-on-display" aria-labelledby="artwork-display-heading">
               <h2 id="artwork-display-heading">{m.currentlyOnDisplay}</h2>
@@ -174,6 +185,8 @@ export function ArtworkView({
           ) : null}
         </div>
       </div>
+      <ArtworkRails rails={rails} artistName={artistName} />
+      {soldWithRails ? about : null}
       {panel === "buy" ? (
         <BuyPanel artwork={artwork} artistName={artistName} onClose={closePanel} />
       ) : null}

@@ -8,6 +8,16 @@ export const artworkMessages = {
   artworkLoadFailed: d.artworkLoadFailed,
   returnToMarketplace: d.returnToMarketplace,
   currentlyOnDisplay: d.currentlyOnDisplay,
+  /** Issue 16: the two rails under the work, and the sold work's pointer to them. */
+  moreBy: (artistName: string) => `More by ${artistName}`,
+  relatedWorks: "Related works",
+  soldLead: "This work has sold — ",
+  soldSeeBelow: (artistName: string, more: boolean, related: boolean) =>
+    more && related
+      ? `see more by ${artistName} and related works below`
+      : more
+        ? `see more by ${artistName} below`
+        : "see related works below",
   buyNow: d.buyNow,
   sold: d.sold,
   makeOffer: o.makeOffer,

@@ -11,6 +11,12 @@ export function registerDiscoveryRoutes(app: Hono, { discovery, auth }: AppServi
     if (viewer) c.header("Cache-Control", "private, no-store");
     return c.json(await discovery.artwork(c.req.param("id"), viewer));
   });
+  app.get("/api/artworks/:id/related", async (c) => {
+    const viewer = await auth.getSessionUser(c.req.raw.headers);
+    // The same rule as the work's own read: a work the team hid is 404 except to its artist.
+    if (viewer) c.header("Cache-Control", "private, no-store");
+    return c.json(await discovery.relatedToArtwork(c.req.param("id"), viewer));
+  });
   app.get("/api/artists/:id", async (c) => c.json(await discovery.artist(c.req.param("id"))));
   app.get("/api/artists/:id/artworks", queryParams(artistWorksQuerySchema), async (c) => {
     return c.json(await discovery.artistArtworks(c.req.param("id"), c.req.valid("query").tab));

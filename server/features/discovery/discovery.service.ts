@@ -13,6 +13,8 @@ import { isSuspended } from "../users/users.repository";
 import { countSaves } from "../collectors/collectors.repository";
 import type { ArtistPage, ArtistTab } from "../../../contracts/artists.contract";
 import type { ArtworkCard, ArtworkDetail } from "../../../contracts/artworks.contract";
+import type { ArtworkRails } from "../../../contracts/artwork-rails.contract";
+import { findMoreByArtist, findRelatedWorks } from "../artworks/related.repository";
 import type { ExhibitionDetail, ExhibitionSummary } from "../../../contracts/exhibitions.contract";
 import type { SessionUser } from "../../../contracts/auth.contract";
 import {
@@ -71,6 +73,34 @@ export async function getArtwork(
   if (viewer === null || viewer.id !== artwork.artist.id) return shown;
   const counts = await countSaves(deps.db, [artwork.id]);
   return { ...shown, savedCount: counts.get(artwork.id) ?? 0 };
+}
+
+/**
+ * The works around a work (issue 16), by the work's id alone so that the artwork page
+ * reads them while it reads the work. They list only other, listed works, so they tell
+ * nothing of the work itself; a malformed or unknown id has none.
+ */
+export async function getArtworkRails(deps: DiscoveryDeps, id: string): Promise<ArtworkRails> {
+  if (!isUuid(id)) return { moreByArtist: [], related: [] };
+  const artworkId = id.toLowerCase();
+  const [moreByArtist, related] = await Promise.all([
+    findMoreByArtist(deps.db, artworkId),
+    findRelatedWorks(deps.db, artworkId),
+  ]);
+  return { moreByArtist, related };
+}
+
+/**
+ * `GET /api/artworks/:id/related`: the same 404 as the work's own read for a work this
+ * viewer may not see (unknown, or hidden by the team), read at the same time as the rails.
+ */
+export async function getRelatedToArtwork(
+  deps: DiscoveryDeps,
+  id: string,
+  viewer: Viewer,
+): Promise<ArtworkRails> {
+  const [, rails] = await Promise.all([getArtwork(deps, id, viewer), getArtworkRails(deps, id)]);
+  return rails;
 }
 
 /** An artist anyone may see: 404 when there is none, or when the team suspended them. */
