@@ -16,5 +16,4 @@ export const collectorTexts = {
   unfollowFailed: "We could not unfollow this artist. Please try again.",
   noSaved: "No saved works yet. Tap the heart on any work to keep it here.",
   noFollowing: "You are not following any artists yet. Follow an artist from their page.",
-  unfollow: "Unfollow",
 } as const;
