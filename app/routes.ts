@@ -6,6 +6,7 @@ export default [
   route("signup", "routes/signup.tsx"),
   route("signout", "routes/signout.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
+  route("collect", "routes/collect.tsx"),
   route("profile", "routes/profile.tsx"),
   route("profile/purchases", "routes/profile-purchases.tsx"),
   route("profile/purchases/:orderId", "routes/profile-purchase.tsx"),

@@ -90,6 +90,7 @@ const PAGE_FORMS: Route[] = [
   },
   { method: "POST", path: "/reset-password", fields: ["token", "newPassword"] },
   { method: "POST", path: "/profile", fields: ["intent", "firstName", "bio", "birthYear"] },
+  { method: "POST", path: "/collect", fields: ["intent", "id", "next"] },
 ];
 
 async function freePort(): Promise<number> {

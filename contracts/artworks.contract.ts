@@ -38,6 +38,11 @@ export const artworkCardSchema = z.object({
    * 0027): the reason they gave. Absent everywhere else; no other viewer gets hidden works.
    */
   hiddenReason: z.string().optional(),
+  /**
+   * How many people saved the work (issue 16): only on the artist's own profile cards,
+   * absent for everyone else. A count, never who.
+   */
+  savedCount: z.number().int().nonnegative().optional(),
 });
 export type ArtworkCard = z.infer<typeof artworkCardSchema>;
 
@@ -117,6 +122,11 @@ export const artworkDetailSchema = z.object({
    * Optional so the app's fixtures of a listed work need not name it.
    */
   hiddenReason: z.string().nullable().optional(),
+  /**
+   * How many people saved the work (issue 16): only ever sent to the work's artist;
+   * absent for everyone else. A count, never who.
+   */
+  savedCount: z.number().int().nonnegative().optional(),
 });
 export type ArtworkDetail = z.infer<typeof artworkDetailSchema>;
 

@@ -230,8 +230,11 @@ import { createOfferTimers } from "./features/offers/offers.timers";
 import {
   type CollectorsDeps,
   followArtist,
+  followStateOf,
   followingOf,
   saveWork,
+  savedAmongWorks,
+  savedArtworksOf,
   savedWorksOf,
   unfollowArtist,
   unsaveWork,
@@ -538,6 +541,13 @@ export function createServices(
       unfollow: (userId: string, artistId: string) =>
         unfollowArtist(collectorsDeps, userId, artistId),
       following: (userId: string) => followingOf(collectorsDeps, userId),
+      /** Which of these works the person saved (a page's hearts). */
+      savedAmong: (userId: string, artworkIds: readonly string[]) =>
+        savedAmongWorks(collectorsDeps, userId, artworkIds),
+      /** The own Saved tab's cards. */
+      savedArtworks: (userId: string) => savedArtworksOf(collectorsDeps, userId),
+      followState: (artistId: string, viewerId: string | null) =>
+        followStateOf(collectorsDeps, artistId, viewerId),
     },
     /**
      * Alerts, mail preferences and unsubscribe links (server/features/alerts, decision

@@ -1,6 +1,9 @@
 import { Link } from "react-router";
 import { artistNameText, cardImage, cardPriceText, titleText } from "../../domain/display";
 import type { ArtworkCard as ArtworkCardData } from "../../contracts/artworks.contract";
+import { collectorTexts } from "./collectors/collectors.messages";
+import { SaveButton } from "./collectors/save-button";
+import { useCheckSaved } from "./collectors/saved-works";
 
 /** Issue 13: the mark on a work the team hid, seen only on its artist's own profile. */
 export const HIDDEN_MARK = "Hidden by the team";
@@ -10,6 +13,9 @@ export const HIDDEN_MARK = "Hidden by the team";
  * only, decision 0030) or SOLD; opens the artwork.
  * A work the team hid (only ever on its artist's own All Works) shows HIDDEN_MARK and the
  * reason instead of its price.
+ * Issue 16: the heart sits over the image, beside the link (a control inside a link would
+ * be lost to keyboards and screen readers); only inside a SavedWorksProvider. The artist's
+ * own cards carry `savedCount` and say how many people saved the work.
  */
 export function ArtworkCard({
   artwork,
@@ -22,55 +28,66 @@ export function ArtworkCard({
   const title = titleText(artwork.title);
   const price = cardPriceText(artwork);
   return (
-    <Link to={`/artwork/${artwork.id}`} className="artwork-card">
-      <div className="artwork-card-image">
-        {image ? (
-          <img
-            src={image}
-            alt={`${title} by ${artistNameText(artwork.artist.displayName)}`}
-            width={
-              artwork.width > 0 && artwork.height > 0
-                ? Math.round((250 * artwork.width) / artwork.height)
-                : 250
-            }
-            height={250}
-            loading={eager ? "eager" : "lazy"}
-            decoding="async"
-          />
-        ) : (
-          <span className="artwork-card-noimage">No image</span>
-        )}
-      </div>
-      <div className="artwork-card-body">
-        <p className="artwork-card-artist">{artistNameText(artwork.artist.displayName)}</p>
-        <p className="artwork-card-title">
-          {title}
-          {artwork.createdYear ? (
-            <span className="artwork-card-year">, {artwork.createdYear}</span>
-          ) : null}
-        </p>
-        {artwork.hiddenReason !== undefined ? (
-          <>
-            <p className="artwork-card-price artwork-card-hidden">{HIDDEN_MARK}</p>
-            {artwork.hiddenReason.trim() ? (
-              <p className="artwork-card-hidden-reason">{artwork.hiddenReason}</p>
+    <div className="artwork-card-frame">
+      <Link to={`/artwork/${artwork.id}`} className="artwork-card">
+        <div className="artwork-card-image">
+          {image ? (
+            <img
+              src={image}
+              alt={`${title} by ${artistNameText(artwork.artist.displayName)}`}
+              width={
+                artwork.width > 0 && artwork.height > 0
+                  ? Math.round((250 * artwork.width) / artwork.height)
+                  : 250
+              }
+              height={250}
+              loading={eager ? "eager" : "lazy"}
+              decoding="async"
+            />
+          ) : (
+            <span className="artwork-card-noimage">No image</span>
+          )}
+        </div>
+        <div className="artwork-card-body">
+          <p className="artwork-card-artist">{artistNameText(artwork.artist.displayName)}</p>
+          <p className="artwork-card-title">
+            {title}
+            {artwork.createdYear ? (
+              <span className="artwork-card-year">, {artwork.createdYear}</span>
             ) : null}
-          </>
-        ) : (
-          <p
-            className={
-              artwork.isForSale
-                ? "artwork-card-price"
-                : artwork.offersOnly
-                  ? "artwork-card-price artwork-card-offers"
-                  : "artwork-card-price artwork-card-sold"
-            }
-          >
-            {price}
           </p>
-        )}
-      </div>
-    </Link>
+          {artwork.hiddenReason !== undefined ? (
+            <>
+              <p className="artwork-card-price artwork-card-hidden">{HIDDEN_MARK}</p>
+              {artwork.hiddenReason.trim() ? (
+                <p className="artwork-card-hidden-reason">{artwork.hiddenReason}</p>
+              ) : null}
+            </>
+          ) : (
+            <p
+              className={
+                artwork.isForSale
+                  ? "artwork-card-price"
+                  : artwork.offersOnly
+                    ? "artwork-card-price artwork-card-offers"
+                    : "artwork-card-price artwork-card-sold"
+              }
+            >
+              {price}
+            </p>
+          )}
+          {artwork.savedCount !== undefined ? (
+            <p className="artwork-card-saves">{collectorTexts.savedBy(artwork.savedCount)}</p>
+          ) : null}
+        </div>
+      </Link>
+      <SaveButton
+        artworkId={artwork.id}
+        artistId={artwork.artist.id}
+        title={title}
+        variant="card"
+      />
+    </div>
   );
 }
 
@@ -81,6 +98,7 @@ export function ArtworkGrid({
   artworks: ArtworkCardData[];
   eagerCount?: number;
 }) {
+  useCheckSaved(artworks.map((artwork) => artwork.id));
   return (
     <ul className="artwork-grid">
       {artworks.map((artwork, i) => (

@@ -7,6 +7,7 @@ import { loadArtistPage } from "../features/artist/artist.server";
 import { errorMeta } from "../lib/meta";
 import { routeErrorText } from "../lib/route-error-text";
 import { RouteLoadError } from "../components/load-error";
+import { SavedWorksProvider } from "../components/collectors/saved-works";
 import type { Route } from "./+types/artist";
 import "../features/artist/artist.css";
 
@@ -17,23 +18,25 @@ export function meta({ loaderData, error }: Route.MetaArgs) {
 
 export function loader({ context, params, request }: Route.LoaderArgs) {
   const tab = parseArtistTab(new URL(request.url).searchParams.get("tab"));
-  return loadArtistPage(context, params.artistId, tab);
+  return loadArtistPage(context, request, params.artistId, tab);
 }
 
 /** SPEC §2 Artist profile (/artist/{artistId}). */
 export default function Artist({ loaderData }: Route.ComponentProps) {
-  const { artist, artworks, artworksError, tab } = loaderData;
+  const { artist, artworks, artworksError, tab, follow, saved } = loaderData;
   return (
-    <article className="artist-page">
-      <ArtistProfileHeader artist={artist} />
-      <ArtistExhibitions artist={artist} />
-      <ArtistWorks
-        artistName={artist.displayName}
-        tab={tab}
-        artworks={artworks}
-        error={artworksError}
-      />
-    </article>
+    <SavedWorksProvider state={saved}>
+      <article className="artist-page">
+        <ArtistProfileHeader artist={artist} follow={follow} />
+        <ArtistExhibitions artist={artist} />
+        <ArtistWorks
+          artistName={artist.displayName}
+          tab={tab}
+          artworks={artworks}
+          error={artworksError}
+        />
+      </article>
+    </SavedWorksProvider>
   );
 }
 

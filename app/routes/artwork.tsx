@@ -8,6 +8,7 @@ import { loadArtworkPage } from "../features/artwork/artwork.server";
 import { errorMeta } from "../lib/meta";
 import { routeErrorText } from "../lib/route-error-text";
 import { RouteLoadError } from "../components/load-error";
+import { SavedWorksProvider } from "../components/collectors/saved-works";
 import type { Route } from "./+types/artwork";
 import "../features/artwork/artwork.css";
 
@@ -22,20 +23,23 @@ export function loader({ context, params, request }: Route.LoaderArgs) {
 
 /** SPEC §2 Artwork detail (/artwork/{artworkId}); 404 with 'Artwork not found' when missing. */
 export default function Artwork({ loaderData }: Route.ComponentProps) {
-  const { artwork, rails } = loaderData;
+  const { artwork, rails, saved, follow } = loaderData;
   // A new artwork starts at its first image with the buy panel closed. The page composes
   // three features: Buy Now opens the checkout (SPEC §2 buy panel: a modal dialog that
   // keeps focus in and closes with Escape, Cancel or the backdrop, except while paying),
   // and Edit Listing forgets an older draft of the listing.
   return (
-    <ArtworkView
-      key={artwork.id}
-      artwork={artwork}
-      BuyPanel={CheckoutDialog}
-      OfferPanel={OfferDialog}
-      onEditListing={forgetListingDraftOf}
-      rails={rails}
-    />
+    <SavedWorksProvider state={saved}>
+      <ArtworkView
+        key={artwork.id}
+        artwork={artwork}
+        follow={follow}
+        BuyPanel={CheckoutDialog}
+        OfferPanel={OfferDialog}
+        onEditListing={forgetListingDraftOf}
+        rails={rails}
+      />
+    </SavedWorksProvider>
   );
 }
 

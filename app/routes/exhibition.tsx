@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { ArtworkGrid } from "../components/artwork-card";
+import { SavedWorksProvider } from "../components/collectors/saved-works";
 import { BannerImage } from "../components/banner-image";
 import { mapsSearchUrl } from "../features/exhibitions/exhibition-links";
 import { RouteLoadError } from "../components/load-error";
@@ -17,13 +18,13 @@ export function meta({ loaderData, error }: Route.MetaArgs) {
   return exhibitionMeta(loaderData.origin, loaderData.exhibition);
 }
 
-export function loader({ context, params }: Route.LoaderArgs) {
-  return loadExhibitionPage(context, params.exhibitionId);
+export function loader({ context, params, request }: Route.LoaderArgs) {
+  return loadExhibitionPage(context, request, params.exhibitionId);
 }
 
 /** SPEC §2 Exhibition detail: banner, name, description, address (maps search) and the works. */
 export default function Exhibition({ loaderData }: Route.ComponentProps) {
-  const { exhibition } = loaderData;
+  const { exhibition, saved } = loaderData;
   return (
     <article className="exhibition-detail">
       <BannerImage
@@ -50,7 +51,9 @@ export default function Exhibition({ loaderData }: Route.ComponentProps) {
         {exhibition.artworks.length === 0 ? (
           <p className="status-text">No artworks are shown in this exhibition yet.</p>
         ) : (
-          <ArtworkGrid artworks={exhibition.artworks} />
+          <SavedWorksProvider state={saved}>
+            <ArtworkGrid artworks={exhibition.artworks} />
+          </SavedWorksProvider>
         )}
       </section>
     </article>

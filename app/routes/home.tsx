@@ -18,6 +18,7 @@ import { OrderControls } from "../features/marketplace/order-controls";
 import { MarketplaceResults } from "../features/marketplace/marketplace-results";
 import { loadMarketplace } from "../features/marketplace/marketplace.server";
 import { RouteLoadError } from "../components/load-error";
+import { SavedWorksProvider } from "../components/collectors/saved-works";
 import { marketplaceTexts as t } from "../features/marketplace/marketplace-texts";
 import { PromoBanner } from "../features/marketplace/promo-banner";
 import { SearchBox } from "../features/marketplace/search-box";
@@ -37,7 +38,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 /** SPEC §2 Marketplace: banner, search, filters with chips, and the grid of artworks. */
 export default function Marketplace({ loaderData }: Route.ComponentProps) {
-  const { query, result, catalog, banner } = loaderData;
+  const { query, result, catalog, banner, saved } = loaderData;
   const { shown, pending, entryKey } = useShownQuery(query);
   const goTo = useGoToQuery(shown);
   const search = useSearchText(shown.q, (q) =>
@@ -126,13 +127,15 @@ export default function Marketplace({ loaderData }: Route.ComponentProps) {
         }
         onClearAll={clearAll}
       />
-      <MarketplaceResults
-        first={result}
-        query={query}
-        entryKey={entryKey}
-        searching={pending}
-        onClearAll={shown.q || hasFilters(shown) ? clearAll : null}
-      />
+      <SavedWorksProvider state={saved}>
+        <MarketplaceResults
+          first={result}
+          query={query}
+          entryKey={entryKey}
+          searching={pending}
+          onClearAll={shown.q || hasFilters(shown) ? clearAll : null}
+        />
+      </SavedWorksProvider>
       {openType ? (
         <FilterDialog
           type={openType}

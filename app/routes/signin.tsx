@@ -11,6 +11,7 @@ import { safeRedirectPath } from "../../domain/safe-path";
 import { actionError } from "../lib/loader-errors.server";
 import { cookieHeaders, requestMeta } from "../features/auth/request-meta.server";
 import { validInput } from "../lib/valid-input.server";
+import { collectAfterSignIn } from "../lib/collectors.server";
 import { passwordResetRequestSchema, signInSchema } from "../../contracts/auth.contract";
 import type { Route } from "./+types/signin";
 
@@ -44,11 +45,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   }
   try {
-    const { setCookies } = await auth.signIn(
+    const { user, setCookies } = await auth.signIn(
       validInput(signInSchema, { email, password: formText(form, "password") }),
       requestMeta(request, context),
     );
-    return redirect(safeRedirectPath(new URL(request.url).searchParams.get("next")), {
+    const params = new URL(request.url).searchParams;
+    await collectAfterSignIn(context, user.id, params);
+    return redirect(safeRedirectPath(params.get("next")), {
       headers: cookieHeaders(setCookies),
     });
   } catch (error) {
@@ -59,6 +62,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+/**
+ * The sign-up link keeps where to go afterwards and what to save or follow then (issue 16:
+ * a visitor who pressed a heart may have no account yet).
+ */
+function signUpPath(search: string): string {
+  const from = new URLSearchParams(search);
+  const keep = new URLSearchParams();
+  for (const name of ["next", "save", "follow"]) {
+    const value = from.get(name);
+    if (value) keep.set(name, value);
+  }
+  const query = keep.toString();
+  return query ? `/signup?${query}` : "/signup";
+}
+
 export default function SignIn() {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -67,7 +85,8 @@ export default function SignIn() {
   const error = clientError ?? (result && "error" in result ? result.error : null);
   const notice = !clientError && result && "notice" in result ? result.notice : null;
   // After a guest purchase: the account's e-mail, and why a password is needed.
-  const guest = readGuestAccountState(useLocation().state);
+  const location = useLocation();
+  const guest = readGuestAccountState(location.state);
 
   return (
     <section className="auth-card">
@@ -123,7 +142,7 @@ export default function SignIn() {
         </button>
       </Form>
       <p className="auth-switch">
-        New to Vernissage? <Link to="/signup">Create an account</Link>
+        New to Vernissage? <Link to={signUpPath(location.search)}>Create an account</Link>
       </p>
     </section>
   );

@@ -13,6 +13,8 @@ import { formText } from "../lib/form-text";
 import { readForm } from "../lib/read-form.server";
 import { FormError } from "../components/ui/form-message";
 import { redirectIfSignedIn } from "../lib/require-user.server";
+import { collectAfterSignIn } from "../lib/collectors.server";
+import { safeRedirectPath } from "../../domain/safe-path";
 import { authMessages } from "../../domain/auth-messages";
 import { firstMessage, signUpSchema } from "../../contracts/auth.contract";
 import { AlertDialog } from "../components/ui/alert-dialog";
@@ -39,10 +41,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       validInput(signUpSchema, input),
       requestMeta(request, context),
     );
+    // Issue 16: a visitor who pressed a heart or Follow and chose to sign up gets it done
+    // too, and goes back to the page they were on (`next`, a same-site path only).
+    const params = new URL(request.url).searchParams;
+    await collectAfterSignIn(context, user.id, params);
     if (user.pendingOccupation === "artist") {
       return data({ pendingArtist: true as const }, { headers: cookieHeaders(setCookies) });
     }
-    return redirect("/", { headers: cookieHeaders(setCookies) });
+    return redirect(safeRedirectPath(params.get("next")), { headers: cookieHeaders(setCookies) });
   } catch (error) {
     return actionError(context, error, {
       fallback: authMessages.signUpFailed,

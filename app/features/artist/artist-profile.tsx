@@ -1,11 +1,21 @@
 import { Avatar } from "../../components/ui/avatar";
+import { FollowButton, type FollowState } from "../../components/collectors/follow-button";
 import { ExhibitionTiles } from "../../components/exhibition-tiles";
 import { PersonDetails } from "../../components/person-details";
 import { artistMessages as m } from "./artist.messages";
 import type { ArtistPage } from "../../../contracts/artists.contract";
 
-/** SPEC §2 artist profile header: photo or initials, name, 'b. {year}', place, bio, links. */
-export function ArtistProfileHeader({ artist }: { artist: ArtistPage }) {
+/**
+ * SPEC §2 artist profile header: photo or initials, name, 'b. {year}', place, bio, links;
+ * issue 16: the follower count, and Follow / Following for anyone but the artist.
+ */
+export function ArtistProfileHeader({
+  artist,
+  follow,
+}: {
+  artist: ArtistPage;
+  follow: FollowState;
+}) {
   const place = artist.location || artist.city;
   return (
     <header className="artist-header">
@@ -13,6 +23,12 @@ export function ArtistProfileHeader({ artist }: { artist: ArtistPage }) {
       <div className="artist-header-text">
         <p className="eyebrow">Artist</p>
         <h1>{artist.displayName}</h1>
+        <FollowButton
+          artistId={artist.id}
+          artistName={artist.displayName}
+          initial={follow}
+          showCount
+        />
         <PersonDetails
           prefix="artist"
           birthYear={artist.birthYear}

@@ -9,6 +9,8 @@ import { ArtworkFacts } from "../../components/artwork-facts";
 import { carouselImages, intrinsicSize } from "../../components/artwork-images";
 import { artworkMessages as m } from "./artwork.messages";
 import { OwnerControls } from "./owner-controls";
+import { ArtworkCollect, ArtworkFollow } from "./artwork-collect";
+import type { FollowState } from "../../components/collectors/follow-button";
 import type { ArtworkRails as ArtworkRailsData } from "../../../contracts/artwork-rails.contract";
 import { ArtworkRails, SoldRailsNotice, hasRails } from "./artwork-rails";
 
@@ -44,12 +46,15 @@ export function isOwnerArtist(artwork: ArtworkDetail, userId: string | null | un
  */
 export function ArtworkView({
   artwork,
+  follow = { following: false, followers: 0 },
   BuyPanel,
   OfferPanel,
   onEditListing,
   rails,
 }: {
   artwork: ArtworkDetail;
+  /** Issue 16: whether the viewer follows the artist (the Follow button beside their name). */
+  follow?: FollowState;
   /** Issue 16: the works around this one, read by the loader beside it. */
   rails?: ArtworkRailsData;
   /** SPEC §2 buy panel, opened by Buy Now; the route gives the checkout's dialog. */
@@ -116,13 +121,17 @@ export function ArtworkView({
           size={intrinsicSize(artwork)}
         />
         <div className="artwork-info">
-          <Link to={`/artist/${artwork.artist.id}`} className="artwork-artist">
-            {artistName}
-          </Link>
+          <div className="artwork-artist-row">
+            <Link to={`/artist/${artwork.artist.id}`} className="artwork-artist">
+              {artistName}
+            </Link>
+            <ArtworkFollow artwork={artwork} artistName={artistName} follow={follow} />
+          </div>
           <h1 className="artwork-title">
             {title}
             <span className="artwork-year">, {yearText(artwork.createdYear)}</span>
           </h1>
+          <ArtworkCollect artwork={artwork} title={title} hidden={hidden} />
           <div className="artwork-purchase">
             {price ? <p className="artwork-price">{price}</p> : null}
             {/* Only its artist ever sees a hidden work: it is not for sale, whatever the switch says. */}

@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "react-router";
 import type { ArtworkDetail } from "../../../contracts/artworks.contract";
 import type { ArtworkRails } from "../../../contracts/artwork-rails.contract";
+import { savedStateFor } from "../../lib/collectors.server";
 import { readForPage } from "../../lib/loader-errors.server";
 import { artworkMessages as m } from "./artwork.messages";
 
@@ -15,19 +16,27 @@ import { artworkMessages as m } from "./artwork.messages";
  * and leaves the rails out; it never fails the page.
  */
 export async function loadArtworkPage(context: AppLoadContext, request: Request, id: string) {
-  const { auth, discovery, config, logger } = context.services;
+  const { auth, discovery, collectors, config, logger } = context.services;
   const railsRead = discovery.artworkRails(id).catch((error: unknown): ArtworkRails => {
     logger.error("The works around an artwork failed to load", { error, id });
     return { moreByArtist: [], related: [] };
   });
-  const artwork: ArtworkDetail = await readForPage(
-    context,
-    async () => {
-      // The viewer decides whether the work's owner is in the page's data (issue 11).
-      const viewer = await auth.getSessionUser(request.headers);
-      return discovery.artwork(id, viewer);
-    },
-    { fallback: m.artworkLoadFailed, log: "An artwork failed to load", details: { id } },
-  );
-  return { artwork, rails: await railsRead, origin: config.publicUrl };
+  // The viewer decides whether the work's owner is in the page's data (issue 11).
+  const viewer = await auth.getSessionUser(request.headers);
+  const artwork: ArtworkDetail = await readForPage(context, () => discovery.artwork(id, viewer), {
+    fallback: m.artworkLoadFailed,
+    log: "An artwork failed to load",
+    details: { id },
+  });
+  const rails = await railsRead;
+  // Issue 16: the hearts (the work's and the rails' cards) and the Follow button start as
+  // this viewer left them: one query for all the works shown.
+  const shown = [artwork, ...rails.moreByArtist, ...rails.related].map((work) => work.id);
+  const [saved, follow] = await Promise.all([
+    savedStateFor(context, viewer?.id, shown),
+    viewer
+      ? collectors.followState(artwork.artist.id, viewer.id)
+      : { following: false, followers: 0 },
+  ]);
+  return { artwork, rails, saved, follow, origin: config.publicUrl };
 }

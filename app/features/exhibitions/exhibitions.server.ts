@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import type { ExhibitionDetail, ExhibitionSummary } from "../../../contracts/exhibitions.contract";
+import { savedStateFor } from "../../lib/collectors.server";
 import { readForPage } from "../../lib/loader-errors.server";
 import { exhibitionsMessages as m } from "./exhibitions.messages";
 
@@ -18,11 +19,18 @@ export async function loadExhibitionsPage(context: AppLoadContext) {
  * exhibition data' for a malformed id, 404 'Failed to fetch exhibition data' for an
  * unknown or inactive one. Anything else is logged and shown as the load failure.
  */
-export async function loadExhibitionPage(context: AppLoadContext, id: string) {
+export async function loadExhibitionPage(context: AppLoadContext, request: Request, id: string) {
   const exhibition: ExhibitionDetail = await readForPage(
     context,
     () => context.services.discovery.exhibition(id),
     { fallback: m.exhibitionLoadFailed, log: "An exhibition failed to load", details: { id } },
   );
-  return { exhibition, origin: context.services.config.publicUrl };
+  // Issue 16: the hearts of the works shown, as this viewer left them.
+  const viewer = await context.services.auth.getSessionUser(request.headers);
+  const saved = await savedStateFor(
+    context,
+    viewer?.id,
+    exhibition.artworks.map((artwork) => artwork.id),
+  );
+  return { exhibition, saved, origin: context.services.config.publicUrl };
 }

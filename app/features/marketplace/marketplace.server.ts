@@ -1,5 +1,6 @@
 import { type AppLoadContext, redirect } from "react-router";
 import { searchQuerySchema } from "../../../contracts/search.contract";
+import { savedStateFor } from "../../lib/collectors.server";
 import type { FilterCatalog } from "./marketplace-filters";
 import {
   type MarketplaceQuery,
@@ -40,7 +41,14 @@ export async function loadMarketplace(request: Request, context: AppLoadContext)
 
   const query = known.query;
   const result = await discovery.search(toSearchQuery(query));
-  return { query, result, catalog, banner: banner ?? null, publicUrl: config.publicUrl };
+  // Issue 16: the hearts of the first page; Load More asks for its own cards.
+  const viewer = await context.services.auth.getSessionUser(request.headers);
+  const saved = await savedStateFor(
+    context,
+    viewer?.id,
+    result.hits.map((hit) => hit.id),
+  );
+  return { query, result, catalog, banner: banner ?? null, saved, publicUrl: config.publicUrl };
 }
 
 /** The API's own schema turns the view into a search, so the page and the API agree. */

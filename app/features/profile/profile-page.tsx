@@ -2,6 +2,8 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { PublicProfile } from "../../../contracts/profiles.contract";
 import type { ArtworkCard } from "../../../contracts/artworks.contract";
+import type { Following } from "../../../contracts/collectors.contract";
+import { type SavedState, SavedWorksProvider } from "../../components/collectors/saved-works";
 import { type ProfileEditResult, ProfileEditSection } from "./profile-edit-form";
 import type { ProfileFormValues } from "./profile-form";
 import { ProfileExhibitions, ProfileHeader } from "./profile-header";
@@ -18,6 +20,8 @@ export function ProfilePage({
   form,
   tab,
   artworks,
+  following = [],
+  saved = null,
   editResult,
   artistApplication,
 }: {
@@ -27,6 +31,9 @@ export function ProfilePage({
   form: ProfileFormValues | null;
   tab: ProfileTabValue | null;
   artworks: ArtworkCard[];
+  /** Issue 16: the own Following tab's artists, and the hearts of the cards shown. */
+  following?: Following["following"];
+  saved?: SavedState | null;
   editResult?: ProfileEditResult;
   /** The own profile's "Apply as an artist" section (app/features/applications), if any. */
   artistApplication?: ReactNode;
@@ -58,7 +65,15 @@ export function ProfilePage({
       </ProfileHeader>
       <ProfileExhibitions profile={profile} />
       {tab ? (
-        <ProfileWorks name={profile.displayName} tabs={tabs} tab={tab} artworks={artworks} />
+        <SavedWorksProvider state={saved}>
+          <ProfileWorks
+            name={profile.displayName}
+            tabs={tabs}
+            tab={tab}
+            artworks={artworks}
+            following={following}
+          />
+        </SavedWorksProvider>
       ) : null}
     </article>
   );

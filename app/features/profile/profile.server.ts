@@ -1,6 +1,8 @@
 import { type AppLoadContext, redirect } from "react-router";
 import type { SessionUser } from "../../../contracts/auth.contract";
 import type { ArtworkCard } from "../../../contracts/artworks.contract";
+import type { Following } from "../../../contracts/collectors.contract";
+import { savedStateFor } from "../../lib/collectors.server";
 import { type PublicProfile, profileUpdateSchema } from "../../../contracts/profiles.contract";
 import { actionError, readForPage } from "../../lib/loader-errors.server";
 import { readForm } from "../../lib/read-form.server";
@@ -33,6 +35,14 @@ export async function loadProfilePage(
   const isOwn = viewer?.id === profile.id;
   const tab = chooseTab(visibleTabs(profile, isOwn), requested);
   const artworks = await loadTab(context, profile.id, tab, viewer?.id);
+  // Issue 16: the own Following list, and the hearts of the cards shown.
+  const following =
+    tab === "following" && isOwn && viewer ? await loadFollowing(context, viewer.id) : [];
+  const saved = await savedStateFor(
+    context,
+    viewer?.id,
+    artworks.map((artwork) => artwork.id),
+  );
   const form: ProfileFormValues | null =
     isOwn && viewer
       ? {
@@ -47,7 +57,7 @@ export async function loadProfilePage(
       : null;
   // The old placeholder told an applicant their application waits for review; keep it.
   const pending = isOwn && viewer?.pendingOccupation === "artist";
-  return { profile, isOwn, pending, form, tab, artworks, origin };
+  return { profile, isOwn, pending, form, tab, artworks, following, saved, origin };
 }
 
 async function loadTab(
@@ -59,11 +69,29 @@ async function loadTab(
   const { profiles, logger } = context.services;
   try {
     if (tab === "collection") return await profiles.collection(userId, viewerId);
+    // Issue 16: only ever the session's own saved works, whoever's page this is.
+    if (tab === "saved") {
+      return viewerId === userId ? await context.services.collectors.savedArtworks(userId) : [];
+    }
+    if (tab === "following") return [];
     if (tab) return await profiles.artworks(userId, tab, viewerId);
     return [];
   } catch (error) {
     // SPEC §8: a profile load failure is silent; the tab then reads as empty.
     logger.error("A profile tab failed to load", { error, userId, tab });
+    return [];
+  }
+}
+
+/** The own Following tab; like the other tabs, a failure is logged and reads as empty. */
+async function loadFollowing(
+  context: AppLoadContext,
+  viewerId: string,
+): Promise<Following["following"]> {
+  try {
+    return (await context.services.collectors.following(viewerId)).following;
+  } catch (error) {
+    context.services.logger.error("The Following tab failed to load", { error });
     return [];
   }
 }

@@ -9,6 +9,7 @@ import {
   exhibitionArtworks,
   exhibitions,
   orders,
+  savedWorks,
   users,
 } from "../../db/schema";
 import type { ArtworkCard, ArtworkDetail } from "../../../contracts/artworks.contract";
@@ -201,5 +202,20 @@ export async function listCollectionArtworks(
       ),
     )
     .orderBy(desc(artworks.createdAt), asc(artworks.id));
+  return rows.map(toCard);
+}
+
+/**
+ * The works a person saved (issue 16), newest saved first: the ones still shown (not a
+ * draft, not hidden, the artist not suspended); sold works stay, as SOLD cards.
+ */
+export async function listSavedArtworks(db: Database, userId: string): Promise<ArtworkCard[]> {
+  const rows = await db
+    .select(cardColumns)
+    .from(savedWorks)
+    .innerJoin(artworks, eq(artworks.id, savedWorks.artworkId))
+    .where(and(eq(savedWorks.userId, userId), shown, artistNotSuspended))
+    .orderBy(desc(savedWorks.createdAt), asc(artworks.id))
+    .limit(500);
   return rows.map(toCard);
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { artworks, follows, savedWorks, users } from "../../db/schema";
 import { artistListedSql, listedSql } from "../artworks/listed.repository";
@@ -61,6 +61,7 @@ export async function listFollowing(db: Queryable, followerId: string) {
     .select({
       artistId: follows.artistId,
       displayName: users.displayName,
+      photoUrl: users.profilePhoto,
       followedAt: follows.createdAt,
     })
     .from(follows)
@@ -76,4 +77,44 @@ export async function countFollowers(db: Queryable, artistId: string): Promise<n
     .from(follows)
     .where(eq(follows.artistId, artistId));
   return row?.n ?? 0;
+}
+
+/** Which of these works the person saved: one query, whatever the page shows. */
+export async function savedAmong(
+  db: Queryable,
+  userId: string,
+  artworkIds: readonly string[],
+): Promise<string[]> {
+  if (artworkIds.length === 0) return [];
+  const rows = await db
+    .select({ artworkId: savedWorks.artworkId })
+    .from(savedWorks)
+    .where(and(eq(savedWorks.userId, userId), inArray(savedWorks.artworkId, [...artworkIds])));
+  return rows.map((row) => row.artworkId);
+}
+
+/** How many people saved each of these works (absent: nobody). Counts only, never who. */
+export async function countSaves(
+  db: Queryable,
+  artworkIds: readonly string[],
+): Promise<Map<string, number>> {
+  if (artworkIds.length === 0) return new Map();
+  const rows = await db
+    .select({ artworkId: savedWorks.artworkId, n: sql<number>`count(*)::int` })
+    .from(savedWorks)
+    .where(inArray(savedWorks.artworkId, [...artworkIds]))
+    .groupBy(savedWorks.artworkId);
+  return new Map(rows.map((row) => [row.artworkId, row.n]));
+}
+
+export async function isFollowing(
+  db: Queryable,
+  followerId: string,
+  artistId: string,
+): Promise<boolean> {
+  const rows = await db
+    .select({ artistId: follows.artistId })
+    .from(follows)
+    .where(and(eq(follows.followerId, followerId), eq(follows.artistId, artistId)));
+  return rows.length === 1;
 }

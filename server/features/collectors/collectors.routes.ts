@@ -1,5 +1,7 @@
 import type { Hono } from "hono";
+import { savedIdsQuerySchema } from "../../../contracts/collectors.contract";
 import { signedInOnly } from "../../http/access";
+import { queryParams } from "../../http/validate";
 import type { AppServices } from "../../services";
 import { collectorMessages } from "./collectors.service";
 
@@ -12,6 +14,10 @@ export function registerCollectorRoutes(app: Hono, { auth, collectors }: AppServ
   const me = (c: { get(key: "viewer"): { id: string } }) => c.get("viewer").id;
 
   app.get("/api/me/saved", signedIn, async (c) => c.json(await collectors.saved(me(c))));
+  // Before /:artworkId's PUT and DELETE; a GET of one work's id is not a route.
+  app.get("/api/me/saved/ids", signedIn, queryParams(savedIdsQuerySchema), async (c) =>
+    c.json({ saved: await collectors.savedAmong(me(c), c.req.valid("query").artworkIds) }),
+  );
   app.put("/api/me/saved/:artworkId", signedIn, async (c) =>
     c.json(await collectors.save(me(c), c.req.param("artworkId"))),
   );

@@ -1,8 +1,10 @@
+import type { ArtworkCard } from "../../../contracts/artworks.contract";
 import type { Following, SavedWorks } from "../../../contracts/collectors.contract";
 import { isUuid } from "../../../domain/ids";
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
 import { ensurePreferences } from "../alerts/alerts.repository";
+import { listSavedArtworks } from "../artworks/artworks.repository";
 import {
   countFollowers,
   deleteFollow,
@@ -10,9 +12,11 @@ import {
   insertFollow,
   insertSavedWork,
   isListedArtist,
+  isFollowing,
   isListedWork,
   listFollowing,
   listSavedWorks,
+  savedAmong,
 } from "./collectors.repository";
 
 /**
@@ -93,7 +97,41 @@ export async function followingOf({ db }: CollectorsDeps, userId: string): Promi
     following: rows.map((row) => ({
       artistId: row.artistId,
       displayName: row.displayName,
+      photoUrl: row.photoUrl,
       followedAt: row.followedAt.toISOString(),
     })),
   };
+}
+
+/**
+ * Which of these works the person saved (the hearts of a page of cards). Ids that are not
+ * UUIDs name nothing; the caller keeps the list short (a page, at most 100).
+ */
+export async function savedAmongWorks(
+  { db }: CollectorsDeps,
+  userId: string,
+  artworkIds: readonly string[],
+): Promise<string[]> {
+  const ids = [...new Set(artworkIds.filter(isUuid).map((id) => id.toLowerCase()))];
+  return savedAmong(db, userId, ids);
+}
+
+/** The own Saved tab: the saved works as cards, newest saved first. */
+export function savedArtworksOf({ db }: CollectorsDeps, userId: string): Promise<ArtworkCard[]> {
+  return listSavedArtworks(db, userId);
+}
+
+/** The artist page's count and the viewer's Follow button (signed out: not following). */
+export async function followStateOf(
+  { db }: CollectorsDeps,
+  artistId: string,
+  viewerId: string | null,
+): Promise<{ followers: number; following: boolean }> {
+  if (!isUuid(artistId)) return { followers: 0, following: false };
+  const id = artistId.toLowerCase();
+  const [followers, following] = await Promise.all([
+    countFollowers(db, id),
+    viewerId ? isFollowing(db, viewerId, id) : Promise.resolve(false),
+  ]);
+  return { followers, following };
 }

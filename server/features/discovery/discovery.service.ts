@@ -10,6 +10,7 @@ import {
 import { discoveryMessages as m } from "../../../domain/discovery-messages";
 import { profileMessages } from "../../../domain/profile";
 import { isSuspended } from "../users/users.repository";
+import { countSaves } from "../collectors/collectors.repository";
 import type { ArtistPage, ArtistTab } from "../../../contracts/artists.contract";
 import type { ArtworkCard, ArtworkDetail } from "../../../contracts/artworks.contract";
 import type { ArtworkRails } from "../../../contracts/artwork-rails.contract";
@@ -67,7 +68,11 @@ export async function getArtwork(
   // A work the team hid (decision 0027): its artist sees it with the reason; nobody else does.
   if (typeof artwork.hiddenReason === "string" && viewer?.id !== artwork.artist.id)
     throw new AppError("NOT_FOUND", 404, m.artworkNotFound);
-  return ownerShownTo(minimumShownTo(artwork, viewer), viewer);
+  const shown = ownerShownTo(minimumShownTo(artwork, viewer), viewer);
+  // Issue 16: the artist sees how many people saved the work (never who); nobody else does.
+  if (viewer === null || viewer.id !== artwork.artist.id) return shown;
+  const counts = await countSaves(deps.db, [artwork.id]);
+  return { ...shown, savedCount: counts.get(artwork.id) ?? 0 };
 }
 
 /**

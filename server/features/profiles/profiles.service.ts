@@ -13,6 +13,7 @@ import type {
 } from "../../../contracts/profiles.contract";
 import { listActiveExhibitionsOfArtist } from "../exhibitions/exhibitions.repository";
 import { isSuspended } from "../users/users.repository";
+import { countSaves } from "../collectors/collectors.repository";
 import {
   type OwnUserRow,
   type ProfileChanges,
@@ -102,9 +103,21 @@ export async function getProfileArtworks(
 ): Promise<ArtworkCard[]> {
   const user = await requirePublicUser(deps.db, id);
   if (!user.isArtist) return [];
-  if (tab === "listings") return listArtistArtworks(deps.db, user.id, "forSale");
   const isOwn = viewerId !== undefined && viewerId.toLowerCase() === user.id;
-  return listArtistArtworks(deps.db, user.id, "all", { withHidden: isOwn });
+  const cards =
+    tab === "listings"
+      ? await listArtistArtworks(deps.db, user.id, "forSale")
+      : await listArtistArtworks(deps.db, user.id, "all", { withHidden: isOwn });
+  return isOwn ? withSaveCounts(deps.db, cards) : cards;
+}
+
+/** Issue 16: the artist's own cards say how many people saved each work (a count, never who). */
+async function withSaveCounts(db: Database, cards: ArtworkCard[]): Promise<ArtworkCard[]> {
+  const counts = await countSaves(
+    db,
+    cards.map((card) => card.id),
+  );
+  return cards.map((card) => ({ ...card, savedCount: counts.get(card.id) ?? 0 }));
 }
 
 /** SPEC §6: the collection is seen on one's own profile only; to anyone else it does not exist. */
