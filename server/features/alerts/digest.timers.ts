@@ -64,12 +64,14 @@ export function createDigest(deps: DigestDeps) {
   }
 
   /** One batch in one transaction; answers how many people it took (0: nobody is due). */
-  async function runBatch(now: Date, windowEnd: Date) {
+  async function runBatch(now: Date, windowEnd: Date, after: string | null) {
     const started = performance.now();
     const result = await deps.db.transaction(async (tx) => {
-      const people = await claimDuePeople(tx, { now, windowEnd, limit: batchSize });
-      if (people.length === 0) return { people: 0, mails: 0 };
+      const people = await claimDuePeople(tx, { now, windowEnd, limit: batchSize, after });
+      if (people.length === 0) return { people: 0, mails: 0, last: after };
       const userIds = people.map((p) => p.userId);
+      // Canonical uuids sort as text the way PostgreSQL sorts them.
+      const last = userIds.reduce((a, b) => (a > b ? a : b));
       const matches = await findDigestMatches(tx, { userIds, windowEnd, cap });
       const byPerson = new Map<string, DigestMatch[]>();
       for (const match of matches) {
@@ -99,9 +101,9 @@ export function createDigest(deps: DigestDeps) {
         now,
       });
       await deps.beforeCommit?.({ people: people.length, mails: mails.length });
-      return { people: people.length, mails: mails.length };
+      return { people: people.length, mails: mails.length, last };
     });
-    deps.onBatch?.({ ...result, ms: performance.now() - started });
+    deps.onBatch?.({ people: result.people, mails: result.mails, ms: performance.now() - started });
     return result;
   }
 
@@ -110,10 +112,14 @@ export function createDigest(deps: DigestDeps) {
     const windowEnd = new Date(now.getTime() - SETTLE_MARGIN_MS);
     const report: DigestReport = { checked: 0, mailed: 0, batches: 0 };
     // Each batch moves its people's window to windowEnd, so they are not due again in
-    // this run: the loop ends when nobody is left.
+    // this run, and the next batch starts after the last id: the loop ends when nobody is
+    // left. People another process held are its to do; any it gave back (a rollback) are
+    // still due, for the next run.
+    let after: string | null = null;
     for (;;) {
-      const batch = await runBatch(now, windowEnd);
+      const batch = await runBatch(now, windowEnd, after);
       if (batch.people === 0) break;
+      after = batch.last;
       report.batches += 1;
       report.checked += batch.people;
       report.mailed += batch.mails;
