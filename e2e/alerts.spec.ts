@@ -20,9 +20,20 @@ const ARTIST = "artist@demo.vernissage.test";
 
 type Named = { id: string; name: string };
 
-/** The decoded text of an .eml (quoted-printable soft breaks and `=3D` undone). */
+/**
+ * The decoded text of an .eml: folded header lines joined (RFC 5322), quoted-printable
+ * soft breaks and `=3D` undone in the body.
+ */
 function unfold(mail: string): string {
-  return mail.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+  const end = mail.search(/\r?\n\r?\n/);
+  const head = mail.slice(0, end).replace(/\r?\n[ \t]+/g, " ");
+  return (
+    head +
+    mail
+      .slice(end)
+      .replace(/=\r?\n/g, "")
+      .replace(/=3D/g, "=")
+  );
 }
 
 async function listWork(browser: Browser, title: string) {
@@ -103,7 +114,9 @@ test("an alert from a filtered search e-mails a new matching work; its link turn
     await screenshot(page, { path: `e2e/.output/screens/alerts-create-${label}.png` });
   });
   await page.getByRole("button", { name: "Save alert" }).click();
-  await expect(page.getByRole("status")).toContainText(`Alert “${name}” created.`);
+  await expect(
+    page.getByRole("status").filter({ hasText: `Alert “${name}” created.` }),
+  ).toBeVisible();
   const row = await alertRow(page, name);
   await expect(row.getByText("On", { exact: true })).toBeVisible();
   await expectNoAxeViolations(page);
@@ -133,7 +146,7 @@ test("an alert from a filtered search e-mails a new matching work; its link turn
   expect(mail).toContain(workPath);
   expect(mail).toContain(name);
   expect(mail).toMatch(
-    /^List-Unsubscribe: <http:\/\/localhost:\d+\/api\/unsubscribe\?token=[\w.-]+>/m,
+    /^List-Unsubscribe:\s*<http:\/\/localhost:\d+\/api\/unsubscribe\?token=[\w.-]+>/m,
   );
   expect(mail).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
 
@@ -156,4 +169,16 @@ test("an alert from a filtered search e-mails a new matching work; its link turn
 
   const after = await alertRow(page, name);
   await expect(after.getByText("Off", { exact: true })).toBeVisible();
+
+  // 5. The header's one-click address, as a mail client posts it (RFC 8058): no cookie,
+  // no Origin; it stops every digest e-mail.
+  const oneClick = /^List-Unsubscribe:\s*<([^>]+)>/m.exec(mail)?.[1] ?? "";
+  const client = await browser.newContext();
+  const posted = await client.request.post(oneClick, {
+    form: { "List-Unsubscribe": "One-Click" },
+  });
+  expect(posted.status()).toBe(200);
+  await client.close();
+  await page.goto("/profile/settings");
+  await expect(page.getByRole("radio", { name: /^Off/ })).toBeChecked();
 });
