@@ -81,6 +81,13 @@ export const artworks = pgTable(
     reservedByPaymentId: uuid("reserved_by_payment_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the work last entered the marketplace (issue 16, migration 0019): its creation,
+     * or later when a trigger sees it come in — out of draft, unhidden, back on sale, or its
+     * artist listed again (payouts active, suspension lifted). The alert digest's "newly
+     * listed". Always set by the trigger (from created_at on insert), hence nullable here.
+     */
+    listedAt: timestamp("listed_at", { withTimezone: true }),
   },
   (t) => [
     // No pending list (fastupdate): PGlite has no autovacuum to merge one, so every
@@ -95,6 +102,7 @@ export const artworks = pgTable(
     index("artworks_owner_idx").on(t.ownerId, t.createdAt.desc()),
     // The marketplace's Newest order and the digest's "listed since" window (issue 16).
     index("artworks_newest_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("artworks_listed_at_idx").on(t.listedAt),
   ],
 );
 

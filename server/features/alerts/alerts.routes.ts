@@ -43,4 +43,10 @@ export function registerAlertRoutes(app: Hono, { auth, alerts }: AppServices) {
     c.header("Cache-Control", "no-store");
     return c.json(await alerts.unsubscribe(c.req.query("token") ?? ""));
   });
+  // A client that only opens the header's address (RFC 2369, before one-click) lands on the
+  // page that asks first: a GET changes nothing, as link scanners open addresses too.
+  app.get("/api/unsubscribe", (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.redirect(`/unsubscribe?token=${encodeURIComponent(c.req.query("token") ?? "")}`, 303);
+  });
 }

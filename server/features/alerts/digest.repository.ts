@@ -95,7 +95,7 @@ export async function findDigestMatches(
   );
   // What the e-mail shows of a work travels with each hit: a join back to new_works after
   // the window functions was planned as a nested loop (rows misestimated), 0.7 s a batch.
-  const workColumns = sql`w.id as artwork_id, w.created_at, w.title, w.price_cents, w.is_for_sale,
+  const workColumns = sql`w.id as artwork_id, w.listed_at, w.title, w.price_cents, w.is_for_sale,
     w.artist_display_name`;
   return queryRows<DigestMatch>(
     tx,
@@ -104,10 +104,10 @@ export async function findDigestMatches(
         from mail_preferences p where p.user_id in (${ids})
       ), new_works as materialized (
         select a.id, a.title, a.price_cents, a.is_for_sale, a.artist_id, a.artist_display_name,
-          a.created_at, ${savedSearchWorkSql("a", "u")}
+          a.listed_at, ${savedSearchWorkSql("a", "u")}
         from artworks a join users u on u.id = a.artist_id
-        where a.created_at > (select min(checked_through) from people)
-          and a.created_at <= ${input.windowEnd.toISOString()}::timestamptz
+        where a.listed_at > (select min(checked_through) from people)
+          and a.listed_at <= ${input.windowEnd.toISOString()}::timestamptz
           and ${listedSql("a", "u")} and ${availableSql("a")}
       ), searches as materialized (
         select p.user_id, p.checked_through, al.id, al.name, al.created_at, al.city_ids,
@@ -117,15 +117,15 @@ export async function findDigestMatches(
         select q.user_id, q.id as alert_id, q.name as alert_name, q.created_at as group_at,
           ${workColumns}
         from searches q
-        join new_works w on w.created_at > q.checked_through and w.created_at > q.created_at
+        join new_works w on w.listed_at > q.checked_through and w.listed_at > q.created_at
           and w.artist_id <> q.user_id
         where ${savedSearchMatchSql("w", "q")}
         union all
         select p.user_id, null, null, 'infinity'::timestamptz, ${workColumns}
         from people p
         join follows f on f.follower_id = p.user_id
-        join new_works w on w.artist_id = f.artist_id and w.created_at > p.checked_through
-          and w.created_at > f.created_at
+        join new_works w on w.artist_id = f.artist_id and w.listed_at > p.checked_through
+          and w.listed_at > f.created_at
         where p.follow_emails and w.artist_id <> p.user_id
       ), once as (
         select distinct on (user_id, artwork_id) *
@@ -134,7 +134,7 @@ export async function findDigestMatches(
         select once.*,
           count(*) over (partition by user_id, alert_id) as group_total,
           row_number() over (partition by user_id
-            order by group_at, alert_id, created_at desc, artwork_id) as n
+            order by group_at, alert_id, listed_at desc, artwork_id) as n
         from once
       )
       select c.user_id as "userId", c.alert_id as "alertId", c.alert_name as "alertName",

@@ -14,7 +14,7 @@ import {
 } from "../../db/schema";
 import type { ArtworkCard, ArtworkDetail } from "../../../contracts/artworks.contract";
 import { availableSql, offersOnlySql, soldSql, takesOffersSql } from "./availability.repository";
-import { listedSql } from "./listed.repository";
+import { listedArtworkSql, listedSql } from "./listed.repository";
 
 /** The columns of an artwork image, the shape of `ArtworkImage`; listings read them too. */
 export const artworkImageColumns = {
@@ -214,7 +214,9 @@ export async function listSavedArtworks(db: Database, userId: string): Promise<A
     .select(cardColumns)
     .from(savedWorks)
     .innerJoin(artworks, eq(artworks.id, savedWorks.artworkId))
-    .where(and(eq(savedWorks.userId, userId), shown, artistNotSuspended))
+    // The whole listing rule: a saved work that left the marketplace (hidden, its artist
+    // suspended or without active payouts) would open on a 404.
+    .where(and(eq(savedWorks.userId, userId), listedArtworkSql("artworks")))
     .orderBy(desc(savedWorks.createdAt), asc(artworks.id))
     .limit(500);
   return rows.map(toCard);
