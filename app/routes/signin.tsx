@@ -77,6 +77,19 @@ function signUpPath(search: string): string {
   return query ? `/signup?${query}` : "/signup";
 }
 
+/**
+ * Why a heart or Follow brought the visitor here (issue 16): the sign-in does it on the
+ * way back, so the page says so first.
+ */
+function signInReason(search: string): string | null {
+  const params = new URLSearchParams(search);
+  if (params.get("save")) return "Sign in to save this work. It is saved as soon as you are in.";
+  if (params.get("follow")) {
+    return "Sign in to follow this artist. You follow them as soon as you are in.";
+  }
+  return null;
+}
+
 export default function SignIn() {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -87,10 +100,12 @@ export default function SignIn() {
   // After a guest purchase: the account's e-mail, and why a password is needed.
   const location = useLocation();
   const guest = readGuestAccountState(location.state);
+  const why = signInReason(location.search);
 
   return (
     <section className="auth-card">
       <h1>Sign in</h1>
+      {why ? <p className="auth-why">{why}</p> : null}
       <Form
         method="post"
         className="stack"

@@ -75,10 +75,10 @@ export function FollowButton({
       <input type="hidden" name="intent" value={state.following ? "unfollow" : "follow"} />
       <input type="hidden" name="id" value={artistId} />
       <input type="hidden" name="next" value={here} />
+      {/* Its words say the state ("Following"), so no aria-pressed: a toggle's name must not change. */}
       <button
         type="submit"
         className={state.following ? "button follow-button is-following" : "button follow-button"}
-        aria-pressed={state.following}
       >
         {state.following ? m.following : m.follow}
         <span className="visually-hidden"> {artistName}</span>

@@ -62,16 +62,25 @@ export function SaveButton({
 
   if (!user) {
     const next = new URLSearchParams({ next: here, save: artworkId });
+    // Placed as the signed-in form is (over the card's image), and Space follows it as
+    // Enter does, since it looks like the toggle it becomes after signing in.
     return (
-      <Link
-        to={`/signin?${next.toString()}`}
-        className={className}
-        aria-label={named(m.signInToSave(title))}
-        title={m.signInToSave(title)}
-      >
-        <HeartIcon filled={false} />
-        {words(m.save)}
-      </Link>
+      <div className={`save-form save-form-${variant}`}>
+        <Link
+          to={`/signin?${next.toString()}`}
+          className={className}
+          aria-label={named(m.signInToSave(title))}
+          title={m.signInToSave(title)}
+          onKeyDown={(event) => {
+            if (event.key !== " ") return;
+            event.preventDefault();
+            event.currentTarget.click();
+          }}
+        >
+          <HeartIcon filled={false} />
+          {words(m.save)}
+        </Link>
+      </div>
     );
   }
 
@@ -106,7 +115,9 @@ export function SaveButton({
       <button
         type="submit"
         className={className}
-        aria-pressed={saved}
+        // The card's heart has one name and a pressed state; the page's says its state in
+        // words ("Saved"), and a toggle's name must not change, so it has no pressed state.
+        aria-pressed={variant === "card" ? saved : undefined}
         aria-label={named(m.saveLabel(title))}
         title={saved ? m.saved : m.saveLabel(title)}
       >

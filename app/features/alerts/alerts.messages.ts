@@ -11,6 +11,8 @@ export const alertsMessages = {
   alertDeleted: "The alert is deleted.",
   noAlerts:
     "You have no alerts yet. Search the marketplace and choose “Create alert” to hear when matching works are listed.",
+  digestOff:
+    "E-mails about new works are off, so your alerts send nothing. Choose Daily or Weekly above to hear from them.",
   needsSearch: "Search or choose a filter first: an alert tells you when new works match it.",
   invalidLink: "This unsubscribe link is not valid. You can manage your e-mails in your settings.",
 } as const;

@@ -27,6 +27,7 @@ export function CreateAlert({
   const fetcher = useFetcher<SettingsActionResult>({ key: "create-alert" });
   const [open, setOpen] = useState(false);
   const nameRef = useRef<HTMLInputElement>(null);
+  const summaryRef = useRef<HTMLElement>(null);
   const searchKey = JSON.stringify(search);
   const [shownFor, setShownFor] = useState(searchKey);
   // A new search is a new alert: the last answer belonged to the old one.
@@ -48,8 +49,16 @@ export function CreateAlert({
       className="create-alert"
       open={open}
       onToggle={(event) => setOpen(event.currentTarget.open)}
+      onKeyDown={(event) => {
+        // Escape closes the panel, and the focus goes back to its button.
+        if (event.key !== "Escape" || !open) return;
+        setOpen(false);
+        summaryRef.current?.focus();
+      }}
     >
-      <summary className="button create-alert-button">Create alert</summary>
+      <summary ref={summaryRef} className="button create-alert-button">
+        Create alert
+      </summary>
       <div className="create-alert-panel">
         {!hasSearch(search) ? (
           <p>{m.needsSearch}</p>

@@ -83,6 +83,9 @@ export function SettingsPage({
 
       <section aria-labelledby="settings-alerts-heading" className="settings-section">
         <h2 id="settings-alerts-heading">Alerts</h2>
+        {preferences.digestFrequency === "off" && alerts.length > 0 ? (
+          <p className="message settings-off-note">{m.digestOff}</p>
+        ) : null}
         {alerts.length === 0 ? (
           <p className="status-text">
             {m.noAlerts} <Link to="/">Go to the marketplace</Link>
