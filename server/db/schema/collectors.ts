@@ -71,9 +71,18 @@ export const alerts = pgTable(
     name: text("name").notNull(),
     queryText: text("query_text").notNull().default(""),
     tsquery: text("tsquery"),
-    cityIds: uuid("city_ids").array().notNull().default(sql`'{}'::uuid[]`),
-    categoryIds: uuid("category_ids").array().notNull().default(sql`'{}'::uuid[]`),
-    priceRanges: integer("price_ranges").array().notNull().default(sql`'{}'::integer[]`),
+    cityIds: uuid("city_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    categoryIds: uuid("category_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    priceRanges: integer("price_ranges")
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     enabled: boolean("enabled").notNull().default(true),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
