@@ -2,7 +2,8 @@ import { type SQL, sql } from "drizzle-orm";
 import { queryRows } from "../../db/rows";
 import { RAIL_LIMIT } from "../../../contracts/artwork-rails.contract";
 import type { ArtworkCard } from "../../../contracts/artworks.contract";
-import { availableSql, offersOnlySql } from "./availability.repository";
+import { availableSql } from "./availability.repository";
+import { type CardRow, cardColumnsSql, toCard } from "./card-row.repository";
 import { listedArtworkSql, listedSql } from "./listed.repository";
 
 /**
@@ -21,42 +22,7 @@ type Executor = { execute(query: SQL): PromiseLike<unknown> };
  */
 export const LARGE_CATEGORY = 500;
 
-type CardRow = {
-  id: string;
-  title: string;
-  created_year: number | null;
-  price_cents: number | null;
-  is_for_sale: boolean;
-  offers_only: boolean;
-  image_thumbnail: string | null;
-  image_medium: string | null;
-  image_original: string | null;
-  width: number;
-  height: number;
-  artist_id: string;
-  artist_display_name: string;
-};
-
-const cardColumns = sql`a.id, a.title, a.created_year, a.price_cents, a.is_for_sale,
-  ${offersOnlySql("a")} as offers_only, a.image_thumbnail, a.image_medium, a.image_original,
-  a.width, a.height, a.artist_id, a.artist_display_name`;
-
-function toCard(r: CardRow): ArtworkCard {
-  return {
-    id: r.id,
-    title: r.title,
-    createdYear: r.created_year,
-    price: r.price_cents,
-    isForSale: r.is_for_sale,
-    offersOnly: r.offers_only,
-    imageThumbnail: r.image_thumbnail,
-    imageMedium: r.image_medium,
-    imageOriginal: r.image_original,
-    width: r.width,
-    height: r.height,
-    artist: { id: r.artist_id, displayName: r.artist_display_name },
-  };
-}
+const cardColumns = cardColumnsSql("a");
 
 /** One side of "More by": the artist's other listed works in one availability, newest first. */
 function moreByBranch(artworkId: string, availability: SQL, bucket: number): SQL {

@@ -2,7 +2,8 @@ import { type SQL, sql } from "drizzle-orm";
 import { PRICE_RANGES } from "../../../domain/price-ranges";
 import type { Database } from "../../db/client";
 import { queryRows } from "../../db/rows";
-import { availableSql, offersOnlySql } from "../artworks/availability.repository";
+import { availableSql } from "../artworks/availability.repository";
+import { type CardRow, cardColumnsSql, toCard } from "../artworks/card-row.repository";
 import { artistListedSql, listedSql } from "../artworks/listed.repository";
 import type { CountedFacets } from "./facet-cache";
 import { RELEVANCE_LIMIT, prefixTsQuery, searchWords } from "./search-text";
@@ -187,42 +188,7 @@ export function savedSearchMatchSql(w: string, q: string): SQL {
     and (${Q}.ts is null or ${W}.search_vector @@ ${Q}.ts)`;
 }
 
-type HitRow = {
-  id: string;
-  title: string;
-  created_year: number | null;
-  price_cents: number | null;
-  is_for_sale: boolean;
-  offers_only: boolean;
-  image_thumbnail: string | null;
-  image_medium: string | null;
-  image_original: string | null;
-  width: number;
-  height: number;
-  artist_id: string;
-  artist_display_name: string;
-};
-
-const hitColumns = sql`a.id, a.title, a.created_year, a.price_cents, a.is_for_sale,
-  ${offersOnlySql("a")} as offers_only, a.image_thumbnail, a.image_medium, a.image_original,
-  a.width, a.height, a.artist_id, a.artist_display_name`;
-
-function toHit(r: HitRow): ArtworkCard {
-  return {
-    id: r.id,
-    title: r.title,
-    createdYear: r.created_year,
-    price: r.price_cents,
-    isForSale: r.is_for_sale,
-    offersOnly: r.offers_only,
-    imageThumbnail: r.image_thumbnail,
-    imageMedium: r.image_medium,
-    imageOriginal: r.image_original,
-    width: r.width,
-    height: r.height,
-    artist: { id: r.artist_id, displayName: r.artist_display_name },
-  };
-}
+const hitColumns = cardColumnsSql("a");
 
 export type SearchPage = { hits: ArtworkCard[]; nbHits: number; facets: FacetCounts };
 
@@ -281,7 +247,7 @@ export async function findSearchHits(
   if (page.sort !== "featured") {
     const limit = text ? Math.min(page.limit, RELEVANCE_LIMIT - page.offset) : page.limit;
     if (limit <= 0) return [];
-    const rows = await queryRows<HitRow>(
+    const rows = await queryRows<CardRow>(
       tx,
       page.sort === "price_desc"
         ? pricedFirst(where, { offset: page.offset, limit })
@@ -291,7 +257,7 @@ export async function findSearchHits(
         order by ${chosenOrders[page.sort]}
         offset ${page.offset} limit ${limit}`,
     );
-    return rows.map(toHit);
+    return rows.map(toCard);
   }
   const hitsQuery = text
     ? sql`with candidates as (
@@ -314,7 +280,7 @@ export async function findSearchHits(
         where ${where}
         order by ${curatedOrder}
         offset ${page.offset} limit ${page.limit}`;
-  return (await queryRows<HitRow>(tx, hitsQuery)).map(toHit);
+  return (await queryRows<CardRow>(tx, hitsQuery)).map(toCard);
 }
 
 /**
