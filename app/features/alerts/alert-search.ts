@@ -1,13 +1,9 @@
 import { categoryLabel } from "../../../domain/display";
+import { type AlertSearch, alertSearchPath } from "../../../domain/alert-search";
 import { PRICE_RANGES } from "../../../domain/price-ranges";
 
-/** The search an alert keeps (issue 16): the marketplace's text and filters, by id. */
-export type AlertSearch = {
-  q: string;
-  cities: string[];
-  categories: string[];
-  priceRanges: number[];
-};
+export type { AlertSearch };
+export { alertSearchPath };
 
 /** The names behind the ids, as the catalog lists them. */
 export type AlertCatalog = {
@@ -54,15 +50,4 @@ export function suggestedAlertName(search: AlertSearch, catalog: AlertCatalog): 
   return summary.length <= ALERT_NAME_MAX
     ? summary
     : `${summary.slice(0, ALERT_NAME_MAX - 1).trimEnd()}…`;
-}
-
-/** The marketplace address that shows the alert's search (the API's parameter names). */
-export function alertSearchPath(search: AlertSearch): string {
-  const params = new URLSearchParams();
-  if (search.q.trim()) params.set("q", search.q.trim());
-  if (search.cities.length) params.set("cities", search.cities.join(","));
-  if (search.priceRanges.length) params.set("priceRanges", search.priceRanges.join(","));
-  if (search.categories.length) params.set("categories", search.categories.join(","));
-  const query = params.toString();
-  return query ? `/?${query}` : "/";
 }

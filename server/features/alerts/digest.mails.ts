@@ -1,4 +1,5 @@
 import type { UnsubscribeScope } from "../../../contracts/alerts.contract";
+import { alertSearchPath } from "../../../domain/alert-search";
 import { cardPriceText, titleText } from "../../../domain/display";
 import type { NewMail } from "../mail/outbox.repository";
 import type { DigestMatch, DuePerson } from "./digest.repository";
@@ -35,13 +36,12 @@ type Links = {
 
 /** The marketplace with the alert's search, as its URL has it (`?q=&cities=&…`). */
 export function marketplaceSearchUrl(publicUrl: string, search: AlertSearch): string {
-  const params = new URLSearchParams();
-  if (search.queryText) params.set("q", search.queryText);
-  if (search.cityIds.length) params.set("cities", search.cityIds.join(","));
-  if (search.categoryIds.length) params.set("categories", search.categoryIds.join(","));
-  if (search.priceRanges.length) params.set("priceRanges", search.priceRanges.join(","));
-  const query = params.toString();
-  return `${publicUrl}/${query ? `?${query}` : ""}`;
+  return `${publicUrl}${alertSearchPath({
+    q: search.queryText,
+    cities: search.cityIds,
+    categories: search.categoryIds,
+    priceRanges: search.priceRanges,
+  })}`;
 }
 
 function workLine(publicUrl: string, work: DigestMatch): string[] {
