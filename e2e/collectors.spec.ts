@@ -142,7 +142,7 @@ test("a visitor's heart signs them in and brings them back with the work saved",
   const id = await artworkIdByTitle(request, "Blue Hour");
   await page.goto(`/artwork/${id}`);
   await waitForHydration(page);
-  await page.getByRole("link", { name: "Save Blue Hour" }).click();
+  await page.getByRole("button", { name: "Save Blue Hour" }).click();
   await expect(page).toHaveURL(/\/signin\?/);
   await page.getByLabel("Email").fill(COLLECTOR);
   await page.getByLabel("Password").fill("vernissage-demo");
@@ -168,7 +168,7 @@ test("a visitor's heart on a card can lead to a new account, back with the work 
   const search = `/?q=${encodeURIComponent("Salt Marsh in October")}`;
   await page.goto(search);
   await waitForHydration(page);
-  await page.getByRole("link", { name: m.signInToSave("Salt Marsh in October") }).click();
+  await page.getByRole("button", { name: m.signInToSave("Salt Marsh in October") }).click();
   await expect(page).toHaveURL(/\/signin\?/);
   await page.getByRole("link", { name: "Create an account" }).click();
   await expect(page).toHaveURL(/\/signup\?.*save=/);

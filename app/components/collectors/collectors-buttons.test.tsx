@@ -134,11 +134,16 @@ describe("SaveButton", () => {
 
   it("sends a visitor to sign in and back, with the work to save", async () => {
     renderAt(heart(null), { user: null });
-    const [link] = await screen.findAllByRole("link", { name: m.signInToSave("Blue Hour") });
-    const href = new URL(link!.getAttribute("href")!, "http://x");
-    expect(href.pathname).toBe("/signin");
-    expect(href.searchParams.get("next")).toBe("/artwork/x?from=grid");
-    expect(href.searchParams.get("save")).toBe(WORK);
+    const [button] = await screen.findAllByRole("button", { name: m.signInToSave("Blue Hour") });
+    const form = button!.closest("form")!;
+    expect(form.getAttribute("method")).toBe("get");
+    expect(form.getAttribute("action")).toBe("/signin");
+    expect(Object.fromEntries(new FormData(form))).toEqual({
+      next: "/artwork/x?from=grid",
+      save: WORK,
+    });
+    // No link beside the card's own is named after the work.
+    expect(screen.queryAllByRole("link", { name: /Blue Hour/ })).toEqual([]);
   });
 
   it("is not shown to the work's artist, nor outside a page that knows what is saved", async () => {

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { useSessionUser } from "../../lib/session-user";
 import { collectorFailure, failureText, putSaved } from "./collectors-api";
 import { collectorTexts as m } from "./collectors.messages";
@@ -61,26 +61,23 @@ export function SaveButton({
   const named = (label: string) => (variant === "card" ? label : undefined);
 
   if (!user) {
-    const next = new URLSearchParams({ next: here, save: artworkId });
-    // Placed as the signed-in form is (over the card's image), and Space follows it as
-    // Enter does, since it looks like the toggle it becomes after signing in.
+    // A visitor's heart is a button too (a GET form to the sign-in, which saves the work on
+    // the way back): placed and pressed as the signed-in one is, and never a second link
+    // named after the work beside the card's own.
     return (
-      <div className={`save-form save-form-${variant}`}>
-        <Link
-          to={`/signin?${next.toString()}`}
+      <form method="get" action="/signin" className={`save-form save-form-${variant}`}>
+        <input type="hidden" name="next" value={here} />
+        <input type="hidden" name="save" value={artworkId} />
+        <button
+          type="submit"
           className={className}
           aria-label={named(m.signInToSave(title))}
           title={m.signInToSave(title)}
-          onKeyDown={(event) => {
-            if (event.key !== " ") return;
-            event.preventDefault();
-            event.currentTarget.click();
-          }}
         >
           <HeartIcon filled={false} />
           {words(m.save)}
-        </Link>
-      </div>
+        </button>
+      </form>
     );
   }
 
