@@ -153,6 +153,31 @@ process.on("exit", () => {
   if (app?.exitCode === null) app.kill("SIGKILL");
   removeTempDirs();
 });
+/**
+ * When Chromium dies mid-run, Lighthouse's own pending protocol calls reject outside the
+ * promise this bench awaits. Those are the crash already being handled (the run fails
+ * and is retried); anything else still ends the bench.
+ */
+function isProtocolFailure(error: unknown): boolean {
+  const e = error as { message?: unknown; protocolMethod?: unknown; code?: unknown } | undefined;
+  return (
+    typeof e?.protocolMethod === "string" ||
+    (typeof e?.message === "string" &&
+      /^Protocol error|Target closed|Session closed|socket hang up|ECONNRESET|ECONNREFUSED/.test(
+        e.message,
+      ))
+  );
+}
+for (const event of ["unhandledRejection", "uncaughtException"] as const) {
+  process.on(event, (error: unknown) => {
+    if (isProtocolFailure(error)) {
+      console.error(`  (Chromium connection lost: ${(error as Error).message})`);
+      return;
+    }
+    console.error(`bench:lighthouse: ${(error as Error)?.stack ?? String(error)}`);
+    process.exit(1);
+  });
+}
 
 // ---------------------------------------------------------------------------------------
 // Small helpers.
@@ -356,8 +381,15 @@ async function lighthouseOnce(url: string): Promise<Result> {
       RUN_TIMEOUT_MS,
     );
   });
+  // A Chromium that exits (a crash, or killed) fails the run at once.
+  const browser = chromium;
+  let onExit: (() => void) | undefined;
+  const crashed = new Promise<never>((_, reject) => {
+    onExit = () => reject(new Error("Chromium exited during the run"));
+    browser?.once("exit", onExit);
+  });
   try {
-    const result = await Promise.race([lighthouse(url, flags), hung]);
+    const result = await Promise.race([lighthouse(url, flags), hung, crashed]);
     const lhr = result?.lhr;
     if (!lhr) throw new Error("Lighthouse returned no result");
     if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
@@ -369,6 +401,7 @@ async function lighthouseOnce(url: string): Promise<Result> {
     return lhr;
   } finally {
     clearTimeout(timer);
+    if (onExit) browser?.off("exit", onExit);
   }
 }
 
@@ -420,6 +453,11 @@ function lcpElement(lhr: Result): { node?: NodeItem; phases: Record<string, numb
 }
 
 type Sample = {
+  /** Lighthouse's CPU benchmark of the machine during the run (higher is faster). */
+  cpuIndex: number;
+  /** FCP and LCP as they happened on the unthrottled loopback load, before simulation. */
+  observedFcp: number;
+  observedLcp: number;
   lcp: number;
   fcp: number;
   tbt: number;
@@ -435,7 +473,11 @@ function sampleOf(lhr: Result): Sample {
   const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const summary = tableItems(lhr, "resource-summary");
   const ofType = (type: string) => summary.find((row) => row.resourceType === type);
+  const observed = (tableItems(lhr, "metrics")[0] ?? {}) as Record<string, number | undefined>;
   return {
+    cpuIndex: lhr.environment.benchmarkIndex,
+    observedFcp: observed.observedFirstContentfulPaint ?? Number.NaN,
+    observedLcp: observed.observedLargestContentfulPaint ?? Number.NaN,
     lcp: value("largest-contentful-paint"),
     fcp: value("first-contentful-paint"),
     tbt: value("total-blocking-time"),
@@ -494,9 +536,14 @@ function auditLine(lhr: Result, id: string): string | undefined {
   const passed =
     audit.score === null || audit.score >= 1 || audit.scoreDisplayMode === "notApplicable";
   const urls = (details.items ?? [])
-    .map((item) => (typeof item.url === "string" ? item.url : undefined))
-    .filter((u): u is string => Boolean(u))
-    .map((u) => u.replace(/^https?:\/\/[^/]+/, ""));
+    .filter((item) => typeof item.url === "string")
+    .map((item) => {
+      const url = String(item.url).replace(/^https?:\/\/[^/]+/, "");
+      const wastedMs = Number(item.wastedMs ?? 0);
+      const wastedBytes = Number(item.wastedBytes ?? 0);
+      const each = wastedMs ? msText(wastedMs) : wastedBytes ? kb(wastedBytes) : "";
+      return each ? `${url} (${each})` : url;
+    });
   const shown =
     urls.slice(0, 4).join(", ") + (urls.length > 4 ? `, … (${urls.length} in all)` : "");
   return (
@@ -631,6 +678,7 @@ async function appEncodings(pageUrl: string, html: string): Promise<string> {
  */
 async function makeTwin(name: PageName, appUrl: string, staticBase: string): Promise<Twin> {
   const probe = await lighthouseRun(appUrl, `${name} (app, warm-up)`);
+  console.log(`  ${name} app warm-up: LCP ${secText(sampleOf(probe).lcp)} (not counted)`);
   const { node } = lcpElement(probe);
   const page = await rawGet(appUrl);
   if (page.status !== 200) throw new Error(`${appUrl} answered ${page.status}`);
@@ -716,6 +764,7 @@ async function makeTwin(name: PageName, appUrl: string, staticBase: string): Pro
 
   // The twin's own warm-up run, which also checks that its LCP is that image.
   const staticProbe = await lighthouseRun(staticUrl, `${name} (static, warm-up)`);
+  console.log(`  ${name} static warm-up: LCP ${secText(sampleOf(staticProbe).lcp)} (not counted)`);
   const staticImage = lcpImageUrl(staticProbe, staticUrl);
   if (!staticImage || new URL(staticImage).pathname !== imagePath) {
     throw new Error(
@@ -831,6 +880,15 @@ async function main() {
     console.log(`- LCP samples app: ${a.map((x) => secText(x.lcp)).join(", ")}`);
     const s = samples.get(`${twin.name}/static`) ?? [];
     console.log(`- LCP samples static: ${s.map((x) => secText(x.lcp)).join(", ")}`);
+    const med = (list: Sample[], key: "cpuIndex" | "observedFcp" | "observedLcp") =>
+      median(list.map((x) => x[key]));
+    console.log(
+      `- unthrottled loopback load (before simulation), median FCP / LCP: app ${msText(med(a, "observedFcp"))} / ${msText(med(a, "observedLcp"))}, ` +
+        `static ${msText(med(s, "observedFcp"))} / ${msText(med(s, "observedLcp"))}`,
+    );
+    console.log(
+      `- Lighthouse CPU benchmark index, median (higher is faster; a loaded machine scores low): app ${med(a, "cpuIndex")}, static ${med(s, "cpuIndex")}`,
+    );
     // The app run whose LCP is the median (the lower one for an even count) speaks for the page.
     const typical = [...a].sort((x, y) => x.lcp - y.lcp)[Math.floor((a.length - 1) / 2)];
     if (!typical) continue;
