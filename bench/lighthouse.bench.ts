@@ -511,6 +511,21 @@ function lcpImageUrl(lhr: Result, pageUrl: string): string | undefined {
   return loaded[0]?.url ?? (attrs.src ? new URL(attrs.src, pageUrl).href : undefined);
 }
 
+/** The checklist of `lcp-discovery-insight`: fetchpriority, discoverable in the HTML, not lazy. */
+function lcpDiscovery(lhr: Result): string | undefined {
+  const first = tableItems(lhr, "lcp-discovery-insight")[0] as
+    { type?: string; items?: Record<string, { label?: string; value?: boolean }> } | undefined;
+  if (first?.type !== "checklist" || !first.items) return undefined;
+  const names: Record<string, string> = {
+    priorityHinted: "fetchpriority=high",
+    requestDiscoverable: "in the first HTML",
+    eagerlyLoaded: "not lazy",
+  };
+  return Object.entries(first.items)
+    .map(([key, check]) => `${names[key] ?? check.label ?? key}: ${check.value ? "yes" : "no"}`)
+    .join("; ");
+}
+
 /** The audits issue 17 asks about, always listed, passed or not. */
 const KEY_AUDITS = [
   "render-blocking-resources",
@@ -899,6 +914,8 @@ async function main() {
         .map(([phase, t]) => `${phase} ${msText(t)}`)
         .join(", ")}`,
     );
+    const discovery = lcpDiscovery(typical.lhr);
+    if (discovery) console.log(`- LCP request discovery: ${discovery}`);
     console.log("- Lighthouse opportunities on the app page (median run):");
     const lines = opportunities(typical.lhr);
     for (const line of lines.length ? lines : ["none"]) console.log(`  - ${line}`);
