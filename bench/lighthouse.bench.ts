@@ -695,9 +695,10 @@ async function makeTwin(name: PageName, appUrl: string, staticBase: string): Pro
   const probe = await lighthouseRun(appUrl, `${name} (app, warm-up)`);
   console.log(`  ${name} app warm-up: LCP ${secText(sampleOf(probe).lcp)} (not counted)`);
   const { node } = lcpElement(probe);
+  // What the browser gets (its encoding), and the HTML itself in an encoding Node decodes.
   const page = await rawGet(appUrl);
   if (page.status !== 200) throw new Error(`${appUrl} answered ${page.status}`);
-  const html = decode(page).toString("utf8");
+  const html = decode(await rawGet(appUrl, "gzip, deflate, br")).toString("utf8");
 
   let imageUrl = lcpImageUrl(probe, appUrl);
   let rect = node?.boundingRect;
