@@ -51,12 +51,18 @@ export async function explainSearch(db: Database, input: SearchInput): Promise<E
     },
   };
   await searchArtworks(explaining as unknown as Database, input);
-  // A text search first sets the trigram threshold and looks up artists; the last
-  // two statements are always the page of hits and the counts.
-  const [hits, counts] = explained.slice(-2);
+  // A text search first sets the trigram threshold and looks up artists; then come the
+  // page of hits and the counts: the kept counts without text; with text the first
+  // COUNT_LIMIT + 1 matches, and, when they run over and filters are chosen, the capped
+  // total with the filters.
+  const [hits, counts, total] = explained.slice(input.text ? 2 : 0);
   return [
     { label: "hits", plan: hits! },
-    { label: "counts (total + facets)", plan: counts! },
+    {
+      label: input.text ? "counts (first 1,001 matches: total + facets)" : "counts (kept cells)",
+      plan: counts!,
+    },
+    ...(total ? [{ label: "total with the filters, up to 1,001", plan: total }] : []),
   ];
 }
 
@@ -108,6 +114,19 @@ export function sortsOf(plan: ExplainOutput): { key: string; rows: number; ranke
   return sorts;
 }
 
+/** The most rows any node of the plan produced, and the most a bitmap index scan did. */
+function largestRows(plan: ExplainOutput): { any: number; bitmap: number } {
+  const largest = { any: 0, bitmap: 0 };
+  function walk(node: PlanNode) {
+    const rows = rowsOf(node);
+    largest.any = Math.max(largest.any, rows);
+    if (node["Node Type"] === "Bitmap Index Scan") largest.bitmap = Math.max(largest.bitmap, rows);
+    for (const child of node.Plans ?? []) walk(child);
+  }
+  walk(plan.Plan);
+  return largest;
+}
+
 /** Prints the condensed plans of a search, and how many rows were ranked and sorted. */
 export async function printSearchPlans(
   db: Database,
@@ -124,7 +143,16 @@ export async function printSearchPlans(
         `  → sort of ${sort.rows} rows${sort.ranked ? " by relevance (ts_rank)" : ""}: ${sort.key}`,
       );
     }
-    if (label !== "hits") continue;
+    if (label !== "hits") {
+      const largest = largestRows(plan);
+      console.log(
+        `  ⇒ largest node ${largest.any} rows; largest bitmap index scan ${largest.bitmap} rows` +
+          (input.text
+            ? ` (${largest.bitmap > RELEVANCE_LIMIT + 1 ? "A BITMAP OF MORE THAN THE CAP" : "no bitmap past the cap"})`
+            : ""),
+      );
+      continue;
+    }
     const largest = sorts.reduce((n, s) => Math.max(n, s.rows), 0);
     if (!input.text) {
       console.log(`  ⇒ ${nbHits} matches; no ranking (no text); largest sort ${largest} rows`);

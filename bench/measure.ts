@@ -16,7 +16,7 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1] ?? Number.NaN;
 }
 
-function statsOf(samples: number[]): Stats {
+export function statsOf(samples: number[]): Stats {
   const sorted = [...samples].sort((a, b) => a - b);
   const mean = samples.reduce((s, x) => s + x, 0) / samples.length;
   return {

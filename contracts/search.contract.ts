@@ -6,6 +6,8 @@ import { artworkCardSchema } from "./artworks.contract";
 /** `GET /api/artworks/search` (docs/api.md "Search"): the query and the answer. */
 
 export const DEFAULT_HITS_PER_PAGE = 30;
+/** Text searches count their matches up to this many; more is "1,000+" (decision 0032). */
+export const SEARCH_COUNT_LIMIT = 1000;
 export const MAX_HITS_PER_PAGE = 100;
 
 /** "a, b,,a" → ["a", "b"]: the distinct non-empty parts of a comma-separated parameter. */
@@ -149,5 +151,12 @@ export const searchResultSchema = z.object({
   nbHits: z.number().int().nonnegative(),
   hitsPerPage: z.number().int().positive(),
   facets: facetCountsSchema,
+  /**
+   * False when a text search matched more than it counts (1,000, decision 0032): nbHits
+   * is then that bound, a lower bound, shown as "1,000+". As Algolia's exhaustiveNbHits.
+   */
+  exhaustiveNbHits: z.boolean(),
+  /** False when the facet counts were counted over the first 1,001 matches only: lower bounds. */
+  exhaustiveFacetsCount: z.boolean(),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;

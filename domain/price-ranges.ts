@@ -1,7 +1,8 @@
 /**
  * The six price filters of SPEC §9, chosen by index. Bounds are USD cents, the
  * minimum inclusive and the maximum exclusive, so $100.00 exactly is in
- * "$100-$500" and every price is in exactly one range.
+ * "$100-$500" and every price is in exactly one range. The search's kept counts write the
+ * bounds once more in SQL (search_price_range, migration 0020; decision 0032): change both.
  */
 export const PRICE_RANGES = [
   { index: 0, label: "Under $100", minCents: 0, maxCents: 10_000 },

@@ -201,7 +201,6 @@ import {
   getPublicProfile,
   updateOwnProfile,
 } from "./features/profiles/profiles.service";
-import { createFacetCache } from "./features/search/facet-cache";
 import { type SearchDeps, search } from "./features/search/search.service";
 import { type SitemapDeps, getSitemapEntries } from "./features/seo/sitemap.service";
 import { type UploadDeps, storeArtworkImage } from "./features/uploads/uploads.service";
@@ -319,8 +318,7 @@ export function createServices(
   const discoveryDeps: DiscoveryDeps = { db };
   const catalogDeps: CatalogDeps = { db };
   const sitemapDeps: SitemapDeps = { db };
-  // One facet cache per process and database, so test databases never share counts.
-  const searchDeps: SearchDeps = { db, facetCache: createFacetCache() };
+  const searchDeps: SearchDeps = { db };
   const profilesDeps: ProfilesDeps = { db };
   const auditDeps: AuditDeps = { db };
   const applicationsDeps: ApplicationsDeps = {

@@ -140,7 +140,13 @@ export default function Marketplace({ loaderData }: Route.ComponentProps) {
         <FilterDialog
           type={openType}
           selection={shown.selection}
-          options={filterOptions(openType, catalog, result.facets, shown.selection[openType] ?? [])}
+          options={filterOptions(
+            openType,
+            catalog,
+            result.facets,
+            shown.selection[openType] ?? [],
+            result.exhaustiveFacetsCount,
+          )}
           onClose={() => setOpenType(null)}
           onApply={(selection) => {
             setOpenType(null);

@@ -51,6 +51,9 @@ export function FilterDialog({
         </button>
       </div>
       <div className="filter-dialog-body">
+        {options.some((option) => option.count === null) ? (
+          <p className="filter-dialog-note">{t.countsNotShown}</p>
+        ) : null}
         {options.length ? (
           <div role="group" aria-labelledby={titleId}>
             <ul className="filter-options">
@@ -61,14 +64,20 @@ export function FilterDialog({
                         separately, would come out as "Austin , 7 artworks". */}
                     <input
                       type="checkbox"
-                      aria-label={`${option.label}, ${option.count} ${option.count === 1 ? "artwork" : "artworks"}`}
+                      aria-label={
+                        option.count === null
+                          ? option.label
+                          : `${option.label}, ${option.count} ${option.count === 1 ? "artwork" : "artworks"}`
+                      }
                       checked={chosen.includes(option.id)}
                       onChange={() => dispatch({ type: "toggle", filter: type, id: option.id })}
                     />
                     <span className="filter-option-label">{option.label}</span>
-                    <span className="filter-option-count" aria-hidden="true">
-                      {option.count}
-                    </span>
+                    {option.count === null ? null : (
+                      <span className="filter-option-count" aria-hidden="true">
+                        {option.count}
+                      </span>
+                    )}
                   </label>
                 </li>
               ))}

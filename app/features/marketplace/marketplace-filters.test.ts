@@ -50,6 +50,14 @@ describe("filterOptions", () => {
       { id: "5", label: "Over $10,000", count: 0 },
     ]);
   });
+
+  it("offers every choice without a number when the counts are not exact (decision 0032)", () => {
+    expect(filterOptions("cities", catalog, facets, [], false)).toEqual([
+      { id: "c-austin", label: "Austin", count: null },
+      { id: "c-miami", label: "Miami", count: null },
+      { id: "c-portland", label: "Portland", count: null },
+    ]);
+  });
 });
 
 describe("filterChips", () => {
@@ -77,5 +85,10 @@ describe("resultCountText", () => {
     expect(resultCountText(1)).toBe("1 artwork");
     expect(resultCountText(67)).toBe("67 artworks");
     expect(resultCountText(1200)).toBe("1,200 artworks");
+  });
+
+  it("says a total it did not count to the end as 1,000+ (decision 0032)", () => {
+    expect(resultCountText(1000, false)).toBe("1,000+ artworks");
+    expect(resultCountText(1000, true)).toBe("1,000 artworks");
   });
 });

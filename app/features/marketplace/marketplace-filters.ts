@@ -1,7 +1,7 @@
 import { categoryLabel } from "../../../domain/display";
 import type { FilterSelection, FilterType } from "../../../domain/filter-selection";
 import { PRICE_RANGES } from "../../../domain/price-ranges";
-import type { FacetCounts } from "../../../contracts/search.contract";
+import { type FacetCounts, SEARCH_COUNT_LIMIT } from "../../../contracts/search.contract";
 import { FILTER_ORDER } from "./marketplace-query";
 
 /** The names behind the ids: cities and categories as the catalog lists them. */
@@ -10,7 +10,8 @@ export type FilterCatalog = {
   categories: { id: string; name: string }[];
 };
 
-export type FilterOption = { id: string; label: string; count: number };
+/** `count` is null when the search's facet counts are not exact (decision 0032): no number is shown. */
+export type FilterOption = { id: string; label: string; count: number | null };
 export type FilterChip = { type: FilterType; id: string; label: string };
 
 function allOptions(type: FilterType, catalog: FilterCatalog): { id: string; label: string }[] {
@@ -29,14 +30,19 @@ function allOptions(type: FilterType, catalog: FilterCatalog): { id: string; lab
 /**
  * The checkboxes of one dialog section, with the number of artworks each would
  * show. A choice that would show nothing is left out, unless it is already chosen
- * (it must stay visible so it can be unchecked).
+ * (it must stay visible so it can be unchecked). When the counts are not exact (a text
+ * search with more than 1,000 matches counts the first 1,001 only, decision 0032) every
+ * choice is offered without a number: a count of some matches would pass for all of
+ * them, and a choice missing from those few may still have matches.
  */
 export function filterOptions(
   type: FilterType,
   catalog: FilterCatalog,
   facets: FacetCounts,
   selected: readonly string[],
+  exhaustive = true,
 ): FilterOption[] {
+  if (!exhaustive) return allOptions(type, catalog).map((option) => ({ ...option, count: null }));
   return allOptions(type, catalog)
     .map((option) => ({ ...option, count: facets[type][option.id] ?? 0 }))
     .filter((option) => option.count > 0 || selected.includes(option.id));
@@ -53,7 +59,11 @@ export function filterChips(selection: FilterSelection, catalog: FilterCatalog):
   });
 }
 
-/** "67 artworks", "1 artwork". */
-export function resultCountText(nbHits: number): string {
+/**
+ * "67 artworks", "1 artwork"; "1,000+ artworks" when the search counted no further than
+ * its limit (`exhaustive` false: a text search with more matches, decision 0032).
+ */
+export function resultCountText(nbHits: number, exhaustive = true): string {
+  if (!exhaustive) return `${SEARCH_COUNT_LIMIT.toLocaleString("en-US")}+ artworks`;
   return `${nbHits.toLocaleString("en-US")} ${nbHits === 1 ? "artwork" : "artworks"}`;
 }

@@ -57,7 +57,11 @@ export function MarketplaceResults({
         role="status"
         className={!searching && empty ? "marketplace-status is-empty" : "marketplace-status"}
       >
-        {searching ? t.loading : empty ? t.noResults : resultCountText(first.nbHits)}
+        {searching
+          ? t.loading
+          : empty
+            ? t.noResults
+            : resultCountText(first.nbHits, first.exhaustiveNbHits)}
       </p>
       {!searching && empty ? (
         <div className="marketplace-empty">

@@ -16,6 +16,8 @@ export const marketplaceTexts = {
   filterButton: { cities: "Cities", priceRanges: "Price", categories: "Categories" },
   sectionTitle: { priceRanges: "Price Range", cities: "Cities", categories: "Categories" },
   noChoices: "Nothing to choose here for this search.",
+  /** Decision 0032: a text search with more matches than it counts shows no facet counts. */
+  countsNotShown: "This search has more than 1,000 matches: the choices are shown without counts.",
   clear: "Clear",
   apply: "Apply",
   closeDialog: "Close",

@@ -34,6 +34,8 @@ function result(page: number, nbPages: number, ids: number[]): SearchResult {
     nbHits: nbPages * 30,
     hitsPerPage: 30,
     facets: { cities: {}, categories: {}, priceRanges: {} },
+    exhaustiveNbHits: true,
+    exhaustiveFacetsCount: true,
   };
 }
 

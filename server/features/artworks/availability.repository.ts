@@ -4,7 +4,8 @@ import { type SQL, sql } from "drizzle-orm";
  * Offers only and sold (issue 15, decision 0030): two different states that the SPEC's
  * `isForSale` alone cannot tell apart, written once for every query that needs them (the
  * cards, the artist's tabs, search). The argument is the SQL name of the artwork's row
- * in the query (a table or an alias).
+ * in the query (a table or an alias). The search's kept counts write "available" once
+ * more in SQL (search_work_available, migration 0020; decision 0032): change both.
  */
 
 /** Not for sale and still its artist's (SPEC §3 status 'not for sale'): open to offers only. */

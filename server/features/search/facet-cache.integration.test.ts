@@ -7,9 +7,11 @@ import { type TestApp, createTestApp } from "../../test/test-app";
 import type { SearchResult } from "../../../contracts/search.contract";
 
 /**
- * The counts of searches without text are kept under the catalogue version (migration
- * 0004). Each change below must move the version, or the next search would still show
- * the old counts; the checkout's own updates must not, or nothing would stay kept.
+ * The counts of searches without text were kept under the catalogue version (migration
+ * 0004); since issue 17 they are kept by the catalogue's own transactions (migration
+ * 0020, decision 0032). Each change below must show in the next search's counts. The
+ * version still tells caches that the catalogue changed; the checkout's own updates must
+ * not move it.
  */
 let t: TestApp;
 let cityA: string;

@@ -5,10 +5,13 @@ import { queryRows } from "../../db/rows";
 import { availableSql } from "../artworks/availability.repository";
 import { type CardRow, cardColumnsSql, toCard } from "../artworks/card-row.repository";
 import { artistListedSql, listedSql } from "../artworks/listed.repository";
-import type { CountedFacets } from "./facet-cache";
 import { RELEVANCE_LIMIT, prefixTsQuery, searchWords } from "./search-text";
 import type { ArtworkCard } from "../../../contracts/artworks.contract";
-import type { FacetCounts, SearchSort } from "../../../contracts/search.contract";
+import {
+  type FacetCounts,
+  SEARCH_COUNT_LIMIT,
+  type SearchSort,
+} from "../../../contracts/search.contract";
 
 /**
  * What narrows a search. `available` hides sold works: what the cards show as SOLD is
@@ -190,7 +193,7 @@ export function savedSearchMatchSql(w: string, q: string): SQL {
 
 const hitColumns = cardColumnsSql("a");
 
-export type SearchPage = { hits: ArtworkCard[]; nbHits: number; facets: FacetCounts };
+export type SearchPage = { hits: ArtworkCard[] } & SearchCounts;
 
 /**
  * What a search selects, once the artists named like its text are known: plain data,
@@ -284,20 +287,22 @@ export async function findSearchHits(
 }
 
 /**
- * The catalogue version (migration 0004). Read before the counts, in the same
- * transaction: a version is never newer than the data counted under it.
+ * Text searches count their matches up to here, and say a larger total as "1,000+" (the
+ * contract's exhaustiveNbHits; Algolia's non-exhaustive counts are the precedent): the
+ * same bound as the ranking (RELEVANCE_LIMIT), so a count never promises more pages
+ * than a text search can page through. Decision 0032.
  */
-export async function readCatalogueVersion(tx: Executor): Promise<string> {
-  const [row] = await queryRows<{ version: string }>(
-    tx,
-    sql`select version::text as version from catalogue_version`,
-  );
-  return row?.version ?? "none";
-}
+export const COUNT_LIMIT = SEARCH_COUNT_LIMIT;
+
+/** The counts of a search, and whether they are exact (see COUNT_LIMIT). */
+export type SearchCounts = CountedFacets & {
+  exhaustiveNbHits: boolean;
+  exhaustiveFacetsCount: boolean;
+};
 
 /**
- * A whole search in one transaction, the counts always counted: the statements the
- * search service runs on a count it does not keep. bench/ explains and measures these.
+ * A whole search in one transaction: the statements the search service runs.
+ * bench/ explains and measures these.
  */
 export async function searchArtworks(
   db: Database,
@@ -306,40 +311,160 @@ export async function searchArtworks(
   return db.transaction(async (tx) => {
     const selection = await selectSearch(tx, input.text, input.filters);
     const hits = await findSearchHits(tx, selection, input);
-    return { hits, ...(await countSearchFacets(tx, selection)) };
+    return { hits, ...(await countSearch(tx, selection)) };
   });
 }
 
-/** How many listed artworks the filters select, and the facet counts. */
-export function countSearchFacets(
-  tx: Executor,
-  selection: SearchSelection,
-): Promise<CountedFacets> {
-  return countFacets(tx, selection, filterConditions(selection.filters).availability);
+/** The counts of a search: kept ones without text, counted up to COUNT_LIMIT with text. */
+export async function countSearch(tx: Executor, selection: SearchSelection): Promise<SearchCounts> {
+  if (selection.text) return countTextMatches(tx, selection);
+  const kept = await countKeptFacets(tx, selection.filters);
+  return { ...kept, exhaustiveNbHits: true, exhaustiveFacetsCount: true };
 }
 
 /**
- * The same counts over the works that are not available (sold), whatever `available`
- * says: an available-only search subtracts them from the kept counts of every work
- * (search.service.ts). Few works, but found by reading every listed one (no index
- * holds them: about one plain scan of the catalogue).
+ * Whether a cell's city, categories and price range pass the filters: the columns of
+ * search_counts (migration 0020), which the text counts below compute for each match.
+ * A set of categories passes when it shares one with the filter; a work without a
+ * price is in no price range.
  */
-export function countUnavailableFacets(
-  tx: Executor,
-  selection: SearchSelection,
-): Promise<CountedFacets> {
-  return countFacets(tx, selection, sql`not ${availableSql("a")}`);
+function cellConditions(f: SearchFilters) {
+  const ranges = f.priceRanges.map((i) => {
+    if (!PRICE_RANGES[i]) throw new Error(`price range ${i} out of bounds`);
+    return sql`${i}::smallint`;
+  });
+  return {
+    city: f.cities.length ? sql`city_id in (${uuidList(f.cities)})` : sql`true`,
+    category: f.categories.length
+      ? sql`category_ids && array[${uuidList(f.categories)}]`
+      : sql`true`,
+    price: ranges.length ? sql`price_range in (${sql.join(ranges, sql`, `)})` : sql`true`,
+  };
 }
 
-async function countFacets(
+/**
+ * The total and the disjunctive facet counts over `cells`: rows of (city_id,
+ * price_range, category_ids, n), n works each. Each facet type is counted with the other
+ * types' filters only, so the dialog can offer a second city while one is chosen.
+ * `matched` is the number of rows.
+ */
+async function sumCells(tx: Executor, cells: SQL, filters: SearchFilters) {
+  const { city, category, price } = cellConditions(filters);
+  const rows = await queryRows<{ facet: string; key: string; n: number }>(
+    tx,
+    sql`with cell as materialized (
+        select city_id, price_range, category_ids, n,
+          ${city} as city_ok, ${category} as category_ok, ${price} as price_ok
+        from (${cells}) cells
+      )
+      select 'matched' as facet, '' as key, count(*)::int as n from cell
+      union all
+      select 'total', '', coalesce(sum(n), 0)::int from cell where city_ok and category_ok and price_ok
+      union all
+      select 'cities', city_id::text, sum(n)::int from cell
+        where category_ok and price_ok and city_id is not null group by city_id
+      union all
+      select 'categories', c::text, sum(n)::int from cell cross join unnest(category_ids) c
+        where city_ok and price_ok group by c
+      union all
+      select 'priceRanges', price_range::text, sum(n)::int from cell
+        where city_ok and category_ok and price_range is not null group by price_range`,
+  );
+  const facets: FacetCounts = { cities: {}, categories: {}, priceRanges: {} };
+  let nbHits = 0;
+  let matched = 0;
+  for (const row of rows) {
+    if (row.facet === "total") nbHits = row.n;
+    else if (row.facet === "matched") matched = row.n;
+    // A key counted down to nothing is left out, as a count of the works leaves it.
+    else if (
+      row.n > 0 &&
+      (row.facet === "cities" || row.facet === "categories" || row.facet === "priceRanges")
+    ) {
+      facets[row.facet][row.key] = row.n;
+    }
+  }
+  return { nbHits, facets, matched };
+}
+
+/**
+ * The counts of a search without text, from the counts the catalogue's own transactions
+ * keep (search_counts, migration 0020; decision 0032): a sum over a few thousand cells
+ * at most, exact, never a recount. "Available only" sums the available cells only.
+ */
+export async function countKeptFacets(
+  tx: Executor,
+  filters: SearchFilters,
+): Promise<CountedFacets> {
+  const available = filters.available ? sql`and available` : sql``;
+  const { nbHits, facets } = await sumCells(
+    tx,
+    sql`select city_id, price_range, category_ids, n from search_counts where n <> 0 ${available}`,
+    filters,
+  );
+  return { nbHits, facets };
+}
+
+/**
+ * The counts of a text search, counted up to COUNT_LIMIT. The facets are counted over
+ * the first COUNT_LIMIT + 1 matches (the text and "Available only", no facet filter): a
+ * query that stops early however common the word, with no bitmap of every match. When
+ * there are no more, every count is exact; when there are, the facet counts are lower
+ * bounds (exhaustiveFacetsCount false, the page shows no number) and the total is
+ * counted with the filters, again stopping at COUNT_LIMIT + 1.
+ */
+async function countTextMatches(tx: Executor, selection: SearchSelection): Promise<SearchCounts> {
+  const { availability } = filterConditions(selection.filters);
+  const match = matchOf(selection);
+  const first = await sumCells(
+    tx,
+    sql`select u.city_id,
+        case when a.price_cents is null then null else ${priceRangeIndexSql("a.price_cents")} end as price_range,
+        array(select ac.category_id from artwork_categories ac where ac.artwork_id = a.id) as category_ids,
+        1 as n
+      from artworks a join users u on u.id = a.artist_id
+      where ${listed} and ${match} and ${availability}
+      limit ${COUNT_LIMIT + 1}`,
+    selection.filters,
+  );
+  const { facets } = first;
+  if (first.matched <= COUNT_LIMIT) {
+    return { nbHits: first.nbHits, facets, exhaustiveNbHits: true, exhaustiveFacetsCount: true };
+  }
+  const over = {
+    nbHits: COUNT_LIMIT,
+    facets,
+    exhaustiveNbHits: false,
+    exhaustiveFacetsCount: false,
+  };
+  if (first.nbHits > COUNT_LIMIT) return over;
+  const { city, category, price } = filterConditions(selection.filters);
+  const [row] = await queryRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from (
+        select 1 from artworks a join users u on u.id = a.artist_id
+        where ${listed} and ${match} and ${availability} and ${city} and ${category} and ${price}
+        limit ${COUNT_LIMIT + 1}
+      ) capped`,
+  );
+  const n = row?.n ?? 0;
+  return n > COUNT_LIMIT ? over : { ...over, nbHits: n, exhaustiveNbHits: true };
+}
+
+/** How many listed artworks the filters select, and the facet counts. */
+export type CountedFacets = { nbHits: number; facets: FacetCounts };
+
+/**
+ * The same counts recounted over the whole catalogue, every match visited: no search
+ * runs this any more (decision 0032). It is the oracle the kept counts are compared with
+ * (search-counts.integration.test.ts), written independently of them.
+ */
+export async function countSearchFacets(
   tx: Executor,
   selection: SearchSelection,
-  availability: SQL,
 ): Promise<CountedFacets> {
-  const { city, category, price } = filterConditions(selection.filters);
+  const { city, category, price, availability } = filterConditions(selection.filters);
   const match = matchOf(selection);
-  // Facets are disjunctive: each type is counted with the other types' filters
-  // only, so the dialog can offer a second city while one is chosen.
   const facetRows = await queryRows<{ facet: string; key: string; n: number }>(
     tx,
     sql`with base as materialized (
