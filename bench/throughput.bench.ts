@@ -38,7 +38,9 @@ const duration = Number(args.duration);
 const warmup = Number(args.warmup);
 const connections = Number(args.connections);
 const workerCounts = args.workers.split(",").map(Number);
-if (![duration, warmup, connections, Number(args.size)].every((n) => Number.isInteger(n) && n > 0)) {
+if (
+  ![duration, warmup, connections, Number(args.size)].every((n) => Number.isInteger(n) && n > 0)
+) {
   throw new Error("--duration, --warmup, --connections and --size must be whole numbers above 0");
 }
 if (!workerCounts.every((n) => Number.isInteger(n) && n >= 1 && n <= 16)) {
@@ -134,7 +136,12 @@ async function measure(
   const api = `/api/artworks/${ready.artworkId}`;
   const scenarios: { name: string; url: string; cache: "HIT" | null; target?: number }[] = [
     { name: "artwork page, uncached", url: at(ready.uncached, page), cache: null, target: 0.25 },
-    { name: "artwork page, cached (visitor)", url: at(ready.cached, page), cache: "HIT", target: 0.5 },
+    {
+      name: "artwork page, cached (visitor)",
+      url: at(ready.cached, page),
+      cache: "HIT",
+      target: 0.5,
+    },
     { name: "GET /api/artworks/:id, uncached", url: at(ready.uncached, api), cache: null },
     { name: "GET /api/artworks/:id, cached (visitor)", url: at(ready.cached, api), cache: "HIT" },
   ];

@@ -61,7 +61,8 @@ async function runPrimary(count: number) {
       `Vernissage worker ${worker.process.pid} stopped (${signal ?? `code ${code}`}); starting another`,
     );
     setTimeout(() => {
-      if (!stopping) fork().catch((error: unknown) => console.error("A worker failed to start:", error));
+      if (!stopping)
+        fork().catch((error: unknown) => console.error("A worker failed to start:", error));
     }, RESTART_DELAY_MS).unref();
   });
 

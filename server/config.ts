@@ -199,7 +199,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pageCache: {
       // On by default in production only: in development a page changes with the code,
       // and tests that move a clock expect every answer to be read afresh.
-      maxBytes: Math.round((e.PAGE_CACHE_MB ?? (e.NODE_ENV === "production" ? 32 : 0)) * 1024 * 1024),
+      maxBytes: Math.round(
+        (e.PAGE_CACHE_MB ?? (e.NODE_ENV === "production" ? 32 : 0)) * 1024 * 1024,
+      ),
       maxAgeMs: e.PAGE_CACHE_MAX_AGE_SECONDS * 1000,
     },
   };

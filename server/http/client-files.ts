@@ -22,7 +22,10 @@ function statFile(file: string) {
  * nothing is compressed per request. The folder does not change while the server runs, so
  * what is in it is looked up once per file.
  */
-export function clientFiles(root: string, cacheControl: (pathname: string) => string): MiddlewareHandler {
+export function clientFiles(
+  root: string,
+  cacheControl: (pathname: string) => string,
+): MiddlewareHandler {
   const base = path.resolve(root);
   const known = new Map<string, FileInfo | null>();
 
@@ -76,7 +79,9 @@ export function clientFiles(root: string, cacheControl: (pathname: string) => st
         headers.set("Content-Encoding", "br");
       } else if (coding !== "identity" && info.gzip !== undefined) {
         // gzip also when brotli was preferred but the build made no .br of this file.
-        const gzipOk = coding === "gzip" || negotiateCoding(withoutBrotli(c.req.header("Accept-Encoding"))) === "gzip";
+        const gzipOk =
+          coding === "gzip" ||
+          negotiateCoding(withoutBrotli(c.req.header("Accept-Encoding"))) === "gzip";
         if (gzipOk) {
           file = `${info.file}.gz`;
           size = info.gzip;

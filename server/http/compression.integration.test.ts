@@ -105,7 +105,8 @@ function decode(bytes: Buffer, coding: string | null): string {
 }
 
 async function fetchAs(url: string, acceptEncoding?: string, method = "GET") {
-  const headers: Record<string, string> = acceptEncoding === undefined ? {} : { "Accept-Encoding": acceptEncoding };
+  const headers: Record<string, string> =
+    acceptEncoding === undefined ? {} : { "Accept-Encoding": acceptEncoding };
   const response = await app.request(url, { method, headers });
   const bytes = Buffer.from(await response.arrayBuffer());
   return { response, coding: response.headers.get("content-encoding"), bytes };
@@ -121,17 +122,20 @@ describe("a text answer", () => {
     ["identity", null],
     ["*;q=0", null],
     [undefined, null],
-  ])("with Accept-Encoding %j comes as %s and decompresses to the plain body", async (accept, coding) => {
-    for (const url of ["/page", "/api/categories", "/streamed"]) {
-      const plain = await fetchAs(url, "identity");
-      const got = await fetchAs(url, accept);
-      expect(got.response.status, url).toBe(200);
-      expect(got.coding, url).toBe(coding);
-      expect(got.response.headers.get("vary"), url).toMatch(/Accept-Encoding/i);
-      expect(decode(got.bytes, got.coding), url).toBe(plain.bytes.toString());
-      if (coding) expect(got.bytes.length, url).toBeLessThan(plain.bytes.length);
-    }
-  });
+  ])(
+    "with Accept-Encoding %j comes as %s and decompresses to the plain body",
+    async (accept, coding) => {
+      for (const url of ["/page", "/api/categories", "/streamed"]) {
+        const plain = await fetchAs(url, "identity");
+        const got = await fetchAs(url, accept);
+        expect(got.response.status, url).toBe(200);
+        expect(got.coding, url).toBe(coding);
+        expect(got.response.headers.get("vary"), url).toMatch(/Accept-Encoding/i);
+        expect(decode(got.bytes, got.coding), url).toBe(plain.bytes.toString());
+        if (coding) expect(got.bytes.length, url).toBeLessThan(plain.bytes.length);
+      }
+    },
+  );
 
   it("is not compressed when small, an image, already encoded, a 204, or a HEAD", async () => {
     const small = await fetchAs("/api/health", "br");
@@ -209,8 +213,9 @@ describe("a client that goes away mid-stream", () => {
     await reader.read();
     controller.abort();
     await reader.read().catch(() => undefined);
-    releaseSecond();
+    // The rest is never made: the page's stream must be cancelled while it waits for it.
     for (let i = 0; i < 50 && !streamCancelled; i++) await new Promise((r) => setTimeout(r, 20));
+    releaseSecond();
     expect(streamCancelled).toBe(true);
     const next = await fetch(`${base}/page`, { headers: { "Accept-Encoding": "gzip" } });
     expect(next.status).toBe(200);
@@ -254,7 +259,11 @@ describe("the build's precompressed files", () => {
     const logo = await fetchAs("/logo.png", "br");
     expect(logo.coding).toBeNull();
     expect(logo.response.headers.get("cache-control")).toBe("public, max-age=3600");
-    for (const probe of ["/assets/../../etc/passwd", "/assets/%2e%2e/%2e%2e/etc/passwd", "/assets/app-1a2b.js.br/x"]) {
+    for (const probe of [
+      "/assets/../../etc/passwd",
+      "/assets/%2e%2e/%2e%2e/etc/passwd",
+      "/assets/app-1a2b.js.br/x",
+    ]) {
       expect((await fetchAs(probe, "br")).response.status, probe).toBe(404);
     }
   });

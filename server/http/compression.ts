@@ -36,11 +36,13 @@ export function compressBody(
   const compressor = createCompressor(coding);
   const reader = body.getReader();
   let finished = false;
-  const flushKind = coding === "br" ? zlib.constants.BROTLI_OPERATION_FLUSH : zlib.constants.Z_SYNC_FLUSH;
+  const flushKind =
+    coding === "br" ? zlib.constants.BROTLI_OPERATION_FLUSH : zlib.constants.Z_SYNC_FLUSH;
   return new ReadableStream<Uint8Array>({
     start(controller) {
       compressor.on("data", (chunk: Buffer) => {
-        if (!finished) controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length));
+        if (!finished)
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length));
       });
       compressor.on("end", () => {
         if (finished) return;
@@ -135,9 +137,11 @@ function markCompressed(headers: Headers, coding: Exclude<Coding, "identity">) {
 export function compressBytes(
   bytes: Uint8Array,
   coding: Exclude<Coding, "identity">,
-): Promise<Uint8Array> {
+): Promise<Uint8Array<ArrayBuffer>> {
   return new Promise((resolve, reject) => {
-    const done = (error: Error | null, result: Buffer) => (error ? reject(error) : resolve(result));
+    // zlib's results are Buffers over an ArrayBuffer of their own.
+    const done = (error: Error | null, result: Buffer) =>
+      error ? reject(error) : resolve(result as Uint8Array<ArrayBuffer>);
     if (coding === "br") zlib.brotliCompress(bytes, { params: BROTLI_DYNAMIC }, done);
     else zlib.gzip(bytes, { level: GZIP_DYNAMIC_LEVEL }, done);
   });

@@ -40,7 +40,15 @@ export function noneMatch(ifNoneMatch: string, etag: string): boolean {
 }
 
 /** The headers a 304 repeats from the 200 it stands for (RFC 9110 §15.4.5). */
-const NOT_MODIFIED_HEADERS = ["Cache-Control", "Content-Location", "Date", "ETag", "Expires", "Vary", "X-Cache"];
+const NOT_MODIFIED_HEADERS = [
+  "Cache-Control",
+  "Content-Location",
+  "Date",
+  "ETag",
+  "Expires",
+  "Vary",
+  "X-Cache",
+];
 
 /**
  * A page that is still streaming after this long (a slow part behind a Suspense boundary)
@@ -58,12 +66,14 @@ async function readWhole(
   body: ReadableStream<Uint8Array>,
   limit: number,
   waitMs: number,
-): Promise<{ bytes: Uint8Array } | { stream: ReadableStream<Uint8Array> }> {
+): Promise<{ bytes: Uint8Array<ArrayBuffer> } | { stream: ReadableStream<Uint8Array> }> {
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<"late">((resolve) => (timer = setTimeout(() => resolve("late"), waitMs)));
+  const late = new Promise<"late">(
+    (resolve) => (timer = setTimeout(() => resolve("late"), waitMs)),
+  );
   try {
     for (;;) {
       const pending = reader.read();

@@ -6,6 +6,6 @@ import type { Context } from "hono";
  * fits, a header that was removed on purpose); clearing it first keeps the new one whole.
  */
 export function replaceResponse(c: Context, response: Response) {
-  c.res = undefined as unknown as Response;
+  c.res = undefined;
   c.res = response;
 }
