@@ -168,7 +168,7 @@ describe.skipIf(!serverUrl)("two processes on one PostgreSQL database", () => {
       WEB_CONCURRENCY: "2",
     });
     await server.ready;
-    for (let i = 0; i < 50 && !server.output().includes("serving with 2 processes"); i++) {
+    for (let i = 0; i < 400 && !server.output().includes("serving with 2 processes"); i++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(server.output()).toContain("serving with 2 processes");
@@ -182,5 +182,5 @@ describe.skipIf(!serverUrl)("two processes on one PostgreSQL database", () => {
     server.child.kill("SIGTERM");
     const [code] = (await once(server.child, "exit")) as [number];
     expect(code).toBe(0);
-  }, 60_000);
+  }, 120_000);
 });
