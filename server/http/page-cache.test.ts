@@ -8,7 +8,7 @@ function entry(key: string, bytes: number) {
     storedAt: 0,
     status: 200,
     headers: [],
-    parts: ["x"],
+    parts: [Buffer.from("x")],
     etag: 'W/"x"',
     bytes,
   };

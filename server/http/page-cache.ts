@@ -70,8 +70,8 @@ type Entry = {
   storedAt: number;
   status: number;
   headers: [string, string][];
-  /** The body's text split at the nonce it was made with (one part when it had none). */
-  parts: string[];
+  /** The body's bytes split at the nonce it was made with (one part when it had none). */
+  parts: Buffer[];
   etag: string;
   bytes: number;
 };
@@ -131,6 +131,18 @@ function storable(response: Response): boolean {
   return vary.every((name) => name === "accept-encoding" || name === "cookie");
 }
 
+/** The kept bytes with this request's nonce where the maker's was. */
+function joinParts(parts: Buffer[], nonce: string | undefined): Buffer {
+  if (parts.length === 1) return parts[0]!;
+  const between = Buffer.from(nonce ?? "");
+  const pieces: Buffer[] = [];
+  for (const [i, part] of parts.entries()) {
+    if (i > 0) pieces.push(between);
+    pieces.push(part);
+  }
+  return Buffer.concat(pieces);
+}
+
 /** Headers that belong to one answer, not to the entry. */
 const NOT_KEPT = new Set(["content-length", "date", "set-cookie", "x-cache", "etag"]);
 
@@ -177,7 +189,7 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler & { stor
     const bytes = new Uint8Array(await response.arrayBuffer());
     const text = new TextDecoder().decode(bytes);
     const nonce = cspNonce(c);
-    const parts = nonce ? text.split(nonce) : [text];
+    const parts = (nonce ? text.split(nonce) : [text]).map((part) => Buffer.from(part));
     const headers = [...response.headers].filter(([name]) => !NOT_KEPT.has(name.toLowerCase()));
     const made: Entry = {
       key,
@@ -198,12 +210,15 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler & { stor
     const headers = new Headers(entry.headers);
     // A page made with a nonce needs this request's one; without a nonce (an API-only
     // test server) the page had none to replace.
-    const body = Buffer.from(nonce ? entry.parts.join(nonce) : entry.parts.join(""));
+    const body = joinParts(entry.parts, nonce);
     headers.set("Content-Length", String(body.length));
     headers.set("ETag", entry.etag);
     headers.set("X-Cache", state);
     if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-cache");
-    return new Response(head ? null : body, { status: entry.status, headers });
+    return new Response(head ? null : (body as Uint8Array<ArrayBuffer>), {
+      status: entry.status,
+      headers,
+    });
   }
 
   return Object.assign(middleware, { store });
