@@ -4,7 +4,7 @@ import { type Coding, appendVary, isCompressible, negotiateCoding } from "./cont
 import { replaceResponse } from "./replace-response";
 
 /** Bodies smaller than this go out as they are: the coding's own overhead eats the gain. */
-export const MIN_COMPRESS_BYTES = 1024;
+const MIN_COMPRESS_BYTES = 1024;
 
 /**
  * Settings for bodies made per request: brotli 4 and gzip 6 compress a page of HTML in
@@ -28,7 +28,7 @@ function createCompressor(coding: Exclude<Coding, "identity">) {
  * already sent; a body of known length is compressed in one run. A client that goes away
  * cancels the source and frees the compressor.
  */
-export function compressBody(
+function compressBody(
   body: ReadableStream<Uint8Array>,
   coding: Exclude<Coding, "identity">,
   { flushEachChunk }: { flushEachChunk: boolean },
@@ -134,7 +134,7 @@ function markCompressed(headers: Headers, coding: Exclude<Coding, "identity">) {
 }
 
 /** A whole body in one run, off the main thread (zlib's thread pool). */
-export function compressBytes(
+function compressBytes(
   bytes: Uint8Array,
   coding: Exclude<Coding, "identity">,
 ): Promise<Uint8Array<ArrayBuffer>> {

@@ -5,7 +5,7 @@ import { hasSessionCookie } from "./session-cookie";
 import { cspNonce } from "./security-headers";
 
 /** Larger answers stream on without a validator rather than wait to be read whole. */
-export const MAX_ETAG_BODY_BYTES = 2 * 1024 * 1024;
+const MAX_ETAG_BODY_BYTES = 2 * 1024 * 1024;
 
 /** Pages, React Router's page data and JSON reads get a validator; files have their own. */
 const VALIDATED_TYPE = /^(text\/html|application\/json|text\/x-script)\s*(;|$)/i;
@@ -30,7 +30,7 @@ export function etagOf(text: string, nonce: string | undefined): string {
 }
 
 /** RFC 9110 §13.1.2: weak comparison, `*` matches any current representation. */
-export function noneMatch(ifNoneMatch: string, etag: string): boolean {
+function noneMatch(ifNoneMatch: string, etag: string): boolean {
   const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
   const wanted = opaque(etag);
   return ifNoneMatch
@@ -54,7 +54,7 @@ const NOT_MODIFIED_HEADERS = [
  * A page that is still streaming after this long (a slow part behind a Suspense boundary)
  * goes on streaming without a validator rather than keep its first part back.
  */
-export const MAX_ETAG_WAIT_MS = 50;
+const MAX_ETAG_WAIT_MS = 50;
 
 type Read = ReadableStreamReadResult<Uint8Array>;
 
@@ -116,7 +116,7 @@ function restOf(
  * Content-Security-Policy, so the stored page keeps the policy whose nonce it was sent
  * with. Pages with no Cache-Control of their own get `no-cache` (revalidate each time), and
  * `private` when the request carried a session cookie; answers that may not be stored
- * (`no-store`) get no tag.
+ * (`no-store`) get no tag, nor do bodies over 2 MB or still streaming after 50 ms.
  */
 export function conditionalGet(): MiddlewareHandler {
   return async (c, next) => {

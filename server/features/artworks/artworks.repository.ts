@@ -61,16 +61,8 @@ type DetailImage = ArtworkDetail["images"][number];
 type DetailCategory = ArtworkDetail["categories"][number];
 type DetailExhibition = ArtworkDetail["exhibitions"][number];
 
-/**
- * The work with its artist, images, categories and active exhibitions in one query (issue
- * 17: one round trip per artwork read); the lists come as JSON in the orders the page
- * shows them (images by position, categories and exhibitions by name).
- */
-export async function findArtworkDetail(
-  db: Database,
-  id: string,
-): Promise<ArtworkDetail | undefined> {
-  const [row] = await db
+function prepareArtworkDetail(db: Database) {
+  return db
     .select({
       artwork: artworks,
       artistName: users.displayName,
@@ -98,8 +90,29 @@ export async function findArtworkDetail(
     .from(artworks)
     .innerJoin(users, eq(users.id, artworks.artistId))
     .leftJoin(cities, eq(cities.id, users.cityId))
-    .where(and(eq(artworks.id, id), notDraft))
-    .limit(1);
+    .where(and(eq(artworks.id, sql.placeholder("id")), notDraft))
+    .limit(1)
+    .prepare("artwork_detail");
+}
+
+/** The prepared detail read of each database: planned once per connection, not per read. */
+const artworkDetailQueries = new WeakMap<Database, ReturnType<typeof prepareArtworkDetail>>();
+
+/**
+ * The work with its artist, images, categories and active exhibitions in one query (issue
+ * 17: one round trip per artwork read); the lists come as JSON in the orders the page
+ * shows them (images by position, categories and exhibitions by name).
+ */
+export async function findArtworkDetail(
+  db: Database,
+  id: string,
+): Promise<ArtworkDetail | undefined> {
+  let query = artworkDetailQueries.get(db);
+  if (!query) {
+    query = prepareArtworkDetail(db);
+    artworkDetailQueries.set(db, query);
+  }
+  const [row] = await query.execute({ id });
   if (!row) return undefined;
   const { images, categories, exhibitions: shows } = row;
   const a = row.artwork;
