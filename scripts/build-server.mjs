@@ -1,7 +1,9 @@
 // Compiles the server (TypeScript) into ES modules: build/server/main.js, and the
 // reconciliation command build/server/reconcile.js (`npm run reconcile`).
 // npm packages stay external and are loaded from node_modules at run time.
+// Then writes the `.br` and `.gz` copies of the client's text files (scripts/precompress.mjs).
 import { build } from "esbuild";
+import { precompress } from "./precompress.mjs";
 
 const options = {
   bundle: true,
@@ -19,3 +21,4 @@ await build({
   entryPoints: ["server/reconcile.ts"],
   outfile: "build/server/reconcile.js",
 });
+await precompress("build/client");

@@ -30,6 +30,10 @@ import { clientIp, resolveClientIp } from "./http/client-ip";
 import { createErrorHandler } from "./http/error-handler";
 import { originGuard } from "./http/origin-guard";
 import { privatePages } from "./http/private-pages";
+import { clientFiles } from "./http/client-files";
+import { compression } from "./http/compression";
+import { conditionalGet } from "./http/conditional-get";
+import { type PageCacheOptions, pageCache } from "./http/page-cache";
 import { closeIfBodyUnread, rejectNulInUrl, requestBodyLimit } from "./http/request-limits";
 import { cspNonce, securityHeaders } from "./http/security-headers";
 import type { AppServices } from "./services";
@@ -39,7 +43,12 @@ export type ServerOptions = {
   services: AppServices;
   /** The React Router request handler; absent in API-only tests. */
   web?: { handler: WebHandler; clientDir?: string };
+  /** Tests shorten the page cache's settling time (decision 0033); production uses the default. */
+  pageCache?: Partial<Pick<PageCacheOptions, "settleMs" | "maxAgeMs" | "now">>;
 };
+
+/** How long a new content version must be known before pages are cached under it. */
+const PAGE_CACHE_SETTLE_MS = 1000;
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
@@ -65,13 +74,17 @@ function staticFiles(
 }
 
 /** The whole HTTP surface, every feature registered here explicitly. */
-export function buildServer({ services, web }: ServerOptions): Hono {
+export function buildServer({ services, web, pageCache: pageCacheOptions }: ServerOptions): Hono {
   const { logger, config } = services;
   const app = new Hono();
 
   app.onError(createErrorHandler(logger));
   app.use(closeIfBodyUnread());
   app.use(resolveClientIp(config.trustProxy));
+  // Outermost of the answer's own steps: compresses what all the others made (issue 17).
+  app.use(compression());
+  // Outside securityHeaders: a 304 carries no CSP, so the stored page keeps its own.
+  app.use(conditionalGet());
   app.use(securityHeaders({ stripe: config.payments.provider === "stripe" }));
   app.use(privatePages());
   if (config.logRequests) {
@@ -91,6 +104,16 @@ export function buildServer({ services, web }: ServerOptions): Hono {
   app.use(originGuard(config.trustedOrigins, ["/api/unsubscribe"]));
   app.use(rejectNulInUrl());
   app.use(requestBodyLimit());
+  // Inside securityHeaders, so a page from the cache gets this request's nonce.
+  app.use(
+    pageCache({
+      maxBytes: config.pageCache.maxBytes,
+      maxAgeMs: config.pageCache.maxAgeMs,
+      settleMs: PAGE_CACHE_SETTLE_MS,
+      readVersion: services.pageContentVersion,
+      ...pageCacheOptions,
+    }),
+  );
 
   registerHealthRoutes(app, services);
   registerAuthRoutes(app, services);
@@ -139,9 +162,12 @@ export function buildServer({ services, web }: ServerOptions): Hono {
 
   if (web) {
     if (web.clientDir) {
-      const root = path.relative(process.cwd(), web.clientDir);
-      app.use("/assets/*", staticFiles({ root }, IMMUTABLE));
-      app.use("*", staticFiles({ root }, "public, max-age=3600"));
+      app.use(
+        "*",
+        clientFiles(web.clientDir, (p) =>
+          p.startsWith("/assets/") ? IMMUTABLE : "public, max-age=3600",
+        ),
+      );
     }
     app.all("*", (c) =>
       web.handler(c.req.raw, { services, clientIp: clientIp(c), nonce: cspNonce(c) }),

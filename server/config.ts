@@ -73,6 +73,23 @@ const envSchema = z.object({
     .min(1, { error: "must be at least 1" })
     .max(86_400, { error: "must be at most 86400 (a day)" })
     .default(900),
+  WEB_CONCURRENCY: z.coerce
+    .number({ error: "must be the number of server processes" })
+    .int({ error: "must be a whole number of processes" })
+    .min(1, { error: "must be at least 1" })
+    .max(64, { error: "must be at most 64" })
+    .default(1),
+  PAGE_CACHE_MB: z.coerce
+    .number({ error: "must be a number of megabytes" })
+    .min(0, { error: "must be 0 (off) or more" })
+    .max(4096, { error: "must be at most 4096" })
+    .optional(),
+  PAGE_CACHE_MAX_AGE_SECONDS: z.coerce
+    .number({ error: "must be a number of seconds" })
+    .int({ error: "must be a whole number of seconds" })
+    .min(1, { error: "must be at least 1" })
+    .max(3600, { error: "must be at most 3600 (an hour)" })
+    .default(60),
   S3_BUCKET: z.string().min(3).max(63).optional(),
   S3_ENDPOINT: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
   S3_REGION: z.string().min(1).optional(),
@@ -105,6 +122,10 @@ export type Config = {
   storage: StorageConfig;
   /** How often each process looks for alert digests that are due (issue 16). */
   digestIntervalSeconds: number;
+  /** Server processes on one port (node:cluster); more than one only on PostgreSQL. */
+  workers: number;
+  /** Visitors' pages kept in memory per process (decision 0033); maxBytes 0 is off. */
+  pageCache: { maxBytes: number; maxAgeMs: number };
 };
 
 /** Media files: the local folder (served under /media), or an S3-compatible bucket. */
@@ -174,7 +195,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     commissionBps: e.COMMISSION_BPS,
     storage: storageConfigOf(e),
     digestIntervalSeconds: e.DIGEST_INTERVAL_SECONDS,
+    workers: workersOf(e),
+    pageCache: {
+      // On by default in production only: in development a page changes with the code,
+      // and tests that move a clock expect every answer to be read afresh.
+      maxBytes: Math.round(
+        (e.PAGE_CACHE_MB ?? (e.NODE_ENV === "production" ? 32 : 0)) * 1024 * 1024,
+      ),
+      maxAgeMs: e.PAGE_CACHE_MAX_AGE_SECONDS * 1000,
+    },
   };
+}
+
+/**
+ * The embedded database belongs to one process (its data folder is locked), so several
+ * processes need PostgreSQL; asking for them without it is named, not quietly reduced.
+ */
+function workersOf(e: z.infer<typeof envSchema>): number {
+  if (e.WEB_CONCURRENCY > 1 && !e.DATABASE_URL) {
+    throw new ConfigError(
+      "Invalid configuration:\n  WEB_CONCURRENCY: more than one server process needs DATABASE_URL " +
+        "(PostgreSQL); the embedded database (PGlite) allows one process per data folder",
+    );
+  }
+  return e.WEB_CONCURRENCY;
 }
 
 const S3_SETTINGS = [

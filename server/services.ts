@@ -31,6 +31,7 @@ import {
   signUp,
 } from "./features/auth/auth.service";
 import { enqueueMail } from "./features/mail/outbox.repository";
+import { readPageContentVersion } from "./features/page-cache/content-version.repository";
 import { createOutboxWorker } from "./features/mail/outbox.worker";
 import { createReconciler } from "./features/checkout/checkout.reconciler";
 import { checkoutConfig, listPurchases, quote } from "./features/checkout/checkout.service";
@@ -389,6 +390,8 @@ export function createServices(
     },
     outbox,
     mailTransport: transport,
+    /** The version of what visitors' pages show, for the page cache (issue 17). */
+    pageContentVersion: () => readPageContentVersion(db),
     /** `GET /api/health`: answers once the database does. */
     health: { check: () => checkHealth({ db, databaseKind: database.kind }) },
     /** The reads behind the discovery pages; loaders call these in-process. */

@@ -57,11 +57,12 @@ const shown = and(notDraft, isNull(artworks.hiddenAt));
 /** The artist is not suspended (decision 0027): their works leave exhibitions too. */
 const artistNotSuspended = sql`not exists (select 1 from users s where s.id = ${artworks.artistId} and s.suspended_at is not null)`;
 
-export async function findArtworkDetail(
-  db: Database,
-  id: string,
-): Promise<ArtworkDetail | undefined> {
-  const [row] = await db
+type DetailImage = ArtworkDetail["images"][number];
+type DetailCategory = ArtworkDetail["categories"][number];
+type DetailExhibition = ArtworkDetail["exhibitions"][number];
+
+function prepareArtworkDetail(db: Database) {
+  return db
     .select({
       artwork: artworks,
       artistName: users.displayName,
@@ -69,37 +70,51 @@ export async function findArtworkDetail(
       artistCity: cities.name,
       offersOnly: sql<boolean>`${offersOnlySql("artworks")}`,
       acceptsOffers: sql<boolean>`(${listedSql("artworks", "users")} and ${takesOffersSql("artworks")})`,
+      images: sql<DetailImage[]>`coalesce((
+        select json_agg(json_build_object(
+          'id', i.id, 'original', i.original, 'medium', i.medium, 'thumbnail', i.thumbnail,
+          'type', i.type, 'contextId', i.context_id, 'width', i.width, 'height', i.height
+        ) order by i.position)
+        from ${artworkImages} i where i.artwork_id = ${artworks.id}), '[]'::json)`,
+      categories: sql<DetailCategory[]>`coalesce((
+        select json_agg(json_build_object('id', c.id, 'name', c.name) order by c.name)
+        from ${artworkCategories} ac join ${artCategories} c on c.id = ac.category_id
+        where ac.artwork_id = ${artworks.id}), '[]'::json)`,
+      exhibitions: sql<DetailExhibition[]>`coalesce((
+        select json_agg(json_build_object(
+          'id', e.id, 'name', e.name, 'address', e.address, 'bannerUrl', e.banner_url
+        ) order by e.name)
+        from ${exhibitionArtworks} ea join ${exhibitions} e on e.id = ea.exhibition_id
+        where ea.artwork_id = ${artworks.id} and e.is_active), '[]'::json)`,
     })
     .from(artworks)
     .innerJoin(users, eq(users.id, artworks.artistId))
     .leftJoin(cities, eq(cities.id, users.cityId))
-    .where(and(eq(artworks.id, id), notDraft))
-    .limit(1);
+    .where(and(eq(artworks.id, sql.placeholder("id")), notDraft))
+    .limit(1)
+    .prepare("artwork_detail");
+}
+
+/** The prepared detail read of each database: planned once per connection, not per read. */
+const artworkDetailQueries = new WeakMap<Database, ReturnType<typeof prepareArtworkDetail>>();
+
+/**
+ * The work with its artist, images, categories and active exhibitions in one query (issue
+ * 17: one round trip per artwork read); the lists come as JSON in the orders the page
+ * shows them (images by position, categories and exhibitions by name).
+ */
+export async function findArtworkDetail(
+  db: Database,
+  id: string,
+): Promise<ArtworkDetail | undefined> {
+  let query = artworkDetailQueries.get(db);
+  if (!query) {
+    query = prepareArtworkDetail(db);
+    artworkDetailQueries.set(db, query);
+  }
+  const [row] = await query.execute({ id });
   if (!row) return undefined;
-  const [images, categories, shows] = await Promise.all([
-    db
-      .select(artworkImageColumns)
-      .from(artworkImages)
-      .where(eq(artworkImages.artworkId, id))
-      .orderBy(asc(artworkImages.position)),
-    db
-      .select({ id: artCategories.id, name: artCategories.name })
-      .from(artworkCategories)
-      .innerJoin(artCategories, eq(artCategories.id, artworkCategories.categoryId))
-      .where(eq(artworkCategories.artworkId, id))
-      .orderBy(asc(artCategories.name)),
-    db
-      .select({
-        id: exhibitions.id,
-        name: exhibitions.name,
-        address: exhibitions.address,
-        bannerUrl: exhibitions.bannerUrl,
-      })
-      .from(exhibitionArtworks)
-      .innerJoin(exhibitions, eq(exhibitions.id, exhibitionArtworks.exhibitionId))
-      .where(and(eq(exhibitionArtworks.artworkId, id), eq(exhibitions.isActive, true)))
-      .orderBy(asc(exhibitions.name)),
-  ]);
+  const { images, categories, exhibitions: shows } = row;
   const a = row.artwork;
   return {
     id: a.id,

@@ -12,6 +12,7 @@ import type { Config } from "../../config";
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
 import { CLIENT_IP_HEADER } from "../../http/client-ip";
+import { hasSessionCookie } from "../../http/session-cookie";
 import type { Logger } from "../../logger";
 import {
   clearSignInFailures,
@@ -198,11 +199,16 @@ export async function resetPassword(
   throw authFailure(deps, response.status, code, authMessages.resetLinkInvalid);
 }
 
-export async function getSessionUser(
+export function getSessionUser(deps: AuthDeps, headers: Headers): Promise<SessionUser | null> {
+  // No auth cookie, no session: a visitor costs no query (issue 17).
+  if (!hasSessionCookie(headers.get("cookie"))) return Promise.resolve(null);
+  return lookUpSessionUser(deps, headers);
+}
+
+async function lookUpSessionUser(
   { betterAuth, db }: AuthDeps,
   headers: Headers,
 ): Promise<SessionUser | null> {
-  if (!headers.get("cookie")) return null;
   const session = await betterAuth.api.getSession({ headers });
   if (!session) return null;
   return (await findSessionUser(db, session.user.id)) ?? null;

@@ -1,0 +1,239 @@
+/**
+ * `npm run bench:throughput` (issue 17, target 4): requests per second of the artwork page
+ * and of `GET /api/artworks/:id` under autocannon at 16 connections, against a bare
+ * node:http server that reads the same artwork row by primary key from the same database
+ * in the same run (the baseline). Each is measured without the page cache (what a
+ * signed-in person or a first visit costs) and with it (visitors), on PGlite and, when
+ * BENCH_DATABASE_URL is set, on a fresh database of that PostgreSQL server with 1 and 2
+ * server processes. Needs the built app (`npm run build`). Not a test: it reports ratios
+ * measured in this run and asserts nothing about time. See docs/performance.md "Server
+ * throughput (issue 17)".
+ *
+ *   npm run build && npm run bench:throughput
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:throughput
+ *   npm run bench:throughput -- --duration 5 --postgres-only --workers 1,2
+ */
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { promisify } from "node:util";
+import { parseArgs } from "node:util";
+import pg from "pg";
+import { projectRoot } from "../server/paths";
+import { machineLines } from "./report";
+
+const { values: args } = parseArgs({
+  options: {
+    duration: { type: "string", default: "10" },
+    warmup: { type: "string", default: "3" },
+    connections: { type: "string", default: "16" },
+    size: { type: "string", default: "10000" },
+    workers: { type: "string", default: "1,2" },
+    "pglite-only": { type: "boolean", default: false },
+    "postgres-only": { type: "boolean", default: false },
+  },
+});
+const duration = Number(args.duration);
+const warmup = Number(args.warmup);
+const connections = Number(args.connections);
+const workerCounts = args.workers.split(",").map(Number);
+if (
+  ![duration, warmup, connections, Number(args.size)].every((n) => Number.isInteger(n) && n > 0)
+) {
+  throw new Error("--duration, --warmup, --connections and --size must be whole numbers above 0");
+}
+if (!workerCounts.every((n) => Number.isInteger(n) && n >= 1 && n <= 16)) {
+  throw new Error("--workers must be a comma-separated list of process counts (1 to 16)");
+}
+// A script, not the server: it reads the one variable it needs itself.
+const serverUrl = process.env.BENCH_DATABASE_URL;
+if (!existsSync(path.join(projectRoot, "build/server/index.js"))) {
+  console.error("The app is not built: run `npm run build` first.");
+  process.exit(1);
+}
+
+const run = promisify(execFile);
+const AUTOCANNON = path.join(projectRoot, "node_modules/autocannon/autocannon.js");
+
+type Ready = {
+  bare: number;
+  cached: number;
+  uncached: number;
+  artworkId: string;
+  seconds: string;
+  workers: number;
+};
+type Load = { rps: number; p50: number; p99: number; non2xx: number; errors: number };
+
+/** One autocannon run in a process of its own; its JSON report, condensed. */
+async function load(url: string, seconds: number, headers: string[] = []): Promise<Load> {
+  const flags = ["-c", String(connections), "-d", String(seconds), "-j"];
+  for (const header of headers) flags.push("-H", header);
+  const { stdout } = await run(process.execPath, [AUTOCANNON, ...flags, url], {
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const report = JSON.parse(stdout) as {
+    requests: { average: number };
+    latency: { p50: number; p99: number };
+    non2xx: number;
+    errors: number;
+    timeouts: number;
+  };
+  return {
+    rps: report.requests.average,
+    p50: report.latency.p50,
+    p99: report.latency.p99,
+    non2xx: report.non2xx,
+    errors: report.errors + report.timeouts,
+  };
+}
+
+function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; ready: Ready }> {
+  const child = spawn(process.execPath, ["--import", "tsx", "bench/throughput-server.ts"], {
+    cwd: projectRoot,
+    env: { ...process.env, NODE_ENV: "production", BENCH_THROUGHPUT_SIZE: args.size, ...env },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  return new Promise((resolve, reject) => {
+    let output = "";
+    child.stdout?.on("data", (data: Buffer) => {
+      output += data.toString();
+      const line = /^READY (.+)$/m.exec(output)?.[1];
+      if (line) resolve({ child, ready: JSON.parse(line) as Ready });
+    });
+    child.once("exit", (code) => reject(new Error(`the bench server exited with ${code}`)));
+  });
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGKILL");
+  await exited;
+}
+
+/** What an answer of a scenario must be: a 200 and, for the cached ones, a kept page. */
+async function check(url: string, cache: "HIT" | null) {
+  const response = await fetch(url);
+  await response.arrayBuffer();
+  if (response.status !== 200) throw new Error(`${url}: ${response.status}`);
+  const state = response.headers.get("x-cache");
+  if (cache === "HIT" ? state !== "HIT" : state === "HIT") {
+    throw new Error(`${url}: X-Cache ${state}, expected ${cache ?? "no HIT"}`);
+  }
+}
+
+type Row = { scenario: string; load: Load; ratio: number | undefined; target?: number };
+
+async function measure(
+  label: string,
+  ready: Ready,
+  baseline: Load | undefined,
+): Promise<{ rows: Row[]; baseline: Load }> {
+  const at = (port: number, p: string) => `http://127.0.0.1:${port}${p}`;
+  const page = `/artwork/${ready.artworkId}`;
+  const api = `/api/artworks/${ready.artworkId}`;
+  const scenarios: { name: string; url: string; cache: "HIT" | null; target?: number }[] = [
+    { name: "artwork page, uncached", url: at(ready.uncached, page), cache: null, target: 0.25 },
+    {
+      name: "artwork page, cached (visitor)",
+      url: at(ready.cached, page),
+      cache: "HIT",
+      target: 0.5,
+    },
+    { name: "GET /api/artworks/:id, uncached", url: at(ready.uncached, api), cache: null },
+    { name: "GET /api/artworks/:id, cached (visitor)", url: at(ready.cached, api), cache: "HIT" },
+  ];
+  let base = baseline;
+  const rows: Row[] = [];
+  if (!base) {
+    const bareUrl = at(ready.bare, `/artworks/${ready.artworkId}`);
+    await load(bareUrl, warmup);
+    base = await load(bareUrl, duration);
+    rows.push({ scenario: "bare primary-key read (baseline)", load: base, ratio: 1 });
+  }
+  for (const scenario of scenarios) {
+    await load(scenario.url, warmup);
+    await check(scenario.url, scenario.cache);
+    const result = await load(scenario.url, duration);
+    rows.push({
+      scenario: scenario.name,
+      load: result,
+      ratio: result.rps / base.rps,
+      target: scenario.target,
+    });
+  }
+  console.log(`\n## ${label}\n`);
+  console.log(table(rows));
+  return { rows, baseline: base };
+}
+
+function table(rows: Row[]): string {
+  const lines = [
+    "| scenario | req/s | p50 ms | p99 ms | non-2xx | errors | × bare | target |",
+    "|---|---:|---:|---:|---:|---:|---:|---|",
+  ];
+  for (const { scenario, load: l, ratio, target } of rows) {
+    const verdict =
+      target === undefined || ratio === undefined
+        ? ""
+        : `≥ ${target}× ${ratio >= target ? "met" : "NOT met"}`;
+    lines.push(
+      `| ${scenario} | ${Math.round(l.rps).toLocaleString("en-US")} | ${l.p50} | ${l.p99} | ${l.non2xx} | ${l.errors} | ${ratio === undefined ? "" : ratio.toFixed(2)} | ${verdict} |`,
+    );
+  }
+  return lines.join("\n");
+}
+
+async function adminQuery(statement: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+console.log("# Server throughput (issue 17)\n");
+for (const line of machineLines()) console.log(`- ${line}`);
+console.log(
+  `- autocannon ${connections} connections, ${warmup} s warm-up then ${duration} s per scenario; catalogue of ${args.size} artworks`,
+);
+
+if (!args["postgres-only"]) {
+  const { child, ready } = await startServer({});
+  try {
+    await measure("PGlite (one process)", ready, undefined);
+  } finally {
+    await stop(child);
+  }
+}
+
+if (serverUrl && !args["pglite-only"]) {
+  let baseline: Load | undefined;
+  for (const workers of workerCounts) {
+    const name = `vernissage_bench_${randomBytes(6).toString("hex")}`;
+    await adminQuery(`CREATE DATABASE ${name}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    try {
+      const { child, ready } = await startServer({
+        BENCH_THROUGHPUT_DATABASE_URL: url.toString(),
+        BENCH_THROUGHPUT_WORKERS: String(workers),
+      });
+      try {
+        const label = `PostgreSQL, ${workers} server process${workers > 1 ? "es" : ""}`;
+        // The baseline is the bare server's (one process) of the first PostgreSQL run.
+        baseline = (await measure(label, ready, baseline)).baseline;
+      } finally {
+        await stop(child);
+      }
+    } finally {
+      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    }
+  }
+} else if (!serverUrl) {
+  console.log("\nBENCH_DATABASE_URL is not set: PostgreSQL skipped.");
+}
