@@ -10,7 +10,6 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import {
@@ -22,6 +21,7 @@ import {
   random,
 } from "./fuzz-values";
 import { type KnownIds, mutateOneField, validBody } from "./fuzz-bodies";
+import { freePort } from "./free-port";
 import { machineLines } from "./report";
 
 const MAX_REQUESTS = 10_000;
@@ -92,16 +92,6 @@ const PAGE_FORMS: Route[] = [
   { method: "POST", path: "/profile", fields: ["intent", "firstName", "bio", "birthYear"] },
   { method: "POST", path: "/collect", fields: ["intent", "id", "next"] },
 ];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-    server.once("error", reject);
-  });
-}
 
 async function startServer(): Promise<{
   base: string;

@@ -17,12 +17,12 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import http from "node:http";
-import { createServer as createNetServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import zlib from "node:zlib";
 import lighthouse, { type Flags, type Result } from "lighthouse";
+import { freePort } from "./free-port";
 import { machineLines } from "./report";
 
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/lib/chromium/chromium";
@@ -181,16 +181,6 @@ for (const event of ["unhandledRejection", "uncaughtException"] as const) {
 
 // ---------------------------------------------------------------------------------------
 // Small helpers.
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createNetServer().listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-    server.once("error", reject);
-  });
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
