@@ -6,12 +6,12 @@
  * the app adds anything.
  */
 import { spawnSync } from "node:child_process";
-import { mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
+/** The app's files; package.json is written from the repository's own (see below). */
 const FILES: Record<string, string> = {
-  "package.json": JSON.stringify({ name: "empty-shell", private: true, type: "module" }),
   "tsconfig.json": JSON.stringify({
     compilerOptions: {
       target: "ES2022",
@@ -71,6 +71,27 @@ export async function buildEmptyShell(
   const dir = await mkdtemp(path.join(tmpdir(), "vernissage-empty-shell-"));
   const remove = () => rm(dir, { recursive: true, force: true });
   try {
+    // React Router picks its server runtime from the declared dependencies.
+    const own = JSON.parse(await readFile(path.join(repoRoot, "package.json"), "utf8")) as {
+      dependencies: Record<string, string>;
+      devDependencies: Record<string, string>;
+    };
+    const pick = (from: Record<string, string>, names: string[]) =>
+      Object.fromEntries(names.map((name) => [name, from[name] ?? "*"]));
+    const packageJson = {
+      name: "empty-shell",
+      private: true,
+      type: "module",
+      dependencies: pick(own.dependencies, [
+        "@react-router/node",
+        "isbot",
+        "react",
+        "react-dom",
+        "react-router",
+      ]),
+      devDependencies: pick(own.devDependencies, ["@react-router/dev", "vite"]),
+    };
+    await writeFile(path.join(dir, "package.json"), JSON.stringify(packageJson, null, 2));
     for (const [name, text] of Object.entries(FILES)) {
       await mkdir(path.dirname(path.join(dir, name)), { recursive: true });
       await writeFile(path.join(dir, name), text);

@@ -15,7 +15,7 @@
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { matchRoutes } from "react-router";
+import { type RouteObject, matchRoutes } from "react-router";
 
 type ManifestRoute = {
   id: string;
@@ -85,19 +85,13 @@ export function pagesOf(manifest: ClientManifest): Page[] {
     .sort((a, b) => a.url.localeCompare(b.url));
 }
 
-type RouteTree = { id: string; path?: string; index?: boolean; children?: RouteTree[] };
-
-function routeTree(manifest: ClientManifest, parentId: string | undefined): RouteTree[] {
+function routeTree(manifest: ClientManifest, parentId: string | undefined): RouteObject[] {
   return Object.values(manifest.routes)
     .filter((route) => route.parentId === parentId)
-    .map((route) => {
+    .map((route): RouteObject => {
+      if (route.index) return { id: route.id, path: route.path, index: true };
       const children = routeTree(manifest, route.id);
-      return {
-        id: route.id,
-        ...(route.path !== undefined ? { path: route.path } : {}),
-        ...(route.index ? { index: true } : {}),
-        ...(children.length ? { children } : {}),
-      };
+      return { id: route.id, path: route.path, ...(children.length ? { children } : {}) };
     });
 }
 
@@ -105,7 +99,7 @@ function routeTree(manifest: ClientManifest, parentId: string | undefined): Rout
 export function matchedRouteIds(manifest: ClientManifest, url: string): string[] {
   const matches = matchRoutes(routeTree(manifest, undefined), new URL(url, "http://x").pathname);
   if (!matches) throw new Error(`No route matches ${url}`);
-  return matches.map((match) => match.route.id);
+  return matches.map((match) => match.route.id ?? "");
 }
 
 /** The files `<Scripts>` references for these routes (see the comment at the top). */

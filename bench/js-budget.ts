@@ -44,6 +44,7 @@ const buildDir = path.join(projectRoot, "build");
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 ensureFreshBuild();
+const manifest = readClientManifest(buildDir);
 const started = Date.now();
 const shell = await buildEmptyShell(projectRoot);
 try {
@@ -52,7 +53,6 @@ try {
   if (!shellPage) throw new Error("The empty app has no page");
   const base = weighPage(shell.buildDir, shellManifest, shellPage);
 
-  const manifest = readClientManifest(buildDir);
   const pages = pagesOf(manifest).map((page) => weighPage(buildDir, manifest, page));
   const over = pages.filter((page) => page.gzipBytes / base.gzipBytes > MAX_RATIO);
 
@@ -66,7 +66,7 @@ try {
   );
   console.log(table(base, pages));
   console.log(`\n${cssLine(pages)}`);
-  if (args.files) for (const page of pages) console.log(filesBeyond(page, base));
+  if (args.files) for (const page of pages) console.log(filesBeyond(page));
 
   if (over.length) {
     const budget = kb(base.gzipBytes * MAX_RATIO);
@@ -120,41 +120,41 @@ function table(base: PageWeight, pages: PageWeight[]): string {
 /** What a page over budget loads beyond the shell, largest first: where to look. */
 function overLine(page: PageWeight, base: PageWeight): string {
   const ratio = (page.gzipBytes / base.gzipBytes).toFixed(2);
-  const extra = beyondShell(page, base).slice(0, 5);
-  return `  ${page.page.routeId} (${page.page.url}): ${kb(page.gzipBytes)} KB in ${page.files.length} files, ${ratio}×; largest beyond the shell: ${extra.map(([file, size]) => `${path.basename(file)} ${kb(size)} KB`).join(", ")}`;
+  const extra = beyondShell(page).slice(0, 5);
+  return `  ${page.page.routeId} (${page.page.url}): ${kb(page.gzipBytes)} KB in ${page.files.length} files, ${ratio}×; largest beyond the client entry: ${extra.map(([file, size]) => `${path.basename(file)} ${kb(size)} KB`).join(", ")}`;
 }
 
-function filesBeyond(page: PageWeight, base: PageWeight): string {
-  const extra = beyondShell(page, base);
+function filesBeyond(page: PageWeight): string {
+  const extra = beyondShell(page);
   return [
-    `\n${page.page.routeId}: ${extra.length} files beyond the shell`,
+    `\n${page.page.routeId}: ${extra.length} files beyond the client entry`,
     ...extra.map(([file, size]) => `  ${kb(size).padStart(6)} KB  ${file}`),
   ].join("\n");
 }
 
 /**
- * Files of the page that the shell has no counterpart for, by size. Chunk names carry a
- * content hash, so a shell file "matches" when the name before the hash is the same.
+ * What the page loads beyond the client entry and its imports (React, React Router: what
+ * the empty shell has too), largest first: where to look when a page is over budget.
  */
-function beyondShell(page: PageWeight, base: PageWeight): [string, number][] {
-  const stem = (file: string) => path.basename(file).replace(/-[\w-]{8}\.js$/, "");
-  const shellStems = new Set(base.files.map(stem));
+function beyondShell(page: PageWeight): [string, number][] {
+  const entry = new Set([manifest.entry.module, ...manifest.entry.imports]);
   return page.files
-    .filter((file) => !shellStems.has(stem(file)))
+    .filter((file) => !entry.has(file))
     .map((file): [string, number] => [file, builtFileGzipSize(buildDir, file)])
     .sort((a, b) => b[1] - a[1]);
 }
 
-/** All the CSS of the build and what each page links, for the one-stylesheet rule. */
+/** The CSS the pages link (render-blocking), for the one-stylesheet rule. */
 function cssLine(pages: PageWeight[]): string {
-  const assets = path.join(buildDir, "client", "assets");
-  const css = readdirSync(assets).filter((name) => name.endsWith(".css"));
-  const buffers = css.map((name) => readFileSync(path.join(assets, name)));
+  const linked = [...new Set(pages.flatMap((page) => page.stylesheets))];
+  const buffers = linked.map((href) =>
+    readFileSync(path.join(buildDir, "client", href.replace(/#$/, ""))),
+  );
   const raw = buffers.reduce((sum, b) => sum + b.length, 0);
   const gz = buffers.reduce((sum, b) => sum + gzipSize(b), 0);
   const most = Math.max(...pages.map((page) => page.stylesheets.length));
   const one = pages.filter((page) => page.stylesheets.length === 1).length;
-  return `CSS: ${css.length} file(s), ${kb(raw)} KB raw, ${kb(gz)} KB gzipped in all; render-blocking stylesheets per page: at most ${most} (${one} of ${pages.length} pages link exactly one).`;
+  return `CSS the pages link: ${linked.length} file(s), ${kb(raw)} KB raw, ${kb(gz)} KB gzipped in all; render-blocking stylesheets per page: at most ${most} (${one} of ${pages.length} pages link exactly one).`;
 }
 
 function versionOf(name: string): string {
@@ -182,9 +182,12 @@ function ensureFreshBuild() {
   );
   const result = spawnSync("npm", ["run", "--silent", "build"], {
     cwd: projectRoot,
-    stdio: "inherit",
+    encoding: "utf8",
   });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  if (result.status !== 0) {
+    console.error(`npm run build failed:\n${result.stdout}\n${result.stderr}`);
+    process.exit(result.status ?? 1);
+  }
 }
 
 function manifestMtime(): number | null {

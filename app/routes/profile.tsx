@@ -15,8 +15,6 @@ import { PayoutNotice } from "../features/payouts/payout-notice";
 import { ACTIVATED_PARAM } from "../features/payouts/payouts-form";
 import { loadPayoutNotice } from "../features/payouts/payouts.server";
 import type { Route } from "./+types/profile";
-import "../features/profile/profile.css";
-import "../features/payouts/payouts.css";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return profileMeta(loaderData?.profile ?? null, true);
