@@ -1,28 +1,44 @@
+import { ApiError, request } from "../../lib/api-client";
 import { collectorTexts as m } from "./collectors.messages";
 
-/** The requests, downloaded on first use (collectors-requests.ts holds the schemas). */
+/**
+ * The answers' schemas (and zod), downloaded with the first request, which is sent at
+ * once (keepalive: a change reaches the server even when the person leaves the page).
+ */
+const schemas = () => import("../../../contracts/collectors.contract");
+
+/** `PUT`/`DELETE /api/me/saved/:artworkId` (idempotent, so a repeat does no harm). */
+export function putSaved(artworkId: string, saved: boolean) {
+  return request(`/api/me/saved/${encodeURIComponent(artworkId)}`, {
+    method: saved ? "PUT" : "DELETE",
+    keepalive: true,
+    schema: () => schemas().then((contract) => contract.savedAnswerSchema),
+  });
+}
+
+/** `PUT`/`DELETE /api/me/following/:artistId`; answers the new follower count. */
+export function putFollowing(artistId: string, following: boolean) {
+  return request(`/api/me/following/${encodeURIComponent(artistId)}`, {
+    method: following ? "PUT" : "DELETE",
+    keepalive: true,
+    schema: () => schemas().then((contract) => contract.followAnswerSchema),
+  });
+}
+
+/** Which works are saved (saved-works.tsx), downloaded when a page first asks. */
 export function loadCollectorRequests() {
   return import("./collectors-requests");
 }
 
-type CollectorRequests = Awaited<ReturnType<typeof loadCollectorRequests>>;
-
 /**
- * Runs one of the requests and says what went wrong, if anything: null when it went
- * through, else the words for the heart or Follow button (see `collectorFailure`; the
- * plain `fallback` when the requests could not even be downloaded).
+ * What a heart or Follow button says when the server refuses: the server's own words
+ * when the person can act on them (signed out meanwhile, the work left the marketplace),
+ * else a plain "please try again" for what was being done.
  */
-export async function collectorRequest<T>(
-  run: (requests: CollectorRequests) => Promise<T>,
-  fallback: string,
-): Promise<{ ok: true; answer: T } | { ok: false; message: string }> {
-  let requests: CollectorRequests | null = null;
-  try {
-    requests = await loadCollectorRequests();
-    return { ok: true, answer: await run(requests) };
-  } catch (failure) {
-    return { ok: false, message: requests?.collectorFailure(failure, fallback) ?? fallback };
-  }
+export function collectorFailure(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && [400, 401, 404].includes(error.status) && error.message)
+    return error.message;
+  return fallback;
 }
 
 export const failureText = {

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { useSessionUser } from "../../lib/session-user";
-import { collectorRequest, failureText } from "./collectors-api";
+import { collectorFailure, failureText, putFollowing } from "./collectors-api";
 import { collectorTexts as m } from "./collectors.messages";
 import { useHerePath } from "./save-button";
 
@@ -50,13 +50,15 @@ export function FollowButton({
       followers: Math.max(0, before.followers + (following ? 1 : -1)),
     });
     setBusy(true);
-    const result = await collectorRequest(
-      (requests) => requests.putFollowing(artistId, following),
-      failureText.follow(following),
-    );
-    setState(result.ok ? result.answer : before);
-    if (!result.ok) setError(result.message);
-    setBusy(false);
+    try {
+      const answer = await putFollowing(artistId, following);
+      setState(answer);
+    } catch (failure) {
+      setState(before);
+      setError(collectorFailure(failure, failureText.follow(following)));
+    } finally {
+      setBusy(false);
+    }
   }
 
   const control = !user ? (

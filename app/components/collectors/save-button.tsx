@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { useLocation } from "react-router";
 import { useSessionUser } from "../../lib/session-user";
-import { collectorRequest, failureText } from "./collectors-api";
+import { collectorFailure, failureText, putSaved } from "./collectors-api";
 import { collectorTexts as m } from "./collectors.messages";
 import { useSavedWork } from "./saved-works";
 
@@ -89,15 +89,14 @@ export function SaveButton({
     setError(null);
     setSaved(next);
     setBusy(true);
-    const result = await collectorRequest(
-      (requests) => requests.putSaved(artworkId, next),
-      failureText.save(next),
-    );
-    if (!result.ok) {
+    try {
+      await putSaved(artworkId, next);
+    } catch (failure) {
       setSaved(!next);
-      setError(result.message);
+      setError(collectorFailure(failure, failureText.save(next)));
+    } finally {
+      setBusy(false);
     }
-    setBusy(false);
   }
 
   return (

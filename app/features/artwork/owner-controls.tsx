@@ -56,13 +56,13 @@ export function OwnerControls({
     onForSaleChange(next);
     setToggling(true);
     try {
-      const { artworkDetailSchema } = await schemas();
-      // keepalive: the change reaches the server even when the artist leaves the page at once.
+      // keepalive, and sent at once (its schema follows): the change reaches the server
+      // even when the artist leaves the page at once.
       await request(address, {
         method: "PATCH",
         body: { isForSale: next },
         keepalive: true,
-        schema: artworkDetailSchema,
+        schema: () => schemas().then((contract) => contract.artworkDetailSchema),
       });
     } catch (failure) {
       onForSaleChange(!next);
@@ -75,8 +75,10 @@ export function OwnerControls({
   async function remove() {
     setDeleting(true);
     try {
-      const { listingDeletedSchema } = await schemas();
-      await request(address, { method: "DELETE", schema: listingDeletedSchema });
+      await request(address, {
+        method: "DELETE",
+        schema: () => schemas().then((contract) => contract.listingDeletedSchema),
+      });
       setConfirming(false);
       setDeleted(true);
     } catch {
