@@ -12,7 +12,7 @@ import { PendingPage } from "./features/layout/pending-page";
 import { RouteAnnouncer } from "./features/layout/route-announcer";
 import { SiteHeader } from "./features/layout/site-header";
 import type { RootLoaderData } from "./lib/session-user";
-import "./styles/app.css";
+import "./styles/site.css";
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<RootLoaderData> {
   const user = await context.services.auth.getSessionUser(request.headers);

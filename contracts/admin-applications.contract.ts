@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { MAX_ADMIN_TEXT, adminMessages, adminReason } from "./admin.contract";
 import { firstQueryValue } from "./common.contract";
+import { applicantName } from "./admin.values";
+
+export { applicantName };
 
 /**
  * The console's artist applications (docs/api.md "Console and operations", decision
@@ -31,16 +34,6 @@ export const applicationNotices = {
   approved: (name: string) => `${name} is approved; we e-mailed them.`,
   declined: (name: string) => `Declined; we e-mailed ${name} the reason.`,
 } as const;
-
-/** How the console names an applicant: display name, else first and last, else e-mail. */
-export function applicantName(a: {
-  displayName: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-}): string {
-  return a.displayName || `${a.firstName} ${a.lastName}`.trim() || a.email;
-}
 
 // ---- Requests ----
 

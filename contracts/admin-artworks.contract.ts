@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { adminMessages, adminReason, adminSearchText } from "./admin.contract";
 import { firstQueryValue } from "./common.contract";
+import { MAX_RANDOM_ORDER } from "./admin.values";
+
+export { MAX_RANDOM_ORDER };
 
 /** The console's Artworks area (docs/api.md "Console: artworks"). */
-
-export const MAX_RANDOM_ORDER = 10_000;
 
 export const artworkModerationMessages = {
   notFound: "That artwork was not found.",

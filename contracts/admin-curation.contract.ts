@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { categoryStoredName } from "../domain/display";
 import { adminSearchText } from "./admin.contract";
+import { MAX_EXHIBITION_ARTWORKS } from "./admin.values";
+
+export { MAX_EXHIBITION_ARTWORKS };
 
 /**
  * The console's curation areas (docs/api.md "Console and operations"): exhibitions,
@@ -45,8 +48,6 @@ export const curationMessages = {
   categoryInUse: "That category is in use (artworks have it), so it cannot be deleted.",
 } as const;
 const m = curationMessages;
-
-export const MAX_EXHIBITION_ARTWORKS = 200;
 
 /** A trimmed text of at most `max` characters (`required`: not empty after trimming). */
 function text(max: number, tooLong: string, required?: string) {

@@ -3,14 +3,14 @@ import { MAX_COMMISSION_BPS, ORDER_STATUSES, orderMessages } from "../domain/ord
 import { adminMessages, adminSearchText } from "./admin.contract";
 import { firstQueryValue } from "./common.contract";
 import { orderDetailSchema, orderStatusSchema, orderWithMoneySchema } from "./orders.contract";
+import { MAX_ORDER_TEXT } from "./admin.values";
+
+export { MAX_ORDER_TEXT };
 
 /**
  * The team's orders console and the marketplace settings (issue 14, docs/api.md
  * "Orders" → "Console"). Amounts in US cents; the commission in basis points.
  */
-
-/** The longest refund reason, cancellation reason or closing note. */
-export const MAX_ORDER_TEXT = 500;
 
 export const adminOrderMessages = {
   reasonTooLong: `The reason is too long (at most ${MAX_ORDER_TEXT} characters).`,

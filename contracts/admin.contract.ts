@@ -1,5 +1,8 @@
 import { z } from "zod";
 import { firstQueryValue } from "./common.contract";
+import { MAX_ADMIN_TEXT } from "./admin.values";
+
+export { MAX_ADMIN_TEXT };
 
 /**
  * The team's console, shared pieces and the audit log (docs/api.md "Console"). Each
@@ -12,9 +15,6 @@ export const adminMessages = {
   reasonTooLong: "The reason is too long (at most 2,000 characters).",
   invalidFilter: "That filter is not valid.",
 } as const;
-
-/** The longest reason, message or note the console accepts. */
-export const MAX_ADMIN_TEXT = 2_000;
 
 /** A required, trimmed reason or message of at most MAX_ADMIN_TEXT characters. */
 export const adminReason = z

@@ -8,13 +8,14 @@ import {
   normalizedArtistLinks,
 } from "./auth.contract";
 import { APPLICATION_STATE_VALUES } from "./admin-applications.contract";
+import { MAX_APPLICATION_NOTE } from "./applications.values";
+
+export { MAX_APPLICATION_NOTE };
 
 /**
  * The applicant's own side of an artist application (docs/api.md "Console and
  * operations"): apply from the profile, or answer the team's request for information.
  */
-
-export const MAX_APPLICATION_NOTE = 2_000;
 
 export const artistApplicationMessages = {
   signInRequired: "Please sign in to apply as an artist.",

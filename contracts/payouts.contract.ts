@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { US_STATES, payoutsMessages } from "./payouts.values";
+
+export { US_STATES, payoutsMessages };
 
 /**
  * An artist's payouts (issue 13, decision 0027; docs/api.md "Payouts"): the status the
@@ -8,99 +11,6 @@ import { z } from "zod";
 export const PAYOUT_STATUSES = ["none", "pending", "active", "restricted"] as const;
 export const payoutStatusSchema = z.enum(PAYOUT_STATUSES);
 export type PayoutStatusValue = z.infer<typeof payoutStatusSchema>;
-
-export const payoutsMessages = {
-  signInRequired: "Please sign in to set up payouts.",
-  artistsOnly: "Only approved artists can set up payouts.",
-  notListed: "Your works are not listed in the marketplace until you set up payouts.",
-  pending: "Stripe is reviewing your payout details.",
-  restricted:
-    "Your payouts need attention: your works are not listed until Stripe has what it needs.",
-  active: "Payouts are active",
-  setUp: "Set up payouts",
-  update: "Update payout details",
-  done: "Payouts are active. Your works are now listed in the marketplace.",
-  firstNameRequired: "Please enter your legal first name.",
-  lastNameRequired: "Please enter your legal last name.",
-  nameTooLong: "A name can be at most 100 characters.",
-  dateOfBirthRequired: "Please enter your date of birth.",
-  dateOfBirthInvalid: "Please enter a real date of birth (year, month and day).",
-  underEighteen: "You must be at least 18 years old to receive payouts.",
-  countryUsOnly: "Payouts are available in the United States only (country US).",
-  line1Required: "Please enter your street address.",
-  line1TooLong: "The street address can be at most 200 characters.",
-  cityRequired: "Please enter your city.",
-  cityTooLong: "The city can be at most 100 characters.",
-  stateInvalid: "Please enter a US state as its two-letter code, such as NY.",
-  postalCodeInvalid: "Please enter a 5-digit ZIP code, such as 10001.",
-  routingFormat: "The routing number must be exactly 9 digits.",
-  routingChecksum: "That routing number is not valid: please check its digits.",
-  accountFormat: "The account number must be 4 to 17 digits.",
-  testNumbersOnly: "In test mode, use routing number 110000000 and account number 000123456789.",
-  accountClosed: "That bank account is closed. Please use another account.",
-  accountNotFound: "No bank account was found with that number. Please check it.",
-  notSimulated: "Payouts on this marketplace are set up with Stripe.",
-  notStripe: "Payouts on this marketplace are set up with the built-in onboarding.",
-  stripeAccountKept:
-    "Your payouts are set up with Stripe. Please update your payout details there.",
-  noAccountYet: "Please set up payouts first.",
-  stripeUnavailable: "Stripe could not be reached. Please try again in a moment.",
-  webhookSignature: "The webhook signature is not valid.",
-} as const;
-
-export const US_STATES = [
-  "AL",
-  "AK",
-  "AZ",
-  "AR",
-  "CA",
-  "CO",
-  "CT",
-  "DE",
-  "DC",
-  "FL",
-  "GA",
-  "HI",
-  "ID",
-  "IL",
-  "IN",
-  "IA",
-  "KS",
-  "KY",
-  "LA",
-  "ME",
-  "MD",
-  "MA",
-  "MI",
-  "MN",
-  "MS",
-  "MO",
-  "MT",
-  "NE",
-  "NV",
-  "NH",
-  "NJ",
-  "NM",
-  "NY",
-  "NC",
-  "ND",
-  "OH",
-  "OK",
-  "OR",
-  "PA",
-  "RI",
-  "SC",
-  "SD",
-  "TN",
-  "TX",
-  "UT",
-  "VT",
-  "VA",
-  "WA",
-  "WV",
-  "WI",
-  "WY",
-] as const;
 
 /** The ABA routing number checksum: 3·(d1+d4+d7) + 7·(d2+d5+d8) + (d3+d6+d9) ≡ 0 (mod 10). */
 export function abaChecksumOk(routing: string): boolean {

@@ -1,14 +1,14 @@
 import { z } from "zod";
 import { PROBLEM_KINDS } from "../domain/orders";
 import { containsNul, inputMessages } from "../domain/text-input";
+import { MAX_PROBLEM_NOTE } from "./purchases.values";
+
+export { MAX_PROBLEM_NOTE };
 
 /**
  * The buyer's own orders (docs/api.md "Orders" → "Buyer's orders"): the order page's
  * answer is `purchaseDetailSchema` (contracts/orders.contract.ts); here are its requests.
  */
-
-/** The longest note a buyer may add to a problem report. */
-export const MAX_PROBLEM_NOTE = 2_000;
 
 export const purchaseOrderMessages = {
   kindRequired: "Please choose what went wrong.",

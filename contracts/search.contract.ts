@@ -2,6 +2,9 @@ import { z } from "zod";
 import { isUuid } from "../domain/ids";
 import { PRICE_RANGES } from "../domain/price-ranges";
 import { artworkCardSchema } from "./artworks.contract";
+import { SEARCH_SORTS, type SearchSort, isSearchSort, parseAvailable } from "./search.values";
+
+export { SEARCH_SORTS, type SearchSort, isSearchSort, parseAvailable };
 
 /** `GET /api/artworks/search` (docs/api.md "Search"): the query and the answer. */
 
@@ -54,26 +57,6 @@ function wholeNumber(name: string, min: number, max: number, fallback: number) {
       }
       return n;
     });
-}
-
-/**
- * The orders of the marketplace (issue 16): `featured` is the SPEC's curated order (with
- * text, relevance), the default; `newest` lists the latest first; the price orders put
- * works without a price (offers only) last.
- */
-export const SEARCH_SORTS = ["featured", "newest", "price_asc", "price_desc"] as const;
-export type SearchSort = (typeof SEARCH_SORTS)[number];
-
-export function isSearchSort(value: string): value is SearchSort {
-  return (SEARCH_SORTS as readonly string[]).includes(value);
-}
-
-/** `available=true` (or `1`) hides sold works; `false`, `0`, empty or absent shows them. */
-export function parseAvailable(value: string | undefined): boolean | undefined {
-  const v = (value ?? "").trim().toLowerCase();
-  if (v === "true" || v === "1") return true;
-  if (v === "false" || v === "0" || v === "") return false;
-  return undefined;
 }
 
 /** The query: comma-separated ids, price ranges by index 0–5. */

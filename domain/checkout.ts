@@ -1,4 +1,5 @@
 import { INVALID_RESPONSE_MESSAGE } from "./errors";
+import { PURCHASE_HISTORY_LOADING } from "./loading-texts";
 
 /**
  * The checkout's rules and texts (SPEC §5 "Checkout", §8), shared by the buy panel
@@ -31,7 +32,7 @@ export const checkoutMessages = {
   guestAccountMatched:
     "An account was found with your email address. You can reset your password from the Login screen.",
   guestAccountFailedPrefix: "Error creating user account: ",
-  historyLoading: "Loading purchase history...",
+  historyLoading: PURCHASE_HISTORY_LOADING,
   historyEmpty: "You haven't made any purchases yet.",
   historyFailed: "Failed to load purchase history.",
   viewMyPurchases: "View My Purchases",

@@ -1,3 +1,5 @@
+import { ARTIST_PROFILE_LOADING } from "./loading-texts";
+
 /** The SPEC §2 and §8 texts of the discovery pages, used verbatim by the API and the pages. */
 export const discoveryMessages = {
   artworkNotFound: "Artwork not found",
@@ -9,7 +11,7 @@ export const discoveryMessages = {
   exhibitionLoadFailed: "Failed to fetch exhibition data",
   exhibitionsLoadFailed: "Failed to load exhibitions. Please try again later.",
   noActiveExhibitions: "No active exhibitions at the moment.",
-  artistLoading: "Loading artist profile...",
+  artistLoading: ARTIST_PROFILE_LOADING,
   noArtistArtworks: "No artworks found for this artist",
   noArtistBio: "No artist bio available.",
   returnToMarketplace: "Return to Marketplace",

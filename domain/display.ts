@@ -1,5 +1,3 @@
-import { offerMessages } from "./offers";
-
 /** Category names are stored with underscores ("mixed_media") and shown as "Mixed Media". */
 export function categoryLabel(name: string): string {
   return name
@@ -65,6 +63,12 @@ export function materialsText(materials: string | null | undefined): string {
 }
 
 /**
+ * The card's line for a work open to offers only (decision 0030), and the offer button's
+ * words (domain/offers.ts): here, so a card does not bring the offers' rules with it.
+ */
+export const MAKE_AN_OFFER = "Make an Offer";
+
+/**
  * The card's price line: the price for sale; 'Make an Offer' for a work listed for offers
  * only; 'SOLD' for a sold one. The SPEC's card rule reads every work that is not for sale
  * as sold; offers only is a different state (issue 15, decision 0030).
@@ -75,7 +79,7 @@ export function cardPriceText(artwork: {
   price: number | null;
 }): string {
   if (artwork.isForSale) return priceText(artwork.price);
-  return artwork.offersOnly ? offerMessages.makeOffer : "SOLD";
+  return artwork.offersOnly ? MAKE_AN_OFFER : "SOLD";
 }
 
 /** The smallest image that exists: thumbnail, then medium, then original (SPEC §2). */

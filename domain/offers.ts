@@ -1,3 +1,4 @@
+import { MAKE_AN_OFFER } from "./display";
 import { MAX_PRICE_CENTS } from "./listing";
 
 /**
@@ -141,7 +142,7 @@ export function counterProblem(by: OfferParty, current: number, proposed: number
 }
 
 export const offerMessages = {
-  makeOffer: "Make an Offer",
+  makeOffer: MAKE_AN_OFFER,
   sendOffer: "Send Offer",
   amount: "Please enter an offer amount above $0.",
   amountWhole: "Please enter the offer in whole dollars.",

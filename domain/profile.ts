@@ -1,4 +1,5 @@
 import { authMessages } from "./auth-messages";
+import { PROFILE_LOADING } from "./loading-texts";
 
 export const MAX_NAME_LENGTH = 50;
 export const MAX_BIO_LENGTH = 2000;
@@ -13,7 +14,7 @@ export const profileMessages = {
   profileUnavailable: "This profile is unavailable.",
   artistNeedsLink: authMessages.artistNeedsLink,
   noBio: "No bio available.",
-  loading: "Loading profile...",
+  loading: PROFILE_LOADING,
   // Not in the SPEC: our own texts for the edit rules it leaves open.
   signInRequired: "Please sign in to edit your profile.",
   firstNameRequired: "Please enter your first name.",

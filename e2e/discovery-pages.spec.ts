@@ -134,14 +134,19 @@ test("exhibitions list → exhibition → artwork, with titles set and restored"
 test("the artwork carousel moves by keys, buttons, dots and swipes", async ({ page, request }) => {
   const id = await artworkIdByTitle(request, "Salt Marsh in October");
   const detail = (await (await request.get(`/api/artworks/${id}`)).json()) as {
-    images: { medium: string; original: string; width: number; height: number }[];
+    images: {
+      medium: string;
+      thumbnail: string;
+      original: string;
+      width: number;
+      height: number;
+    }[];
   };
   expect(detail.images).toHaveLength(4);
-  // The srcset offers the original at its stored width, the medium fitted inside 1200 px.
+  // The srcset offers the thumbnail and the medium, fitted inside 500 and 1200 px (issue 17).
   const first = detail.images[0]!;
-  const mediumWidth = Math.round(
-    first.width * Math.min(1, 1200 / Math.max(first.width, first.height)),
-  );
+  const fitted = (box: number) =>
+    Math.round(first.width * Math.min(1, box / Math.max(first.width, first.height)));
 
   await page.goto(`/artwork/${id}`);
   await expect(page).toHaveTitle("Salt Marsh in October by Elena Marsh · Vernissage");
@@ -150,7 +155,7 @@ test("the artwork carousel moves by keys, buttons, dots and swipes", async ({ pa
   await expect(image).toHaveAttribute("src", detail.images[0]?.medium ?? "");
   await expect(image).toHaveAttribute(
     "srcset",
-    `${first.medium} ${mediumWidth}w, ${first.original} ${first.width}w`,
+    `${first.thumbnail} ${fitted(500)}w, ${first.medium} ${fitted(1200)}w`,
   );
   await expect(image).toHaveAttribute("fetchpriority", "high");
   await expect(image).toHaveAttribute("loading", "eager");

@@ -6,7 +6,10 @@
 //
 //   0. typegen: the route types, which both the type check and the (type-aware) lint
 //      read; made first so that neither reads them while they are being written.
-//   1. typecheck | lint | format | unit | build: short, and each keeps a core busy.
+//   1. typecheck | lint | format | unit | build, then the JavaScript budget: short, and
+//      each keeps a core busy. The budget (`npm run bench:js -- --check`, issue 17) reads
+//      the build just made and fails when a page's initial JavaScript is over 1.2× an
+//      empty React Router app's, which it builds beside it.
 //   2. e2e | integration | integration (PostgreSQL): the browser journeys and the
 //      PostgreSQL run mostly wait (on the browser, the server, the database); the
 //      PGlite run is CPU-bound and takes the time they leave. Each integration run
@@ -46,6 +49,11 @@ const lint = ["lint", "npx", ["eslint", "."]];
 const format = ["format", "npx", ["prettier", "--check", "--log-level", "warn", "."]];
 const unit = ["unit", "npx", ["vitest", "run", "--project", "unit"]];
 const build = ["build", "npm", ["run", "--silent", "build"]];
+const jsBudget = [
+  "js budget",
+  "npm",
+  ["run", "--silent", "bench:js", "--", "--check", "--no-build"],
+];
 const e2e = ["e2e", "npx", ["playwright", "test"]];
 const integrationArgs = ["vitest", "run", "--project", "integration", "--maxWorkers=2"];
 const integration = ["integration", "npx", integrationArgs];
@@ -59,7 +67,7 @@ const integrationOnPostgres = [
 /** Each stage is a list of lanes that run at the same time; the first one's output is live. */
 const stages = [
   [[typegen]],
-  [[typecheck], [lint], [format], [unit], [build]],
+  [[typecheck], [lint], [format], [unit], [build, jsBudget]],
   [[e2e], [integration], ...(postgresUrl ? [[integrationOnPostgres]] : [])],
 ];
 

@@ -1,5 +1,7 @@
 import { Link } from "react-router";
-import { artistNameText, cardImage, cardPriceText, titleText } from "../../domain/display";
+import { artistNameText, cardPriceText, titleText } from "../../domain/display";
+import { preload } from "react-dom";
+import { cardImageSet } from "./artwork-images";
 import type { ArtworkCard as ArtworkCardData } from "../../contracts/artworks.contract";
 import { collectorTexts } from "./collectors/collectors.messages";
 import { SaveButton } from "./collectors/save-button";
@@ -20,11 +22,26 @@ export const HIDDEN_MARK = "Hidden by the team";
 export function ArtworkCard({
   artwork,
   eager = false,
+  priority = false,
 }: {
   artwork: ArtworkCardData;
+  /** In the first row: loaded at once (the rest wait until they near the screen). */
   eager?: boolean;
+  /**
+   * The page's largest picture (the first card of the marketplace, issue 17): high
+   * priority, and preloaded from the head of the server's HTML.
+   */
+  priority?: boolean;
 }) {
-  const image = cardImage(artwork);
+  const image = cardImageSet(artwork);
+  if (image && priority) {
+    preload(image.src, {
+      as: "image",
+      fetchPriority: "high",
+      imageSrcSet: image.srcSet,
+      imageSizes: image.sizes,
+    });
+  }
   const title = titleText(artwork.title);
   const price = cardPriceText(artwork);
   return (
@@ -33,7 +50,9 @@ export function ArtworkCard({
         <div className="artwork-card-image">
           {image ? (
             <img
-              src={image}
+              src={image.src}
+              srcSet={image.srcSet}
+              sizes={image.sizes}
               alt={`${title} by ${artistNameText(artwork.artist.displayName)}`}
               width={
                 artwork.width > 0 && artwork.height > 0
@@ -41,7 +60,8 @@ export function ArtworkCard({
                   : 250
               }
               height={250}
-              loading={eager ? "eager" : "lazy"}
+              loading={eager || priority ? "eager" : "lazy"}
+              fetchPriority={priority ? "high" : undefined}
               decoding="async"
             />
           ) : (
@@ -94,16 +114,23 @@ export function ArtworkCard({
 export function ArtworkGrid({
   artworks,
   eagerCount = 0,
+  priorityFirst = false,
 }: {
   artworks: ArtworkCardData[];
   eagerCount?: number;
+  /** The first card's picture is the page's largest (the marketplace on a phone). */
+  priorityFirst?: boolean;
 }) {
   useCheckSaved(artworks.map((artwork) => artwork.id));
   return (
     <ul className="artwork-grid">
       {artworks.map((artwork, i) => (
         <li key={artwork.id}>
-          <ArtworkCard artwork={artwork} eager={i < eagerCount} />
+          <ArtworkCard
+            artwork={artwork}
+            eager={i < eagerCount}
+            priority={priorityFirst && i === 0}
+          />
         </li>
       ))}
     </ul>

@@ -1,9 +1,7 @@
 import { useEffect, useRef, useState } from "react";
-import type { CarouselImage } from "./artwork-images";
+import { preload } from "react-dom";
+import { CAROUSEL_SIZES as SIZES, type CarouselImage } from "./artwork-images";
 import { counterText, keyStep, swipeStep, wrapIndex } from "./carousel";
-
-/** The picture box: the full width on phones, about 60% of the page from 900 px. */
-const SIZES = "(max-width: 900px) 100vw, 700px";
 
 /** Keys typed into a field, or pressed inside a dialog, are not the carousel's. */
 function isForSomethingElse(event: KeyboardEvent): boolean {
@@ -18,7 +16,9 @@ function isForSomethingElse(event: KeyboardEvent): boolean {
 /**
  * SPEC §2 carousel: arrow keys, swipe (more than 50 px), previous/next buttons, dots
  * and an 'n / total' counter. The picture box has a fixed shape, so changing image
- * never moves the page. The first picture is the page's largest: eager, high priority.
+ * never moves the page. The first picture is the page's largest: eager, high priority,
+ * and preloaded from the head of the server's HTML (React writes the `preload` there),
+ * so the browser asks for it before the stylesheet and scripts (issue 17).
  */
 export function ArtworkCarousel({
   images,
@@ -34,6 +34,15 @@ export function ArtworkCarousel({
   const touchStart = useRef<{ x: number; y: number } | null>(null);
   const total = images.length;
   const current = images[wrapIndex(index, total)];
+  const first = images[0];
+  if (first) {
+    preload(first.src, {
+      as: "image",
+      fetchPriority: "high",
+      imageSrcSet: first.srcSet,
+      imageSizes: first.srcSet ? SIZES : undefined,
+    });
+  }
 
   function step(delta: number) {
     if (delta !== 0) setIndex((i) => wrapIndex(i + delta, total));
@@ -94,7 +103,7 @@ export function ArtworkCarousel({
           key={current.src}
           src={current.src}
           srcSet={current.srcSet}
-          sizes={SIZES}
+          sizes={current.srcSet ? SIZES : undefined}
           alt={total > 1 ? `${alt}, image ${position + 1} of ${total}` : alt}
           width={size.width}
           height={size.height}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { carouselImages, intrinsicSize, toCarouselImage } from "./artwork-images";
+import { cardImageSet, carouselImages, intrinsicSize, toCarouselImage } from "./artwork-images";
 
 const image = (n: number) => ({
   id: `i${n}`,
@@ -13,25 +13,29 @@ const image = (n: number) => ({
 });
 
 describe("toCarouselImage", () => {
-  it("shows the medium image and offers the original as the larger one", () => {
+  it("shows the medium image, with the thumbnail as the smaller choice (issue 17)", () => {
     expect(toCarouselImage(image(0))).toEqual({
       src: "/media/a/0-medium.webp",
-      srcSet: "/media/a/0-medium.webp 1200w, /media/a/0-original.jpg 2400w",
+      srcSet: "/media/a/0-thumbnail.webp 500w, /media/a/0-medium.webp 1200w",
       original: "/media/a/0-original.jpg",
       thumbnail: "/media/a/0-thumbnail.webp",
     });
   });
 
-  it("gives the real widths when the original's size is known", () => {
-    // A 3000 × 4000 portrait: the medium is fitted inside 1200 px, so 900 px wide.
+  it("gives the real widths when the original's size is known, and never offers the original", () => {
+    // A 3000 × 4000 portrait: fitted inside 500 px it is 375 wide, inside 1200 px 900.
     expect(toCarouselImage({ ...image(0), width: 3000, height: 4000 })?.srcSet).toBe(
-      "/media/a/0-medium.webp 900w, /media/a/0-original.jpg 3000w",
+      "/media/a/0-thumbnail.webp 375w, /media/a/0-medium.webp 900w",
     );
     expect(toCarouselImage({ ...image(0), width: 4000, height: 2000 })?.srcSet).toBe(
-      "/media/a/0-medium.webp 1200w, /media/a/0-original.jpg 4000w",
+      "/media/a/0-thumbnail.webp 500w, /media/a/0-medium.webp 1200w",
     );
-    // A picture that fits in the medium's box: the medium is the whole of it.
-    expect(toCarouselImage({ ...image(0), width: 1000, height: 800 })?.srcSet).toBeUndefined();
+    // Smaller than the medium's box: the medium is the whole picture, still larger.
+    expect(toCarouselImage({ ...image(0), width: 1000, height: 800 })?.srcSet).toBe(
+      "/media/a/0-thumbnail.webp 500w, /media/a/0-medium.webp 1000w",
+    );
+    // No larger than the thumbnail: both files are the same picture, nothing to choose.
+    expect(toCarouselImage({ ...image(0), width: 400, height: 300 })?.srcSet).toBeUndefined();
   });
 
   it("has no srcset when there is one file (the SPEC's upload sets all three to it)", () => {
@@ -93,5 +97,39 @@ describe("intrinsicSize", () => {
 
   it("is square when the size is not specified", () => {
     expect(intrinsicSize({ width: 0, height: 0 })).toEqual({ width: 1200, height: 1200 });
+  });
+});
+
+describe("cardImageSet (a card's picture: 250 px high, covering its column)", () => {
+  const card = { imageThumbnail: "/t.webp", imageMedium: "/m.webp", imageOriginal: "/o.jpg" };
+
+  it("offers the thumbnail and the medium at their widths, and sizes by the grid's column", () => {
+    // A portrait 2:3: 333 px wide fitted in 500, 800 in 1200; drawn 167 px wide, so the
+    // column (343 px on a 375 px phone, 256 px from 1200 px) is what it covers.
+    expect(cardImageSet({ ...card, width: 20, height: 30 })).toEqual({
+      src: "/t.webp",
+      srcSet: "/t.webp 333w, /m.webp 800w",
+      sizes: "(min-width: 1200px) 256px, (min-width: 500px) 345px, calc(100vw - 2rem)",
+    });
+  });
+
+  it("sizes a wide work by its drawn width when it is wider than the column", () => {
+    // 2:1 at 250 px high is 500 px wide, wider than any column.
+    expect(cardImageSet({ ...card, width: 40, height: 20 })?.sizes).toBe("500px");
+    // 1.2:1 is 300 px: wider than the 256 px column of the desktop grid only.
+    expect(cardImageSet({ ...card, width: 36, height: 30 })?.sizes).toBe(
+      "(min-width: 1200px) 300px, (min-width: 500px) 345px, calc(100vw - 2rem)",
+    );
+  });
+
+  it("has no choice to offer with one file, and no picture without one", () => {
+    const same = { imageThumbnail: "/x.jpg", imageMedium: "/x.jpg", imageOriginal: "/x.jpg" };
+    expect(cardImageSet({ ...same, width: 1, height: 1 })).toEqual({
+      src: "/x.jpg",
+      srcSet: undefined,
+      sizes: undefined,
+    });
+    const none = { imageThumbnail: null, imageMedium: null, imageOriginal: null };
+    expect(cardImageSet({ ...none, width: 1, height: 1 })).toBeNull();
   });
 });

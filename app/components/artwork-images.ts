@@ -13,10 +13,13 @@ export type CarouselImage = {
 };
 
 /**
- * ARCHITECTURE "Images": detail pages show the medium image (fitted inside 1200 px)
- * with the original offered as the larger choice. With the original's stored size the
- * widths are the real ones; without it (older data) the medium is taken as 1200 px and
- * the original as 2400 px, so the original is only chosen when a screen needs more.
+ * ARCHITECTURE "Images": detail pages show the medium image (fitted inside 1200 px),
+ * with the thumbnail (fitted inside 500 px) as the smaller choice, so a phone downloads
+ * what its screen needs (issue 17, decision 0034). The original is linked ("View full
+ * size"), not offered in the srcset: it is a JPEG of up to 4000 px, many times the
+ * bytes, and the picture box is at most 625 px wide. With the original's stored size
+ * the widths are the real ones; without it (older data) the long side is taken as the
+ * width (500 and 1200).
  */
 export function toCarouselImage(image: {
   medium?: string | null;
@@ -28,27 +31,81 @@ export function toCarouselImage(image: {
   const src = image.medium || image.original || image.thumbnail;
   if (!src) return null;
   const original = image.original || src;
+  const thumbnail = image.thumbnail || src;
   return {
     src,
-    srcSet: original !== src ? srcSetOf(src, original, image.width, image.height) : undefined,
+    srcSet: thumbnail !== src ? srcSetOf(thumbnail, src, image.width, image.height) : undefined,
     original,
-    thumbnail: image.thumbnail || src,
+    thumbnail,
   };
 }
 
+const THUMBNAIL_BOX = 500;
 const MEDIUM_BOX = 1200;
 
+/** The width of a derivative fitted inside `box` px; the box itself when the size is unknown. */
+function fittedWidth(
+  box: number,
+  width: number | null | undefined,
+  height: number | null | undefined,
+) {
+  if (!width || !height) return box;
+  return Math.round(width * Math.min(1, box / Math.max(width, height)));
+}
+
 function srcSetOf(
+  thumbnail: string,
   medium: string,
-  original: string,
   width: number | null | undefined,
   height: number | null | undefined,
 ): string | undefined {
-  if (!width || !height) return `${medium} ${MEDIUM_BOX}w, ${original} ${MEDIUM_BOX * 2}w`;
-  const mediumWidth = Math.round(width * Math.min(1, MEDIUM_BOX / Math.max(width, height)));
-  // A picture no larger than the medium has nothing more to offer.
-  if (mediumWidth >= width) return undefined;
-  return `${medium} ${mediumWidth}w, ${original} ${width}w`;
+  const thumbnailWidth = fittedWidth(THUMBNAIL_BOX, width, height);
+  const mediumWidth = fittedWidth(MEDIUM_BOX, width, height);
+  // A picture no larger than the thumbnail: the medium is the same picture.
+  if (mediumWidth <= thumbnailWidth) return undefined;
+  return `${thumbnail} ${thumbnailWidth}w, ${medium} ${mediumWidth}w`;
+}
+
+/**
+ * How wide the carousel's picture box is (artwork.css): the page's width less its
+ * padding on phones (343 px at 375 px); from 900 px, 7/12 of the two columns (about
+ * 52vw); from 1200 px the page stops growing and the box is 625 px. A hint for choosing
+ * from the srcset, checked against the layout at 375 and 1440 px in e2e/image-sizes.spec.ts.
+ */
+export const CAROUSEL_SIZES =
+  "(min-width: 1200px) 625px, (min-width: 900px) 52vw, calc(100vw - 2rem)";
+
+/**
+ * A card's picture (app.css `.artwork-card-image`): 250 px high, covering the grid's
+ * column, so it is drawn max(column, 250 × width/height) px wide. The column is the page
+ * less its padding on phones (one column up to about 500 px), at most about 345 px in
+ * between, and 256 px from 1200 px (four columns of the 1120 px page).
+ */
+export function cardImageSet(card: {
+  imageThumbnail?: string | null;
+  imageMedium?: string | null;
+  imageOriginal?: string | null;
+  width: number;
+  height: number;
+}): { src: string; srcSet: string | undefined; sizes: string | undefined } | null {
+  const thumbnail = card.imageThumbnail || card.imageMedium || card.imageOriginal;
+  if (!thumbnail) return null;
+  const medium = card.imageMedium || card.imageOriginal;
+  const ratio = card.width > 0 && card.height > 0 ? card.width / card.height : 1;
+  if (!medium || medium === thumbnail)
+    return { src: thumbnail, srcSet: undefined, sizes: undefined };
+  // The derivatives' widths from the work's proportions (the card has no pixel sizes).
+  const across = (box: number) => Math.round(ratio >= 1 ? box : box * ratio);
+  const drawn = Math.round(250 * ratio);
+  const atLeast = (column: number) => `${Math.max(column, drawn)}px`;
+  return {
+    src: thumbnail,
+    srcSet: `${thumbnail} ${across(THUMBNAIL_BOX)}w, ${medium} ${across(MEDIUM_BOX)}w`,
+    sizes:
+      drawn >= 345
+        ? `${drawn}px`
+        : `(min-width: 1200px) ${atLeast(256)}, (min-width: 500px) ${atLeast(345)}, calc(100vw - 2rem)`,
+  };
 }
 
 /** The artwork's pictures in order; its main image alone when it has no list. */

@@ -28,6 +28,26 @@ describe("request", () => {
     await expect(answer).resolves.toEqual({ id: "t1" });
   });
 
+  it("sends at once while a downloaded schema is on its way, and reads the answer with it", async () => {
+    const api = fakeApi();
+    let deliver: (schema: typeof answerSchema) => void = () => undefined;
+    const download = new Promise<typeof answerSchema>((resolve) => (deliver = resolve));
+    const answer = request("/api/things", {
+      method: "PUT",
+      keepalive: true,
+      schema: () => download,
+    });
+    // The request does not wait for the schema (a keepalive change must leave at once).
+    expect(api.request(0)).toMatchObject({ method: "PUT" });
+    api.request(0).respond(200, { id: 42 });
+    deliver(answerSchema);
+    expect((await failure(answer)).code).toBe("INVALID_RESPONSE");
+
+    const second = request("/api/things", { schema: () => Promise.resolve(answerSchema) });
+    api.request(1).respond(200, { id: "t2" });
+    await expect(second).resolves.toEqual({ id: "t2" });
+  });
+
   it("turns an answer of the wrong shape into INVALID_RESPONSE", async () => {
     const api = fakeApi();
     const answer = request("/api/things", { schema: answerSchema });

@@ -18,6 +18,13 @@ export class ApiError extends Error {
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
+/**
+ * The answer's schema, or a function that downloads it (issue 17: a page need not carry
+ * zod before its first request). The request is sent at once either way; a downloaded
+ * schema is awaited only to read the answer.
+ */
+type SchemaOption<T> = ZodType<T> | (() => Promise<ZodType<T>>);
+
 export type RequestOptions = {
   method?: Method;
   /** Sent as JSON, or as multipart when it is FormData (a file); absent means no body. */
@@ -36,14 +43,18 @@ export type RequestOptions = {
  */
 export async function request<T>(
   path: string,
-  options: RequestOptions & { schema: ZodType<T> },
+  options: RequestOptions & { schema: SchemaOption<T> },
 ): Promise<T>;
 export async function request(path: string, options?: RequestOptions): Promise<unknown>;
 export async function request(
   path: string,
-  options: RequestOptions & { schema?: ZodType } = {},
+  options: RequestOptions & { schema?: SchemaOption<unknown> } = {},
 ): Promise<unknown> {
-  const { method = "GET", body, signal, keepalive, schema } = options;
+  const { method = "GET", body, signal, keepalive } = options;
+  // Started with the request, not after it: the answer waits for it, the request does not.
+  const schema = typeof options.schema === "function" ? options.schema() : options.schema;
+  // A download that fails before the answer is read must not count as unhandled.
+  if (schema instanceof Promise) void schema.catch(() => undefined);
   let response: Response;
   try {
     response = await fetch(path, {
@@ -66,7 +77,7 @@ export async function request(
     throw apiErrorOf(response.status, json, response.statusText || "The request failed.");
   }
   if (!schema) return json;
-  const parsed = schema.safeParse(json);
+  const parsed = (await schema).safeParse(json);
   if (!parsed.success)
     throw new ApiError(response.status, "INVALID_RESPONSE", INVALID_RESPONSE_MESSAGE);
   return parsed.data;

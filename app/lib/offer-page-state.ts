@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /**
  * What the offer panel (app/features/checkout) hands to the offer's page
  * (app/features/offers) in navigation state: the server's guest account message and
@@ -7,19 +5,19 @@ import { z } from "zod";
  */
 export type OfferPageState = { accountMessage: string | null; message: string | null };
 
-const stateSchema = z.object({
-  accountMessage: z.string().nullable().optional(),
-  message: z.string().nullable().optional(),
-});
+const nothing: OfferPageState = { accountMessage: null, message: null };
 
-/** The state as the page reads it: anything else (another page's state, none) is nothing. */
+/**
+ * The state as the page reads it: anything else (another page's state, none) is nothing.
+ * Read by hand, not with zod, so the offer's page does not download it (issue 17).
+ */
 export function readOfferPageState(state: unknown): OfferPageState {
-  const parsed = stateSchema.safeParse(state);
-  if (!parsed.success) return { accountMessage: null, message: null };
-  return {
-    accountMessage: parsed.data.accountMessage ?? null,
-    message: parsed.data.message ?? null,
-  };
+  if (typeof state !== "object" || state === null || Array.isArray(state)) return nothing;
+  const { accountMessage = null, message = null } = state as Record<string, unknown>;
+  const text = (value: unknown): value is string | null =>
+    value === null || typeof value === "string";
+  if (!text(accountMessage) || !text(message)) return nothing;
+  return { accountMessage, message };
 }
 
 /**

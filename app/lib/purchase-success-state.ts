@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { checkoutMessages as m } from "../../domain/checkout";
 
 /** What the buy panel hands to /purchase-success in navigation state (SPEC §2). */
@@ -20,17 +19,29 @@ export type PurchaseSuccessState = {
  */
 export type GuestAccountState = { purchaseEmail: string; account: "created" | "matched" };
 
-const stateSchema = z.object({
-  message: z.string().nullable().optional(),
-  artworkTitle: z.string().optional(),
-  artworkId: z.string().optional(),
-  email: z.string().optional(),
-});
-
-const guestSchema = z.object({
-  purchaseEmail: z.string().trim().min(1),
-  account: z.enum(["created", "matched"]),
-});
+/**
+ * The fields of navigation state, when it is an object whose fields have these kinds
+ * (absent allowed): by hand, not with zod, so reading a page's state does not download
+ * the schemas library with the page (issue 17).
+ */
+function fieldsOf<K extends string>(
+  state: unknown,
+  kinds: Record<K, "string" | "string-or-null">,
+): Partial<Record<K, string | null>> | null {
+  if (typeof state !== "object" || state === null || Array.isArray(state)) return null;
+  const record = state as Record<string, unknown>;
+  const fields: Partial<Record<K, string | null>> = {};
+  for (const key of Object.keys(kinds) as K[]) {
+    const value = record[key];
+    if (value === undefined) continue;
+    if (typeof value === "string" || (value === null && kinds[key] === "string-or-null")) {
+      fields[key] = value;
+    } else {
+      return null;
+    }
+  }
+  return fields;
+}
 
 /** The guest account the server's message speaks of (SPEC §8), if any. */
 function accountOf(message: string | null): GuestAccountState["account"] | null {
@@ -49,9 +60,14 @@ export function readSuccessState(state: unknown): {
   artworkId: string | null;
   guest: GuestAccountState | null;
 } {
-  const result = stateSchema.safeParse(state);
-  if (!result.success) return { message: null, artworkTitle: null, artworkId: null, guest: null };
-  const { message, artworkTitle, artworkId, email } = result.data;
+  const fields = fieldsOf(state, {
+    message: "string-or-null",
+    artworkTitle: "string",
+    artworkId: "string",
+    email: "string",
+  });
+  if (!fields) return { message: null, artworkTitle: null, artworkId: null, guest: null };
+  const { message, artworkTitle, artworkId, email } = fields;
   const shownMessage = message?.trim() ? message : null;
   const account = accountOf(shownMessage);
   return {
@@ -64,6 +80,9 @@ export function readSuccessState(state: unknown): {
 
 /** The sign-in page's reading of GuestAccountState; null for any other state. */
 export function readGuestAccountState(state: unknown): GuestAccountState | null {
-  const result = guestSchema.safeParse(state);
-  return result.success ? result.data : null;
+  const fields = fieldsOf(state, { purchaseEmail: "string", account: "string" });
+  const purchaseEmail = fields?.purchaseEmail?.trim();
+  const account = fields?.account;
+  if (!purchaseEmail || (account !== "created" && account !== "matched")) return null;
+  return { purchaseEmail, account };
 }

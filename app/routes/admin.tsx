@@ -3,7 +3,6 @@ import { RouteLoadError } from "../components/load-error";
 import { AdminLayout } from "../features/admin/admin-layout";
 import { requireAdmin } from "../lib/require-user.server";
 import type { Route } from "./+types/admin";
-import "../features/admin/admin.css";
 
 export function meta() {
   return [{ title: "Console · Vernissage" }, { name: "robots", content: "noindex" }];

@@ -9,7 +9,6 @@ import { routeErrorText } from "../lib/route-error-text";
 import { RouteLoadError } from "../components/load-error";
 import { SavedWorksProvider } from "../components/collectors/saved-works";
 import type { Route } from "./+types/artist";
-import "../features/artist/artist.css";
 
 export function meta({ loaderData, error }: Route.MetaArgs) {
   if (!loaderData) return errorMeta(routeErrorText(error, m.artworksLoadFailed));

@@ -1,7 +1,5 @@
 import { ArtworkView } from "../features/artwork/artwork-view";
-import { CheckoutDialog } from "../features/checkout/checkout-dialog";
-import { OfferDialog } from "../features/checkout/offer-dialog";
-import { forgetListingDraftOf } from "../features/listing/listing-draft-store";
+import { lazyPanel } from "../components/ui/lazy-panel";
 import { artworkMeta } from "../features/artwork/artwork-meta";
 import { artworkMessages as m } from "../features/artwork/artwork.messages";
 import { loadArtworkPage } from "../features/artwork/artwork.server";
@@ -10,7 +8,26 @@ import { routeErrorText } from "../lib/route-error-text";
 import { RouteLoadError } from "../components/load-error";
 import { SavedWorksProvider } from "../components/collectors/saved-works";
 import type { Route } from "./+types/artwork";
-import "../features/artwork/artwork.css";
+
+/**
+ * The buy and offer panels (the checkout feature, its card form and Stripe's loader) are
+ * downloaded when first opened, not with the page (issue 17, decision 0034). The titles
+ * are the panels' own headings, shown by the stand-in while the code arrives.
+ */
+const CheckoutDialog = lazyPanel(
+  () => import("../features/checkout/checkout-dialog").then((module) => module.CheckoutDialog),
+  "Buy this artwork",
+);
+const OfferDialog = lazyPanel(
+  () => import("../features/checkout/offer-dialog").then((module) => module.OfferDialog),
+  "Make an offer",
+);
+
+/** Edit Listing forgets an older draft of the listing (the draft store loads with it). */
+async function forgetListingDraft(artworkId: string) {
+  const { forgetListingDraftOf } = await import("../features/listing/listing-draft-store");
+  forgetListingDraftOf(artworkId);
+}
 
 export function meta({ loaderData, error }: Route.MetaArgs) {
   if (!loaderData) return errorMeta(routeErrorText(error, m.artworkLoadFailed));
@@ -36,7 +53,7 @@ export default function Artwork({ loaderData }: Route.ComponentProps) {
         follow={follow}
         BuyPanel={CheckoutDialog}
         OfferPanel={OfferDialog}
-        onEditListing={forgetListingDraftOf}
+        onEditListing={forgetListingDraft}
         rails={rails}
       />
     </SavedWorksProvider>

@@ -10,7 +10,6 @@ import { exhibitionMeta } from "../features/exhibitions/exhibitions-meta";
 import { errorMeta } from "../lib/meta";
 import { routeErrorText } from "../lib/route-error-text";
 import type { Route } from "./+types/exhibition";
-import "../features/exhibitions/exhibitions.css";
 
 /** SPEC §2: the title becomes the exhibition name; every other route sets its own, which restores it. */
 export function meta({ loaderData, error }: Route.MetaArgs) {

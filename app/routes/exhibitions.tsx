@@ -7,7 +7,6 @@ import { exhibitionsListMeta } from "../features/exhibitions/exhibitions-meta";
 import { errorMeta } from "../lib/meta";
 import { routeErrorText } from "../lib/route-error-text";
 import type { Route } from "./+types/exhibitions";
-import "../features/exhibitions/exhibitions.css";
 
 export function meta({ loaderData, error }: Route.MetaArgs) {
   if (!loaderData) return errorMeta(routeErrorText(error, m.exhibitionsLoadFailed));

@@ -10,7 +10,7 @@ import { CreateAlert } from "../features/alerts/create-alert";
 import { useSessionUser } from "../lib/session-user";
 import { removeFilter, type FilterType } from "../../domain/filter-selection";
 import { FilterButtons, FilterChips } from "../features/marketplace/filter-bar";
-import { FilterDialog } from "../features/marketplace/filter-dialog";
+import { lazyPanel } from "../components/ui/lazy-panel";
 import { filterChips, filterOptions } from "../features/marketplace/marketplace-filters";
 import { marketplaceMeta } from "../features/marketplace/marketplace-meta";
 import { hasFilters, withAvailable, withSort } from "../features/marketplace/marketplace-query";
@@ -24,9 +24,16 @@ import { PromoBanner } from "../features/marketplace/promo-banner";
 import { SearchBox } from "../features/marketplace/search-box";
 import { useGoToQuery, useShownQuery } from "../features/marketplace/use-marketplace-url";
 import { useSearchText } from "../features/marketplace/use-search-text";
-import "../features/marketplace/marketplace.css";
-import "../features/alerts/alerts.css";
 import type { Route } from "./+types/home";
+
+/**
+ * The filter dialog is downloaded when a filter button is first reached or pressed, not
+ * with the page (issue 17); its stand-in has the dialog's own title.
+ */
+const FilterDialog = lazyPanel(
+  () => import("../features/marketplace/filter-dialog").then((module) => module.FilterDialog),
+  ({ type }) => t.sectionTitle[type],
+);
 
 export function loader({ request, context }: Route.LoaderArgs) {
   return loadMarketplace(request, context);
@@ -93,7 +100,12 @@ export default function Marketplace({ loaderData }: Route.ComponentProps) {
             goTo((current) => ({ ...current, q }), { replace: true });
           }}
         />
-        <FilterButtons selection={shown.selection} openType={openType} onOpen={setOpenType} />
+        <FilterButtons
+          selection={shown.selection}
+          openType={openType}
+          onOpen={setOpenType}
+          onIntent={FilterDialog.preload}
+        />
         <CreateAlert
           search={alertSearch}
           summary={alertSummary(alertSearch, catalog)}

@@ -4,8 +4,6 @@ import { ListingPreviewView } from "../features/listing/listing-preview-view";
 import { listingPageMessages as m } from "../features/listing/listing.messages";
 import { loadListingPage } from "../features/listing/listing.server";
 import type { Route } from "./+types/listing-preview";
-import "../features/artwork/artwork.css";
-import "../features/listing/listing.css";
 
 export function meta() {
   return [{ title: "Listing preview · Vernissage" }, { name: "robots", content: "noindex" }];

@@ -1,3 +1,4 @@
+import { Suspense, lazy } from "react";
 import {
   type ShouldRevalidateFunctionArgs,
   isRouteErrorResponse,
@@ -8,12 +9,11 @@ import { titleText } from "../../domain/display";
 import { offerMessages as m } from "../../domain/offers";
 import { RouteLoadError } from "../components/load-error";
 import { NOT_FOUND_TITLE, NotFoundPage } from "../components/not-found-page";
-import { OfferCardMove } from "../features/checkout/offer-card-move";
+import type { CardMoveProps } from "../features/checkout/offer-card-move";
 import { OfferPage } from "../features/offers/offer-page";
 import { loadOfferPage, offerPageAction } from "../features/offers/offers.server";
 import { readOfferPageState } from "../lib/offer-page-state";
 import type { Route } from "./+types/offer";
-import "../features/offers/offers.css";
 
 export function meta({ loaderData, error }: Route.MetaArgs) {
   const title =
@@ -44,6 +44,31 @@ export function shouldRevalidate({
 }
 
 /**
+ * The buyer's card form (the checkout feature, its card form and Stripe's loader) is a
+ * separate download, fetched only for a page that shows it (issue 17). The server still
+ * renders it into the page; in the browser it becomes interactive once its code arrives.
+ */
+const LazyCardMove = lazy(() =>
+  import("../features/checkout/offer-card-move").then((module) => ({
+    default: module.OfferCardMove,
+  })),
+);
+
+function CardMove(props: CardMoveProps) {
+  return (
+    <Suspense
+      fallback={
+        <p className="status-text" role="status">
+          Loading...
+        </p>
+      }
+    >
+      <LazyCardMove {...props} />
+    </Suspense>
+  );
+}
+
+/**
  * The page composes two features: the offer (app/features/offers) and the buyer's
  * moves that authorize their card again (app/features/checkout).
  */
@@ -55,7 +80,7 @@ export default function Offer({ loaderData, actionData }: Route.ComponentProps) 
       accessKey={loaderData.accessKey}
       arrival={readOfferPageState(location.state)}
       result={actionData}
-      CardMove={OfferCardMove}
+      CardMove={CardMove}
     />
   );
 }

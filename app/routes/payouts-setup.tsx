@@ -3,7 +3,6 @@ import { RouteLoadError } from "../components/load-error";
 import { PayoutSetupForm } from "../features/payouts/payout-setup-form";
 import { loadSetupPage, submitSetup } from "../features/payouts/payouts.server";
 import type { Route } from "./+types/payouts-setup";
-import "../features/payouts/payouts.css";
 
 export function meta() {
   return [{ title: "Set up payouts · Vernissage" }, { name: "robots", content: "noindex" }];

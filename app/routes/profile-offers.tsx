@@ -3,7 +3,6 @@ import { RouteLoadError } from "../components/load-error";
 import { OffersList } from "../features/offers/offers-list";
 import { loadMyOffers, myOffersAction } from "../features/offers/offers.server";
 import type { Route } from "./+types/profile-offers";
-import "../features/offers/offers.css";
 
 export function meta() {
   return [{ title: "Offers · Vernissage" }, { name: "robots", content: "noindex" }];

@@ -16,7 +16,6 @@ import {
 } from "../features/purchases/purchase-order.server";
 import { purchasesMessages as m } from "../features/purchases/purchases.messages";
 import type { Route } from "./+types/profile-purchase";
-import "../features/purchases/purchases.css";
 
 export function meta({ loaderData, error }: Route.MetaArgs) {
   const title =

@@ -3,7 +3,6 @@ import { PurchaseHistory } from "../features/purchases/purchase-history";
 import { purchasesMessages as m } from "../features/purchases/purchases.messages";
 import { loadPurchaseHistory } from "../features/purchases/purchases.server";
 import type { Route } from "./+types/profile-purchases";
-import "../features/purchases/purchases.css";
 
 export function meta() {
   return [{ title: "Purchase history · Vernissage" }, { name: "robots", content: "noindex" }];

@@ -1,10 +1,9 @@
 import { useActionData } from "react-router";
-import { salesMessages as m } from "../../contracts/sales.contract";
+import { salesMessages as m } from "../../contracts/sales.values";
 import { RouteLoadError } from "../components/load-error";
 import { SalesPage } from "../features/sales/sales-page";
 import { loadSalesPage, submitSaleAction } from "../features/sales/sales.server";
 import type { Route } from "./+types/profile-sales";
-import "../features/sales/sales.css";
 
 export function meta() {
   return [{ title: "Sales · Vernissage" }, { name: "robots", content: "noindex" }];

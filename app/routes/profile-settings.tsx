@@ -3,7 +3,6 @@ import { alertsMessages as m } from "../features/alerts/alerts.messages";
 import { loadSettings, settingsAction } from "../features/alerts/alerts.server";
 import { SettingsPage } from "../features/alerts/settings-page";
 import type { Route } from "./+types/profile-settings";
-import "../features/alerts/alerts.css";
 
 export function meta() {
   return [{ title: "Alerts and e-mail · Vernissage" }, { name: "robots", content: "noindex" }];

@@ -5,7 +5,6 @@ import { ProfilePage } from "../features/profile/profile-page";
 import { profilePageMessages as m } from "../features/profile/profile.messages";
 import { loadProfilePage } from "../features/profile/profile.server";
 import type { Route } from "./+types/profile-user";
-import "../features/profile/profile.css";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return profileMeta(loaderData?.profile ?? null, false);

@@ -1,3 +1,4 @@
+import { Suspense, lazy } from "react";
 import { useActionData, useSearchParams } from "react-router";
 import { RouteLoadError } from "../components/load-error";
 import { requireUser } from "../lib/require-user.server";
@@ -5,7 +6,6 @@ import { profileMeta } from "../features/profile/profile-meta";
 import { ProfilePage } from "../features/profile/profile-page";
 import { profilePageMessages as m } from "../features/profile/profile.messages";
 import { loadProfilePage, saveOwnProfile } from "../features/profile/profile.server";
-import { ArtistApplicationSection } from "../features/applications/artist-application-form";
 import {
   applyFromProfile,
   isApplicationForm,
@@ -15,8 +15,16 @@ import { PayoutNotice } from "../features/payouts/payout-notice";
 import { ACTIVATED_PARAM } from "../features/payouts/payouts-form";
 import { loadPayoutNotice } from "../features/payouts/payouts.server";
 import type { Route } from "./+types/profile";
-import "../features/profile/profile.css";
-import "../features/payouts/payouts.css";
+
+/**
+ * The artist application is a download of its own (issue 17): only people who are not
+ * artists see it, and the server still renders it into their page.
+ */
+const ArtistApplicationSection = lazy(() =>
+  import("../features/applications/artist-application-form").then((module) => ({
+    default: module.ArtistApplicationSection,
+  })),
+);
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return profileMeta(loaderData?.profile ?? null, true);
@@ -60,14 +68,16 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         editResult={editResult}
         artistApplication={
           application ? (
-            <ArtistApplicationSection
-              own={application}
-              profileLinks={{
-                instagramHandle: page.form?.instagramHandle ?? "",
-                websiteURL: page.form?.websiteURL ?? "",
-              }}
-              result={applicationResult}
-            />
+            <Suspense fallback={null}>
+              <ArtistApplicationSection
+                own={application}
+                profileLinks={{
+                  instagramHandle: page.form?.instagramHandle ?? "",
+                  websiteURL: page.form?.websiteURL ?? "",
+                }}
+                result={applicationResult}
+              />
+            </Suspense>
           ) : null
         }
       />

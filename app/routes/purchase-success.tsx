@@ -1,6 +1,5 @@
 import { PurchaseSuccessView } from "../features/purchases/purchase-success-view";
 import { purchasesMessages as m } from "../features/purchases/purchases.messages";
-import "../features/purchases/purchases.css";
 
 export function meta() {
   return [

@@ -16,7 +16,8 @@ import { redirectIfSignedIn } from "../lib/require-user.server";
 import { collectAfterSignIn } from "../lib/collectors.server";
 import { safeRedirectPath } from "../../domain/safe-path";
 import { authMessages } from "../../domain/auth-messages";
-import { firstMessage, signUpSchema } from "../../contracts/auth.contract";
+import { signUpSchema } from "../../contracts/auth.contract";
+import { lazyModule } from "../lib/lazy-module";
 import { AlertDialog } from "../components/ui/alert-dialog";
 import { actionError } from "../lib/loader-errors.server";
 import { cookieHeaders, requestMeta } from "../features/auth/request-meta.server";
@@ -81,6 +82,9 @@ function formInput(form: FormData) {
   };
 }
 
+/** The sign-up rules (and zod), downloaded as the form is reached (issue 17). */
+const signUpRules = lazyModule(() => import("../../contracts/auth.contract"));
+
 export default function SignUp() {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -101,9 +105,17 @@ export default function SignUp() {
         method="post"
         className="stack"
         noValidate
+        onFocus={signUpRules.start}
+        onPointerEnter={signUpRules.start}
         onSubmit={(event) => {
-          const parsed = signUpSchema.safeParse(formInput(new FormData(event.currentTarget)));
-          const message = parsed.success ? null : firstMessage(parsed.error);
+          // Checked here when the rules have arrived (they load as the form is reached);
+          // the server checks again either way, with the same messages.
+          const rules = signUpRules.get();
+          const parsed = rules?.signUpSchema.safeParse(
+            formInput(new FormData(event.currentTarget)),
+          );
+          const message =
+            rules && parsed && !parsed.success ? rules.firstMessage(parsed.error) : null;
           setClientError(message);
           if (message) event.preventDefault();
         }}

@@ -4,7 +4,6 @@ import { alertsMessages as m } from "../features/alerts/alerts.messages";
 import { loadUnsubscribe, unsubscribeAction } from "../features/alerts/alerts.server";
 import { UnsubscribePage } from "../features/alerts/unsubscribe-page";
 import type { Route } from "./+types/unsubscribe";
-import "../features/alerts/alerts.css";
 
 export function meta() {
   return [{ title: "Unsubscribe · Vernissage" }, { name: "robots", content: "noindex" }];

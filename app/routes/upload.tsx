@@ -7,8 +7,6 @@ import { loadListingPage } from "../features/listing/listing.server";
 import { PayoutNotice } from "../features/payouts/payout-notice";
 import { loadPayoutNotice } from "../features/payouts/payouts.server";
 import type { Route } from "./+types/upload";
-import "../features/listing/listing.css";
-import "../features/payouts/payouts.css";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const editing = loaderData?.artwork != null;

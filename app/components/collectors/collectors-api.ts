@@ -1,13 +1,18 @@
-import { followAnswerSchema, savedAnswerSchema } from "../../../contracts/collectors.contract";
 import { ApiError, request } from "../../lib/api-client";
 import { collectorTexts as m } from "./collectors.messages";
+
+/**
+ * The answers' schemas (and zod), downloaded with the first request, which is sent at
+ * once (keepalive: a change reaches the server even when the person leaves the page).
+ */
+const schemas = () => import("../../../contracts/collectors.contract");
 
 /** `PUT`/`DELETE /api/me/saved/:artworkId` (idempotent, so a repeat does no harm). */
 export function putSaved(artworkId: string, saved: boolean) {
   return request(`/api/me/saved/${encodeURIComponent(artworkId)}`, {
     method: saved ? "PUT" : "DELETE",
     keepalive: true,
-    schema: savedAnswerSchema,
+    schema: () => schemas().then((contract) => contract.savedAnswerSchema),
   });
 }
 
@@ -16,8 +21,13 @@ export function putFollowing(artistId: string, following: boolean) {
   return request(`/api/me/following/${encodeURIComponent(artistId)}`, {
     method: following ? "PUT" : "DELETE",
     keepalive: true,
-    schema: followAnswerSchema,
+    schema: () => schemas().then((contract) => contract.followAnswerSchema),
   });
+}
+
+/** Which works are saved (saved-works.tsx), downloaded when a page first asks. */
+export function loadCollectorRequests() {
+  return import("./collectors-requests");
 }
 
 /**

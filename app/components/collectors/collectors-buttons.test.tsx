@@ -77,7 +77,10 @@ describe("SaveButton", () => {
     // Optimistic: both hearts of this work agree before the server answers.
     expect(first!.getAttribute("aria-pressed")).toBe("true");
     expect(second!.getAttribute("aria-pressed")).toBe("true");
-    expect(api.calls).toEqual([{ url: `/api/me/saved/${WORK}`, method: "PUT" }]);
+    // The request goes once its code has arrived (loaded on the first press, issue 17).
+    await waitFor(() =>
+      expect(api.calls).toEqual([{ url: `/api/me/saved/${WORK}`, method: "PUT" }]),
+    );
     // A second press while the first is on its way changes nothing.
     fireEvent.click(first!);
     expect(api.calls).toHaveLength(1);
@@ -97,7 +100,9 @@ describe("SaveButton", () => {
     expect(button.getAttribute("aria-pressed")).toBeNull();
     fireEvent.click(button);
     expect(screen.getAllByRole("button", { name: "Save Blue Hour" })).toContain(button);
-    expect(api.calls[0]).toEqual({ url: `/api/me/saved/${WORK}`, method: "DELETE" });
+    await waitFor(() =>
+      expect(api.calls[0]).toEqual({ url: `/api/me/saved/${WORK}`, method: "DELETE" }),
+    );
     await act(() => {
       api.release();
       return Promise.resolve();
@@ -175,7 +180,9 @@ describe("FollowButton", () => {
     expect(button.getAttribute("aria-pressed")).toBeNull();
     expect(button.textContent).toBe("Following Ines Moreau");
     expect(screen.getByText("2 followers")).toBeTruthy();
-    expect(api.calls).toEqual([{ url: `/api/me/following/${ARTIST}`, method: "PUT" }]);
+    await waitFor(() =>
+      expect(api.calls).toEqual([{ url: `/api/me/following/${ARTIST}`, method: "PUT" }]),
+    );
     await act(() => {
       api.release();
       return Promise.resolve();
@@ -234,7 +241,9 @@ describe("SavedWorksProvider", () => {
       { user: collector },
     );
     const button = await screen.findByRole("button", { name: "Save Later" });
-    expect(api.calls).toEqual([{ url: `/api/me/saved/ids?artworkIds=${later}`, method: "GET" }]);
+    await waitFor(() =>
+      expect(api.calls).toEqual([{ url: `/api/me/saved/ids?artworkIds=${later}`, method: "GET" }]),
+    );
     await act(() => {
       api.release();
       return Promise.resolve();

@@ -7,8 +7,7 @@ import {
   useRef,
   useState,
 } from "react";
-import { MAX_SAVED_IDS, savedIdsSchema } from "../../../contracts/collectors.contract";
-import { request } from "../../lib/api-client";
+import { loadCollectorRequests } from "./collectors-api";
 
 /**
  * Which of a page's works the viewer saved (issue 16). The loader checks the works it
@@ -60,32 +59,26 @@ export function SavedWorksProvider({
       check: (artworkIds) => {
         if (!signedIn) return;
         const unknown = artworkIds.filter((id) => !known.has(id) && !asking.current.has(id));
-        for (let i = 0; i < unknown.length; i += MAX_SAVED_IDS) {
-          const chunk = unknown.slice(i, i + MAX_SAVED_IDS);
-          for (const id of chunk) asking.current.add(id);
-          void askSaved(chunk).then(
-            (saved) =>
-              setKnown((previous) => {
-                const next = new Map(previous);
-                for (const id of chunk) if (!next.has(id)) next.set(id, saved.has(id));
-                return next;
-              }),
-            (error: unknown) => console.warn("Could not read which works are saved", error),
-          );
-        }
+        if (unknown.length === 0) return;
+        for (const id of unknown) asking.current.add(id);
+        const answered = (ids: string[], saved: Set<string>) =>
+          setKnown((previous) => {
+            const next = new Map(previous);
+            for (const id of ids) if (!next.has(id)) next.set(id, saved.has(id));
+            return next;
+          });
+        const failed = (error: unknown) =>
+          console.warn("Could not read which works are saved", error);
+        void loadCollectorRequests().then(({ askSaved }) => {
+          for (const ask of askSaved(unknown)) {
+            void ask.saved.then((saved) => answered(ask.ids, saved), failed);
+          }
+        }, failed);
       },
     }),
     [known, signedIn],
   );
   return <SavedWorksContext.Provider value={store}>{children}</SavedWorksContext.Provider>;
-}
-
-async function askSaved(artworkIds: string[]): Promise<Set<string>> {
-  const query = new URLSearchParams({ artworkIds: artworkIds.join(",") });
-  const answer = await request(`/api/me/saved/ids?${query.toString()}`, {
-    schema: savedIdsSchema,
-  });
-  return new Set(answer.saved);
 }
 
 /** The saved state of one work and its setter; null outside a provider (no heart there). */

@@ -1,16 +1,15 @@
 import { Link, useSearchParams } from "react-router";
-import {
-  type AdminApplication,
-  type ApplicationStateValue,
-  type ApplicationsPage,
-  applicantName,
+import type {
+  AdminApplication,
+  ApplicationStateValue,
+  ApplicationsPage,
 } from "../../../contracts/admin-applications.contract";
-import { MAX_ADMIN_TEXT } from "../../../contracts/admin.contract";
+import { applicantName } from "../../../contracts/admin.values";
+import { MAX_ADMIN_TEXT } from "../../../contracts/admin.values";
 import { smallPhotoAddress } from "../../../domain/photo-address";
 import { Avatar } from "../../components/ui/avatar";
 import { instagramLink, websiteLink } from "../../lib/social-links";
 import { ActionForm, useLatestNotice } from "./action-form";
-import "./applications.css";
 
 const day = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 const when = new Intl.DateTimeFormat("en-US", {

@@ -1,10 +1,7 @@
 import { Link, useSearchParams } from "react-router";
-import {
-  type AdminArtwork,
-  type AdminArtworksPage,
-  MAX_RANDOM_ORDER,
-} from "../../../contracts/admin-artworks.contract";
-import { MAX_ADMIN_TEXT } from "../../../contracts/admin.contract";
+import type { AdminArtwork, AdminArtworksPage } from "../../../contracts/admin-artworks.contract";
+import { MAX_RANDOM_ORDER } from "../../../contracts/admin.values";
+import { MAX_ADMIN_TEXT } from "../../../contracts/admin.values";
 import { priceText, titleText } from "../../../domain/display";
 import { ActionForm } from "./action-form";
 import { AdminFilters, type ListFilters, filtersInUse, yesNo } from "./admin-filters";

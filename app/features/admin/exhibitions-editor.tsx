@@ -4,7 +4,7 @@ import type {
   AdminExhibitionDetail,
   PickerArtwork,
 } from "../../../contracts/admin-curation.contract";
-import { MAX_EXHIBITION_ARTWORKS } from "../../../contracts/admin-curation.contract";
+import { MAX_EXHIBITION_ARTWORKS } from "../../../contracts/admin.values";
 import { ActionForm } from "./action-form";
 import { ImageUploadField } from "./image-upload-field";
 

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { type AdminOrderDetail, MAX_ORDER_TEXT } from "../../../contracts/admin-orders.contract";
+import type { AdminOrderDetail } from "../../../contracts/admin-orders.contract";
+import { MAX_ORDER_TEXT } from "../../../contracts/admin.values";
 import { priceText } from "../../../domain/display";
 import { centsText, centsToDollars, parseDollars } from "../../../domain/money-input";
 import { orderMessages } from "../../../domain/orders";

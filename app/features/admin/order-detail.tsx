@@ -6,7 +6,6 @@ import { ORDER_STATUS_LABELS, PROBLEM_KIND_LABELS } from "../../../domain/orders
 import { AdminTable } from "./admin-table";
 import { OrderActions, useOrderNotice } from "./order-actions";
 import { OrderStatusBadge } from "./order-status-badge";
-import "./orders.css";
 
 const when = new Intl.DateTimeFormat("en-US", {
   dateStyle: "medium",
@@ -154,7 +153,7 @@ function Payment({ payment }: { payment: AdminOrderDetail["payment"] }) {
 
 function History({ events }: { events: OrderEventView[] }) {
   return (
-    <ol className="order-history">
+    <ol className="admin-order-history">
       {events.map((e, i) => (
         <li key={i}>
           <span className="hint">{at(e.at)}</span>

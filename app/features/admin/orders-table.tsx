@@ -4,7 +4,6 @@ import { centsText } from "../../../domain/money-input";
 import { ORDER_STATUSES, ORDER_STATUS_LABELS } from "../../../domain/orders";
 import { AdminTable } from "./admin-table";
 import { OrderStatusBadge } from "./order-status-badge";
-import "./orders.css";
 
 const day = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 

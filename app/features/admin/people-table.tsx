@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from "react-router";
 import type { PeoplePage, Person } from "../../../contracts/admin-people.contract";
-import { MAX_ADMIN_TEXT } from "../../../contracts/admin.contract";
+import { MAX_ADMIN_TEXT } from "../../../contracts/admin.values";
 import { ActionForm } from "./action-form";
 import { AdminFilters, type ListFilters, filtersInUse } from "./admin-filters";
 import { AdminTable } from "./admin-table";

@@ -10,7 +10,6 @@ import {
   reconciliationMessages,
 } from "../../../domain/reconciliation";
 import { AdminTable } from "./admin-table";
-import "./reconciliation.css";
 
 export const RECONCILIATION_FALLBACK = "The reconciliation could not be run. Please try again.";
 

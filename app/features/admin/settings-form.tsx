@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from "react";
 import type { PlatformSettings } from "../../../contracts/admin-orders.contract";
 import { bpsToPercent, parsePercent } from "../../../domain/money-input";
 import { ActionForm } from "./action-form";
-import "./orders.css";
 
 /** The console's settings: the commission on new sales, typed as a percent with two decimals. */
 export function SettingsForm({ settings }: { settings: PlatformSettings }) {

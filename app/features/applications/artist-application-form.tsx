@@ -1,11 +1,8 @@
 import { Form, useNavigation } from "react-router";
-import {
-  MAX_APPLICATION_NOTE,
-  type OwnApplicationAnswer,
-} from "../../../contracts/applications.contract";
+import type { OwnApplicationAnswer } from "../../../contracts/applications.contract";
+import { MAX_APPLICATION_NOTE } from "../../../contracts/applications.values";
 import { MAX_WEBSITE_LENGTH } from "../../../domain/profile";
 import { FormError, FormNotice } from "../../components/ui/form-message";
-import "./artist-application.css";
 
 /** The `intent` of the profile page's application form (beside the profile edit). */
 export const ARTIST_APPLICATION_INTENT = "artist-application";

@@ -69,7 +69,8 @@ describe("the works around a work on the artwork page (issue 16)", () => {
     );
     expect(html).toContain('<h2 id="artwork-rail-related-heading">Related works</h2>');
     for (const id of ["m1", "m2", "r1"]) expect(html).toContain(`href="/artwork/${id}"`);
-    const cardImages = html.match(/<img[^>]*thumbnail[^>]*>/g) ?? [];
+    // The cards show the thumbnail (the work's own picture offers it in its srcset only).
+    const cardImages = html.match(/<img[^>]*src="[^"]*thumbnail[^"]*"[^>]*>/g) ?? [];
     expect(cardImages).toHaveLength(3);
     for (const img of cardImages) expect(img).toContain('loading="lazy"');
     // The work's own image is not lazy and comes first.

@@ -1,5 +1,5 @@
 import { createElement } from "react";
-import { renderToString } from "react-dom/server";
+import { prerenderToNodeStream } from "react-dom/static";
 import { Outlet, createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { ArtworkDetail } from "../../../contracts/artworks.contract";
@@ -10,8 +10,12 @@ function artwork(overrides: Partial<ArtworkDetail> = {}): ArtworkDetail {
   return artworkDetail(overrides);
 }
 
-/** Server-renders the page body as /artwork/w1 would, for the signed-in user `userId`. */
-function render(data: ArtworkDetail, userId: string | null = null) {
+/**
+ * Server-renders the page body as /artwork/w1 would, for the signed-in user `userId`,
+ * whole: with the parts loaded on demand (the owner's controls) waited for, as the
+ * server does for the page's HTML.
+ */
+async function render(data: ArtworkDetail, userId: string | null = null): Promise<string> {
   const Stub = createRoutesStub([
     {
       id: "root",
@@ -31,17 +35,20 @@ function render(data: ArtworkDetail, userId: string | null = null) {
       ],
     },
   ]);
-  return renderToString(
+  const { prelude } = await prerenderToNodeStream(
     createElement(Stub, {
       initialEntries: ["/artwork/w1"],
       hydrationData: { loaderData: { root: { user: userId ? { id: userId } : null } } },
     }),
   );
+  let html = "";
+  for await (const chunk of prelude) html += String(chunk);
+  return html;
 }
 
 describe("ArtworkView", () => {
-  it("shows Make an Offer instead of SOLD for a work open to offers only (issue 15)", () => {
-    const html = render(
+  it("shows Make an Offer instead of SOLD for a work open to offers only (issue 15)", async () => {
+    const html = await render(
       artwork({ isForSale: false, price: null, offersOnly: true, acceptsOffers: true }),
     );
     expect(html).toMatch(/<button[^>]*aria-haspopup="dialog"[^>]*>Make an Offer<\/button>/);
@@ -49,26 +56,26 @@ describe("ArtworkView", () => {
     expect(html).not.toContain(">Buy Now<");
   });
 
-  it("shows Make an Offer beside Buy Now when a work for sale also takes offers", () => {
-    const html = render(artwork({ acceptsOffers: true }));
+  it("shows Make an Offer beside Buy Now when a work for sale also takes offers", async () => {
+    const html = await render(artwork({ acceptsOffers: true }));
     expect(html).toContain(">Buy Now<");
     expect(html).toContain(">Make an Offer<");
   });
 
-  it("keeps SOLD for a sold work, and no offer button without acceptsOffers", () => {
-    const sold = render(artwork({ isForSale: false, acceptsOffers: false }));
+  it("keeps SOLD for a sold work, and no offer button without acceptsOffers", async () => {
+    const sold = await render(artwork({ isForSale: false, acceptsOffers: false }));
     expect(sold).toContain(">SOLD<");
     expect(sold).not.toContain("Make an Offer");
-    expect(render(artwork())).not.toContain("Make an Offer");
+    expect(await render(artwork())).not.toContain("Make an Offer");
   });
 
-  it("never offers its own artist to make an offer", () => {
+  it("never offers its own artist to make an offer", async () => {
     const own = artwork({ acceptsOffers: true, ownerId: "a1" });
-    expect(render(own, "a1")).not.toContain("Make an Offer");
+    expect(await render(own, "a1")).not.toContain("Make an Offer");
   });
 
-  it("shows a work for sale: artist link, title with year, facts, price and Buy Now", () => {
-    const html = render(artwork());
+  it("shows a work for sale: artist link, title with year, facts, price and Buy Now", async () => {
+    const html = await render(artwork());
     expect(html).toContain('href="/artist/a1"');
     expect(html).toMatch(/<h1[^>]*>Salt Marsh in October<span[^>]*>, <!-- -->2017<\/span><\/h1>/);
     expect(html).toContain("Charcoal on paper");
@@ -81,10 +88,19 @@ describe("ArtworkView", () => {
     expect(html).not.toContain("Currently on Display");
   });
 
-  it("opens on the first of its images: medium with srcset, eager and high priority, sized", () => {
-    const html = render(artwork());
+  it("opens on the first of its images: medium with srcset, eager and high priority, sized", async () => {
+    const html = await render(artwork());
     const img = /<img[^>]*src="\/media\/a\/0-medium.webp"[^>]*>/.exec(html)?.[0] ?? "";
-    expect(img).toContain('srcSet="/media/a/0-medium.webp 1200w, /media/a/0-original.jpg 2400w"');
+    // Issue 17: the 500 px and 1200 px WebP derivatives, and the picture box's widths.
+    const srcSet = "/media/a/0-thumbnail.webp 500w, /media/a/0-medium.webp 1200w";
+    const sizes = "(min-width: 1200px) 625px, (min-width: 900px) 52vw, calc(100vw - 2rem)";
+    expect(img).toContain(`srcSet="${srcSet}"`);
+    expect(img).toContain(`sizes="${sizes}"`);
+    // Preloaded with the same choice, so the browser asks for it before the scripts.
+    const preload = /<link[^>]*rel="preload"[^>]*as="image"[^>]*>/.exec(html)?.[0] ?? "";
+    expect(preload).toContain(`imageSrcSet="${srcSet}"`);
+    expect(preload).toContain(`imageSizes="${sizes}"`);
+    expect(preload).toContain('fetchPriority="high"');
     expect(img).toContain('fetchPriority="high"');
     expect(img).toContain('loading="eager"');
     expect(img).toMatch(/width="\d+"/);
@@ -95,8 +111,8 @@ describe("ArtworkView", () => {
     expect(html).toContain('aria-label="Image 3 of 3"');
   });
 
-  it("uses the SPEC's fallbacks and shows SOLD instead of Buy Now", () => {
-    const html = render(
+  it("uses the SPEC's fallbacks and shows SOLD instead of Buy Now", async () => {
+    const html = await render(
       artwork({
         title: "",
         createdYear: null,
@@ -115,12 +131,12 @@ describe("ArtworkView", () => {
     expect(html).not.toContain(">Buy Now<");
   });
 
-  it("adds depth when above 0", () => {
-    expect(render(artwork({ depth: 4 }))).toContain("18 inches x 26 inches x 4 inches");
+  it("adds depth when above 0", async () => {
+    expect(await render(artwork({ depth: 4 }))).toContain("18 inches x 26 inches x 4 inches");
   });
 
-  it("lists the exhibitions showing it under 'Currently on Display'", () => {
-    const html = render(
+  it("lists the exhibitions showing it under 'Currently on Display'", async () => {
+    const html = await render(
       artwork({
         exhibitions: [
           { id: "e1", name: "Coastlines", address: "1120 NW Couch St", bannerUrl: null },
@@ -133,8 +149,8 @@ describe("ArtworkView", () => {
     expect(html).toMatch(/class="banner-box banner-fallback[^"]*"[^>]*><span>Coastlines<\/span>/);
   });
 
-  it("renders what the artist typed as text, never as HTML", () => {
-    const html = render(
+  it("renders what the artist typed as text, never as HTML", async () => {
+    const html = await render(
       artwork({ title: "<img src=x onerror=alert(1)>", description: "<script>alert(1)</script>" }),
     );
     expect(html).not.toContain("<img src=x");
@@ -143,8 +159,8 @@ describe("ArtworkView", () => {
     expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
   });
 
-  it("shows the owner-artist Edit Listing, Delete Listing and the For Sale switch, not Buy Now", () => {
-    const html = render(artwork(), "a1");
+  it("shows the owner-artist Edit Listing, Delete Listing and the For Sale switch, not Buy Now", async () => {
+    const html = await render(artwork(), "a1");
     expect(html).toContain(">Edit Listing<");
     expect(html).toContain(">Delete Listing<");
     expect(html).toMatch(/role="switch"[^>]*aria-checked="true"/);
@@ -153,19 +169,19 @@ describe("ArtworkView", () => {
     expect(html).toContain("$9,500");
   });
 
-  it("shows the owner-artist 'Offers only' (not SOLD) and the switch off when the work is not for sale", () => {
-    const html = render(artwork({ isForSale: false }), "a1");
+  it("shows the owner-artist 'Offers only' (not SOLD) and the switch off when the work is not for sale", async () => {
+    const html = await render(artwork({ isForSale: false }), "a1");
     expect(html).toMatch(/role="switch"[^>]*aria-checked="false"/);
     expect(html).toContain(">Offers only<");
     expect(html).not.toContain(">SOLD<");
   });
 
-  it("shows its artist 'Hidden' instead of For Sale, SOLD or Buy Now while the team hides it", () => {
+  it("shows its artist 'Hidden' instead of For Sale, SOLD or Buy Now while the team hides it", async () => {
     const reason = "Shows another artist's work.";
     for (const html of [
-      render(artwork({ hiddenReason: reason }), "a1"),
-      render(artwork({ hiddenReason: reason, isForSale: false }), "a1"),
-      render(artwork({ hiddenReason: reason, ownerId: "collector" }), "a1"),
+      await render(artwork({ hiddenReason: reason }), "a1"),
+      await render(artwork({ hiddenReason: reason, isForSale: false }), "a1"),
+      await render(artwork({ hiddenReason: reason, ownerId: "collector" }), "a1"),
     ]) {
       expect(html).toContain('class="sold-badge">Hidden<');
       expect(html).toContain("Hidden by the marketplace team: Shows another artist&#x27;s work.");
@@ -173,15 +189,15 @@ describe("ArtworkView", () => {
       expect(html).not.toContain(">Buy Now<");
     }
     // The owner controls stay.
-    expect(render(artwork({ hiddenReason: reason }), "a1")).toContain(">Edit Listing<");
-    expect(render(artwork({ hiddenReason: null }), "a1")).not.toContain(">Hidden<");
+    expect(await render(artwork({ hiddenReason: reason }), "a1")).toContain(">Edit Listing<");
+    expect(await render(artwork({ hiddenReason: null }), "a1")).not.toContain(">Hidden<");
   });
 
-  it("keeps Buy Now for everyone else: a visitor, another user, an artist who sold it", () => {
+  it("keeps Buy Now for everyone else: a visitor, another user, an artist who sold it", async () => {
     for (const html of [
-      render(artwork(), null),
-      render(artwork(), "someone-else"),
-      render(artwork({ ownerId: "collector" }), "a1"),
+      await render(artwork(), null),
+      await render(artwork(), "someone-else"),
+      await render(artwork({ ownerId: "collector" }), "a1"),
     ]) {
       expect(html).toContain(">Buy Now<");
       expect(html).not.toContain("Edit Listing");

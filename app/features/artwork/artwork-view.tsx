@@ -1,4 +1,4 @@
-import { type ComponentType, useMemo, useRef, useState } from "react";
+import { type ComponentType, Suspense, lazy, useMemo, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { artistNameText, priceText, titleText, yearText } from "../../../domain/display";
 import type { ArtworkDetail } from "../../../contracts/artworks.contract";
@@ -8,11 +8,18 @@ import { ArtworkCarousel } from "../../components/artwork-carousel";
 import { ArtworkFacts } from "../../components/artwork-facts";
 import { carouselImages, intrinsicSize } from "../../components/artwork-images";
 import { artworkMessages as m } from "./artwork.messages";
-import { OwnerControls } from "./owner-controls";
 import { ArtworkCollect, ArtworkFollow } from "./artwork-collect";
 import type { FollowState } from "../../components/collectors/follow-button";
 import type { ArtworkRails as ArtworkRailsData } from "../../../contracts/artwork-rails.contract";
 import { ArtworkRails, SoldRailsNotice, hasRails } from "./artwork-rails";
+
+/**
+ * The owner's controls are a download of their own (issue 17): only the work's artist
+ * sees them, and the server still renders them into the artist's page.
+ */
+const OwnerControls = lazy(() =>
+  import("./owner-controls").then((module) => ({ default: module.OwnerControls })),
+);
 
 /** Back to where the visitor came from in the app; to the marketplace after a direct visit. */
 function BackButton() {
@@ -34,6 +41,18 @@ function BackButton() {
  * two (features never import each other, see eslint.config.js).
  */
 export type BuyPanelProps = { artwork: ArtworkDetail; artistName: string; onClose: () => void };
+
+/**
+ * A panel the route may load on first use (issue 17): `preload` is called when the
+ * pointer or the focus reaches its button, so the code is usually there by the press.
+ */
+type Panel = ComponentType<BuyPanelProps> & { preload?: () => unknown };
+
+/** Starts fetching a panel's code when someone is about to open it. */
+function intentTo(panel: Panel) {
+  const preload = () => void panel.preload?.();
+  return { onPointerEnter: preload, onFocus: preload, onTouchStart: preload };
+}
 
 /** SPEC §6: the same signed-in user is both the work's artist and its owner. */
 export function isOwnerArtist(artwork: ArtworkDetail, userId: string | null | undefined): boolean {
@@ -58,11 +77,11 @@ export function ArtworkView({
   /** Issue 16: the works around this one, read by the loader beside it. */
   rails?: ArtworkRailsData;
   /** SPEC §2 buy panel, opened by Buy Now; the route gives the checkout's dialog. */
-  BuyPanel: ComponentType<BuyPanelProps>;
+  BuyPanel: Panel;
   /** Issue 15's offer panel, opened by Make an Offer; the route gives the checkout's. */
-  OfferPanel: ComponentType<BuyPanelProps>;
+  OfferPanel: Panel;
   /** Before Edit Listing opens the editor; the route gives the listing draft's reset. */
-  onEditListing: (artworkId: string) => void;
+  onEditListing: (artworkId: string) => void | Promise<void>;
 }) {
   const user = useSessionUser();
   const isOwner = isOwnerArtist(artwork, user?.id);
@@ -93,6 +112,7 @@ export function ArtworkView({
       type="button"
       className={artwork.isForSale ? "button artwork-offer" : "button button-primary artwork-offer"}
       aria-haspopup="dialog"
+      {...intentTo(OfferPanel)}
       onClick={() => setPanel("offer")}
     >
       {m.makeOffer}
@@ -148,6 +168,7 @@ export function ArtworkView({
                   type="button"
                   className="button button-primary artwork-buy"
                   aria-haspopup="dialog"
+                  {...intentTo(BuyPanel)}
                   onClick={() => setPanel("buy")}
                 >
                   {m.buyNow}
@@ -163,13 +184,17 @@ export function ArtworkView({
           </div>
           {soldWithRails ? <SoldRailsNotice rails={soldWithRails} artistName={artistName} /> : null}
           {isOwner && user ? (
-            <OwnerControls
-              artwork={artwork}
-              userId={user.id}
-              isForSale={isForSale}
-              onForSaleChange={setIsForSale}
-              onEdit={onEditListing}
-            />
+            <Suspense
+              fallback={<section className="owner-controls" aria-label="Manage your listing" />}
+            >
+              <OwnerControls
+                artwork={artwork}
+                userId={user.id}
+                isForSale={isForSale}
+                onForSaleChange={setIsForSale}
+                onEdit={onEditListing}
+              />
+            </Suspense>
           ) : null}
           <ArtworkFacts
             materials={artwork.materials}

@@ -1,8 +1,11 @@
 import { discoveryMessages as d } from "../../../domain/discovery-messages";
-import { listingMessages as l } from "../../../domain/listing";
-import { offerMessages as o } from "../../../domain/offers";
+import { MAKE_AN_OFFER } from "../../../domain/display";
 
-/** SPEC §2 and §8 texts of this page, from the one shared list in domain/. */
+/**
+ * SPEC §2 and §8 texts of this page, from the one shared list in domain/. The owner's
+ * controls (loaded for the owner only) take theirs from domain/listing.ts themselves,
+ * so a visitor's page does not download the listing rules (issue 17).
+ */
 export const artworkMessages = {
   artworkNotFound: d.artworkNotFound,
   artworkLoadFailed: d.artworkLoadFailed,
@@ -20,16 +23,12 @@ export const artworkMessages = {
         : "see related works below",
   buyNow: d.buyNow,
   sold: d.sold,
-  makeOffer: o.makeOffer,
+  makeOffer: MAKE_AN_OFFER,
   /** The artist's own work with the For Sale switch off: open to offers, not sold (decision 0030). */
   offersOnly: "Offers only",
   editListing: "Edit Listing",
   deleteListing: "Delete Listing",
   forSale: "For Sale",
-  deleteConfirm: l.deleteConfirm,
-  deleted: l.deleted,
-  deleteFailed: l.deleteFailed,
-  toggleFailed: l.toggleFailed,
   /** Shown only to the artist of a work the team hid (decision 0027). */
   hiddenByTeam: (reason: string) => `Hidden by the marketplace team: ${reason}`,
   /** The status in place of For Sale / SOLD / Buy Now while the team hides the work. */

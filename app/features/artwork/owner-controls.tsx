@@ -1,13 +1,10 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import {
-  type ArtworkDetail,
-  artworkDetailSchema,
-  listingDeletedSchema,
-} from "../../../contracts/artworks.contract";
+import type { ArtworkDetail } from "../../../contracts/artworks.contract";
 import { AlertDialog } from "../../components/ui/alert-dialog";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { request } from "../../lib/api-client";
+import { listingMessages as l } from "../../../domain/listing";
 import { artworkMessages as m } from "./artwork.messages";
 import { toggleFailure } from "./toggle-failure";
 
@@ -35,8 +32,11 @@ export function OwnerControls({
   userId: string;
   isForSale: boolean;
   onForSaleChange: (isForSale: boolean) => void;
-  /** Called before Edit Listing opens the editor (the route forgets an older draft of it). */
-  onEdit: (artworkId: string) => void;
+  /**
+   * Called before Edit Listing opens the editor (the route forgets an older draft of it);
+   * the editor opens once it has finished.
+   */
+  onEdit: (artworkId: string) => void | Promise<void>;
 }) {
   const navigate = useNavigate();
   const [toggling, setToggling] = useState(false);
@@ -45,6 +45,8 @@ export function OwnerControls({
   const [deleted, setDeleted] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const address = `/api/artworks/${encodeURIComponent(artwork.id)}`;
+  // The answers' schemas (and zod) load with the first change, not with the page (issue 17).
+  const schemas = () => import("../../../contracts/artworks.contract");
 
   async function toggle() {
     // One change at a time, so the switch never shows an answer to an older request.
@@ -54,12 +56,13 @@ export function OwnerControls({
     onForSaleChange(next);
     setToggling(true);
     try {
-      // keepalive: the change reaches the server even when the artist leaves the page at once.
+      // keepalive, and sent at once (its schema follows): the change reaches the server
+      // even when the artist leaves the page at once.
       await request(address, {
         method: "PATCH",
         body: { isForSale: next },
         keepalive: true,
-        schema: artworkDetailSchema,
+        schema: () => schemas().then((contract) => contract.artworkDetailSchema),
       });
     } catch (failure) {
       onForSaleChange(!next);
@@ -72,20 +75,28 @@ export function OwnerControls({
   async function remove() {
     setDeleting(true);
     try {
-      await request(address, { method: "DELETE", schema: listingDeletedSchema });
+      await request(address, {
+        method: "DELETE",
+        schema: () => schemas().then((contract) => contract.listingDeletedSchema),
+      });
       setConfirming(false);
       setDeleted(true);
     } catch {
       setConfirming(false);
-      setError(m.deleteFailed);
+      setError(l.deleteFailed);
     } finally {
       setDeleting(false);
     }
   }
 
-  function edit() {
+  async function edit() {
     // Edit Listing starts from the artwork as stored, not from an older unsaved draft.
-    onEdit(artwork.id);
+    try {
+      await onEdit(artwork.id);
+    } catch (error) {
+      // The draft store never loaded in this tab, so it holds no draft to forget.
+      console.warn("The listing draft could not be reset", error);
+    }
     const state: EditListingState = {
       artwork,
       artistName: artwork.artist.displayName,
@@ -111,7 +122,7 @@ export function OwnerControls({
         <span className="owner-switch-label">{m.forSale}</span>
       </button>
       <div className="owner-buttons">
-        <button type="button" className="button button-primary" onClick={edit}>
+        <button type="button" className="button button-primary" onClick={() => void edit()}>
           {m.editListing}
         </button>
         <button
@@ -141,12 +152,12 @@ export function OwnerControls({
           onCancel={() => setConfirming(false)}
           onConfirm={() => void remove()}
         >
-          {m.deleteConfirm}
+          {l.deleteConfirm}
         </ConfirmDialog>
       ) : null}
       {deleted ? (
         <AlertDialog title="Listing deleted" onClose={() => void navigate("/", { replace: true })}>
-          {m.deleted}
+          {l.deleted}
         </AlertDialog>
       ) : null}
     </section>

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { listingMessages } from "../../../domain/listing";
 import { ApiError } from "../../lib/api-client";
-import { artworkMessages as m } from "./artwork.messages";
 import { toggleFailure } from "./toggle-failure";
 
 describe("toggleFailure (the For Sale switch's message when the server refuses)", () => {
@@ -17,9 +16,11 @@ describe("toggleFailure (the For Sale switch's message when the server refuses)"
 
   it("is the SPEC's toggle failure for anything else", () => {
     expect(toggleFailure(new ApiError(0, "NETWORK", "The server could not be reached."))).toBe(
-      m.toggleFailed,
+      listingMessages.toggleFailed,
     );
-    expect(toggleFailure(new ApiError(500, "INTERNAL", "Internal error"))).toBe(m.toggleFailed);
-    expect(toggleFailure(new Error("boom"))).toBe(m.toggleFailed);
+    expect(toggleFailure(new ApiError(500, "INTERNAL", "Internal error"))).toBe(
+      listingMessages.toggleFailed,
+    );
+    expect(toggleFailure(new Error("boom"))).toBe(listingMessages.toggleFailed);
   });
 });

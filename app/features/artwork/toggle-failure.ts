@@ -1,5 +1,5 @@
 import { ApiError } from "../../lib/api-client";
-import { artworkMessages as m } from "./artwork.messages";
+import { listingMessages as m } from "../../../domain/listing";
 
 /**
  * What the For Sale switch says when the server refuses the change. A refusal the

@@ -24,7 +24,6 @@ import type { PurchaseSuccessState } from "../../lib/purchase-success-state";
 import { useCheckoutConfig } from "./use-checkout-config";
 import { useStripeCard } from "./use-stripe-card";
 import { useTaxQuote } from "./use-tax-quote";
-import "./checkout.css";
 
 /** A refused payment as shown: the message, its field, and whether the work is gone. */
 type ShownError = Problem & { unavailable: boolean };

@@ -13,7 +13,6 @@ import { cardMove } from "./offer-api";
 import { type CardMove, amountsAt, cardMoveAmount, cardMoveProblem } from "./offer-form";
 import { useCheckoutConfig } from "./use-checkout-config";
 import { useStripeCard } from "./use-stripe-card";
-import "./checkout.css";
 
 /** What the offer page gives a buyer's card move, and hears back when it is done. */
 export type CardMoveProps = {

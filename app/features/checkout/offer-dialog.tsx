@@ -27,7 +27,6 @@ import {
 import { useCheckoutConfig } from "./use-checkout-config";
 import { useStripeCard } from "./use-stripe-card";
 import { useTaxQuote } from "./use-tax-quote";
-import "./checkout.css";
 
 type OfferProblem = { message: string; field: Problem["field"] | "amount" | "note" };
 

@@ -1,5 +1,4 @@
 import { NavLink } from "react-router";
-import "./console-link.css";
 
 /** The console link's name: with the count of waiting applications when there are any. */
 export function consoleLabel(waiting: number | null): string {

@@ -1,5 +1,3 @@
-import { artworkDetailSchema } from "../../../contracts/artworks.contract";
-import { uploadedImageSchema } from "../../../contracts/uploads.contract";
 import { INVALID_RESPONSE_MESSAGE } from "../../../domain/errors";
 import { ApiError, request } from "../../lib/api-client";
 import {
@@ -16,13 +14,18 @@ import { listingPageMessages as m } from "./listing.messages";
  * one progress in whole percent over all their bytes; then the listing is created
  * (POST) or, in edit mode, saved (PATCH) with the images' ids in the artist's order.
  * Every upload's id is handed to `onDraft` at once, so a retry after a failure sends
- * only what the server does not have yet. Resolves with the artwork's id.
+ * only what the server does not have yet. Resolves with the artwork's id. The answers'
+ * schemas (and zod) are downloaded when Confirm is pressed, not with the page (issue 17).
  */
 export async function saveListing(
   start: ListingDraft,
   onProgress: (percent: number) => void,
   onDraft: (draft: ListingDraft) => void,
 ): Promise<string> {
+  const [{ artworkDetailSchema }, { uploadedImageSchema }] = await Promise.all([
+    import("../../../contracts/artworks.contract"),
+    import("../../../contracts/uploads.contract"),
+  ]);
   let draft = start;
   const pending = draft.images.filter((image) => image.id === null && image.file !== null);
   const parts: UploadPart[] = pending.map((image) => ({

@@ -9,11 +9,15 @@ export function FilterButtons({
   selection,
   openType,
   onOpen,
+  onIntent,
 }: {
   selection: FilterSelection;
   openType: FilterType | null;
   onOpen: (type: FilterType) => void;
+  /** The pointer or focus reached a button: the dialog's code may be fetched now. */
+  onIntent?: () => unknown;
 }) {
+  const intent = onIntent ? () => void onIntent() : undefined;
   return (
     <div className="filter-buttons" role="group" aria-label="Filters">
       {FILTER_ORDER.map((type) => {
@@ -26,6 +30,9 @@ export function FilterButtons({
             data-filter-button={type}
             aria-haspopup="dialog"
             aria-expanded={openType === type}
+            onPointerEnter={intent}
+            onFocus={intent}
+            onTouchStart={intent}
             onClick={() => onOpen(type)}
           >
             {t.filterButton[type]}

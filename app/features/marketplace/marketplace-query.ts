@@ -1,4 +1,4 @@
-import { type SearchSort, isSearchSort, parseAvailable } from "../../../contracts/search.contract";
+import { type SearchSort, isSearchSort, parseAvailable } from "../../../contracts/search.values";
 import type { FilterSelection, FilterType } from "../../../domain/filter-selection";
 import { PRICE_RANGES } from "../../../domain/price-ranges";
 import { isUuid } from "../../../domain/ids";

@@ -6,7 +6,11 @@ import type { MarketplaceQuery } from "./marketplace-query";
 import { marketplaceTexts as t } from "./marketplace-texts";
 import { useLoadMore } from "./use-load-more";
 
-/** Cards in the first row at the widest layout: loaded at once, not lazily. */
+/**
+ * Cards in the first row at the widest layout: loaded at once, not lazily. The first
+ * card is the largest picture on a phone (the banner is wider but a quarter as tall):
+ * high priority, preloaded.
+ */
 const FIRST_ROW = 4;
 
 /**
@@ -79,7 +83,7 @@ export function MarketplaceResults({
           className={searching ? "marketplace-grid is-stale" : "marketplace-grid"}
           aria-busy={searching}
         >
-          <ArtworkGrid artworks={hits} eagerCount={FIRST_ROW} />
+          <ArtworkGrid artworks={hits} eagerCount={FIRST_ROW} priorityFirst />
         </div>
       ) : null}
       {hasMore && !searching ? (

@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { SEARCH_SORTS, type SearchSort, isSearchSort } from "../../../contracts/search.contract";
+import { SEARCH_SORTS, type SearchSort, isSearchSort } from "../../../contracts/search.values";
 import { FILTER_ORDER, type MarketplaceQuery } from "./marketplace-query";
 import { marketplaceTexts as t } from "./marketplace-texts";
 

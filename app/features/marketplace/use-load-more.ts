@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import type { ArtworkCard } from "../../../contracts/artworks.contract";
-import { type SearchResult, searchResultSchema } from "../../../contracts/search.contract";
-import { request } from "../../lib/api-client";
+import type { SearchResult } from "../../../contracts/search.contract";
 import { type MarketplaceQuery, searchApiPath, toSearchString } from "./marketplace-query";
 
 type Pages = {
@@ -66,6 +65,11 @@ export function useLoadMore(first: SearchResult, query: MarketplaceQuery, entryK
     inFlight.current = controller;
     setPages((p) => ({ ...p, status: "loading" }));
     try {
+      // The request and its answer's schema (and zod) only when someone asks for more (issue 17).
+      const [{ request }, { searchResultSchema }] = await Promise.all([
+        import("../../lib/api-client"),
+        import("../../../contracts/search.contract"),
+      ]);
       const next = await request(searchApiPath(query, pages.page + 1), {
         schema: searchResultSchema,
         signal: controller.signal,

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { type PayoutsState, payoutsMessages as m } from "../../../contracts/payouts.contract";
+import type { PayoutsState } from "../../../contracts/payouts.contract";
+import { payoutsMessages as m } from "../../../contracts/payouts.values";
 import { FormNotice } from "../../components/ui/form-message";
 
 /**

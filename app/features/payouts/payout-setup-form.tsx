@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "react-router";
-import { US_STATES, payoutsMessages as m } from "../../../contracts/payouts.contract";
+import { US_STATES, payoutsMessages as m } from "../../../contracts/payouts.values";
 import { FormError } from "../../components/ui/form-message";
 import type { SetupValues } from "./payouts-form";
 

@@ -2,7 +2,11 @@ import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { MAX_BIO_LENGTH, MAX_LOCATION_LENGTH, MAX_NAME_LENGTH } from "../../../domain/profile";
 import { FormError, FormNotice } from "../../components/ui/form-message";
-import { type ProfileFormValues, profileFormError, profileFormInput } from "./profile-form";
+import { lazyModule } from "../../lib/lazy-module";
+import type { ProfileFormValues } from "./profile-form";
+
+/** The form's checks (the server's schema, and zod), downloaded as the form is reached. */
+const profileRules = lazyModule(() => import("./profile-form"));
 
 export type ProfileEditResult =
   { ok: true; error: null; message: string } | { ok: false; error: string } | undefined;
@@ -43,6 +47,7 @@ export function ProfileEditSection({
           aria-expanded="false"
           aria-controls="profile-edit"
           onClick={() => {
+            profileRules.start();
             setClientError(null);
             setEditing(true);
           }}
@@ -61,8 +66,14 @@ export function ProfileEditSection({
         className="stack"
         noValidate
         preventScrollReset
+        onFocus={profileRules.start}
+        onPointerEnter={profileRules.start}
         onSubmit={(event) => {
-          const message = profileFormError(profileFormInput(new FormData(event.currentTarget)));
+          // Checked here once the checks have arrived; the server checks again either way.
+          const rules = profileRules.get();
+          const message = rules
+            ? rules.profileFormError(rules.profileFormInput(new FormData(event.currentTarget)))
+            : null;
           setClientError(message);
           if (message) event.preventDefault();
         }}

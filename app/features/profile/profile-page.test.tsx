@@ -150,7 +150,7 @@ describe("ProfilePage", () => {
     expect((await screen.findByRole("heading", { level: 1 })).textContent).toBe(m.userNotFound);
   });
 
-  it("offers the owner Edit Profile and tells an applicant they are pending", () => {
+  it("offers the owner Edit Profile and tells an applicant they are pending", async () => {
     const values = {
       firstName: "Jordan",
       lastName: "Ellis",
@@ -161,7 +161,8 @@ describe("ProfilePage", () => {
       websiteURL: "",
     };
     renderPage({ form: values, pending: true });
-    expect(screen.getByRole("button", { name: "Edit Profile" })).toBeTruthy();
+    // The owner's parts arrive after the page (loaded on demand, issue 17).
+    expect(await screen.findByRole("button", { name: "Edit Profile" })).toBeTruthy();
     expect(screen.getByText(m.pendingArtist)).toBeTruthy();
     renderPage({ isOwn: false, tab: null });
     expect(screen.queryByText("Edit Profile")).toBeNull();

@@ -1,16 +1,27 @@
-import type { ReactNode } from "react";
+import { type ReactNode, Suspense, lazy } from "react";
 import { Link } from "react-router";
 import type { PublicProfile } from "../../../contracts/profiles.contract";
 import type { ArtworkCard } from "../../../contracts/artworks.contract";
 import type { Following } from "../../../contracts/collectors.contract";
 import { type SavedState, SavedWorksProvider } from "../../components/collectors/saved-works";
-import { type ProfileEditResult, ProfileEditSection } from "./profile-edit-form";
+import type { ProfileEditResult } from "./profile-edit-form";
 import type { ProfileFormValues } from "./profile-form";
 import { ProfileExhibitions, ProfileHeader } from "./profile-header";
-import { ProfilePhotoControls } from "./profile-photo-controls";
 import { type ProfileTabValue, visibleTabs } from "./profile-tabs";
 import { ProfileWorks } from "./profile-works";
 import { profilePageMessages as m } from "./profile.messages";
+
+/**
+ * The owner's photo controls and Edit Profile are downloads of their own (issue 17): a
+ * visitor's copy of the page never needs them, and the server still renders them into
+ * the owner's page.
+ */
+const ProfilePhotoControls = lazy(() =>
+  import("./profile-photo-controls").then((module) => ({ default: module.ProfilePhotoControls })),
+);
+const ProfileEditSection = lazy(() =>
+  import("./profile-edit-form").then((module) => ({ default: module.ProfileEditSection })),
+);
 
 /** SPEC §2 Profile: the same page for /profile and /profile/{userId}. */
 export function ProfilePage({
@@ -42,7 +53,11 @@ export function ProfilePage({
   return (
     <article className="profile-page">
       <ProfileHeader profile={profile} isOwn={isOwn}>
-        {isOwn ? <ProfilePhotoControls hasPhoto={profile.profilePhoto !== null} /> : null}
+        {isOwn ? (
+          <Suspense fallback={null}>
+            <ProfilePhotoControls hasPhoto={profile.profilePhoto !== null} />
+          </Suspense>
+        ) : null}
         {isOwn && profile.isArtist ? (
           <p className="profile-own-links">
             <Link to="/profile/sales" className="button">
@@ -53,7 +68,11 @@ export function ProfilePage({
         {pending && !artistApplication ? (
           <p className="profile-pending">{m.pendingArtist}</p>
         ) : null}
-        {isOwn && form ? <ProfileEditSection values={form} result={editResult} /> : null}
+        {isOwn && form ? (
+          <Suspense fallback={null}>
+            <ProfileEditSection values={form} result={editResult} />
+          </Suspense>
+        ) : null}
         {isOwn ? (
           <nav className="profile-own-links" aria-label="Your account">
             <Link to="/profile/purchases">My purchases</Link>

@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import type { PurchaseDetail } from "../../../contracts/orders.contract";
-import { MAX_PROBLEM_NOTE } from "../../../contracts/purchases.contract";
+import { MAX_PROBLEM_NOTE } from "../../../contracts/purchases.values";
 import { PROBLEM_KINDS, PROBLEM_KIND_LABELS } from "../../../domain/orders";
 import { FormError } from "../../components/ui/form-message";
 import { purchasesMessages as m } from "./purchases.messages";

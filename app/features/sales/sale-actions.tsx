@@ -1,11 +1,11 @@
 import { useRef, useState } from "react";
 import { type FetcherWithComponents, useFetcher } from "react-router";
+import type { Sale } from "../../../contracts/sales.contract";
 import {
   MAX_CARRIER_LENGTH,
   MAX_SALE_REASON_LENGTH,
   MAX_TRACKING_LENGTH,
-  type Sale,
-} from "../../../contracts/sales.contract";
+} from "../../../contracts/sales.values";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { FormError, FormNotice } from "../../components/ui/form-message";
 import { CARRIER_CHOICES, OTHER_CARRIER, type SaleActionResult, saleActions } from "./sale-view";

@@ -1,12 +1,12 @@
 import { Form, Link, useSearchParams } from "react-router";
 import { cardImage } from "../../../domain/display";
 import { ORDER_STATUS_LABELS, PROBLEM_KIND_LABELS } from "../../../domain/orders";
-import {
-  type Sale,
-  type SalesPage as SalesPageData,
-  type SalesSummary,
-  salesMessages as m,
+import type {
+  Sale,
+  SalesPage as SalesPageData,
+  SalesSummary,
 } from "../../../contracts/sales.contract";
+import { salesMessages as m } from "../../../contracts/sales.values";
 import { SaleActions } from "./sale-actions";
 import {
   STATUS_FILTER,
