@@ -2,15 +2,19 @@ import { z } from "zod";
 import { isUuid } from "../domain/ids";
 import { PRICE_RANGES } from "../domain/price-ranges";
 import { artworkCardSchema } from "./artworks.contract";
-import { SEARCH_SORTS, type SearchSort, isSearchSort, parseAvailable } from "./search.values";
+import {
+  SEARCH_COUNT_LIMIT,
+  SEARCH_SORTS,
+  type SearchSort,
+  isSearchSort,
+  parseAvailable,
+} from "./search.values";
 
-export { SEARCH_SORTS, type SearchSort, isSearchSort, parseAvailable };
+export { SEARCH_COUNT_LIMIT, SEARCH_SORTS, type SearchSort, isSearchSort, parseAvailable };
 
 /** `GET /api/artworks/search` (docs/api.md "Search"): the query and the answer. */
 
 export const DEFAULT_HITS_PER_PAGE = 30;
-/** Text searches count their matches up to this many; more is "1,000+" (decision 0032). */
-export const SEARCH_COUNT_LIMIT = 1000;
 export const MAX_HITS_PER_PAGE = 100;
 
 /** "a, b,,a" → ["a", "b"]: the distinct non-empty parts of a comma-separated parameter. */

@@ -4,6 +4,9 @@
  * decision 0034).
  */
 
+/** Text searches count their matches up to this many; more is "1,000+" (decision 0032). */
+export const SEARCH_COUNT_LIMIT = 1000;
+
 /**
  * The orders of the marketplace (issue 16): `featured` is the SPEC's curated order (with
  * text, relevance), the default; `newest` lists the latest first; the price orders put

@@ -1,7 +1,8 @@
 import { categoryLabel } from "../../../domain/display";
 import type { FilterSelection, FilterType } from "../../../domain/filter-selection";
 import { PRICE_RANGES } from "../../../domain/price-ranges";
-import { type FacetCounts, SEARCH_COUNT_LIMIT } from "../../../contracts/search.contract";
+import type { FacetCounts } from "../../../contracts/search.contract";
+import { SEARCH_COUNT_LIMIT } from "../../../contracts/search.values";
 import { FILTER_ORDER } from "./marketplace-query";
 
 /** The names behind the ids: cities and categories as the catalog lists them. */
