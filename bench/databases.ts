@@ -43,7 +43,8 @@ export async function openFreshPostgres(serverUrl: string): Promise<DatabaseHand
   };
 }
 
-async function adminQuery(serverUrl: string, statement: string) {
+/** One statement on the server itself (CREATE or DROP DATABASE), on a connection of its own. */
+export async function adminQuery(serverUrl: string, statement: string) {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {

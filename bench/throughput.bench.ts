@@ -19,8 +19,8 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { parseArgs } from "node:util";
-import pg from "pg";
 import { projectRoot } from "../server/paths";
+import { adminQuery } from "./databases";
 import { machineLines } from "./report";
 
 const { values: args } = parseArgs({
@@ -186,16 +186,6 @@ function table(rows: Row[]): string {
   return lines.join("\n");
 }
 
-async function adminQuery(statement: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 console.log("# Server throughput (issue 17)\n");
 for (const line of machineLines()) console.log(`- ${line}`);
 console.log(
@@ -215,7 +205,7 @@ if (serverUrl && !args["pglite-only"]) {
   let baseline: Load | undefined;
   for (const workers of workerCounts) {
     const name = `vernissage_bench_${randomBytes(6).toString("hex")}`;
-    await adminQuery(`CREATE DATABASE ${name}`);
+    await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
     try {
@@ -231,7 +221,7 @@ if (serverUrl && !args["pglite-only"]) {
         await stop(child);
       }
     } finally {
-      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     }
   }
 } else if (!serverUrl) {
