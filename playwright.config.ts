@@ -20,7 +20,9 @@ const baseURL = `http://localhost:${port}`;
 
 export default defineConfig({
   testDir: "e2e",
-  outputDir: "e2e/.output/results",
+  // npm test runs the journeys in two shards at once, each with its own server, data
+  // folder and port (above) and its own folder here: a run empties its folder first.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? "e2e/.output/results",
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -60,6 +62,8 @@ export default defineConfig({
       LOG_REQUESTS: "false",
       // e2e/alerts.spec.ts waits for a digest: looked for every 2 s, not every 15 minutes.
       DIGEST_INTERVAL_SECONDS: "2",
+      // …and the works listed in the last 5 s left to the next look, not the last minute.
+      DIGEST_SETTLE_SECONDS: "5",
     },
   },
 });

@@ -149,7 +149,8 @@ test("an alert from a filtered search e-mails a new matching work; its link turn
         mail = unfold(mailTo(collector).find((text) => unfold(text).includes(title)) ?? "");
         return mail;
       },
-      // The digest leaves the last minute for listings still committing: a minute and more.
+      // The digest leaves the last seconds for listings still committing (DIGEST_SETTLE_SECONDS,
+      // 5 s in playwright.config.ts); the limit is for a machine under load.
       { timeout: 120_000, intervals: [2000] },
     )
     .not.toBe("");

@@ -81,6 +81,17 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ ...stripe, STRIPE_TIMEOUT_MS: "soon" })).toThrow(ConfigError);
   });
 
+  it("leaves the digest's last minute to the next look unless DIGEST_SETTLE_SECONDS says otherwise", () => {
+    const dir = tempDir();
+    expect(loadConfig({ DATA_DIR: dir }).digestSettleSeconds).toBe(60);
+    expect(loadConfig({ DATA_DIR: dir, DIGEST_SETTLE_SECONDS: "0" }).digestSettleSeconds).toBe(0);
+    for (const bad of ["-1", "1.5", "soon", "3601", "1\u0000"]) {
+      expect(() => loadConfig({ DATA_DIR: dir, DIGEST_SETTLE_SECONDS: bad }), bad).toThrow(
+        /DIGEST_SETTLE_SECONDS/,
+      );
+    }
+  });
+
   it("explains every invalid setting at once", () => {
     const dir = tempDir();
     const attempt = () =>

@@ -73,6 +73,12 @@ const envSchema = z.object({
     .min(1, { error: "must be at least 1" })
     .max(86_400, { error: "must be at most 86400 (a day)" })
     .default(900),
+  DIGEST_SETTLE_SECONDS: z.coerce
+    .number({ error: "must be a number of seconds" })
+    .int({ error: "must be a whole number of seconds" })
+    .min(0, { error: "must be at least 0" })
+    .max(3_600, { error: "must be at most 3600 (an hour)" })
+    .default(60),
   WEB_CONCURRENCY: z.coerce
     .number({ error: "must be the number of server processes" })
     .int({ error: "must be a whole number of processes" })
@@ -122,6 +128,8 @@ export type Config = {
   storage: StorageConfig;
   /** How often each process looks for alert digests that are due (issue 16). */
   digestIntervalSeconds: number;
+  /** A digest leaves works listed this recently to the next run (their transactions may still commit). */
+  digestSettleSeconds: number;
   /** Server processes on one port (node:cluster); more than one only on PostgreSQL. */
   workers: number;
   /** Visitors' pages kept in memory per process (decision 0033); maxBytes 0 is off. */
@@ -195,6 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     commissionBps: e.COMMISSION_BPS,
     storage: storageConfigOf(e),
     digestIntervalSeconds: e.DIGEST_INTERVAL_SECONDS,
+    digestSettleSeconds: e.DIGEST_SETTLE_SECONDS,
     workers: workersOf(e),
     pageCache: {
       // On by default in production only: in development a page changes with the code,

@@ -574,6 +574,7 @@ export function createServices(
         publicUrl: config.publicUrl,
         secret: config.sessionSecret,
         kickOutbox: () => outbox.kick(),
+        settleMarginMs: config.digestSettleSeconds * 1000,
       }),
     },
     /** Offers backed by a card hold (server/features/offers, decision 0030). */

@@ -364,4 +364,24 @@ describe("the digest", () => {
     );
     expect(mail?.subject).toBe("23 new works for your alerts");
   });
+
+  it("leaves works listed within the settle margin to the next look, however long the margin is set", async () => {
+    const person = await signUp(t);
+    const artist = await createArtist(t.db, { cityId: faro.id });
+    await alertAt(t, clock, person, { name: "Dunes", q: "dune" });
+    clock.advanceMs(10 * 60_000);
+    await createArtwork(t.db, {
+      title: "Dune at noon",
+      artistId: artist.id,
+      createdAt: new Date(clock.now().getTime() - 30_000),
+    });
+    // The default minute leaves a work listed 30 s ago out of this look…
+    await run();
+    expect(await digestsTo(t, person.email)).toEqual([]);
+    // …and a 10 s margin (DIGEST_SETTLE_SECONDS=10) takes it in.
+    await otherProcess({ settleMarginMs: 10_000 }).run();
+    const [mail, ...others] = await digestsTo(t, person.email);
+    expect(others).toEqual([]);
+    expect(mail?.textBody).toContain("- Dune at noon by ");
+  });
 });

@@ -36,6 +36,8 @@ export type DigestDeps = {
   cap?: number;
   /** A test's fault: runs after the matches are found and the mails built, before the commit. */
   beforeCommit?: (batch: { people: number; mails: number }) => Promise<void> | void;
+  /** How long before now a run's window ends (SETTLE_MARGIN_MS unless the config says). */
+  settleMarginMs?: number;
   /** The bench's per-batch figures. */
   onBatch?: (batch: { people: number; mails: number; ms: number }) => void;
 };
@@ -56,6 +58,7 @@ const DEFAULT_CAP = 20;
 export function createDigest(deps: DigestDeps) {
   const batchSize = deps.batchSize ?? DEFAULT_BATCH;
   const cap = deps.cap ?? DEFAULT_CAP;
+  const settleMarginMs = deps.settleMarginMs ?? SETTLE_MARGIN_MS;
 
   async function searchesOf(tx: DigestTx, matches: DigestMatch[]) {
     const ids = [...new Set(matches.flatMap((m) => (m.alertId ? [m.alertId] : [])))];
@@ -109,7 +112,7 @@ export function createDigest(deps: DigestDeps) {
 
   async function runOnce(): Promise<DigestReport> {
     const now = deps.now();
-    const windowEnd = new Date(now.getTime() - SETTLE_MARGIN_MS);
+    const windowEnd = new Date(now.getTime() - settleMarginMs);
     const report: DigestReport = { checked: 0, mailed: 0, batches: 0 };
     // Each batch moves its people's window to windowEnd, so they are not due again in
     // this run, and the next batch starts after the last id: the loop ends when nobody is
