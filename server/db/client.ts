@@ -22,6 +22,11 @@ export type DatabaseHandle = {
   kind: DatabaseKind;
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Calls `onChange` after every commit that moved the page content version (migration
+   * 0022), for a database that this process alone uses (PGlite); resolves once listening.
+   */
+  watchPageContentVersion?: (onChange: () => void) => Promise<void>;
 };
 
 const migrationsFolder = path.join(projectRoot, "server/db/migrations");
@@ -37,11 +42,16 @@ export async function openPglite(dir: string | undefined): Promise<DatabaseHandl
       : { extensions: { pg_trgm } },
   );
   const db = drizzlePglite({ client, schema, casing: "snake_case" });
+  // The only session on this database: it asks the version's triggers to notify it (0022).
+  await client.exec("SET vernissage.page_version_notify = 'on'");
   return {
     db: db as unknown as Database,
     kind: "pglite",
     migrate: () => migratePglite(db, { migrationsFolder }),
     close: () => client.close(),
+    watchPageContentVersion: async (onChange) => {
+      await client.listen("page_content_version", () => onChange());
+    },
   };
 }
 
