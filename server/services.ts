@@ -276,8 +276,11 @@ export function createServices(
   config: Config,
   database: DatabaseHandle,
   logger: Logger,
-  /** `now`: the orders' clock, injectable so tests move time instead of sleeping. */
-  options: { now?: () => Date } = {},
+  /**
+   * `now`: the orders' clock, injectable so tests move time instead of sleeping;
+   * `dataCacheSettleMs`: tests keep reads under a version at once (decision 0033).
+   */
+  options: { now?: () => Date; dataCacheSettleMs?: number } = {},
 ) {
   const { db } = database;
   const now = options.now ?? (() => new Date());
@@ -338,7 +341,7 @@ export function createServices(
   const railsMemo = versionedMemo<ArtworkRails>({
     maxEntries: config.dataCache.maxEntries,
     maxAgeMs: config.dataCache.maxAgeMs,
-    settleMs: DATA_CACHE_SETTLE_MS,
+    settleMs: options.dataCacheSettleMs ?? DATA_CACHE_SETTLE_MS,
     readVersion: pageContentVersion,
   });
   const catalogDeps: CatalogDeps = { db };
