@@ -42,16 +42,26 @@ export async function openPglite(dir: string | undefined): Promise<DatabaseHandl
       : { extensions: { pg_trgm } },
   );
   const db = drizzlePglite({ client, schema, casing: "snake_case" });
-  // The only session on this database: it asks the version's triggers to notify it (0022).
-  await client.exec("SET vernissage.page_version_notify = 'on'");
   return {
     db: db as unknown as Database,
     kind: "pglite",
     migrate: () => migratePglite(db, { migrationsFolder }),
     close: () => client.close(),
-    watchPageContentVersion: async (onChange) => {
-      await client.listen("page_content_version", () => onChange());
-    },
+    watchPageContentVersion: await pageVersionWatch(client),
+  };
+}
+
+/**
+ * PGlite's one session asks the version's triggers to notify it (migration 0022) and gives
+ * the handle's `watchPageContentVersion`: PGlite calls its listeners while it reads the
+ * committing statement's answer, before the writer's own call returns.
+ */
+export async function pageVersionWatch(
+  client: PGlite,
+): Promise<NonNullable<DatabaseHandle["watchPageContentVersion"]>> {
+  await client.exec("SET vernissage.page_version_notify = 'on'");
+  return async (onChange) => {
+    await client.listen("page_content_version", () => onChange());
   };
 }
 
