@@ -90,6 +90,12 @@ const envSchema = z.object({
     .min(0, { error: "must be 0 (off) or more" })
     .max(4096, { error: "must be at most 4096" })
     .optional(),
+  DATA_CACHE_ENTRIES: z.coerce
+    .number({ error: "must be a number of entries" })
+    .int({ error: "must be a whole number of entries" })
+    .min(0, { error: "must be 0 (off) or more" })
+    .max(1_000_000, { error: "must be at most 1000000" })
+    .optional(),
   PAGE_CACHE_MAX_AGE_SECONDS: z.coerce
     .number({ error: "must be a number of seconds" })
     .int({ error: "must be a whole number of seconds" })
@@ -134,6 +140,8 @@ export type Config = {
   workers: number;
   /** Visitors' pages kept in memory per process (decision 0033); maxBytes 0 is off. */
   pageCache: { maxBytes: number; maxAgeMs: number };
+  /** Reads the same for every viewer (the artwork page's rails) kept per content version. */
+  dataCache: { maxEntries: number; maxAgeMs: number };
 };
 
 /** Media files: the local folder (served under /media), or an S3-compatible bucket. */
@@ -211,6 +219,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxBytes: Math.round(
         (e.PAGE_CACHE_MB ?? (e.NODE_ENV === "production" ? 32 : 0)) * 1024 * 1024,
       ),
+      maxAgeMs: e.PAGE_CACHE_MAX_AGE_SECONDS * 1000,
+    },
+    dataCache: {
+      // As the page cache: on in production only, and as long-lived.
+      maxEntries: e.DATA_CACHE_ENTRIES ?? (e.NODE_ENV === "production" ? 10_000 : 0),
       maxAgeMs: e.PAGE_CACHE_MAX_AGE_SECONDS * 1000,
     },
   };

@@ -32,6 +32,12 @@ import {
 } from "./features/auth/auth.service";
 import { enqueueMail } from "./features/mail/outbox.repository";
 import { readPageContentVersion } from "./features/page-cache/content-version.repository";
+import {
+  coalescedVersionReader,
+  notifiedVersionReader,
+} from "./features/page-cache/version-reader";
+import { versionedMemo } from "./features/page-cache/versioned-memo";
+import type { ArtworkRails } from "../contracts/artwork-rails.contract";
 import { createOutboxWorker } from "./features/mail/outbox.worker";
 import { createReconciler } from "./features/checkout/checkout.reconciler";
 import { checkoutConfig, listPurchases, quote } from "./features/checkout/checkout.service";
@@ -258,6 +264,9 @@ import {
 } from "./features/alerts/alerts.service";
 import { createDigest } from "./features/alerts/digest.timers";
 
+/** How long a new content version must be known before reads are kept under it (0033). */
+const DATA_CACHE_SETTLE_MS = 1000;
+
 /**
  * Everything the routes and the web app's loaders use, built once per process: the one
  * place that builds each feature's deps and binds its functions to them
@@ -267,8 +276,11 @@ export function createServices(
   config: Config,
   database: DatabaseHandle,
   logger: Logger,
-  /** `now`: the orders' clock, injectable so tests move time instead of sleeping. */
-  options: { now?: () => Date } = {},
+  /**
+   * `now`: the orders' clock, injectable so tests move time instead of sleeping;
+   * `dataCacheSettleMs`: tests keep reads under a version at once (decision 0033).
+   */
+  options: { now?: () => Date; dataCacheSettleMs?: number } = {},
 ) {
   const { db } = database;
   const now = options.now ?? (() => new Date());
@@ -317,6 +329,21 @@ export function createServices(
   const storage: StorageAdapter = createStorage(config, logger);
 
   const discoveryDeps: DiscoveryDeps = { db };
+  // Issue 17: one version read serves every request that arrives while it runs (never one
+  // that started before a request came), and the rails are made once per work and version.
+  // PGlite (one process) is told of each change after its commit and reads it only then.
+  const readVersion = () => readPageContentVersion(db);
+  const pageContentVersion = database.watchPageContentVersion
+    ? notifiedVersionReader(readVersion, database.watchPageContentVersion, (error) =>
+        logger.error("Not told of content changes: reading the version per request", { error }),
+      )
+    : coalescedVersionReader(readVersion);
+  const railsMemo = versionedMemo<ArtworkRails>({
+    maxEntries: config.dataCache.maxEntries,
+    maxAgeMs: config.dataCache.maxAgeMs,
+    settleMs: options.dataCacheSettleMs ?? DATA_CACHE_SETTLE_MS,
+    readVersion: pageContentVersion,
+  });
   const catalogDeps: CatalogDeps = { db };
   const sitemapDeps: SitemapDeps = { db };
   const searchDeps: SearchDeps = { db };
@@ -391,7 +418,7 @@ export function createServices(
     outbox,
     mailTransport: transport,
     /** The version of what visitors' pages show, for the page cache (issue 17). */
-    pageContentVersion: () => readPageContentVersion(db),
+    pageContentVersion,
     /** `GET /api/health`: answers once the database does. */
     health: { check: () => checkHealth({ db, databaseKind: database.kind }) },
     /** The reads behind the discovery pages; loaders call these in-process. */
@@ -402,7 +429,8 @@ export function createServices(
       activeBanner: () => getActiveBanner(catalogDeps),
       artwork: (id: string, viewer: Viewer) => getArtwork(discoveryDeps, id, viewer),
       /** The artwork page's two rails (issue 16), read beside the work. */
-      artworkRails: (id: string) => getArtworkRails(discoveryDeps, id),
+      artworkRails: (id: string) =>
+        railsMemo(id.toLowerCase(), () => getArtworkRails(discoveryDeps, id)),
       /** `GET /api/artworks/:id/related`: the rails, 404 for a work the viewer may not see. */
       relatedToArtwork: (id: string, viewer: Viewer) =>
         getRelatedToArtwork(discoveryDeps, id, viewer),

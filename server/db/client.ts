@@ -22,6 +22,11 @@ export type DatabaseHandle = {
   kind: DatabaseKind;
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Calls `onChange` after every commit that moved the page content version (migration
+   * 0022), for a database that this process alone uses (PGlite); resolves once listening.
+   */
+  watchPageContentVersion?: (onChange: () => void) => Promise<void>;
 };
 
 const migrationsFolder = path.join(projectRoot, "server/db/migrations");
@@ -42,6 +47,21 @@ export async function openPglite(dir: string | undefined): Promise<DatabaseHandl
     kind: "pglite",
     migrate: () => migratePglite(db, { migrationsFolder }),
     close: () => client.close(),
+    watchPageContentVersion: await pageVersionWatch(client),
+  };
+}
+
+/**
+ * PGlite's one session asks the version's triggers to notify it (migration 0022) and gives
+ * the handle's `watchPageContentVersion`: PGlite calls its listeners while it reads the
+ * committing statement's answer, before the writer's own call returns.
+ */
+export async function pageVersionWatch(
+  client: PGlite,
+): Promise<NonNullable<DatabaseHandle["watchPageContentVersion"]>> {
+  await client.exec("SET vernissage.page_version_notify = 'on'");
+  return async (onChange) => {
+    await client.listen("page_content_version", () => onChange());
   };
 }
 

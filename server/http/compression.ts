@@ -93,12 +93,14 @@ export function compression(): MiddlewareHandler {
     const response = c.res;
     if (!isCompressible(response.headers.get("Content-Type"))) return;
     appendVary(response.headers, "Accept-Encoding");
-    if (c.req.method === "HEAD" || !response.body) return;
+    if (c.req.method === "HEAD") return;
     if (response.status === 204 || response.status === 206 || response.status === 304) return;
     if (response.headers.has("Content-Encoding")) return;
     if (/(^|,)\s*no-transform\s*(,|$)/i.test(response.headers.get("Cache-Control") ?? "")) return;
+    // Decided before the body is looked at: asking for `body` turns the server adapter's
+    // light answer (a kept page's bytes) into a stream it must then read back (issue 17).
     const coding = negotiateCoding(c.req.header("Accept-Encoding"));
-    if (coding === "identity") return;
+    if (coding === "identity" || !response.body) return;
     const length = response.headers.get("Content-Length");
     if (length !== null && Number(length) < MIN_COMPRESS_BYTES) return;
 

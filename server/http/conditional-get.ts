@@ -123,14 +123,17 @@ export function conditionalGet(): MiddlewareHandler {
     await next();
     if (c.req.method !== "GET") return;
     const response = c.res;
-    if (response.status !== 200 || !response.body) return;
+    if (response.status !== 200) return;
     if (!VALIDATED_TYPE.test(response.headers.get("Content-Type") ?? "")) return;
     if (response.headers.has("Content-Encoding")) return;
     const cacheControl = response.headers.get("Cache-Control");
     if (cacheControl && /no-store/i.test(cacheControl)) return;
 
+    // An answer that has its tag (a kept page) is not read: asking for `body` would turn
+    // the server adapter's light answer into a stream it must then read back (issue 17).
     let etag = response.headers.get("ETag");
     if (!etag) {
+      if (!response.body) return;
       const read = await readWhole(response.body, MAX_ETAG_BODY_BYTES, MAX_ETAG_WAIT_MS);
       const headers = new Headers(response.headers);
       const init = { status: response.status, statusText: response.statusText, headers };

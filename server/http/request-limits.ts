@@ -27,6 +27,9 @@ const webhook = bodyLimit({ maxSize: MAX_WEBHOOK_BYTES, onError: tooLarge });
  */
 export function requestBodyLimit(): MiddlewareHandler {
   return (c, next) => {
+    // A GET or HEAD has no body (the server adapter gives them none): nothing to limit, and
+    // asking would build the full Request object for every page view (issue 17).
+    if (c.req.method === "GET" || c.req.method === "HEAD") return next();
     if (IMAGE_ROUTES.has(c.req.path)) return next();
     if (WEBHOOK_ROUTES.has(c.req.path)) return webhook(c, next);
     return small(c, next);

@@ -7,7 +7,13 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import pg from "pg";
 import { type SQL, sql } from "drizzle-orm";
-import { type Database, type DatabaseHandle, openPglite, openPostgres } from "../db/client";
+import {
+  type Database,
+  type DatabaseHandle,
+  openPglite,
+  openPostgres,
+  pageVersionWatch,
+} from "../db/client";
 import { queryRows } from "../db/rows";
 import * as schema from "../db/schema";
 import { projectRoot } from "../paths";
@@ -97,6 +103,7 @@ async function openPgliteCopy(tarball: string): Promise<DatabaseHandle> {
     migrate: () =>
       migrate(db, { migrationsFolder: path.join(projectRoot, "server/db/migrations") }),
     close: () => client.close(),
+    watchPageContentVersion: await pageVersionWatch(client),
   };
 }
 

@@ -23,6 +23,8 @@ export async function createTestApp(
      * was opened instead of making a new one; `close()` leaves it open for the next test.
      */
     database?: ResettableTestDatabase;
+    /** Keeps reads under a content version at once (services' data cache, decision 0033). */
+    dataCacheSettleMs?: number;
   } = {},
 ) {
   const dataDir = await mkdtemp(path.join(tmpdir(), "vernissage-test-"));
@@ -37,6 +39,7 @@ export async function createTestApp(
   const database = shared ?? (await openTestDatabase());
   const services = createServices(config, database, createLogger({ json: false, silent: true }), {
     now: options.now,
+    dataCacheSettleMs: options.dataCacheSettleMs,
   });
   const app = buildServer({ services });
   return {
