@@ -73,6 +73,23 @@ function textArray(words: readonly string[]) {
 export type Catalogue = { cityIds: string[]; categoryIds: string[]; artworks: number };
 
 export async function buildCatalogue(db: Database, size: number): Promise<Catalogue> {
+  // A kept database (--keep-database) that has its catalogue already: read it, build nothing.
+  const [built] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from cities`);
+  if (!built?.n) await insertCatalogue(db, size);
+  const cities = await queryRows<{ id: string }>(db, sql`select id from cities order by name`);
+  const categories = await queryRows<{ id: string }>(
+    db,
+    sql`select id from art_categories order by name`,
+  );
+  const [count] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from artworks`);
+  return {
+    cityIds: cities.map((c) => c.id),
+    categoryIds: categories.map((c) => c.id),
+    artworks: count?.n ?? 0,
+  };
+}
+
+async function insertCatalogue(db: Database, size: number) {
   await db.transaction(async (tx) => {
     // Seeded per transaction: one connection, so the same sequence every run.
     await tx.execute(sql`select setseed(0.42)`);
@@ -143,16 +160,4 @@ export async function buildCatalogue(db: Database, size: number): Promise<Catalo
         on c.no = a.first or c.no = (a.first + a.step) % 10`);
   });
   await db.execute(sql`analyze`);
-
-  const cities = await queryRows<{ id: string }>(db, sql`select id from cities order by name`);
-  const categories = await queryRows<{ id: string }>(
-    db,
-    sql`select id from art_categories order by name`,
-  );
-  const [count] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from artworks`);
-  return {
-    cityIds: cities.map((c) => c.id),
-    categoryIds: categories.map((c) => c.id),
-    artworks: count?.n ?? 0,
-  };
 }

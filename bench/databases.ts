@@ -43,6 +43,28 @@ export async function openFreshPostgres(serverUrl: string): Promise<DatabaseHand
   };
 }
 
+/**
+ * The database `name` on the server of `serverUrl`, created when missing, migrated, and
+ * kept on close: a large catalogue built once can be measured again after a change
+ * (`npm run bench:search -- --keep-database NAME`). Drop it by hand when done.
+ */
+export async function openKeptPostgres(serverUrl: string, name: string): Promise<DatabaseHandle> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a plain database name: ${name}`);
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    const found = await admin.query("select 1 from pg_database where datname = $1", [name]);
+    if (found.rowCount === 0) await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = openPostgres(url.toString());
+  await handle.migrate();
+  return handle;
+}
+
 /** One statement on the server itself (CREATE or DROP DATABASE), on a connection of its own. */
 export async function adminQuery(serverUrl: string, statement: string) {
   const admin = new pg.Client({ connectionString: serverUrl });

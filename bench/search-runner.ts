@@ -100,6 +100,9 @@ export async function runSearchBench(
     const catalogue = await time(`catalogue of ${options.size} artworks + ANALYZE`, () =>
       buildCatalogue(db, options.size),
     );
+    if (catalogue.artworks !== options.size) {
+      throw new Error(`the kept catalogue has ${catalogue.artworks} artworks, not ${options.size}`);
+    }
     const [row] = await queryRows<{ version: string }>(db, sql`select version() as version`);
     const version = (row?.version ?? "?").split(" on ")[0]!.split(",")[0]!;
     console.log(`${version}, ${catalogue.artworks} artworks`);

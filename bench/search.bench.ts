@@ -9,12 +9,14 @@
  *   npm run bench:search -- --postgres-only --size 1000000 --no-http   issue 17's run
  *   npm run bench -- --size 20000 --iterations 50 --no-http --explain --postgres-only
  *
+ * --keep-database NAME (PostgreSQL) builds the catalogue once into the database NAME and
+ * reuses it on the next run (same --size); drop it by hand when done.
  * --explain prints the condensed plans of every scenario (by default: the common
  * term and the home page); --no-http leaves out the loopback HTTP column.
  */
 import { parseArgs } from "node:util";
 import type { DatabaseHandle } from "../server/db/client";
-import { openFreshPglite, openFreshPostgres } from "./databases";
+import { openFreshPglite, openFreshPostgres, openKeptPostgres } from "./databases";
 import { machineLines, resultTable } from "./report";
 import { runSearchBench } from "./search-runner";
 
@@ -25,6 +27,9 @@ const { values: args } = parseArgs({
     "no-http": { type: "boolean", default: false },
     explain: { type: "boolean", default: false },
     "postgres-only": { type: "boolean", default: false },
+    // A database of this name on the server, kept: its catalogue is built once and
+    // reused by the next run with the same name and size (migrations applied first).
+    "keep-database": { type: "string" },
   },
 });
 
@@ -42,7 +47,13 @@ const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
 type Target = { label: string; open: () => Promise<DatabaseHandle> };
 const targets: Target[] = [];
 if (!args["postgres-only"]) targets.push({ label: "PGlite", open: openFreshPglite });
-if (serverUrl) targets.push({ label: "PostgreSQL", open: () => openFreshPostgres(serverUrl) });
+const kept = args["keep-database"];
+if (serverUrl) {
+  targets.push({
+    label: "PostgreSQL",
+    open: () => (kept ? openKeptPostgres(serverUrl, kept) : openFreshPostgres(serverUrl)),
+  });
+}
 
 console.log("# Search benchmark\n");
 for (const line of machineLines()) console.log(`- ${line}`);
