@@ -9,13 +9,15 @@ import {
   type HandleErrorFunction,
   ServerRouter,
 } from "react-router";
+import { deferScripts } from "./lib/deferred-scripts.server";
 
 /**
  * React Router's default Node entry (isbot, streaming, the same timeouts), plus this
  * request's CSP nonce: the server's Content-Security-Policy runs inline scripts only
  * with it (decision 0024). `<ServerRouter nonce>` gives it to `<Scripts>`,
  * `<ScrollRestoration>` and `<Links>`; `renderToPipeableStream({ nonce })` to the
- * scripts React writes while it streams Suspense boundaries.
+ * scripts React writes while it streams Suspense boundaries. The HTML goes through
+ * `deferScripts()`: the page's modules load after its first picture (decision 0034).
  */
 export const streamTimeout = 5_000;
 
@@ -72,7 +74,10 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html");
-          pipe(body);
+          // The page's JavaScript waits for its first picture (app/lib/deferred-scripts.server.ts).
+          const deferred = deferScripts();
+          deferred.pipe(body);
+          pipe(deferred);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,
