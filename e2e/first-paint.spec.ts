@@ -198,3 +198,42 @@ test("the buy panel's code comes when Buy Now is reached, not with the page", as
   await expect(dialog).toBeHidden();
   await expect(buy).toBeFocused();
 });
+
+test("no script is fetched until the main picture has loaded; then the page hydrates", async ({
+  page,
+  request,
+}) => {
+  const id = await artworkIdByTitle(request, TITLE);
+  const html = await (await request.get(`/artwork/${id}`)).text();
+  // No module is preloaded from the HTML: the loader adds them after the picture.
+  expect(tags(html, "link").filter((tag) => attribute(tag, "rel") === "modulepreload")).toEqual(
+    [],
+  );
+  let pictureAnswered = false;
+  const early: string[] = [];
+  page.on("request", (r) => {
+    if (r.resourceType() === "script" && !pictureAnswered) early.push(new URL(r.url()).pathname);
+  });
+  // Every file of the main picture (the browser picks one from the srcset) waits.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let pictureRequested!: () => void;
+  const requested = new Promise<void>((resolve) => (pictureRequested = resolve));
+  await page.route(`**/media/artworks/${id}/0-*.webp`, async (route) => {
+    pictureRequested();
+    await held;
+    pictureAnswered = true;
+    await route.continue();
+  });
+  const loaded = page.goto(`/artwork/${id}`, { waitUntil: "commit" });
+  await requested;
+  // The page is painted and styled while its picture is on the way, without a script.
+  await expect(page.getByRole("heading", { level: 1, name: TITLE })).toBeVisible();
+  await page.waitForLoadState("domcontentloaded");
+  expect(early).toEqual([]);
+
+  release();
+  await loaded;
+  await waitForHydration(page);
+  expect(early).toEqual([]);
+});

@@ -18,16 +18,16 @@ import { Transform } from "node:stream";
  *   same content, same nonce; hydration ignores the changed type);
  * - follows it with a small inline script (with the request's nonce, read from itself)
  *   that waits until the page's high-priority pictures (`fetchpriority="high"`: the LCP
- *   picture, the banner) have loaded or failed, or at most `BOOT_WAIT_MS`, then one frame,
- *   and only then adds the modulepreload links and the module script, as React Router
- *   wrote them. A page without such a picture starts after its first frame.
+ *   picture, the banner) have loaded or failed, then one frame, and only then adds the
+ *   modulepreload links and the module script, as React Router wrote them. A page without
+ *   such a picture starts after its first frame. There is no time limit: a picture that
+ *   never ends would keep the page static (server-rendered, links and forms working
+ *   without script), as it is without JavaScript.
  *
  * Nothing else changes: the HTML, the data React Router streams, the classic inline
  * scripts (context, scroll restoration) are as they were. Without JavaScript the page is
  * the same. Cost: the page becomes interactive after its picture instead of beside it.
  */
-export const BOOT_WAIT_MS = 3_000;
-
 export const DEFERRED_MODULE_TYPE = "text/x-deferred-module";
 
 const MODULE_SCRIPT_OPEN = /<script([^>]*?) type="module" async="">/;
@@ -44,7 +44,6 @@ var s=document.createElement("script");s.type="module";s.nonce=nonce;s.textConte
 function afterPaint(){requestAnimationFrame(function(){setTimeout(start,0)})}
 var wait=[].slice.call(document.querySelectorAll('img[fetchpriority="high"]')).filter(function(i){return!i.complete});
 var left=wait.length;if(!left)return afterPaint();
-setTimeout(afterPaint,${BOOT_WAIT_MS});
 wait.forEach(function(i){function done(){if(--left===0)afterPaint()}i.addEventListener("load",done,{once:true});i.addEventListener("error",done,{once:true})})})();`;
 }
 
