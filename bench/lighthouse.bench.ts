@@ -620,8 +620,12 @@ async function startStaticServer(): Promise<string> {
   return `http://127.0.0.1:${port}`;
 }
 
-/** What the app sends with a page: the document's, the scripts' and stylesheets' encodings. */
-async function appEncodings(pageUrl: string, html: string): Promise<string> {
+/**
+ * What the app sends with a page: the document's, the scripts' and stylesheets' encodings.
+ * The scripts are those the page loaded in the probe run (the HTML no longer names them
+ * all: its modules are added by a loader after the first picture), and any in the HTML.
+ */
+async function appEncodings(pageUrl: string, html: string, probe: Result): Promise<string> {
   const doc = await rawGet(pageUrl);
   const assets = new Set<string>();
   for (const m of html.matchAll(/<(?:script|link)\b[^>]*>/g)) {
@@ -629,6 +633,11 @@ async function appEncodings(pageUrl: string, html: string): Promise<string> {
     const ref =
       attrs.src ?? (/stylesheet|modulepreload/.test(attrs.rel ?? "") ? attrs.href : undefined);
     if (ref) assets.add(new URL(ref, pageUrl).href);
+  }
+  for (const request of tableItems(probe, "network-requests")) {
+    if (request.resourceType === "Script" && typeof request.url === "string") {
+      assets.add(request.url);
+    }
   }
   const byKind = new Map<string, Map<string, number>>();
   for (const asset of assets) {
@@ -732,7 +741,7 @@ async function makeTwin(name: PageName, appUrl: string, staticBase: string): Pro
       width,
       height,
     },
-    appSent: `${await appEncodings(appUrl, html)}; LCP image ${encodingOf(image)}`,
+    appSent: `${await appEncodings(appUrl, html, probe)}; LCP image ${encodingOf(image)}`,
     staticSent: `HTML ${twinEncoding}; LCP image ${encodingOf(image)} (the app's bytes)`,
   };
 
