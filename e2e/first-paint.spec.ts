@@ -206,9 +206,7 @@ test("no script is fetched until the main picture has loaded; then the page hydr
   const id = await artworkIdByTitle(request, TITLE);
   const html = await (await request.get(`/artwork/${id}`)).text();
   // No module is preloaded from the HTML: the loader adds them after the picture.
-  expect(tags(html, "link").filter((tag) => attribute(tag, "rel") === "modulepreload")).toEqual(
-    [],
-  );
+  expect(tags(html, "link").filter((tag) => attribute(tag, "rel") === "modulepreload")).toEqual([]);
   let pictureAnswered = false;
   const early: string[] = [];
   page.on("request", (r) => {

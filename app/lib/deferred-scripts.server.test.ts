@@ -9,7 +9,7 @@ const MODULE_BODY =
 const PAGE =
   '<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/>' +
   '<link rel="preload" as="image" href="/media/a.webp" fetchPriority="high"/>' +
-  '<title>Mädchen · Vernissage</title>' +
+  "<title>Mädchen · Vernissage</title>" +
   '<link rel="modulepreload" href="/assets/entry.client-1.js" nonce="N0nce"/>' +
   '<link rel="modulepreload" href="/assets/root-1.js" nonce="N0nce"/>' +
   '<link nonce="N0nce" rel="stylesheet" href="/assets/root-1.css"/></head>' +
