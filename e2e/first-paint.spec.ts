@@ -235,3 +235,15 @@ test("no script is fetched until the main picture has loaded; then the page hydr
   await waitForHydration(page);
   expect(early).toEqual([]);
 });
+
+test("a main picture that never arrives does not keep the page without its JavaScript", async ({
+  page,
+  request,
+}) => {
+  const id = await artworkIdByTitle(request, TITLE);
+  // Every file of the main picture is held for the whole test (never answered).
+  await page.route(`**/media/artworks/${id}/0-*.webp`, () => new Promise<void>(() => {}));
+  await page.goto(`/artwork/${id}`, { waitUntil: "domcontentloaded" });
+  // The loader's time cap (MAX_WAIT_MS, app/lib/deferred-scripts.server.ts) starts the modules.
+  await waitForHydration(page);
+});

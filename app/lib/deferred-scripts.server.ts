@@ -20,15 +20,22 @@ import { Transform } from "node:stream";
  *   that waits until the page's high-priority pictures (`fetchpriority="high"`: the LCP
  *   picture, the banner) have loaded or failed, then one frame, and only then adds the
  *   modulepreload links and the module script, as React Router wrote them. A page without
- *   such a picture starts after its first frame. There is no time limit: a picture that
- *   never ends would keep the page static (server-rendered, links and forms working
- *   without script), as it is without JavaScript.
+ *   such a picture starts after its first frame. A picture that never ends does not
+ *   hold the page for ever: the modules start `MAX_WAIT_MS` after the loader ran if the
+ *   pictures have not ended by then, whichever comes first.
  *
  * Nothing else changes: the HTML, the data React Router streams, the classic inline
  * scripts (context, scroll restoration) are as they were. Without JavaScript the page is
  * the same. Cost: the page becomes interactive after its picture instead of beside it.
  */
 export const DEFERRED_MODULE_TYPE = "text/x-deferred-module";
+
+/**
+ * The longest the modules wait for the pictures, from the loader's run: a picture that
+ * never arrives (a stalled connection, a server that never answers) must not keep the
+ * page without its JavaScript.
+ */
+export const MAX_WAIT_MS = 3_000;
 
 const MODULE_SCRIPT_OPEN = /<script([^>]*?) type="module" async="">/;
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*?href="([^"]+)"[^>]*>/g;
@@ -42,6 +49,7 @@ function start(){if(started)return;started=true;var head=document.head;
 ${list}.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;head.appendChild(l)});
 var s=document.createElement("script");s.type="module";s.nonce=nonce;s.textContent=boot.textContent;document.body.appendChild(s)}
 function afterPaint(){requestAnimationFrame(function(){setTimeout(start,0)})}
+setTimeout(start,${MAX_WAIT_MS});
 var wait=[].slice.call(document.querySelectorAll('img[fetchpriority="high"]')).filter(function(i){return!i.complete});
 var left=wait.length;if(!left)return afterPaint();
 wait.forEach(function(i){function done(){if(--left===0)afterPaint()}i.addEventListener("load",done,{once:true});i.addEventListener("error",done,{once:true})})})();`;
