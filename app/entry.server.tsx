@@ -10,6 +10,8 @@ import {
   ServerRouter,
 } from "react-router";
 import { deferScripts } from "./lib/deferred-scripts.server";
+import { SiteStylesContext } from "./lib/site-styles";
+import siteCss from "./styles/site.css?inline";
 
 /**
  * React Router's default Node entry (isbot, streaming, the same timeouts), plus this
@@ -18,6 +20,7 @@ import { deferScripts } from "./lib/deferred-scripts.server";
  * `<ScrollRestoration>` and `<Links>`; `renderToPipeableStream({ nonce })` to the
  * scripts React writes while it streams Suspense boundaries. The HTML goes through
  * `deferScripts()`: the page's modules load after its first picture (decision 0034).
+ * The stylesheet is in the page (`<SiteStyles>`, app/lib/site-styles.tsx), given here.
  */
 export const streamTimeout = 5_000;
 
@@ -60,7 +63,9 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <SiteStylesContext value={siteCss}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </SiteStylesContext>,
       {
         nonce,
         [readyOption]() {
