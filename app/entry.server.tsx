@@ -13,6 +13,9 @@ import { deferScripts } from "./lib/deferred-scripts.server";
 import { SiteStylesContext } from "./lib/site-styles";
 import siteCss from "./styles/site.css?inline";
 
+// The stylesheet goes inside a <style> element (app/lib/site-styles.tsx): nothing in it may end the element.
+if (/<\/style/i.test(siteCss)) throw new Error("app/styles/site.css contains </style");
+
 /**
  * React Router's default Node entry (isbot, streaming, the same timeouts), plus this
  * request's CSP nonce: the server's Content-Security-Policy runs inline scripts only
@@ -63,7 +66,7 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <SiteStylesContext value={siteCss}>
+      <SiteStylesContext value={{ css: siteCss, nonce }}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </SiteStylesContext>,
       {

@@ -12,24 +12,29 @@ import { createContext, useContext } from "react";
  * the text back from the element the server wrote, so hydration sees the same
  * `dangerouslySetInnerHTML` and React leaves the element as it is.
  */
-export const SiteStylesContext = createContext<string | undefined>(undefined);
-
-export const SITE_STYLES_ID = "site-styles";
+export const SiteStylesContext = createContext<{ css: string; nonce?: string } | undefined>(
+  undefined,
+);
 
 let fromDocument: string | undefined;
 
-function cssText(serverCss: string | undefined): string {
-  if (serverCss !== undefined) {
-    // The text goes inside a <style> element: nothing in it may end the element.
-    if (/<\/style/i.test(serverCss)) throw new Error("site.css contains </style");
-    return serverCss;
-  }
-  if (typeof document === "undefined") return "";
-  fromDocument ??= document.getElementById(SITE_STYLES_ID)?.textContent ?? "";
-  return fromDocument;
-}
-
+/**
+ * The site's stylesheet in a `<style>` with the request's nonce (on the server from the
+ * context, in the browser `nonce` read back as root.tsx does); entry.server.tsx checks the
+ * text cannot end the element.
+ */
 export function SiteStyles({ nonce }: { nonce: string | undefined }) {
-  const css = cssText(useContext(SiteStylesContext));
-  return <style id={SITE_STYLES_ID} nonce={nonce} dangerouslySetInnerHTML={{ __html: css }} />;
+  const server = useContext(SiteStylesContext);
+  const css =
+    server?.css ??
+    (typeof document === "undefined"
+      ? ""
+      : (fromDocument ??= document.getElementById("site-styles")?.textContent ?? ""));
+  return (
+    <style
+      id="site-styles"
+      nonce={server?.nonce ?? nonce}
+      dangerouslySetInnerHTML={{ __html: css }}
+    />
+  );
 }
