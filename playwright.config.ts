@@ -3,7 +3,8 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./bench/chromium";
+
+export const CHROMIUM = "/usr/lib/chromium/chromium";
 
 // The config is evaluated again in each worker; the environment carries the
 // runner's choices (port, data folder) to them.
@@ -33,8 +34,16 @@ export default defineConfig({
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {
-      executablePath: CHROMIUM_PATH,
-      args: [...CHROMIUM_FLAGS],
+      executablePath: CHROMIUM,
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
     },
   },
   webServer: {
