@@ -10,13 +10,12 @@
 //      each keeps a core busy. The budget (`npm run bench:js -- --check`, issue 17) reads
 //      the build just made and fails when a page's initial JavaScript is over 1.2× an
 //      empty React Router app's, which it builds beside it.
-//   2. e2e 1/2 | e2e 2/2 | integration | integration (PostgreSQL): the browser journeys
-//      and the PostgreSQL run mostly wait (on the browser, the server, the database); the
-//      PGlite run is CPU-bound and takes the time they leave. The journeys run one at a
-//      time against one server, so they are split in two halves (playwright --shard),
-//      each with a server, data folder and port of its own: one half's waits are the
-//      other's time to run. Each integration run uses two vitest workers (vitest's
-//      default on two cores is one), so neither leaves a core idle while the others wait.
+//   2. e2e | integration | integration (PostgreSQL): the browser journeys and the
+//      PostgreSQL run mostly wait (on the browser, the server, the database); the
+//      PGlite run is CPU-bound and takes the time they leave. Each integration run
+//      uses two vitest workers (vitest's default on two cores is one), so neither
+//      leaves a core idle while the other steps wait. (Two halves of the journeys at
+//      once, each with its own server, timed out sign-ins on two loaded cores: one lane.)
 //
 //   npm test -- --postgres <url>   also runs the integration suite on that PostgreSQL
 //                                  server, in the second stage (.ci/run does).
@@ -32,10 +31,6 @@ if (!existsSync(CHROMIUM)) {
   );
   process.exit(1);
 }
-
-// Each half of the journeys picks its own port and data folder; one set for both would clash.
-delete process.env.E2E_PORT;
-delete process.env.E2E_DATA_DIR;
 
 const args = process.argv.slice(2);
 const postgresAt = args.indexOf("--postgres");
@@ -60,13 +55,7 @@ const jsBudget = [
   "npm",
   ["run", "--silent", "bench:js", "--", "--check", "--no-build"],
 ];
-/** Half `i` of the journeys; its own results folder (its own server and port: playwright.config.ts). */
-const e2eHalf = (i) => [
-  `e2e ${i}/2`,
-  "npx",
-  ["playwright", "test", `--shard=${i}/2`],
-  { E2E_OUTPUT_DIR: `e2e/.output/results-${i}` },
-];
+const e2e = ["e2e", "npx", ["playwright", "test"]];
 // The integration runs keep the cores busy; the journeys wait on time-outs of their own
 // (a page, a click, an e-mail) and stretch with every moment they wait for a core. So the
 // integration runs go at a lower priority (nice 10): they take whatever the journeys leave
@@ -87,7 +76,7 @@ const integrationOnPostgres = [
 const stages = [
   [[typegen]],
   [[typecheck], [lint], [format], [unit], [build, jsBudget]],
-  [[e2eHalf(1)], [e2eHalf(2)], [integration], ...(postgresUrl ? [[integrationOnPostgres]] : [])],
+  [[e2e], [integration], ...(postgresUrl ? [[integrationOnPostgres]] : [])],
 ];
 
 const results = [];
