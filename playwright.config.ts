@@ -20,8 +20,9 @@ const baseURL = `http://localhost:${port}`;
 
 export default defineConfig({
   testDir: "e2e",
-  // npm test runs the journeys in two shards at once, each with its own server, data
-  // folder and port (above) and its own folder here: a run empties its folder first.
+  // Two runs at once (e.g. `--shard=1/2` and `--shard=2/2`) each get their own server, data
+  // folder and port (above); E2E_OUTPUT_DIR gives each its own folder here too, since a
+  // run empties its folder first.
   outputDir: process.env.E2E_OUTPUT_DIR ?? "e2e/.output/results",
   fullyParallel: false,
   workers: 1,
