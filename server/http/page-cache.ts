@@ -1,3 +1,4 @@
+import { versionFirstSeen } from "./version-first-seen";
 import type { MiddlewareHandler } from "hono";
 import { etagOf } from "./conditional-get";
 import { isPrivatePage } from "./private-pages";
@@ -149,18 +150,7 @@ const NOT_KEPT = new Set(["content-length", "date", "set-cookie", "x-cache", "et
 export function pageCache(options: PageCacheOptions): MiddlewareHandler & { store: PageStore } {
   const store = new PageStore(options.maxBytes);
   const now = options.now ?? Date.now;
-  const firstSeen = new Map<string, number>();
-
-  function seen(version: string): number {
-    let at = firstSeen.get(version);
-    if (at === undefined) {
-      at = now();
-      firstSeen.set(version, at);
-      // Only the newest few versions matter.
-      if (firstSeen.size > 16) firstSeen.delete(firstSeen.keys().next().value as string);
-    }
-    return at;
-  }
+  const seen = versionFirstSeen(now);
 
   const middleware: MiddlewareHandler = async (c, next) => {
     const method = c.req.method;

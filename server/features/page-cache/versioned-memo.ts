@@ -1,3 +1,4 @@
+import { versionFirstSeen } from "../../http/version-first-seen";
 /**
  * Values kept in memory under the content version (issue 17, decision 0033): reads that
  * are the same for every viewer (the artwork page's rails) are made once per version and
@@ -27,17 +28,7 @@ export type VersionedMemo<T> = ((key: string, load: () => Promise<T>) => Promise
 export function versionedMemo<T>(options: VersionedMemoOptions): VersionedMemo<T> {
   const now = options.now ?? Date.now;
   const entries = new Map<string, Kept<T>>();
-  const firstSeen = new Map<string, number>();
-
-  function seen(version: string): number {
-    let at = firstSeen.get(version);
-    if (at === undefined) {
-      at = now();
-      firstSeen.set(version, at);
-      if (firstSeen.size > 16) firstSeen.delete(firstSeen.keys().next().value as string);
-    }
-    return at;
-  }
+  const seen = versionFirstSeen(now);
 
   async function get(key: string, load: () => Promise<T>): Promise<T> {
     if (options.maxEntries <= 0) return load();
