@@ -27,7 +27,11 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  timeout: 30_000,
+  // A journey's whole budget, not a measure: on two cores shared with the integration
+  // suites (npm test, .ci/run) a journey takes up to twice what it takes alone, and one
+  // that ran out of 30 s there was not failing (its trace showed each step completing).
+  // Each wait inside it keeps expect's 10 s. The long journeys set their own.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {

@@ -63,7 +63,7 @@ test("a guest buys with the test card: tax appears, success page, SOLD, and the 
 }) => {
   // A whole purchase and what follows it: longer than the default 30 s when CI runs the
   // integration suites beside the browser (the panels' code now loads when first opened).
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   const id = await artworkIdByTitle(request, "Stacked Stones");
   const email = `guest.${Date.now()}@example.com`;
   const panel = await openBuyPanel(page, id);
@@ -136,7 +136,7 @@ test("the signed-in collector buys, then finds it in Purchase history and the Co
 }) => {
   // A whole purchase and what follows it: longer than the default 30 s when CI runs the
   // integration suites beside the browser (the panels' code now loads when first opened).
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   const id = await artworkIdByTitle(request, "Grid City");
   await signIn(page, COLLECTOR);
   const panel = await openBuyPanel(page, id);

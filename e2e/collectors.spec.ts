@@ -35,7 +35,7 @@ const heart = (page: Page, title: string) =>
 test("a collector saves works from a card and a page, follows the artist, sees both tabs and unsaves", async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   await signIn(page, COLLECTOR);
 
   // From a card of the marketplace: the heart fills at once and stays after a reload.

@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import {
   type APIRequestContext,
   type Cookie,
+  type Locator,
   type Page,
   type PageScreenshotOptions,
   expect,
@@ -134,12 +135,29 @@ export function failOnBrowserErrors(options: { viewport: { width: number; height
 /**
  * React has taken over the server-rendered page (its root listeners are attached, so
  * clicks and keys from now on are handled, or replayed once hydration finishes).
+ *
+ * A part the page loads as a download of its own (React's `lazy`: the owner's controls,
+ * Edit Profile) stays server HTML until its code arrives, and a click on it before then
+ * is lost: React does not replay it. Given such a `control`, this also waits until React
+ * has hydrated that element (it carries its fiber), which on loaded cores can take
+ * seconds after the page itself.
  */
-export async function waitForHydration(page: Page) {
+export async function waitForHydration(page: Page, control?: Locator) {
   await page.waitForFunction(() => {
     const main = document.querySelector("main");
     return main !== null && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
   });
+  if (control) {
+    await expect
+      .poll(
+        () =>
+          control.evaluate((element) =>
+            Object.keys(element).some((key) => key.startsWith("__reactFiber")),
+          ),
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+  }
 }
 
 /** The id of the demo artwork with this title, found through the search API. */

@@ -172,7 +172,7 @@ test("an artist lists, edits, toggles and deletes a work", async ({ page, reques
 
   // Edit: the form opens filled (also after a reload) and saves to the same artwork.
   await page.goto(artworkUrl);
-  await waitForHydration(page);
+  await waitForHydration(page, page.getByRole("button", { name: "Edit Listing" }));
   await page.getByRole("button", { name: "Edit Listing" }).click();
   await expect(page).toHaveURL(`/upload?edit=${artworkUrl.split("/").pop()}`);
   await expect(page.getByRole("heading", { level: 1, name: "Edit Listing" })).toBeVisible();
@@ -251,7 +251,7 @@ test("an artist lists, edits, toggles and deletes a work", async ({ page, reques
 
   // Delete, behind the SPEC's confirmation; then back on the marketplace, and gone.
   await page.goto(artworkUrl);
-  await waitForHydration(page);
+  await waitForHydration(page, page.getByRole("button", { name: "Delete Listing" }));
   await page.getByRole("button", { name: "Delete Listing" }).click();
   const confirm = page.getByRole("alertdialog");
   await expect(confirm).toContainText(m.deleteConfirm);

@@ -49,7 +49,7 @@ test("a guest's offer, the artist's counter from /profile/offers, the guest acce
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   const id = await artworkIdByTitle(request, TITLE);
 
   // 1. The guest opens the offer panel in place of SOLD and Buy Now.
@@ -179,6 +179,7 @@ test("a guest's offer, the artist's counter from /profile/offers, the guest acce
   await expect(accept.getByLabel("Card number")).toBeVisible();
   await expectNoAxeViolations(page);
   await screenshots(page, "offer-page-countered");
+  await waitForHydration(page, accept.getByLabel("Card number"));
   await field(accept, "Name on card").fill("Ada Guest");
   await field(accept, "Card number").fill("4242 4242 4242 4242");
   await field(accept, "Expiry (MM/YY)").fill(EXPIRY);

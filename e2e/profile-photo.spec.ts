@@ -41,7 +41,7 @@ async function png(background: string): Promise<Buffer> {
 test("the owner adds, changes and removes their profile photo", async ({ page }) => {
   await signUpFreshUser(page);
   await page.goto("/profile");
-  await waitForHydration(page);
+  await waitForHydration(page, page.getByLabel("Add Photo"));
 
   // No photo yet: initials, Add Photo, no Remove.
   await expect(headerAvatar(page)).toHaveText("PF");
@@ -149,7 +149,7 @@ test("the demo artist adds a photo and the header avatar changes (then removes i
 }) => {
   await signIn(page, "artist@demo.vernissage.test");
   await page.goto("/profile");
-  await waitForHydration(page);
+  await waitForHydration(page, page.getByLabel(/Add Photo|Change Photo/));
   const before = await headerAvatar(page).evaluate((el) => el.outerHTML);
   try {
     await page.getByLabel(/Add Photo|Change Photo/).setInputFiles({

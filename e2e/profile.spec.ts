@@ -56,8 +56,9 @@ async function restoreArtistBio(page: Page) {
 }
 
 async function openEditForm(page: Page) {
-  await waitForHydration(page);
-  await page.getByRole("button", { name: "Edit Profile" }).click();
+  const edit = page.getByRole("button", { name: "Edit Profile" });
+  await waitForHydration(page, edit);
+  await edit.click();
   await expect(page.getByRole("heading", { name: "Edit Profile" })).toBeVisible();
 }
 

@@ -1,24 +1,30 @@
 // `npm test`: the whole suite, stopping at the first failure.
 //
-// The steps run in stages; the steps of a stage run at the same time and a stage
-// starts only once every step of the one before has passed. When a step fails, the
-// others are stopped and nothing later runs.
+// The steps run in stages; the lanes of a stage run at the same time (the steps of a
+// lane one after another), and a stage starts only once every lane of the one before
+// has passed. When a step fails, the others are stopped and nothing later runs.
 //
 //   0. typegen: the route types, which both the type check and the (type-aware) lint
 //      read; made first so that neither reads them while they are being written.
-//   1. typecheck | lint | format | unit | build, then the JavaScript budget: short, and
-//      each keeps a core busy. The budget (`npm run bench:js -- --check`, issue 17) reads
-//      the build just made and fails when a page's initial JavaScript is over 1.2× an
-//      empty React Router app's, which it builds beside it.
-//   2. e2e | integration | integration (PostgreSQL): the browser journeys and the
-//      PostgreSQL run mostly wait (on the browser, the server, the database); the
-//      PGlite run is CPU-bound and takes the time they leave. Each integration run
-//      uses two vitest workers (vitest's default on two cores is one), so neither
-//      leaves a core idle while the other steps wait. (Two halves of the journeys at
-//      once, each with its own server, timed out sign-ins on two loaded cores: one lane.)
+//   1. Three lanes at once:
+//      - build, the JavaScript budget, then the browser journeys (e2e), at normal
+//        priority. The journeys are the longest lane and mostly wait (on the browser,
+//        the server, a page), so they start as soon as there is a build to serve, and
+//        every moment they wait for a core stretches them. The budget
+//        (`npm run bench:js -- --check`, issue 17) reads the build just made and fails
+//        when a page's initial JavaScript is over 1.2× an empty React Router app's,
+//        which it builds beside it.
+//      - typecheck, lint, then the integration suite on PGlite; and format, unit, then
+//        (with --postgres) the integration suite on PostgreSQL. These keep the cores
+//        busy and nothing in them reads the build, so they run at a lower priority
+//        (nice 10, on Linux, where CI runs): they take what the journeys leave. Each
+//        integration run uses two vitest workers (vitest's default on two cores is
+//        one), so neither leaves a core idle while the journeys wait. (Two halves of the
+//        journeys at once, each with its own server, timed out sign-ins on two loaded
+//        cores: one lane.)
 //
 //   npm test -- --postgres <url>   also runs the integration suite on that PostgreSQL
-//                                  server, in the second stage (.ci/run does).
+//                                  server (.ci/run does).
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 
@@ -56,27 +62,30 @@ const jsBudget = [
   ["run", "--silent", "bench:js", "--", "--check", "--no-build"],
 ];
 const e2e = ["e2e", "npx", ["playwright", "test"]];
-// The integration runs keep the cores busy; the journeys wait on time-outs of their own
-// (a page, a click, an e-mail) and stretch with every moment they wait for a core. So the
-// integration runs go at a lower priority (nice 10): they take whatever the journeys leave
-// and no longer hold them up (on Linux, where CI runs; elsewhere they run as they are).
-const [integrationCommand, integrationArgs] =
-  process.platform === "linux"
-    ? ["nice", ["-n", "10", "npx", "vitest", "run", "--project", "integration", "--maxWorkers=2"]]
-    : ["npx", ["vitest", "run", "--project", "integration", "--maxWorkers=2"]];
-const integration = ["integration", integrationCommand, integrationArgs];
+const integrationArgs = ["vitest", "run", "--project", "integration", "--maxWorkers=2"];
+const integration = ["integration", "npx", integrationArgs];
 const integrationOnPostgres = [
   "integration (PostgreSQL)",
-  integrationCommand,
+  "npx",
   integrationArgs,
   { TEST_DATABASE_URL: postgresUrl },
 ];
 
+/** The step at a lower priority (nice 10) on Linux, where CI runs; elsewhere as it is. */
+function niced([name, command, commandArgs, env]) {
+  return process.platform === "linux"
+    ? [name, "nice", ["-n", "10", command, ...commandArgs], env]
+    : [name, command, commandArgs, env];
+}
+
 /** Each stage is a list of lanes that run at the same time; the first one's output is live. */
 const stages = [
   [[typegen]],
-  [[typecheck], [lint], [format], [unit], [build, jsBudget]],
-  [[e2e], [integration], ...(postgresUrl ? [[integrationOnPostgres]] : [])],
+  [
+    [build, jsBudget, e2e],
+    [typecheck, lint, integration].map(niced),
+    [format, unit, ...(postgresUrl ? [integrationOnPostgres] : [])].map(niced),
+  ],
 ];
 
 const results = [];
