@@ -122,6 +122,21 @@ function filterConditions(f: SearchFilters) {
 }
 
 /**
+ * A prefix is asked for as its exact words when at most this many words start with it
+ * (decision 0036): "blue" as 'blue' | 'blues' | 'bluebell'. More (a short prefix, "b")
+ * and it stays a prefix query, as correct and as slow as before.
+ */
+export const WORDS_PER_PREFIX = 16;
+
+/**
+ * Words that can be expanded: letters a–z and digits only. The search's word is then
+ * exactly the lexeme to_tsquery('simple', …) makes of it (one token, lower case), so the
+ * words of search_words that start with it are the lexemes its prefix matches, compared
+ * bytewise as GIN compares them. Other words (accents, other scripts) stay prefixes.
+ */
+const EXPANDABLE_WORD = /^[a-z0-9]{1,64}$/;
+
+/**
  * Artists whose name is like the text, misspellings included ("adeymi" ~ "Adeyemi").
  * Asked of the few hundred artists first rather than of every artwork: a word
  * similarity computed per artwork row made a common word's counts 2.5× slower, and
@@ -129,14 +144,65 @@ function filterConditions(f: SearchFilters) {
  * match, so a rare word is not looked for by walking the whole curated order.
  * artworks.artist_display_name is a trigger-kept copy of users.display_name, so
  * this matches exactly the artworks a similarity on that copy would.
+ *
+ * In the same statement, the words of search_words (migration 0024) that start with
+ * each expandable word of the text, up to one more than WORDS_PER_PREFIX.
  */
-async function artistsNamedLike(tx: Executor, text: TextQuery): Promise<string[]> {
-  const rows = await queryRows<{ id: string }>(
-    tx,
-    sql`select id from users where ${artistListedSql("users")} and ${text.text} <% display_name`,
+async function artistsAndWords(
+  tx: Executor,
+  text: TextQuery,
+): Promise<{ artistIds: string[]; words: WordsQuery | null }> {
+  const words = searchWords(text.text);
+  const lookups = words.flatMap((word, i) =>
+    EXPANDABLE_WORD.test(word)
+      ? [
+          sql`select ${i}::int as i, word from (select word from search_words
+            where word like ${`${word}%`} order by word limit ${WORDS_PER_PREFIX + 1}) w${sql.raw(String(i))}`,
+        ]
+      : [],
   );
-  return rows.map((r) => r.id);
+  const rows = await queryRows<{ i: number; word: string }>(
+    tx,
+    sql.join(
+      [
+        sql`select -1 as i, id::text as word from users where ${artistListedSql("users")} and ${text.text} <% display_name`,
+        ...lookups,
+      ],
+      sql` union all `,
+    ),
+  );
+  const found = new Map<number, string[]>();
+  for (const row of rows) found.set(row.i, [...(found.get(row.i) ?? []), row.word]);
+  const prefixes: string[] = [];
+  const exact: string[] = [];
+  for (const [i, word] of words.entries()) {
+    const expansion = found.get(i) ?? [];
+    if (!EXPANDABLE_WORD.test(word) || expansion.length > WORDS_PER_PREFIX) {
+      prefixes.push(word);
+    } else if (!expansion.length) {
+      // No word of any work starts with it: no work matches by its words.
+      return { artistIds: found.get(-1) ?? [], words: null };
+    } else {
+      exact.push(`(${expansion.map(tsqueryLexeme).join(" | ")})`);
+    }
+  }
+  return {
+    artistIds: found.get(-1) ?? [],
+    words: { exact: exact.join(" & "), prefix: prefixTsQuery(prefixes) },
+  };
 }
+
+/** A lexeme as tsquery input takes it verbatim: quoted, its quotes and backslashes doubled. */
+function tsqueryLexeme(word: string): string {
+  return `'${word.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
+}
+
+/**
+ * The words of a text as the search asks the index for them: `exact`, tsquery input of
+ * the expanded words ("('blue' | 'blues') & 'harbor'"), and `prefix`, the words kept as
+ * prefixes for to_tsquery ("b:*"); either may be empty, not both.
+ */
+export type WordsQuery = { exact: string; prefix: string };
 
 /** A lexeme of artworks.search_facets (migration 0023): a letter and a uuid or a number. */
 function facetKey(prefix: "c" | "g", id: string): string {
@@ -173,9 +239,23 @@ function facetKeysMatch(f: SearchFilters): SQL | null {
   return sql`a.search_facets @@ ${parts.join(" & ")}::tsquery`;
 }
 
-function textMatch(text: TextQuery, artistIds: string[]): SQL {
-  const words = sql`a.search_vector @@ to_tsquery('simple', ${text.tsquery})`;
+function textMatch(text: TextQuery, artistIds: string[], expanded?: WordsQuery | null): SQL {
+  const words = wordsMatch(text, expanded);
   return artistIds.length ? sql`(${words} or a.artist_id in (${uuidList(artistIds)}))` : words;
+}
+
+/**
+ * The words' condition: the prefix query of the text, or, once expanded (decision 0036),
+ * the exact words beside what stayed a prefix; null when a word starts no word at all.
+ */
+function wordsMatch(text: TextQuery, expanded: WordsQuery | null | undefined): SQL {
+  if (expanded === undefined) return sql`a.search_vector @@ to_tsquery('simple', ${text.tsquery})`;
+  if (expanded === null) return sql`false`;
+  const exact = expanded.exact ? sql`${expanded.exact}::tsquery` : null;
+  const prefix = expanded.prefix ? sql`to_tsquery('simple', ${expanded.prefix})` : null;
+  const query = exact && prefix ? sql`(${exact} && ${prefix})` : (exact ?? prefix);
+  if (!query) throw new Error("a text with no words");
+  return sql`a.search_vector @@ ${query}`;
 }
 
 /**
@@ -238,11 +318,17 @@ export type SearchSelection = {
   text: TextQuery | null;
   artistIds: string[];
   filters: SearchFilters;
+  /**
+   * The text's words expanded into exact words (artistsAndWords); null when one of them
+   * starts no word. Absent: the prefix query of the text itself, as the recount oracle
+   * (countSearchFacets) asks it, independently of search_words.
+   */
+  words?: WordsQuery | null;
 };
 
 /**
  * The first statements of a search (with text only): the trigram threshold for this
- * transaction, then the artists named like the text.
+ * transaction, then the artists named like the text and the words its prefixes expand to.
  */
 export async function selectSearch(
   tx: Executor,
@@ -253,11 +339,13 @@ export async function selectSearch(
   await tx.execute(
     sql`select set_config('pg_trgm.word_similarity_threshold', ${String(ARTIST_NAME_SIMILARITY)}, true)`,
   );
-  return { text, artistIds: await artistsNamedLike(tx, text), filters };
+  return { text, ...(await artistsAndWords(tx, text)), filters };
 }
 
 function matchOf(selection: SearchSelection): SQL {
-  return selection.text ? textMatch(selection.text, selection.artistIds) : sql`true`;
+  return selection.text
+    ? textMatch(selection.text, selection.artistIds, selection.words)
+    : sql`true`;
 }
 
 /** Which page of hits, in which order. */
@@ -277,7 +365,7 @@ export async function findSearchHits(
   tx: Executor,
   selection: SearchSelection,
   page: HitsPage,
-): Promise<ArtworkCard[]> {
+): Promise<SearchHits> {
   const { city, category, price, availability } = filterConditions(selection.filters);
   const text = selection.text;
   const match = matchOf(selection);
@@ -285,7 +373,7 @@ export async function findSearchHits(
   const where = sql`${listed} and ${match} and ${keys} and ${city} and ${category} and ${price} and ${availability}`;
   if (page.sort !== "featured") {
     const limit = text ? Math.min(page.limit, RELEVANCE_LIMIT - page.offset) : page.limit;
-    if (limit <= 0) return [];
+    if (limit <= 0) return { hits: [], matched: null };
     const rows = await queryRows<CardRow>(
       tx,
       page.sort === "price_desc"
@@ -296,31 +384,50 @@ export async function findSearchHits(
         order by ${chosenOrders[page.sort]}
         offset ${page.offset} limit ${limit}`,
     );
-    return rows.map(toCard);
+    return { hits: rows.map(toCard), matched: null };
   }
-  const hitsQuery = text
-    ? sql`with candidates as (
+  if (!text) {
+    const rows = await queryRows<CardRow>(
+      tx,
+      sql`select ${hitColumns}
+        from artworks a join users u on u.id = a.artist_id
+        where ${where}
+        order by ${curatedOrder}
+        offset ${page.offset} limit ${page.limit}`,
+    );
+    return { hits: rows.map(toCard), matched: null };
+  }
+  // One candidate more than are ranked: how many there are is then the capped count of
+  // the matches with every filter (COUNT_LIMIT + 1 at most), which countSearch needs and
+  // would otherwise look for again.
+  const rows = await queryRows<CardRow & { matched: number }>(
+    tx,
+    sql`with candidates as materialized (
           select a.id, a.is_curated, a.random_order, a.search_vector, a.artist_display_name
           from artworks a join users u on u.id = a.artist_id
           where ${where}
           order by ${curatedOrder}
-          limit ${RELEVANCE_LIMIT}
+          limit ${RELEVANCE_LIMIT + 1}
         ), ranked as (
           select id, is_curated, random_order,
             ${relevance(text)} as score
-          from candidates
+          from (select * from candidates order by is_curated desc nulls last, random_order asc, id asc
+            limit ${RELEVANCE_LIMIT}) first
           order by score desc, is_curated desc, random_order asc, id asc
           offset ${page.offset} limit ${page.limit}
         )
-        select ${hitColumns} from ranked r join artworks a on a.id = r.id
-        order by r.score desc, r.is_curated desc, r.random_order asc, r.id asc`
-    : sql`select ${hitColumns}
-        from artworks a join users u on u.id = a.artist_id
-        where ${where}
-        order by ${curatedOrder}
-        offset ${page.offset} limit ${page.limit}`;
-  return (await queryRows<CardRow>(tx, hitsQuery)).map(toCard);
+        select ${hitColumns}, (select count(*) from candidates)::int as matched
+        from ranked r join artworks a on a.id = r.id
+        order by r.score desc, r.is_curated desc, r.random_order asc, r.id asc`,
+  );
+  return { hits: rows.map(toCard), matched: rows[0]?.matched ?? null };
 }
+
+/**
+ * A page of hits, and for a featured text search with hits on the page, how many works
+ * match the text and every filter, counted up to COUNT_LIMIT + 1 (null otherwise).
+ */
+export type SearchHits = { hits: ArtworkCard[]; matched: number | null };
 
 /**
  * Text searches count their matches up to here, and say a larger total as "1,000+" (the
@@ -346,14 +453,18 @@ export async function searchArtworks(
 ): Promise<SearchPage> {
   return db.transaction(async (tx) => {
     const selection = await selectSearch(tx, input.text, input.filters);
-    const hits = await findSearchHits(tx, selection, input);
-    return { hits, ...(await countSearch(tx, selection)) };
+    const { hits, matched } = await findSearchHits(tx, selection, input);
+    return { hits, ...(await countSearch(tx, selection, matched)) };
   });
 }
 
 /** The counts of a search: kept ones without text, counted up to COUNT_LIMIT with text. */
-export async function countSearch(tx: Executor, selection: SearchSelection): Promise<SearchCounts> {
-  if (selection.text) return countTextMatches(tx, selection);
+export async function countSearch(
+  tx: Executor,
+  selection: SearchSelection,
+  matched: number | null = null,
+): Promise<SearchCounts> {
+  if (selection.text) return countTextMatches(tx, selection, matched);
   const kept = await countKeptFacets(tx, selection.filters);
   return { ...kept, exhaustiveNbHits: true, exhaustiveFacetsCount: true };
 }
@@ -449,7 +560,11 @@ export async function countKeptFacets(
  * bounds (exhaustiveFacetsCount false, the page shows no number) and the total is
  * counted with the filters, again stopping at COUNT_LIMIT + 1.
  */
-async function countTextMatches(tx: Executor, selection: SearchSelection): Promise<SearchCounts> {
+async function countTextMatches(
+  tx: Executor,
+  selection: SearchSelection,
+  matched: number | null,
+): Promise<SearchCounts> {
   const { availability } = filterConditions(selection.filters);
   const match = matchOf(selection);
   const first = await sumCells(
@@ -474,6 +589,10 @@ async function countTextMatches(tx: Executor, selection: SearchSelection): Promi
     exhaustiveFacetsCount: false,
   };
   if (first.nbHits > COUNT_LIMIT) return over;
+  // The hits have counted them already (findSearchHits).
+  if (matched !== null) {
+    return matched > COUNT_LIMIT ? over : { ...over, nbHits: matched, exhaustiveNbHits: true };
+  }
   const { city, category, price } = filterConditions(selection.filters);
   const keys = facetKeysMatch(selection.filters) ?? sql`true`;
   const [row] = await queryRows<{ n: number }>(
