@@ -204,37 +204,76 @@ function tsqueryLexeme(word: string): string {
  */
 export type WordsQuery = { exact: string; prefix: string };
 
-/** A lexeme of artworks.search_facets (migration 0023): a letter and a uuid or a number. */
-function facetKey(prefix: "c" | "g", id: string): string {
+/**
+ * A work's categories from its keys: the lexemes 'g' || category id of search_facets, 37
+ * characters ('gp' || category id || range, migration 0025, is longer).
+ */
+function categoriesOfKeysSql(a: string): SQL {
+  return sql`array(select substr(k, 2)::uuid from unnest(tsvector_to_array(${sql.identifier(a)}.search_facets)) k where k like 'g%' and length(k) = 37)`;
+}
+
+/** A uuid as it is in a key of artworks.search_facets (lower case; checked, as it goes into a query). */
+function keyId(id: string): string {
   const uuid = id.toLowerCase();
   if (!/^[0-9a-f-]+$/.test(uuid)) throw new Error(`not a uuid: ${id}`);
-  return `'${prefix}${uuid}'`;
+  return uuid;
+}
+
+/** A compound key is asked for only while the chosen values make at most this many. */
+const COMPOUND_KEYS = 16;
+
+/** Every combination of one value from each list, joined: the compound keys' suffixes. */
+function combine(lists: string[][]): string[] {
+  return lists.reduce<string[]>((acc, list) => acc.flatMap((a) => list.map((b) => a + b)), [""]);
 }
 
 /**
  * The filters as a query of the keys each work carries in artworks.search_facets
- * (migration 0023, decision 0035): its artist's city, its categories, its price range,
- * and whether it is available. The GIN index over the words and the keys together then
- * intersects a common word with selective filters in one scan ("blue" in 300,000 works,
- * with a city, a category and a price range in 800). Only a narrowing: the exact
- * conditions of filterConditions stay beside it and decide. Null when nothing narrows.
+ * (migrations 0023 and 0025, decisions 0035 and 0036): its artist's city (c), its
+ * categories (g), its price range (p), and whether it is available (av), and each
+ * combination of two or three of the first three (cg, cp, gp, cgp). The GIN index over
+ * the words and the keys together then intersects a common word with selective filters
+ * in one scan ("blue" in 300,000 works, with a city, a category and a price range in
+ * 800). The most specific keys the filters allow are asked for: one key per combination
+ * of the chosen values while there are at most COMPOUND_KEYS, as its posting list is the
+ * short one the intersection needs. Only a narrowing: the exact conditions of
+ * filterConditions stay beside it and decide. Null when nothing narrows.
  */
 function facetKeysMatch(f: SearchFilters): SQL | null {
-  const any = (keys: string[]) => (keys.length === 1 ? keys[0]! : `(${keys.join(" | ")})`);
+  const facets = {
+    c: f.cities.map(keyId),
+    g: f.categories.map(keyId),
+    p: f.priceRanges.map((i) => {
+      if (!PRICE_RANGES[i]) throw new Error(`price range ${i} out of bounds`);
+      return String(i);
+    }),
+  };
+  const any = (keys: string[]) =>
+    keys.length === 1 ? `'${keys[0]}'` : `(${keys.map((k) => `'${k}'`).join(" | ")})`;
+  const chosen = (["c", "g", "p"] as const).filter((name) => facets[name].length);
+  if (!chosen.length) return null;
+  // The largest combination that stays small, then the facets left as single keys.
+  const combinations = [
+    ["c", "g", "p"],
+    ["c", "g"],
+    ["g", "p"],
+    ["c", "p"],
+  ] as const;
+  const compound = combinations.find(
+    (names) =>
+      names.every((name) => facets[name].length) &&
+      names.reduce((n, name) => n * facets[name].length, 1) <= COMPOUND_KEYS,
+  );
   const parts: string[] = [];
-  if (f.cities.length) parts.push(any(f.cities.map((c) => facetKey("c", c))));
-  if (f.categories.length) parts.push(any(f.categories.map((c) => facetKey("g", c))));
-  if (f.priceRanges.length) {
+  const single = chosen.filter(
+    (name) => !(compound as readonly string[] | undefined)?.includes(name),
+  );
+  if (compound) {
     parts.push(
-      any(
-        f.priceRanges.map((i) => {
-          if (!PRICE_RANGES[i]) throw new Error(`price range ${i} out of bounds`);
-          return `'p${i}'`;
-        }),
-      ),
+      any(combine(compound.map((name) => facets[name])).map((k) => compound.join("") + k)),
     );
   }
-  if (!parts.length) return null;
+  for (const name of single) parts.push(any(facets[name].map((k) => name + k)));
   if (f.available) parts.push("'av'");
   return sql`a.search_facets @@ ${parts.join(" & ")}::tsquery`;
 }
@@ -558,7 +597,14 @@ export async function countKeptFacets(
  * query that stops early however common the word, with no bitmap of every match. When
  * there are no more, every count is exact; when there are, the facet counts are lower
  * bounds (exhaustiveFacetsCount false, the page shows no number) and the total is
- * counted with the filters, again stopping at COUNT_LIMIT + 1.
+ * counted with the filters, again stopping at COUNT_LIMIT + 1 (or taken from the hits,
+ * which counted it).
+ *
+ * A match's categories are read from its keys (search_facets, migration 0023), not
+ * looked up in artwork_categories: 1,001 index lookups were most of a common word's
+ * counts (60 ms against 6 ms at 1,000,000 works, decision 0036). The keys are kept by
+ * triggers and compared with the links after random changes
+ * (search-counts.integration.test.ts).
  */
 async function countTextMatches(
   tx: Executor,
@@ -571,7 +617,7 @@ async function countTextMatches(
     tx,
     sql`select u.city_id,
         case when a.price_cents is null then null else ${priceRangeIndexSql("a.price_cents")} end as price_range,
-        array(select ac.category_id from artwork_categories ac where ac.artwork_id = a.id) as category_ids,
+        ${categoriesOfKeysSql("a")} as category_ids,
         1 as n
       from artworks a join users u on u.id = a.artist_id
       where ${listed} and ${match} and ${availability}
