@@ -412,7 +412,7 @@ export async function findSearchHits(
   const where = sql`${listed} and ${match} and ${keys} and ${city} and ${category} and ${price} and ${availability}`;
   if (page.sort !== "featured") {
     const limit = text ? Math.min(page.limit, RELEVANCE_LIMIT - page.offset) : page.limit;
-    if (limit <= 0) return { hits: [], matched: null };
+    if (limit <= 0) return { hits: [], matched: null, first: null };
     const rows = await queryRows<CardRow>(
       tx,
       page.sort === "price_desc"
@@ -423,7 +423,7 @@ export async function findSearchHits(
         order by ${chosenOrders[page.sort]}
         offset ${page.offset} limit ${limit}`,
     );
-    return { hits: rows.map(toCard), matched: null };
+    return { hits: rows.map(toCard), matched: null, first: null };
   }
   if (!text) {
     const rows = await queryRows<CardRow>(
@@ -434,15 +434,29 @@ export async function findSearchHits(
         order by ${curatedOrder}
         offset ${page.offset} limit ${page.limit}`,
     );
-    return { hits: rows.map(toCard), matched: null };
+    return { hits: rows.map(toCard), matched: null, first: null };
   }
   // One candidate more than are ranked: how many there are is then the capped count of
   // the matches with every filter (COUNT_LIMIT + 1 at most), which countSearch needs and
-  // would otherwise look for again.
-  const rows = await queryRows<CardRow & { matched: number }>(
+  // would otherwise look for again. Without a facet filter the candidates are also the
+  // first COUNT_LIMIT + 1 matches whose cells countSearch sums: summed here, in the same
+  // statement, rather than looked for again.
+  const f = selection.filters;
+  const unfiltered = !f.cities.length && !f.categories.length && !f.priceRanges.length;
+  const cellColumns = unfiltered
+    ? sql`, u.city_id, a.price_cents, ${categoriesOfKeysSql("a")} as category_ids`
+    : sql``;
+  const firstCells = unfiltered
+    ? sql`, (select coalesce(json_agg(sums), '[]'::json) from (${sumCellsSql(
+        sql`select city_id, case when price_cents is null then null else ${priceRangeCase} end as price_range,
+          category_ids, 1 as n from candidates`,
+        f,
+      )}) sums) as first_cells`
+    : sql``;
+  const rows = await queryRows<CardRow & { matched: number; first_cells?: CellSumRow[] }>(
     tx,
     sql`with candidates as materialized (
-          select a.id, a.is_curated, a.random_order, a.search_vector, a.artist_display_name
+          select a.id, a.is_curated, a.random_order, a.search_vector, a.artist_display_name ${cellColumns}
           from artworks a join users u on u.id = a.artist_id
           where ${where}
           order by ${curatedOrder}
@@ -455,18 +469,24 @@ export async function findSearchHits(
           order by score desc, is_curated desc, random_order asc, id asc
           offset ${page.offset} limit ${page.limit}
         )
-        select ${hitColumns}, (select count(*) from candidates)::int as matched
+        select ${hitColumns}, (select count(*) from candidates)::int as matched ${firstCells}
         from ranked r join artworks a on a.id = r.id
         order by r.score desc, r.is_curated desc, r.random_order asc, r.id asc`,
   );
-  return { hits: rows.map(toCard), matched: rows[0]?.matched ?? null };
+  const first = rows[0]?.first_cells;
+  return {
+    hits: rows.map(toCard),
+    matched: rows[0]?.matched ?? null,
+    first: first ? readCellSums(first) : null,
+  };
 }
 
 /**
  * A page of hits, and for a featured text search with hits on the page, how many works
- * match the text and every filter, counted up to COUNT_LIMIT + 1 (null otherwise).
+ * match the text and every filter, counted up to COUNT_LIMIT + 1, and without a facet
+ * filter the sums of the cells of those first matches (null otherwise).
  */
-export type SearchHits = { hits: ArtworkCard[]; matched: number | null };
+export type SearchHits = { hits: ArtworkCard[]; matched: number | null; first: CellSums | null };
 
 /**
  * Text searches count their matches up to here, and say a larger total as "1,000+" (the
@@ -492,8 +512,8 @@ export async function searchArtworks(
 ): Promise<SearchPage> {
   return db.transaction(async (tx) => {
     const selection = await selectSearch(tx, input.text, input.filters);
-    const { hits, matched } = await findSearchHits(tx, selection, input);
-    return { hits, ...(await countSearch(tx, selection, matched)) };
+    const { hits, ...counted } = await findSearchHits(tx, selection, input);
+    return { hits, ...(await countSearch(tx, selection, counted)) };
   });
 }
 
@@ -501,9 +521,9 @@ export async function searchArtworks(
 export async function countSearch(
   tx: Executor,
   selection: SearchSelection,
-  matched: number | null = null,
+  counted: Omit<SearchHits, "hits"> = { matched: null, first: null },
 ): Promise<SearchCounts> {
-  if (selection.text) return countTextMatches(tx, selection, matched);
+  if (selection.text) return countTextMatches(tx, selection, counted);
   const kept = await countKeptFacets(tx, selection.filters);
   return { ...kept, exhaustiveNbHits: true, exhaustiveFacetsCount: true };
 }
@@ -534,11 +554,13 @@ function cellConditions(f: SearchFilters) {
  * types' filters only, so the dialog can offer a second city while one is chosen.
  * `matched` is the number of rows.
  */
-async function sumCells(tx: Executor, cells: SQL, filters: SearchFilters) {
+type CellSumRow = { facet: string; key: string; n: number };
+/** The sums of sumCells: the total and the facet counts, and how many rows (`matched`). */
+export type CellSums = CountedFacets & { matched: number };
+
+function sumCellsSql(cells: SQL, filters: SearchFilters): SQL {
   const { city, category, price } = cellConditions(filters);
-  const rows = await queryRows<{ facet: string; key: string; n: number }>(
-    tx,
-    sql`with cell as materialized (
+  return sql`with cell as materialized (
         select city_id, price_range, category_ids, n,
           ${city} as city_ok, ${category} as category_ok, ${price} as price_ok
         from (${cells}) cells
@@ -554,8 +576,10 @@ async function sumCells(tx: Executor, cells: SQL, filters: SearchFilters) {
         where city_ok and price_ok group by c
       union all
       select 'priceRanges', price_range::text, sum(n)::int from cell
-        where city_ok and category_ok and price_range is not null group by price_range`,
-  );
+        where city_ok and category_ok and price_range is not null group by price_range`;
+}
+
+function readCellSums(rows: CellSumRow[]): CellSums {
   const facets: FacetCounts = { cities: {}, categories: {}, priceRanges: {} };
   let nbHits = 0;
   let matched = 0;
@@ -571,6 +595,10 @@ async function sumCells(tx: Executor, cells: SQL, filters: SearchFilters) {
     }
   }
   return { nbHits, facets, matched };
+}
+
+async function sumCells(tx: Executor, cells: SQL, filters: SearchFilters): Promise<CellSums> {
+  return readCellSums(await queryRows<CellSumRow>(tx, sumCellsSql(cells, filters)));
 }
 
 /**
@@ -597,8 +625,9 @@ export async function countKeptFacets(
  * query that stops early however common the word, with no bitmap of every match. When
  * there are no more, every count is exact; when there are, the facet counts are lower
  * bounds (exhaustiveFacetsCount false, the page shows no number) and the total is
- * counted with the filters, again stopping at COUNT_LIMIT + 1 (or taken from the hits,
- * which counted it).
+ * counted with the filters, again stopping at COUNT_LIMIT + 1. A featured text search's
+ * hits have counted both already (findSearchHits: their candidates are the first matches
+ * when no facet filter is chosen), and then nothing is looked for again.
  *
  * A match's categories are read from its keys (search_facets, migration 0023), not
  * looked up in artwork_categories: 1,001 index lookups were most of a common word's
@@ -609,21 +638,23 @@ export async function countKeptFacets(
 async function countTextMatches(
   tx: Executor,
   selection: SearchSelection,
-  matched: number | null,
+  { matched, first: counted }: Omit<SearchHits, "hits">,
 ): Promise<SearchCounts> {
   const { availability } = filterConditions(selection.filters);
   const match = matchOf(selection);
-  const first = await sumCells(
-    tx,
-    sql`select u.city_id,
+  const first =
+    counted ??
+    (await sumCells(
+      tx,
+      sql`select u.city_id,
         case when a.price_cents is null then null else ${priceRangeIndexSql("a.price_cents")} end as price_range,
         ${categoriesOfKeysSql("a")} as category_ids,
         1 as n
       from artworks a join users u on u.id = a.artist_id
       where ${listed} and ${match} and ${availability}
       limit ${COUNT_LIMIT + 1}`,
-    selection.filters,
-  );
+      selection.filters,
+    ));
   const { facets } = first;
   if (first.matched <= COUNT_LIMIT) {
     return { nbHits: first.nbHits, facets, exhaustiveNbHits: true, exhaustiveFacetsCount: true };
