@@ -101,6 +101,10 @@ describe("search_words keeps every word of every work", () => {
       expect(await searchIds(q), q).toEqual(expected);
     }
     expect(await prefixMatches("tessel1:*")).toHaveLength(11);
+    // A word with letters outside a–z stays a prefix query (not expanded), and still finds.
+    const creme = await createArtwork(t.db, { artistId, title: "Crème Brûlée" });
+    expect(await searchIds("crè")).toEqual([creme.id]);
+    expect(await searchIds("crè brû")).toEqual([creme.id]);
     expect(await searchIds("tessel99")).toEqual([]);
   });
 });
