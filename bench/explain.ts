@@ -51,17 +51,32 @@ export async function explainSearch(db: Database, input: SearchInput): Promise<E
     },
   };
   await searchArtworks(explaining as unknown as Database, input);
-  // A text search first sets the trigram threshold and looks up artists; then come the
-  // page of hits and the counts: the kept counts without text; with text the first
-  // COUNT_LIMIT + 1 matches, and, when they run over and filters are chosen, the capped
-  // total with the filters.
+  // A text search first sets the trigram threshold and looks up artists and the words of
+  // its prefixes; then come the page of hits and the counts: the kept counts without text.
+  // With text the hits count their 1,001 candidates, and without a facet filter sum their
+  // cells too (decision 0036): then no count statement follows. With a facet filter the
+  // first COUNT_LIMIT + 1 matches' cells are summed by a statement of their own.
   const [hits, counts, total] = explained.slice(input.text ? 2 : 0);
+  const facetFiltered =
+    input.filters.cities.length +
+      input.filters.categories.length +
+      input.filters.priceRanges.length >
+    0;
   return [
-    { label: "hits", plan: hits! },
     {
-      label: input.text ? "counts (first 1,001 matches: total + facets)" : "counts (kept cells)",
-      plan: counts!,
+      label: input.text && !facetFiltered ? "hits (+ counts of the 1,001 candidates)" : "hits",
+      plan: hits!,
     },
+    ...(counts
+      ? [
+          {
+            label: input.text
+              ? "counts (first 1,001 matches: total + facets)"
+              : "counts (kept cells)",
+            plan: counts,
+          },
+        ]
+      : []),
     ...(total ? [{ label: "total with the filters, up to 1,001", plan: total }] : []),
   ];
 }
@@ -143,7 +158,7 @@ export async function printSearchPlans(
         `  → sort of ${sort.rows} rows${sort.ranked ? " by relevance (ts_rank)" : ""}: ${sort.key}`,
       );
     }
-    if (label !== "hits") {
+    if (!label.startsWith("hits")) {
       const largest = largestRows(plan);
       console.log(
         `  ⇒ largest node ${largest.any} rows; largest bitmap index scan ${largest.bitmap} rows` +

@@ -270,7 +270,7 @@ function combinations(): SearchFilters[] {
 }
 
 /**
- * Every work's filter keys (artworks.search_facets, migration 0023, which a text search
+ * Every work's filter keys (artworks.search_facets, migrations 0023 and 0025, which a text search
  * with filters reads through its index) against the keys recomputed here from the work
  * as the search defines it: its artist's city, its categories, the price range of
  * PRICE_RANGES, and availableSql.
@@ -299,11 +299,18 @@ async function expectFacetKeysCurrent(context: string) {
               row.price_cents! >= r.minCents &&
               (r.maxCents === null || row.price_cents! < r.maxCents),
           );
+    const city = row.city_id;
+    const p = range?.index;
     const expected = [
-      ...(row.city_id ? [`c${row.city_id}`] : []),
+      ...(city ? [`c${city}`] : []),
       ...row.categories.map((c) => `g${c}`),
-      ...(range ? [`p${range.index}`] : []),
+      ...(p === undefined ? [] : [`p${p}`]),
       ...(row.available ? ["av"] : []),
+      // The compound keys of migration 0025: two or three facets in one key.
+      ...(city ? row.categories.map((c) => `cg${city}${c}`) : []),
+      ...(p === undefined ? [] : row.categories.map((c) => `gp${c}${p}`)),
+      ...(city && p !== undefined ? [`cp${city}${p}`] : []),
+      ...(city && p !== undefined ? row.categories.map((c) => `cgp${city}${c}${p}`) : []),
     ].sort();
     const kept = [...row.keys.matchAll(/'([^']*)'/g)].map((m) => m[1]!).sort();
     expect(kept, `${context}: the filter keys of work ${row.id}`).toEqual(expected);

@@ -42,12 +42,12 @@ export async function search(deps: SearchDeps, query: SearchQuery): Promise<Sear
   const result = await deps.db.transaction(async (tx) => {
     const selection = await selectSearch(tx, text, filters);
     // Past RELEVANCE_LIMIT the ranked candidates simply run out: no hits there.
-    const hits = await findSearchHits(tx, selection, {
+    const { hits, ...counted } = await findSearchHits(tx, selection, {
       offset: query.page * query.hitsPerPage,
       limit: query.hitsPerPage,
       sort: query.sort,
     });
-    return { hits, ...(await countSearch(tx, selection)) };
+    return { hits, ...(await countSearch(tx, selection, counted)) };
   });
   const pageable = text ? Math.min(result.nbHits, RELEVANCE_LIMIT) : result.nbHits;
   return {
