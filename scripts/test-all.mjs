@@ -16,8 +16,8 @@
 //        which it builds beside it.
 //      - typecheck, lint, then the integration suite on PGlite; and format, unit, then
 //        (with --postgres) the integration suite on PostgreSQL. These keep the cores
-//        busy and nothing in them reads the build, so they run at a lower priority
-//        (nice 10, on Linux, where CI runs): they take what the journeys leave. Each
+//        busy and nothing in them reads the build, so they run at the lowest priority
+//        (SCHED_IDLE, on Linux, where CI runs): they take what the journeys leave. Each
 //        integration run uses two vitest workers (vitest's default on two cores is
 //        one), so neither leaves a core idle while the journeys wait. (Two halves of the
 //        journeys at once, each with its own server, timed out sign-ins on two loaded
@@ -71,10 +71,16 @@ const integrationOnPostgres = [
   { TEST_DATABASE_URL: postgresUrl },
 ];
 
-/** The step at a lower priority (nice 10) on Linux, where CI runs; elsewhere as it is. */
-function niced([name, command, commandArgs, env]) {
+/**
+ * The step at the lowest CPU priority on Linux, where CI runs (elsewhere as it is):
+ * SCHED_IDLE (`chrt --idle 0`, util-linux), so it runs only on a core nothing else wants
+ * and gives it up the moment a journey's browser or server wakes. `nice -n 10` alone was
+ * not enough: the journeys still ran at half speed beside it, each of their many short
+ * steps waiting out a niced process's time slice.
+ */
+function lowPriority([name, command, commandArgs, env]) {
   return process.platform === "linux"
-    ? [name, "nice", ["-n", "10", command, ...commandArgs], env]
+    ? [name, "chrt", ["--idle", "0", command, ...commandArgs], env]
     : [name, command, commandArgs, env];
 }
 
@@ -83,8 +89,8 @@ const stages = [
   [[typegen]],
   [
     [build, jsBudget, e2e],
-    [typecheck, lint, integration].map(niced),
-    [format, unit, ...(postgresUrl ? [integrationOnPostgres] : [])].map(niced),
+    [typecheck, lint, integration].map(lowPriority),
+    [format, unit, ...(postgresUrl ? [integrationOnPostgres] : [])].map(lowPriority),
   ],
 ];
 
