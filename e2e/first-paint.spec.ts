@@ -281,3 +281,42 @@ test("after client-side navigations the page still has the site's styles, once",
   await expect(page.locator("style#site-styles")).toHaveCount(1);
   await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(0);
 });
+
+/** Every script of the page waits until `release()`: until then the page is the server's HTML. */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+test("a button clicked before the page has hydrated does its work once it has", async ({
+  page,
+  request,
+}) => {
+  const id = await artworkIdByTitle(request, TITLE);
+  const release = await holdScripts(page);
+  // "load" would wait for the held scripts, which the loader may have asked for by then.
+  await page.goto(`/artwork/${id}`, { waitUntil: "domcontentloaded" });
+  await page.getByRole("button", { name: "Buy Now" }).click();
+  const dialog = page.getByRole("dialog", { name: "Buy this artwork" });
+  await expect(dialog).toHaveCount(0);
+
+  release();
+  await expect(dialog.getByLabel("Card number")).toBeVisible();
+});
+
+test("a search typed before the page has hydrated is searched once it has", async ({ page }) => {
+  const release = await holdScripts(page);
+  await page.goto("/", { waitUntil: "domcontentloaded" });
+  const box = page.getByRole("searchbox", { name: "Search artworks or artists" });
+  await box.fill("lighth");
+
+  release();
+  await expect(page).toHaveURL(/\/\?q=lighth$/);
+  await expect(page.getByRole("link", { name: /Lighthouse at Dusk/ })).toBeVisible();
+  await expect(box).toHaveValue("lighth");
+});

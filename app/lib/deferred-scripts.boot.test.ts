@@ -1,6 +1,11 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { DEFERRED_MODULE_TYPE, MAX_WAIT_MS, bootScript } from "./deferred-scripts.server";
+import {
+  DEFERRED_MODULE_TYPE,
+  MAX_HOLD_MS,
+  MAX_WAIT_MS,
+  bootScript,
+} from "./deferred-scripts.server";
 
 /**
  * The loader that deferScripts() writes into the page, run in a DOM: it starts the
@@ -53,6 +58,8 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  // Every loader of the test starts and, React never coming, lets go of the page's events.
+  vi.advanceTimersByTime(MAX_WAIT_MS + MAX_HOLD_MS + 100);
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
@@ -91,5 +98,126 @@ describe("the deferred module loader", () => {
     runLoader();
     vi.advanceTimersByTime(100);
     expect(started().preloads).toEqual(MODULES);
+  });
+});
+
+/** What React leaves on the DOM: on the document once `hydrateRoot` ran… */
+function reactTakesOver(): void {
+  Object.assign(document, { __reactContainer$test: {} });
+}
+
+/** …and on each element once hydrated. */
+function hydrate(...elements: Element[]): void {
+  for (const element of elements) Object.assign(element, { __reactProps$test: {} });
+}
+
+/**
+ * A field as React tracks it: `value` written through the element is remembered (React's
+ * value tracker), and an `input` event is a change only if the value differs from it.
+ */
+function trackedField(input: HTMLInputElement): { changes: string[] } {
+  const proto = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value");
+  if (!proto?.get || !proto.set) throw new Error("no value property");
+  const read = proto.get.bind(input) as () => string;
+  const write = proto.set.bind(input) as (value: string) => void;
+  let tracked = read();
+  Object.defineProperty(input, "value", {
+    configurable: true,
+    get: read,
+    set: (value: string) => {
+      tracked = value;
+      write(value);
+    },
+  });
+  Object.assign(input, { __reactProps$test: {} });
+  const changes: string[] = [];
+  input.addEventListener("input", () => {
+    const now = read();
+    if (now !== tracked) changes.push(now);
+    tracked = now;
+  });
+  return { changes };
+}
+
+describe("what a person does before hydration", () => {
+  function page(): { main: HTMLElement; button: HTMLButtonElement; clicks: string[] } {
+    const main = document.createElement("main");
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = "Edit Profile";
+    const clicks: string[] = [];
+    button.addEventListener("click", () => clicks.push("click"));
+    main.append(button);
+    document.body.append(main);
+    return { main, button, clicks };
+  }
+
+  afterEach(() => {
+    Reflect.deleteProperty(document, "__reactContainer$test");
+  });
+
+  it("the first touch starts the modules without waiting for the pictures", () => {
+    pendingPicture();
+    runLoader();
+    vi.advanceTimersByTime(100);
+    expect(started().module).toBeUndefined();
+    document.body.dispatchEvent(new Event("pointerdown", { bubbles: true }));
+    expect(started().preloads).toEqual(MODULES);
+  });
+
+  it("holds a button's click until React has hydrated the page, then does it again", () => {
+    const { main, button, clicks } = page();
+    pendingPicture();
+    runLoader();
+    button.click();
+    expect(clicks).toEqual([]);
+    expect(started().module).toBeDefined();
+    vi.advanceTimersByTime(1_000);
+    expect(clicks).toEqual([]);
+
+    reactTakesOver();
+    hydrate(main);
+    vi.advanceTimersByTime(1_000);
+    // Still not hydrated itself (a Suspense boundary whose code is on its way).
+    expect(clicks).toEqual([]);
+    hydrate(button);
+    vi.advanceTimersByTime(50);
+    expect(clicks).toEqual(["click"]);
+    // From then on clicks are the page's own.
+    button.click();
+    expect(clicks).toEqual(["click", "click"]);
+  });
+
+  it("reports a field typed before hydration to React as a change, before the held click", () => {
+    const { main, button, clicks } = page();
+    const input = document.createElement("input");
+    input.defaultValue = "";
+    main.prepend(input);
+    const { changes } = trackedField(input);
+    const order: string[] = [];
+    input.addEventListener("input", () => order.push("input"));
+    button.addEventListener("click", () => order.push("click"));
+    runLoader();
+    // Typed without going through React (as the DOM does before hydration).
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set?.call(input, "blue");
+    button.click();
+
+    reactTakesOver();
+    hydrate(main, button);
+    vi.advanceTimersByTime(50);
+    expect(changes).toEqual(["blue"]);
+    expect(input.value).toBe("blue");
+    expect(order).toEqual(["input", "click"]);
+    expect(clicks).toEqual(["click"]);
+  });
+
+  it("lets a held click through as it is when React never takes the page", () => {
+    const { button, clicks } = page();
+    runLoader();
+    button.click();
+    vi.advanceTimersByTime(MAX_HOLD_MS - 100);
+    expect(clicks).toEqual([]);
+    vi.advanceTimersByTime(200);
+    expect(clicks).toEqual(["click"]);
   });
 });

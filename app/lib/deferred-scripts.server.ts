@@ -40,14 +40,67 @@ export const MAX_WAIT_MS = 3_000;
 const MODULE_SCRIPT_OPEN = /<script([^>]*?) type="module" async="">/;
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*?href="([^"]+)"[^>]*>/g;
 
-/** The inline loader; `hrefs` are the module addresses the page would have preloaded. */
+/**
+ * Longest that clicks and submits made before hydration are held once the modules have
+ * started: whatever React has not taken by then (a module that never arrives) is let
+ * through as the browser does it without JavaScript (forms post, links go).
+ */
+export const MAX_HOLD_MS = 20_000;
+
+/**
+ * The inline loader; `hrefs` are the module addresses the page would have preloaded.
+ *
+ * Besides starting the modules (above), it keeps what a person does before the page has
+ * hydrated (decision 0034, addendum "Before hydration"):
+ * - the first touch, key or focus starts the modules at once, pictures or not;
+ * - a click on a button and a form's submit are held (with their default action) until
+ *   React has hydrated that button or form, then done again, in order: a button that only
+ *   works with JavaScript (a dialog's, a menu's) does what it says instead of nothing,
+ *   and a form goes through its checks and its client-side submit. Hydrated means React
+ *   has rendered the element (its `__reactProps$…` marker): a part of the page in a
+ *   Suspense boundary whose code is still on its way is not, even after the rest is;
+ * - every field whose value or choice differs from the server's (typed or picked before
+ *   hydration) is reported to React as a change as soon as the field is hydrated, before
+ *   any held click is done again, so a controlled field's state has what the person sees.
+ *   React's value tracker would otherwise see no change: the value written through the
+ *   element (React's setter) is the server's, the one put back through the prototype's
+ *   setter (bypassing it) is the person's, then the event.
+ * If the modules fail, or React has not taken a held element within MAX_HOLD_MS of the
+ * start, what is left is let through as it would be without JavaScript.
+ */
 export function bootScript(hrefs: string[]): string {
   // Addresses come from React Router's manifest; JSON with "<" escaped stays inside the tag.
   const list = JSON.stringify(hrefs).replace(/</g, "\\u003c");
-  return `(function(){var me=document.currentScript,nonce=me.nonce,boot=me.previousElementSibling,started=false;
+  return `(function(){var me=document.currentScript,nonce=me.nonce,boot=me.previousElementSibling,
+started=false,holding=true,replaying=false,held=[],seen=new WeakSet(),until=0;
 function start(){if(started)return;started=true;var head=document.head;
 ${list}.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;head.appendChild(l)});
-var s=document.createElement("script");s.type="module";s.nonce=nonce;s.textContent=boot.textContent;document.body.appendChild(s)}
+var s=document.createElement("script");s.type="module";s.nonce=nonce;s.textContent=boot.textContent;
+s.addEventListener("error",release);document.body.appendChild(s);until=Date.now()+${MAX_HOLD_MS};tick()}
+function marked(node,prefix){return Object.keys(node).some(function(k){return k.indexOf(prefix)===0})}
+function hydrated(node){return marked(node,"__reactProps$")}
+function fields(){return[].slice.call(document.querySelectorAll("input,textarea,select"))}
+function tick(){if(!holding)return;
+if(marked(document,"__reactContainer$")){fields().forEach(report);
+while(held.length&&hydrated(held[0].el)){var h=held.shift();replaying=true;try{if(h.el.isConnected)h.again()}finally{replaying=false}}
+var main=document.querySelector("main");
+if(!held.length&&(!main||hydrated(main))&&fields().every(hydrated))return stop()}
+if(Date.now()>until)return release();setTimeout(tick,50)}
+function stop(){holding=false;removeEventListener("click",hold,true);removeEventListener("submit",hold,true)}
+function release(){if(!holding)return;stop();held.splice(0).forEach(function(h){if(h.el.isConnected)h.again()})}
+function set(node,name,value){Object.getOwnPropertyDescriptor(Object.getPrototypeOf(node),name).set.call(node,value)}
+function report(f){if(seen.has(f)||!hydrated(f))return;seen.add(f);
+if(f.tagName==="SELECT"){if([].some.call(f.options,function(o){return o.selected!==o.defaultSelected}))f.dispatchEvent(new Event("change",{bubbles:true}));return}
+if(f.type==="checkbox"||f.type==="radio"){var c=f.checked;if(c===f.defaultChecked||(f.type==="radio"&&!c))return;
+f.checked=!c;set(f,"checked",c);f.dispatchEvent(new Event("click",{bubbles:true}));return}
+if(f.type==="file"||f.type==="hidden")return;var v=f.value;if(v===f.defaultValue)return;
+f.value=f.defaultValue;set(f,"value",v);f.dispatchEvent(new Event("input",{bubbles:true}))}
+function hold(e){if(!holding||replaying)return;start();var t=e.target,el,again;
+if(e.type==="submit"){var by=e.submitter;el=t;again=function(){by&&by!==el?el.requestSubmit(by):el.requestSubmit()}}
+else{el=t.closest&&t.closest("button,input[type=submit],input[type=button],input[type=image]");if(!el)return;again=function(){el.click()}}
+if(!held.length&&hydrated(el))return;e.preventDefault();e.stopPropagation();held.push({el:el,again:again})}
+addEventListener("click",hold,true);addEventListener("submit",hold,true);
+["pointerdown","touchstart","keydown","focusin"].forEach(function(t){addEventListener(t,start,{capture:true,once:true,passive:true})});
 function afterPaint(){requestAnimationFrame(function(){setTimeout(start,0)})}
 setTimeout(start,${MAX_WAIT_MS});
 var wait=[].slice.call(document.querySelectorAll('img[fetchpriority="high"]')).filter(function(i){return!i.complete});
