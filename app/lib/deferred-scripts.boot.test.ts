@@ -101,9 +101,11 @@ describe("the deferred module loader", () => {
   });
 });
 
-/** What React leaves on the DOM: on the document once `hydrateRoot` ran… */
+/** What React leaves on the DOM: on the document once `hydrateRoot` ran and committed… */
 function reactTakesOver(): void {
-  Object.assign(document, { __reactContainer$test: {} });
+  // The root's first commit, with the page hydrated (React's FiberRoot, as far as read).
+  const root = { current: { memoizedState: { isDehydrated: false } } };
+  Object.assign(document, { __reactContainer$test: { stateNode: root } });
 }
 
 /** …and on each element once hydrated. */

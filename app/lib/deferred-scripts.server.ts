@@ -77,11 +77,13 @@ function start(){if(started)return;started=true;var head=document.head;
 ${list}.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;head.appendChild(l)});
 var s=document.createElement("script");s.type="module";s.nonce=nonce;s.textContent=boot.textContent;
 s.addEventListener("error",release);document.body.appendChild(s);until=Date.now()+${MAX_HOLD_MS};tick()}
+function committed(){var k=Object.keys(document).filter(function(k){return k.indexOf("__reactContainer$")===0})[0],
+r=k&&document[k]&&document[k].stateNode,m=r&&r.current&&r.current.memoizedState;return!!m&&m.isDehydrated===false}
 function marked(node,prefix){return Object.keys(node).some(function(k){return k.indexOf(prefix)===0})}
 function hydrated(node){return marked(node,"__reactProps$")}
 function fields(){return[].slice.call(document.querySelectorAll("input,textarea,select"))}
 function tick(){if(!holding)return;
-if(marked(document,"__reactContainer$")){fields().forEach(report);
+if(committed()){fields().forEach(report);
 while(held.length&&hydrated(held[0].el)){var h=held.shift();replaying=true;try{if(h.el.isConnected)h.again()}finally{replaying=false}}
 var main=document.querySelector("main");
 if(!held.length&&(!main||hydrated(main))&&fields().every(hydrated))return stop()}
