@@ -9,13 +9,21 @@ import {
   type HandleErrorFunction,
   ServerRouter,
 } from "react-router";
+import { deferScripts } from "./lib/deferred-scripts.server";
+import { SiteStylesContext } from "./lib/site-styles";
+import siteCss from "./styles/site.css?inline";
+
+// The stylesheet goes inside a <style> element (app/lib/site-styles.tsx): nothing in it may end the element.
+if (/<\/style/i.test(siteCss)) throw new Error("app/styles/site.css contains </style");
 
 /**
  * React Router's default Node entry (isbot, streaming, the same timeouts), plus this
  * request's CSP nonce: the server's Content-Security-Policy runs inline scripts only
  * with it (decision 0024). `<ServerRouter nonce>` gives it to `<Scripts>`,
  * `<ScrollRestoration>` and `<Links>`; `renderToPipeableStream({ nonce })` to the
- * scripts React writes while it streams Suspense boundaries.
+ * scripts React writes while it streams Suspense boundaries. The HTML goes through
+ * `deferScripts()`: the page's modules load after its first picture (decision 0034).
+ * The stylesheet is in the page (`<SiteStyles>`, app/lib/site-styles.tsx), given here.
  */
 export const streamTimeout = 5_000;
 
@@ -58,7 +66,9 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <SiteStylesContext value={{ css: siteCss, nonce }}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </SiteStylesContext>,
       {
         nonce,
         [readyOption]() {
@@ -72,7 +82,10 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html");
-          pipe(body);
+          // The page's JavaScript waits for its first picture (app/lib/deferred-scripts.server.ts).
+          const deferred = deferScripts();
+          deferred.pipe(body);
+          pipe(deferred);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

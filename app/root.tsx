@@ -12,7 +12,7 @@ import { PendingPage } from "./features/layout/pending-page";
 import { RouteAnnouncer } from "./features/layout/route-announcer";
 import { SiteHeader } from "./features/layout/site-header";
 import type { RootLoaderData } from "./lib/session-user";
-import "./styles/site.css";
+import { SiteStyles } from "./lib/site-styles";
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<RootLoaderData> {
   const user = await context.services.auth.getSessionUser(request.headers);
@@ -53,6 +53,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links nonce={clientNonce()} />
+        <SiteStyles nonce={clientNonce()} />
       </head>
       <body>
         <a className="skip-link" href="#main">

@@ -8,7 +8,6 @@
  *
  *   npm run fuzz -- [--requests 10000] [--seconds 600] [--seed 1]
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -21,6 +20,7 @@ import {
   random,
 } from "./fuzz-values";
 import { type KnownIds, mutateOneField, validBody } from "./fuzz-bodies";
+import { startBuiltServer } from "./built-server";
 import { freePort } from "./free-port";
 import { machineLines } from "./report";
 
@@ -92,42 +92,6 @@ const PAGE_FORMS: Route[] = [
   { method: "POST", path: "/profile", fields: ["intent", "firstName", "bio", "birthYear"] },
   { method: "POST", path: "/collect", fields: ["intent", "id", "next"] },
 ];
-
-async function startServer(): Promise<{
-  base: string;
-  child: ChildProcess;
-  stderr: string[];
-  dataDir: string;
-}> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), "vernissage-fuzz-"));
-  const base = `http://127.0.0.1:${port}`;
-  const stderr: string[] = [];
-  const child = spawn(process.execPath, ["build/server/main.js"], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: base,
-      DATA_DIR: dataDir,
-      NODE_ENV: "production",
-      LOG_REQUESTS: "false",
-    },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  child.stderr?.on("data", (chunk: Buffer) => stderr.push(chunk.toString()));
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited: ${stderr.join("")}`);
-    const healthy = await fetch(`${base}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (healthy) return { base, child, stderr, dataDir };
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error("the server did not start within 120 s");
-}
 
 async function signIn(base: string, email: string): Promise<string> {
   const response = await fetch(`${base}/api/auth/sign-in/email`, {
@@ -240,7 +204,11 @@ async function main() {
   const routes = [...documentedRoutes(readFileSync("docs/api.md", "utf8")), ...PAGE_FORMS];
   console.log(machineLines().join("\n"));
   console.log(`routes: ${routes.length} (${routes.length - PAGE_FORMS.length} from docs/api.md)`);
-  const server = await startServer();
+  const dataDir = mkdtempSync(path.join(tmpdir(), "vernissage-fuzz-"));
+  const server = await startBuiltServer(await freePort(), dataDir).catch((error: unknown) => {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  });
   let exitCode = 0;
   try {
     const identities: Identity[] = [
@@ -296,9 +264,8 @@ async function main() {
     console.log(`\n${sent - findings.length} passed, ${findings.length} failed`);
     if (findings.length > 0 || !alive) exitCode = 1;
   } finally {
-    server.child.kill("SIGTERM");
-    await new Promise((resolve) => server.child.once("exit", resolve));
-    rmSync(server.dataDir, { recursive: true, force: true });
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
   }
   process.exit(exitCode);
 }

@@ -22,20 +22,11 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import zlib from "node:zlib";
 import lighthouse, { type Flags, type Result } from "lighthouse";
+import { type BuiltServer, startBuiltServer } from "./built-server";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH as CHROMIUM } from "./chromium";
 import { freePort } from "./free-port";
 import { machineLines } from "./report";
 
-const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/lib/chromium/chromium";
-const CHROMIUM_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-dev-shm-usage",
-];
 /** What Chromium sends; the app's answers to it are what the browser gets. */
 const BROWSER_ACCEPT_ENCODING = "gzip, deflate, br, zstd";
 /** A Lighthouse run that takes longer than this has hung: Chromium is killed and the run retried. */
@@ -94,7 +85,7 @@ const reportsDir = parsed.reports ? path.resolve(parsed.reports) : undefined;
 // Clean-up: every process and temporary folder this bench makes, on exit and on Ctrl-C.
 
 const tempDirs: string[] = [];
-let app: ChildProcess | undefined;
+let app: BuiltServer | undefined;
 let chromium: ChildProcess | undefined;
 let staticServer: http.Server | undefined;
 
@@ -117,14 +108,9 @@ function killChromium() {
 }
 
 async function stopApp() {
-  const child = app;
+  const server = app;
   app = undefined;
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  child.kill("SIGTERM");
-  const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
-  await exited;
-  clearTimeout(timer);
+  await server?.stop();
 }
 
 function removeTempDirs() {
@@ -150,7 +136,6 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 // Last resort if something throws past the finally below: nothing outlives this process.
 process.on("exit", () => {
   killChromium();
-  if (app?.exitCode === null) app.kill("SIGKILL");
   removeTempDirs();
 });
 /**
@@ -271,39 +256,15 @@ function buildIfNeeded() {
 }
 
 async function startApp(): Promise<string> {
-  const port = await freePort();
-  const dataDir = makeTempDir("vernissage-lighthouse-data-");
-  const base = `http://127.0.0.1:${port}`;
-  const stderr: string[] = [];
-  // The embedded database whatever the shell says: the demo data loads only there.
-  const { DATABASE_URL: _ignored, ...env } = process.env;
-  const child = spawn(process.execPath, ["build/server/main.js"], {
-    env: {
-      ...env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: base,
-      DATA_DIR: dataDir,
-      NODE_ENV: "production",
-      LOG_REQUESTS: "false",
-      DEMO_DATA: "true",
-    },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  app = child;
-  child.stderr?.on("data", (chunk: Buffer) => stderr.push(chunk.toString()));
-  // The first start draws the demo images (about half a minute on an idle machine).
-  const deadline = Date.now() + 300_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the app exited: ${stderr.join("").slice(-2000)}`);
-    const healthy = await fetch(`${base}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (healthy) return base;
-    await sleep(500);
-  }
-  throw new Error("the app did not answer /api/health within 300 s");
+  // The embedded database whatever the shell says: the demo data loads only there. The
+  // first start draws the demo images (about half a minute on an idle machine).
+  app = await startBuiltServer(
+    await freePort(),
+    makeTempDir("vernissage-lighthouse-data-"),
+    { DATABASE_URL: undefined, DEMO_DATA: "true" },
+    300_000,
+  );
+  return app.base;
 }
 
 /** A demo artwork with an image: the first such hit of the marketplace's default order. */
@@ -480,25 +441,32 @@ function sampleOf(lhr: Result): Sample {
   };
 }
 
-/** The image the LCP element painted: the request for its `src` or one of its `srcset` files. */
+/**
+ * The image the LCP element painted: the request for its `src` or one of its `srcset` files.
+ * Lighthouse shortens long attribute values in its snippet with "…" (a card's
+ * `/media/artworks/<id>/0-thumbnail.webp` is one): such a value matches the loaded URLs
+ * that start with what is left of it.
+ */
 function lcpImageUrl(lhr: Result, pageUrl: string): string | undefined {
   const { node } = lcpElement(lhr);
   const snippet = node?.snippet ?? "";
   if (!/^<img\b/i.test(snippet)) return undefined;
   const attrs = attributes(snippet);
-  const candidates = new Set(
-    [attrs.src, ...srcsetUrls(attrs.srcset)]
-      .filter((u): u is string => Boolean(u))
-      .map((u) => new URL(u, pageUrl).href),
-  );
+  const values = [attrs.src, ...srcsetUrls(attrs.srcset)].filter((u): u is string => Boolean(u));
+  const matchers = values.map((value) => {
+    const cut = value.endsWith("…");
+    const href = new URL(cut ? value.slice(0, -1) : value, pageUrl).href;
+    return (url: string) => (cut ? url.startsWith(href) : url === href);
+  });
   const loaded = tableItems(lhr, "network-requests")
     .map((r) => ({
       url: typeof r.url === "string" ? r.url : "",
       size: Number(r.resourceSize ?? 0),
     }))
-    .filter((r) => candidates.has(r.url))
+    .filter((r) => matchers.some((matches) => matches(r.url)))
     .sort((a, b) => b.size - a.size);
-  return loaded[0]?.url ?? (attrs.src ? new URL(attrs.src, pageUrl).href : undefined);
+  if (loaded[0]) return loaded[0].url;
+  return attrs.src && !attrs.src.endsWith("…") ? new URL(attrs.src, pageUrl).href : undefined;
 }
 
 /** The checklist of `lcp-discovery-insight`: fetchpriority, discoverable in the HTML, not lazy. */
@@ -652,8 +620,12 @@ async function startStaticServer(): Promise<string> {
   return `http://127.0.0.1:${port}`;
 }
 
-/** What the app sends with a page: the document's, the scripts' and stylesheets' encodings. */
-async function appEncodings(pageUrl: string, html: string): Promise<string> {
+/**
+ * What the app sends with a page: the document's, the scripts' and stylesheets' encodings.
+ * The scripts are those the page loaded in the probe run (the HTML no longer names them
+ * all: its modules are added by a loader after the first picture), and any in the HTML.
+ */
+async function appEncodings(pageUrl: string, html: string, probe: Result): Promise<string> {
   const doc = await rawGet(pageUrl);
   const assets = new Set<string>();
   for (const m of html.matchAll(/<(?:script|link)\b[^>]*>/g)) {
@@ -661,6 +633,11 @@ async function appEncodings(pageUrl: string, html: string): Promise<string> {
     const ref =
       attrs.src ?? (/stylesheet|modulepreload/.test(attrs.rel ?? "") ? attrs.href : undefined);
     if (ref) assets.add(new URL(ref, pageUrl).href);
+  }
+  for (const request of tableItems(probe, "network-requests")) {
+    if (request.resourceType === "Script" && typeof request.url === "string") {
+      assets.add(request.url);
+    }
   }
   const byKind = new Map<string, Map<string, number>>();
   for (const asset of assets) {
@@ -764,7 +741,7 @@ async function makeTwin(name: PageName, appUrl: string, staticBase: string): Pro
       width,
       height,
     },
-    appSent: `${await appEncodings(appUrl, html)}; LCP image ${encodingOf(image)}`,
+    appSent: `${await appEncodings(appUrl, html, probe)}; LCP image ${encodingOf(image)}`,
     staticSent: `HTML ${twinEncoding}; LCP image ${encodingOf(image)} (the app's bytes)`,
   };
 

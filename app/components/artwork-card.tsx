@@ -25,7 +25,11 @@ export function ArtworkCard({
   priority = false,
 }: {
   artwork: ArtworkCardData;
-  /** In the first row: loaded at once (the rest wait until they near the screen). */
+  /**
+   * In the first row: loaded at once (the rest wait until they near the screen), at low
+   * priority, which also keeps React from preloading it in the head: on a phone only the
+   * first card is on screen, and the others would share the line with its picture.
+   */
   eager?: boolean;
   /**
    * The page's largest picture (the first card of the marketplace, issue 17): high
@@ -61,7 +65,7 @@ export function ArtworkCard({
               }
               height={250}
               loading={eager || priority ? "eager" : "lazy"}
-              fetchPriority={priority ? "high" : undefined}
+              fetchPriority={priority ? "high" : eager ? "low" : undefined}
               decoding="async"
             />
           ) : (

@@ -58,7 +58,10 @@ export function PromoBanner({
         alt={banner.altText.trim() || t.bannerAlt}
         width={2400}
         height={600}
-        fetchPriority="high"
+        // Not high priority (issue 17): on a phone the banner is a 4:1 strip, smaller on
+        // the screen than the first card's picture, which is the page's largest; a
+        // high-priority banner shared the first bandwidth with it and held the page's
+        // modules (app/lib/deferred-scripts.server.ts waits for high-priority pictures).
         decoding="async"
       />
       <button

@@ -1,0 +1,225 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import {
+  DEFERRED_MODULE_TYPE,
+  MAX_HOLD_MS,
+  MAX_WAIT_MS,
+  bootScript,
+} from "./deferred-scripts.server";
+
+/**
+ * The loader that deferScripts() writes into the page, run in a DOM: it starts the
+ * modules when the high-priority pictures have ended, or after MAX_WAIT_MS at the latest.
+ */
+
+const MODULES = ["/assets/entry.client-1.js", "/assets/root-1.js"];
+
+/** The page's end as deferScripts() leaves it, and the loader run as the browser would. */
+function runLoader(): void {
+  const boot = document.createElement("script");
+  boot.type = DEFERRED_MODULE_TYPE;
+  boot.textContent = 'import("/assets/entry.client-1.js");';
+  const loader = document.createElement("script");
+  loader.nonce = "N0nce";
+  document.body.append(boot, loader);
+  Object.defineProperty(document, "currentScript", { value: loader, configurable: true });
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the loader is our own text
+    const loaderScript = new Function(bootScript(MODULES)) as () => void;
+    loaderScript();
+  } finally {
+    Reflect.deleteProperty(document, "currentScript");
+  }
+}
+
+/** A high-priority picture still on its way. */
+function pendingPicture(): HTMLImageElement {
+  const img = document.createElement("img");
+  img.setAttribute("fetchpriority", "high");
+  Object.defineProperty(img, "complete", { value: false });
+  document.body.append(img);
+  return img;
+}
+
+function started(): { preloads: string[]; module: HTMLScriptElement | undefined } {
+  return {
+    preloads: [...document.head.querySelectorAll('link[rel="modulepreload"]')].map(
+      (link) => link.getAttribute("href") ?? "",
+    ),
+    module: [...document.body.querySelectorAll("script")].find((s) => s.type === "module"),
+  };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.stubGlobal("requestAnimationFrame", (callback: () => void) => setTimeout(callback, 16));
+  document.head.innerHTML = "";
+  document.body.innerHTML = "";
+});
+
+afterEach(() => {
+  // Every loader of the test starts and, React never coming, lets go of the page's events.
+  vi.advanceTimersByTime(MAX_WAIT_MS + MAX_HOLD_MS + 100);
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe("the deferred module loader", () => {
+  it("starts the modules once the pictures have loaded, with the nonce and the module text", () => {
+    const picture = pendingPicture();
+    runLoader();
+    vi.advanceTimersByTime(100);
+    expect(started().preloads).toEqual([]);
+
+    picture.dispatchEvent(new Event("load"));
+    vi.advanceTimersByTime(100);
+    const { preloads, module } = started();
+    expect(preloads).toEqual(MODULES);
+    expect(module?.nonce).toBe("N0nce");
+    expect(module?.textContent).toBe('import("/assets/entry.client-1.js");');
+  });
+
+  it("starts them after MAX_WAIT_MS when a picture never ends, and only once", () => {
+    pendingPicture();
+    runLoader();
+    vi.advanceTimersByTime(MAX_WAIT_MS - 1);
+    expect(started().module).toBeUndefined();
+
+    vi.advanceTimersByTime(1);
+    expect(started().preloads).toEqual(MODULES);
+    vi.advanceTimersByTime(MAX_WAIT_MS * 2);
+    expect(document.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(MODULES.length);
+    expect(
+      [...document.querySelectorAll("script")].filter((s) => s.type === "module"),
+    ).toHaveLength(1);
+  });
+
+  it("starts them after the first frame when no picture is waited for", () => {
+    runLoader();
+    vi.advanceTimersByTime(100);
+    expect(started().preloads).toEqual(MODULES);
+  });
+});
+
+/** What React leaves on the DOM: on the document once `hydrateRoot` ran and committed… */
+function reactTakesOver(): void {
+  // The root's first commit, with the page hydrated (React's FiberRoot, as far as read).
+  const root = { current: { memoizedState: { isDehydrated: false } } };
+  Object.assign(document, { __reactContainer$test: { stateNode: root } });
+}
+
+/** …and on each element once hydrated. */
+function hydrate(...elements: Element[]): void {
+  for (const element of elements) Object.assign(element, { __reactProps$test: {} });
+}
+
+/**
+ * A field as React tracks it: `value` written through the element is remembered (React's
+ * value tracker), and an `input` event is a change only if the value differs from it.
+ */
+function trackedField(input: HTMLInputElement): { changes: string[] } {
+  const proto = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value");
+  if (!proto?.get || !proto.set) throw new Error("no value property");
+  const read = proto.get.bind(input) as () => string;
+  const write = proto.set.bind(input) as (value: string) => void;
+  let tracked = read();
+  Object.defineProperty(input, "value", {
+    configurable: true,
+    get: read,
+    set: (value: string) => {
+      tracked = value;
+      write(value);
+    },
+  });
+  Object.assign(input, { __reactProps$test: {} });
+  const changes: string[] = [];
+  input.addEventListener("input", () => {
+    const now = read();
+    if (now !== tracked) changes.push(now);
+    tracked = now;
+  });
+  return { changes };
+}
+
+describe("what a person does before hydration", () => {
+  function page(): { main: HTMLElement; button: HTMLButtonElement; clicks: string[] } {
+    const main = document.createElement("main");
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = "Edit Profile";
+    const clicks: string[] = [];
+    button.addEventListener("click", () => clicks.push("click"));
+    main.append(button);
+    document.body.append(main);
+    return { main, button, clicks };
+  }
+
+  afterEach(() => {
+    Reflect.deleteProperty(document, "__reactContainer$test");
+  });
+
+  it("the first touch starts the modules without waiting for the pictures", () => {
+    pendingPicture();
+    runLoader();
+    vi.advanceTimersByTime(100);
+    expect(started().module).toBeUndefined();
+    document.body.dispatchEvent(new Event("pointerdown", { bubbles: true }));
+    expect(started().preloads).toEqual(MODULES);
+  });
+
+  it("holds a button's click until React has hydrated the page, then does it again", () => {
+    const { main, button, clicks } = page();
+    pendingPicture();
+    runLoader();
+    button.click();
+    expect(clicks).toEqual([]);
+    expect(started().module).toBeDefined();
+    vi.advanceTimersByTime(1_000);
+    expect(clicks).toEqual([]);
+
+    reactTakesOver();
+    hydrate(main);
+    vi.advanceTimersByTime(1_000);
+    // Still not hydrated itself (a Suspense boundary whose code is on its way).
+    expect(clicks).toEqual([]);
+    hydrate(button);
+    vi.advanceTimersByTime(50);
+    expect(clicks).toEqual(["click"]);
+    // From then on clicks are the page's own.
+    button.click();
+    expect(clicks).toEqual(["click", "click"]);
+  });
+
+  it("reports a field typed before hydration to React as a change, before the held click", () => {
+    const { main, button, clicks } = page();
+    const input = document.createElement("input");
+    input.defaultValue = "";
+    main.prepend(input);
+    const { changes } = trackedField(input);
+    const order: string[] = [];
+    input.addEventListener("input", () => order.push("input"));
+    button.addEventListener("click", () => order.push("click"));
+    runLoader();
+    // Typed without going through React (as the DOM does before hydration).
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set?.call(input, "blue");
+    button.click();
+
+    reactTakesOver();
+    hydrate(main, button);
+    vi.advanceTimersByTime(50);
+    expect(changes).toEqual(["blue"]);
+    expect(input.value).toBe("blue");
+    expect(order).toEqual(["input", "click"]);
+    expect(clicks).toEqual(["click"]);
+  });
+
+  it("lets a held click through as it is when React never takes the page", () => {
+    const { button, clicks } = page();
+    runLoader();
+    button.click();
+    vi.advanceTimersByTime(MAX_HOLD_MS - 100);
+    expect(clicks).toEqual([]);
+    vi.advanceTimersByTime(200);
+    expect(clicks).toEqual(["click"]);
+  });
+});

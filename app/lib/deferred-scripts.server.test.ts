@@ -1,0 +1,71 @@
+import { Readable } from "node:stream";
+import { describe, expect, it } from "vitest";
+import { DEFERRED_MODULE_TYPE, bootScript, deferScripts } from "./deferred-scripts.server";
+
+const MODULE_BODY =
+  'import * as route0 from "/assets/root-1.js";\nwindow.__reactRouterRouteModules = {"root":route0};\n\nimport("/assets/entry.client-1.js");';
+
+/** A page as React and React Router write it (shortened), with a multi-byte character. */
+const PAGE =
+  '<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/>' +
+  '<link rel="preload" as="image" href="/media/a.webp" fetchPriority="high"/>' +
+  "<title>Mädchen · Vernissage</title>" +
+  '<link rel="modulepreload" href="/assets/entry.client-1.js" nonce="N0nce"/>' +
+  '<link rel="modulepreload" href="/assets/root-1.js" nonce="N0nce"/>' +
+  '<link nonce="N0nce" rel="stylesheet" href="/assets/root-1.css"/></head>' +
+  '<body><main><img src="/media/a.webp" fetchPriority="high"/></main>' +
+  '<script nonce="N0nce">window.__reactRouterContext = {"a":"<\\u002fscript>"};</script>' +
+  `<script nonce="N0nce" type="module" async="">${MODULE_BODY}</script>` +
+  '<script nonce="N0nce">window.__reactRouterContext.streamController.enqueue("x");</script>' +
+  "</body></html>";
+
+async function through(chunks: Buffer[]): Promise<string> {
+  const out: Buffer[] = [];
+  const stream = Readable.from(chunks).pipe(deferScripts());
+  for await (const chunk of stream) out.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(out).toString("utf8");
+}
+
+function split(text: string, size: number): Buffer[] {
+  const bytes = Buffer.from(text);
+  const chunks: Buffer[] = [];
+  for (let i = 0; i < bytes.length; i += size) chunks.push(bytes.subarray(i, i + size));
+  return chunks;
+}
+
+describe("deferScripts", () => {
+  it("takes out the module preloads, makes the module script inert and follows it with the loader", async () => {
+    const html = await through([Buffer.from(PAGE)]);
+
+    expect(html).not.toContain('<link rel="modulepreload"');
+    expect(html).not.toContain('type="module" async');
+    expect(html).toContain(
+      `<script nonce="N0nce" type="${DEFERRED_MODULE_TYPE}">${MODULE_BODY}</script>` +
+        `<script nonce="N0nce">${bootScript(["/assets/entry.client-1.js", "/assets/root-1.js"])}</script>` +
+        '<script nonce="N0nce">window.__reactRouterContext.streamController',
+    );
+    // Everything else as React wrote it.
+    expect(html.replace(/<script nonce="N0nce">\(function\(\)[\s\S]*?<\/script>/, "")).toBe(
+      PAGE.replace(/<link rel="modulepreload"[^>]*>/g, "").replace(
+        'type="module" async=""',
+        `type="${DEFERRED_MODULE_TYPE}"`,
+      ),
+    );
+  });
+
+  it("gives the same page however the stream is cut, inside tags and characters included", async () => {
+    const whole = await through([Buffer.from(PAGE)]);
+    for (const size of [1, 2, 3, 7, 16, 64, 100, 333]) {
+      expect(await through(split(PAGE, size))).toBe(whole);
+    }
+  });
+
+  it("leaves a page without React Router's module script as it was", async () => {
+    const page = "<html><head><title>Error</title></head><body><p>a < b</p></body></html>";
+    expect(await through(split(page, 5))).toBe(page);
+  });
+
+  it("lists the addresses in the loader as JSON that cannot close the script", () => {
+    expect(bootScript(["/a.js", "</script><x>"])).toContain('["/a.js","\\u003c/script>\\u003cx>"]');
+  });
+});

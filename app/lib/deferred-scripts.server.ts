@@ -1,0 +1,176 @@
+import { StringDecoder } from "node:string_decoder";
+import { Transform } from "node:stream";
+
+/**
+ * The page's JavaScript starts after its first picture is on the screen (issue 17,
+ * decision 0034: no JavaScript needed for the first paint, and none competing with it).
+ *
+ * React Router's `<Scripts>` writes, for the first load, a `<link rel="modulepreload">`
+ * per module (React puts them in the head, where the browser fetches them at once, ahead
+ * of the stylesheet on an HTTP/1.1 connection) and, at the end of the body, a
+ * `<script type="module">` that imports the route modules and then the client entry,
+ * which hydrates. On a phone that is 120 KB of script downloaded beside the page's
+ * largest picture, then parsed, run and hydrated before the browser gets to paint.
+ *
+ * This transform, on the server's HTML stream:
+ * - takes the `modulepreload` links out of the page and keeps their addresses;
+ * - writes React Router's module script as inert text (`type="text/x-deferred-module"`,
+ *   same content, same nonce; hydration ignores the changed type);
+ * - follows it with a small inline script (with the request's nonce, read from itself)
+ *   that waits until the page's high-priority pictures (`fetchpriority="high"`: the LCP
+ *   picture, the banner) have loaded or failed, then one frame, and only then adds the
+ *   modulepreload links and the module script, as React Router wrote them. A page without
+ *   such a picture starts after its first frame. A picture that never ends does not
+ *   hold the page for ever: the modules start `MAX_WAIT_MS` after the loader ran if the
+ *   pictures have not ended by then, whichever comes first.
+ *
+ * Nothing else changes: the HTML, the data React Router streams, the classic inline
+ * scripts (context, scroll restoration) are as they were. Without JavaScript the page is
+ * the same. Cost: the page becomes interactive after its picture instead of beside it.
+ */
+export const DEFERRED_MODULE_TYPE = "text/x-deferred-module";
+
+/**
+ * The longest the modules wait for the pictures, from the loader's run: a picture that
+ * never arrives (a stalled connection, a server that never answers) must not keep the
+ * page without its JavaScript.
+ */
+export const MAX_WAIT_MS = 3_000;
+
+const MODULE_SCRIPT_OPEN = /<script([^>]*?) type="module" async="">/;
+const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*?href="([^"]+)"[^>]*>/g;
+
+/**
+ * Longest that clicks and submits made before hydration are held once the modules have
+ * started: whatever React has not taken by then (a module that never arrives) is let
+ * through as the browser does it without JavaScript (forms post, links go).
+ */
+export const MAX_HOLD_MS = 20_000;
+
+/**
+ * The inline loader; `hrefs` are the module addresses the page would have preloaded.
+ *
+ * Besides starting the modules (above), it keeps what a person does before the page has
+ * hydrated (decision 0034, addendum "Before hydration"):
+ * - the first touch, key or focus starts the modules at once, pictures or not;
+ * - a click on a button and a form's submit are held (with their default action) until
+ *   React has hydrated that button or form, then done again, in order: a button that only
+ *   works with JavaScript (a dialog's, a menu's) does what it says instead of nothing,
+ *   and a form goes through its checks and its client-side submit. Hydrated means React
+ *   has rendered the element (its `__reactProps$…` marker): a part of the page in a
+ *   Suspense boundary whose code is still on its way is not, even after the rest is;
+ * - every field whose value or choice differs from the server's (typed or picked before
+ *   hydration) is reported to React as a change as soon as the field is hydrated, before
+ *   any held click is done again, so a controlled field's state has what the person sees.
+ *   React's value tracker would otherwise see no change: the value written through the
+ *   element (React's setter) is the server's, the one put back through the prototype's
+ *   setter (bypassing it) is the person's, then the event.
+ * If the modules fail, or React has not taken a held element within MAX_HOLD_MS of the
+ * start, what is left is let through as it would be without JavaScript.
+ */
+export function bootScript(hrefs: string[]): string {
+  // Addresses come from React Router's manifest; JSON with "<" escaped stays inside the tag.
+  const list = JSON.stringify(hrefs).replace(/</g, "\\u003c");
+  return `(function(){var me=document.currentScript,nonce=me.nonce,boot=me.previousElementSibling,
+started=false,holding=true,replaying=false,held=[],seen=new WeakSet(),until=0;
+function start(){if(started)return;started=true;var head=document.head;
+${list}.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;head.appendChild(l)});
+var s=document.createElement("script");s.type="module";s.nonce=nonce;s.textContent=boot.textContent;
+s.addEventListener("error",release);document.body.appendChild(s);until=Date.now()+${MAX_HOLD_MS};tick()}
+function committed(){var k=Object.keys(document).filter(function(k){return k.indexOf("__reactContainer$")===0})[0],
+r=k&&document[k]&&document[k].stateNode,m=r&&r.current&&r.current.memoizedState;return!!m&&m.isDehydrated===false}
+function marked(node,prefix){return Object.keys(node).some(function(k){return k.indexOf(prefix)===0})}
+function hydrated(node){return marked(node,"__reactProps$")}
+function fields(){return[].slice.call(document.querySelectorAll("input,textarea,select"))}
+function tick(){if(!holding)return;
+if(committed()){fields().forEach(report);
+while(held.length&&hydrated(held[0].el)){var h=held.shift();replaying=true;try{if(h.el.isConnected)h.again()}finally{replaying=false}}
+var main=document.querySelector("main");
+if(!held.length&&(!main||hydrated(main))&&fields().every(hydrated))return stop()}
+if(Date.now()>until)return release();setTimeout(tick,50)}
+function stop(){holding=false;removeEventListener("click",hold,true);removeEventListener("submit",hold,true)}
+function release(){if(!holding)return;stop();held.splice(0).forEach(function(h){if(h.el.isConnected)h.again()})}
+function set(node,name,value){Object.getOwnPropertyDescriptor(Object.getPrototypeOf(node),name).set.call(node,value)}
+function report(f){if(seen.has(f)||!hydrated(f))return;seen.add(f);
+if(f.tagName==="SELECT"){if([].some.call(f.options,function(o){return o.selected!==o.defaultSelected}))f.dispatchEvent(new Event("change",{bubbles:true}));return}
+if(f.type==="checkbox"||f.type==="radio"){var c=f.checked;if(c===f.defaultChecked||(f.type==="radio"&&!c))return;
+f.checked=!c;set(f,"checked",c);f.dispatchEvent(new Event("click",{bubbles:true}));return}
+if(f.type==="file"||f.type==="hidden")return;var v=f.value;if(v===f.defaultValue)return;
+f.value=f.defaultValue;set(f,"value",v);f.dispatchEvent(new Event("input",{bubbles:true}))}
+function hold(e){if(!holding||replaying)return;start();var t=e.target,el,again;
+if(e.type==="submit"){var by=e.submitter;el=t;again=function(){by&&by!==el?el.requestSubmit(by):el.requestSubmit()}}
+else{el=t.closest&&t.closest("button,input[type=submit],input[type=button],input[type=image]");if(!el)return;again=function(){el.click()}}
+if(!held.length&&hydrated(el))return;e.preventDefault();e.stopPropagation();held.push({el:el,again:again})}
+addEventListener("click",hold,true);addEventListener("submit",hold,true);
+["pointerdown","touchstart","keydown","focusin"].forEach(function(t){addEventListener(t,start,{capture:true,once:true,passive:true})});
+function afterPaint(){requestAnimationFrame(function(){setTimeout(start,0)})}
+setTimeout(start,${MAX_WAIT_MS});
+var wait=[].slice.call(document.querySelectorAll('img[fetchpriority="high"]')).filter(function(i){return!i.complete});
+var left=wait.length;if(!left)return afterPaint();
+wait.forEach(function(i){function done(){if(--left===0)afterPaint()}i.addEventListener("load",done,{once:true});i.addEventListener("error",done,{once:true})})})();`;
+}
+
+/** The stream transform described above, for one page. */
+export function deferScripts(): Transform {
+  const decoder = new StringDecoder("utf8");
+  const hrefs: string[] = [];
+  let held = "";
+  /** 0: module script not seen yet; 1: inside it; 2: loader written. */
+  let state: 0 | 1 | 2 = 0;
+  let nonceAttributes = "";
+
+  function rewrite(text: string): string {
+    let out = text.replace(MODULE_PRELOAD, (_tag, href: string) => {
+      hrefs.push(href);
+      return "";
+    });
+    if (state === 0) {
+      const open = MODULE_SCRIPT_OPEN.exec(out);
+      if (open) {
+        nonceAttributes = open[1] ?? "";
+        out =
+          out.slice(0, open.index) +
+          `<script${nonceAttributes} type="${DEFERRED_MODULE_TYPE}">` +
+          out.slice(open.index + open[0].length);
+        state = 1;
+      }
+    }
+    if (state === 1) {
+      const close = out.indexOf("</script>", out.lastIndexOf(`type="${DEFERRED_MODULE_TYPE}">`));
+      if (close !== -1) {
+        const end = close + "</script>".length;
+        out =
+          out.slice(0, end) +
+          `<script${nonceAttributes}>${bootScript(hrefs)}</script>` +
+          out.slice(end);
+        state = 2;
+      }
+    }
+    return out;
+  }
+
+  /** Text up to the last complete tag; an unfinished tag waits for the next chunk. */
+  function ready(text: string): [string, string] {
+    const lastOpen = text.lastIndexOf("<");
+    if (lastOpen === -1 || text.indexOf(">", lastOpen) !== -1) return [text, ""];
+    return [text.slice(0, lastOpen), text.slice(lastOpen)];
+  }
+
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      const [now, later] = ready(held + decoder.write(chunk));
+      held = later;
+      // Inside the module script, wait for its end so the loader follows it in one piece.
+      if (state === 1 && !now.includes("</script>")) {
+        held = now + held;
+        callback();
+        return;
+      }
+      callback(null, now ? rewrite(now) : undefined);
+    },
+    flush(callback) {
+      const rest = held + decoder.end();
+      callback(null, rest ? rewrite(rest) : undefined);
+    },
+  });
+}
