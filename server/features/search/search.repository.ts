@@ -48,9 +48,14 @@ const listed = listedSql("a", "u");
  * `is_curated desc nulls last`, and a plain `desc` (nulls first) does not match it,
  * so every page sorted the whole catalogue instead of reading the index and
  * stopping after one page (bench/: 300 ms → 10 ms for the home page on PGlite at
- * 100,000 artworks).
+ * 100,000 artworks). Every place that sorts in it (a search's candidates and ranked
+ * works as well) takes it from here: the ranked works must be the first candidates.
  */
-const curatedOrder = sql`a.is_curated desc nulls last, a.random_order asc, a.id asc`;
+function curatedOrderOf(alias: "a" | "r" | null): SQL {
+  const of = sql.raw(alias ? `${alias}.` : "");
+  return sql`${of}is_curated desc nulls last, ${of}random_order asc, ${of}id asc`;
+}
+const curatedOrder = curatedOrderOf("a");
 
 /**
  * The other orders (issue 16), each ending in the id so equal dates or prices keep one
@@ -464,14 +469,14 @@ export async function findSearchHits(
         ), ranked as (
           select id, is_curated, random_order,
             ${relevance(text)} as score
-          from (select * from candidates order by is_curated desc nulls last, random_order asc, id asc
+          from (select * from candidates order by ${curatedOrderOf(null)}
             limit ${RELEVANCE_LIMIT}) first
-          order by score desc, is_curated desc, random_order asc, id asc
+          order by score desc, ${curatedOrderOf(null)}
           offset ${page.offset} limit ${page.limit}
         )
         select ${hitColumns}, (select count(*) from candidates)::int as matched ${firstCells}
         from ranked r join artworks a on a.id = r.id
-        order by r.score desc, r.is_curated desc, r.random_order asc, r.id asc`,
+        order by r.score desc, ${curatedOrderOf("r")}`,
   );
   const first = rows[0]?.first_cells;
   return {
