@@ -35,7 +35,12 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    // A failing journey's trace (its steps, DOM and screencast) is kept for whoever runs
+    // it here. Recording it costs every journey, failing or not, a sixth of the run's CPU
+    // (docs/performance.md, "Test suite time"); .ci/run sets E2E_TRACE=off, since nobody
+    // can open a trace in a clean clone that is thrown away (its log keeps the error, the
+    // page's ARIA snapshot and the failing step).
+    trace: process.env.E2E_TRACE === "off" ? "off" : "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: CHROMIUM_PATH,

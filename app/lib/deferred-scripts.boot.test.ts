@@ -62,6 +62,9 @@ afterEach(() => {
   vi.advanceTimersByTime(MAX_WAIT_MS + MAX_HOLD_MS + 100);
   vi.useRealTimers();
   vi.unstubAllGlobals();
+  // The unit files share one document (vitest.config.ts): nothing of this page stays in it.
+  document.head.innerHTML = "";
+  document.body.innerHTML = "";
 });
 
 describe("the deferred module loader", () => {

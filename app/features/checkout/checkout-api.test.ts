@@ -7,7 +7,13 @@ import { purchase } from "./checkout-api";
 
 const ADDRESS = { line1: "1 Main St", city: "Albany", state: "NY", postal_code: "12207" };
 
-function request(artworkId: string): PaymentRequest {
+/**
+ * The payment request for `work` ("1", "2"…) of this file. `purchase` remembers each work's
+ * last payment for as long as the page lives, that is the module: the unit files share
+ * their modules (vitest.config.ts), so this file's works are named apart from the others'.
+ */
+function request(work: string): PaymentRequest {
+  const artworkId = `api_art_${work}`;
   return { artworkId, email: "a@b.c", shippingAddress: ADDRESS, expectedTotal: 83_200 };
 }
 
@@ -49,24 +55,24 @@ const declined = () => Promise.reject(new CheckoutError("Your card was declined.
 
 describe("purchase", () => {
   it("sends the total on screen, and proves this page's last payment for the work when paying again", async () => {
-    await expect(purchase(request("art_1"), declined)).rejects.toThrow("Your card was declined.");
-    expect(sent[0]).toMatchObject({ artworkId: "art_1", expectedTotal: 83_200 });
+    await expect(purchase(request("1"), declined)).rejects.toThrow("Your card was declined.");
+    expect(sent[0]).toMatchObject({ artworkId: "api_art_1", expectedTotal: 83_200 });
     expect(sent[0]).not.toHaveProperty("previousClientSecret");
 
     // The client secret, which only this page was given; the payment id proves nothing.
-    await expect(purchase(request("art_1"), declined)).rejects.toThrow(CheckoutError);
+    await expect(purchase(request("1"), declined)).rejects.toThrow(CheckoutError);
     expect(sent[1]).toMatchObject({ previousClientSecret: "pay_1_secret" });
-    await expect(purchase(request("art_1"), declined)).rejects.toThrow(CheckoutError);
+    await expect(purchase(request("1"), declined)).rejects.toThrow(CheckoutError);
     expect(sent[2]).toMatchObject({ previousClientSecret: "pay_2_secret" });
     expect(sent[2]).not.toHaveProperty("previousPaymentId");
 
     // Another work has no previous payment.
-    await expect(purchase(request("art_2"), declined)).rejects.toThrow(CheckoutError);
+    await expect(purchase(request("2"), declined)).rejects.toThrow(CheckoutError);
     expect(sent[3]).not.toHaveProperty("previousClientSecret");
   });
 
   it("completes with the payment's client secret, which the server asks of the payer", async () => {
-    const done = await purchase(request("art_4"), () => Promise.resolve());
+    const done = await purchase(request("4"), () => Promise.resolve());
     expect(done).toMatchObject({ orderId: "order_1" });
     expect(completed).toEqual([{ paymentId: "pay_1", clientSecret: "pay_1_secret" }]);
   });
@@ -80,7 +86,7 @@ describe("purchase", () => {
         ),
       ),
     );
-    const failure: unknown = await purchase(request("art_3"), declined).catch((e: unknown) => e);
+    const failure: unknown = await purchase(request("3"), declined).catch((e: unknown) => e);
     expect(failure).toMatchObject({ message: m.priceChanged, requote: true, unavailable: false });
   });
 });
