@@ -19,6 +19,7 @@ import { createLogger } from "./logger";
 import { createArtwork } from "./test/factories";
 import { allowConsoleError } from "./test/fail-on-console-error";
 import { type TestApp, createTestApp, testClock } from "./test/test-app";
+import { testPasswordHashing } from "./test/password-hashing";
 import { type Member, signUp } from "./features/profiles/profiles.test-helpers";
 
 /**
@@ -73,6 +74,7 @@ describe("the sweep and an acceptance", () => {
       commissionBps: t.config.commissionBps,
       now: clock.now,
       offerKey: (id) => offerAccessKey(t.config.sessionSecret, id),
+      hashPassword: testPasswordHashing.hash,
     };
     const base: OffersDeps = {
       db: t.db,
@@ -82,6 +84,7 @@ describe("the sweep and an acceptance", () => {
       kickOutbox: () => {},
       now: clock.now,
       secret: t.config.sessionSecret,
+      hashPassword: testPasswordHashing.hash,
       sellIn: (tx, payment) => sellIn(tx, purchase, payment, null),
       capture: (payment) => capture(purchase, payment),
       releaseHolds: (holds) => releaseOfferHolds(purchase, holds),

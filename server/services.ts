@@ -18,6 +18,7 @@ import type {
   SignUpData,
 } from "../contracts/auth.contract";
 import { createBetterAuth } from "./features/auth/better-auth";
+import { betterAuthPasswordHashing, type PasswordHashing } from "./features/auth/password-hashing";
 import {
   type AuthDeps,
   type RequestMeta,
@@ -278,9 +279,10 @@ export function createServices(
   logger: Logger,
   /**
    * `now`: the orders' clock, injectable so tests move time instead of sleeping;
-   * `dataCacheSettleMs`: tests keep reads under a version at once (decision 0033).
+   * `dataCacheSettleMs`: tests keep reads under a version at once (decision 0033);
+   * `passwordHashing`: Better Auth's by default, a cheaper scrypt in the integration tests.
    */
-  options: { now?: () => Date; dataCacheSettleMs?: number } = {},
+  options: { now?: () => Date; dataCacheSettleMs?: number; passwordHashing?: PasswordHashing } = {},
 ) {
   const { db } = database;
   const now = options.now ?? (() => new Date());
@@ -288,7 +290,9 @@ export function createServices(
     ? createSmtpTransport({ url: config.mail.smtpUrl, from: config.mail.from, logger })
     : createFileTransport({ dir: config.mail.outboxDir, from: config.mail.from, logger });
   const outbox = createOutboxWorker({ db, transport, logger });
+  const passwordHashing = options.passwordHashing ?? betterAuthPasswordHashing;
   const betterAuth = createBetterAuth({
+    passwordHashing,
     config,
     db,
     logger,
@@ -308,6 +312,7 @@ export function createServices(
     commissionBps: config.commissionBps,
     now,
     offerKey: (offerId: string) => offerAccessKey(config.sessionSecret, offerId),
+    hashPassword: passwordHashing.hash,
   };
   const ordersDeps: OrdersDeps = { ...checkoutDeps, teamEmail: config.teamEmail };
   const collectorsDeps: CollectorsDeps = { db };
@@ -321,6 +326,7 @@ export function createServices(
     kickOutbox: () => outbox.kick(),
     now,
     secret: config.sessionSecret,
+    hashPassword: passwordHashing.hash,
     sellIn: (tx, payment) => sellIn(tx, checkoutDeps, payment, null),
     capture: (payment) => capture(checkoutDeps, payment),
     releaseHolds: (holds) => releaseOfferHolds(checkoutDeps, holds),

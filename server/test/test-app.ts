@@ -6,6 +6,7 @@ import { loadConfig } from "../config";
 import { createLogger } from "../logger";
 import { createServices } from "../services";
 import { openTestDatabase, type ResettableTestDatabase } from "./database";
+import { testPasswordHashing } from "./password-hashing";
 
 export const TEST_ORIGIN = "http://localhost:3000";
 
@@ -40,6 +41,7 @@ export async function createTestApp(
   const services = createServices(config, database, createLogger({ json: false, silent: true }), {
     now: options.now,
     dataCacheSettleMs: options.dataCacheSettleMs,
+    passwordHashing: testPasswordHashing,
   });
   const app = buildServer({ services });
   return {

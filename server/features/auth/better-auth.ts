@@ -7,6 +7,7 @@ import { accounts, rateLimits, sessions, users, verifications } from "../../db/s
 import { CLIENT_IP_HEADER } from "../../http/client-ip";
 import type { Logger } from "../../logger";
 import { passwordResetMail } from "./auth.mails";
+import type { PasswordHashing } from "./password-hashing";
 import { deleteResetTokens, isResetToken } from "./reset-tokens.repository";
 
 export type BetterAuthDeps = {
@@ -14,6 +15,7 @@ export type BetterAuthDeps = {
   db: Database;
   logger: Logger;
   enqueueMail: (mail: { kind: string; to: string; subject: string; text: string }) => Promise<void>;
+  passwordHashing: PasswordHashing;
 };
 
 /**
@@ -21,7 +23,13 @@ export type BetterAuthDeps = {
  * live on the same `users` row. Fields a person must not set (isArtist, role) are
  * not inputs here, so a sign-up body cannot set them.
  */
-export function createBetterAuth({ config, db, logger, enqueueMail }: BetterAuthDeps) {
+export function createBetterAuth({
+  config,
+  db,
+  logger,
+  enqueueMail,
+  passwordHashing,
+}: BetterAuthDeps) {
   const secure = config.publicUrl.startsWith("https:");
 
   return betterAuth({
@@ -59,6 +67,7 @@ export function createBetterAuth({ config, db, logger, enqueueMail }: BetterAuth
       autoSignIn: true,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
+      password: { hash: passwordHashing.hash, verify: passwordHashing.verify },
       async sendResetPassword({ user, token }) {
         const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
         await enqueueMail(passwordResetMail({ to: user.email, name: user.name, link }));

@@ -4,6 +4,7 @@ import { createPaymentProvider } from "../../adapters/payments/create-payment-pr
 import { payments, simulatedPayments } from "../../db/schema";
 import { createArtist, createArtwork, createOrder, createUser } from "../../test/factories";
 import { type TestApp, createTestApp } from "../../test/test-app";
+import { testPasswordHashing } from "../../test/password-hashing";
 import { orderTotals } from "../orders/ledger.repository";
 import { capture } from "./purchase.service";
 
@@ -54,6 +55,7 @@ describe("capture", () => {
       commissionBps: t.config.commissionBps,
       now: () => new Date(),
       offerKey: (id: string) => id,
+      hashPassword: testPasswordHashing.hash,
     };
     expect(await capture(deps, payment!)).toBe(true);
     expect((await orderTotals(t.db, order.id)).capture).toBe(0);

@@ -1,4 +1,3 @@
-import { hashPassword } from "better-auth/crypto";
 import { randomBytes } from "node:crypto";
 import type { PurchaseCompleted } from "../../../contracts/checkout.contract";
 import { checkoutMessages as m, guestAccountMessage } from "../../../domain/checkout";
@@ -30,6 +29,8 @@ export type PurchaseDeps = {
   now: () => Date;
   /** The key of an offer's buyer links (a sale closes other offers and e-mails them). */
   offerKey: (offerId: string) => string;
+  /** The services' password hashing, for a new guest account's unknown password. */
+  hashPassword: (password: string) => Promise<string>;
 };
 
 /** What the buyer is told when someone else's payment claimed the work first. */
@@ -158,7 +159,9 @@ export async function complete(deps: PurchaseDeps, paymentId: string): Promise<P
   // Hashing is slow: do it before the transaction, for a guest without an account.
   const needsHash =
     !done && !payment.purchaserId && !(await findUserIdByEmail(db, payment.purchaserEmail));
-  const passwordHash = needsHash ? await hashPassword(randomBytes(24).toString("base64url")) : null;
+  const passwordHash = needsHash
+    ? await deps.hashPassword(randomBytes(24).toString("base64url"))
+    : null;
   const outcome = await sell(deps, payment, passwordHash);
   if (outcome.kind === "lost" || outcome.kind === "unlisted") {
     await cancelUnsold(deps, payment);

@@ -1,4 +1,3 @@
-import { hashPassword } from "better-auth/crypto";
 import { randomBytes } from "node:crypto";
 import { checkoutMessages as m, guestNames } from "../../../domain/checkout";
 import type { Database, Queryable } from "../../db/client";
@@ -37,6 +36,8 @@ export type SaleDeps = {
   now: () => Date;
   /** The key of an offer's buyer links (offers close when their work sells). */
   offerKey: (offerId: string) => string;
+  /** The services' password hashing, for a new guest account's unknown password. */
+  hashPassword: (password: string) => Promise<string>;
 };
 
 type Sold = {
@@ -58,7 +59,7 @@ export type SaleOutcome =
 
 /** A guest's account: the one with this e-mail, or a new collector account. */
 async function guestBuyer(
-  logger: Logger,
+  { logger, hashPassword }: Pick<SaleDeps, "logger" | "hashPassword">,
   tx: Queryable,
   payment: PaymentRow,
   passwordHash: string | null,
@@ -108,7 +109,7 @@ export async function sellIn(
   payment: PaymentRow,
   passwordHash: string | null,
 ): Promise<SaleOutcome> {
-  const { logger, publicUrl } = deps;
+  const { publicUrl } = deps;
   const locked = await lockPayment(tx, payment.id);
   if (!locked) throw new AppError("NOT_FOUND", 404, "Payment not found.");
   const existing = await findOrderByPayment(tx, locked.id);
@@ -138,7 +139,7 @@ export async function sellIn(
   // Set when the payment was started signed in; a guest's is only set by the sale.
   const buyer = locked.purchaserId
     ? { id: locked.purchaserId, outcome: null }
-    : await guestBuyer(logger, tx, locked, passwordHash);
+    : await guestBuyer(deps, tx, locked, passwordHash);
   const artwork = await claimArtwork(tx, {
     artworkId: locked.artworkId,
     paymentId: locked.id,

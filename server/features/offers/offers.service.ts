@@ -1,4 +1,3 @@
-import { hashPassword } from "better-auth/crypto";
 import { randomBytes, randomUUID } from "node:crypto";
 import type { SessionUser } from "../../../contracts/auth.contract";
 import type { Quote } from "../../../contracts/checkout.contract";
@@ -87,6 +86,8 @@ export type OffersDeps = {
   now: () => Date;
   /** The server's secret, for the buyer's link keys. */
   secret: string;
+  /** The services' password hashing, for a new guest account's unknown password. */
+  hashPassword: (password: string) => Promise<string>;
   /** The checkout's exactly-once sale, in the caller's transaction. */
   sellIn: (tx: Queryable, payment: PaymentRow) => Promise<OfferSale>;
   /** The checkout's capture after the sale commits (retried by its reconciler). */
@@ -240,7 +241,11 @@ export async function quoteOffer(
 }
 
 /** A guest's account, as a sale makes it: the one with the e-mail, or a new collector account. */
-async function guestAccount(db: Database, email: string, name: string | undefined) {
+async function guestAccount(
+  { db, hashPassword }: Pick<OffersDeps, "db" | "hashPassword">,
+  email: string,
+  name: string | undefined,
+) {
   const existing = await findUserIdByEmail(db, email);
   if (existing) return { id: existing, outcome: "matched" as const };
   const passwordHash = await hashPassword(randomBytes(24).toString("base64url"));
@@ -381,7 +386,7 @@ export async function makeOffer(
     await checkLimits(db, { artworkId: artwork.id, buyerId: knownBuyer, clientIp, now });
   const buyer = viewer
     ? { id: viewer.id, outcome: null }
-    : await guestAccount(db, email, body.name);
+    : await guestAccount(deps, email, body.name);
   if (!knownBuyer)
     await checkLimits(db, { artworkId: artwork.id, buyerId: buyer.id, clientIp, now });
   const contact = await findContact(db, buyer.id);
