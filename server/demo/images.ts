@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import type { StorageAdapter } from "../adapters/storage/storage";
 import { type Composition, composeSvg } from "./art";
+import type { CachedPicture, PictureCache } from "./picture-cache";
 
 /** Longest side of a generated original, in pixels. */
 export const ORIGINAL_LONG_SIDE = 1400;
@@ -40,31 +41,66 @@ async function rasterize(
 }
 
 /**
+ * How an artwork's three files are encoded; part of each picture's cache key, so a change
+ * here draws every picture afresh. The JPEG is baseline: it decodes to the same pixels as
+ * a progressive one, is smaller at these sizes, and takes half the time to encode
+ * (docs/performance.md, "Test suite time").
+ */
+const ARTWORK_ENCODING = {
+  original: { quality: 82 },
+  medium: { box: 1200, quality: 80, effort: 2 },
+  thumbnail: { box: 500, quality: 78, effort: 2 },
+} as const;
+const BANNER_ENCODING = { banner: { quality: 80, effort: 2 } } as const;
+
+/** The cached picture for this drawing, or drawn (and kept) by `draw`. */
+async function cachedOr(
+  cache: PictureCache | null,
+  svg: string,
+  encoding: unknown,
+  parts: number,
+  draw: () => Promise<CachedPicture>,
+): Promise<CachedPicture> {
+  const key = cache?.keyOf(svg, encoding);
+  const kept = cache && key ? await cache.get(key) : null;
+  if (kept && kept.files.length === parts) return kept;
+  const drawn = await draw();
+  if (cache && key) await cache.put(key, drawn);
+  return drawn;
+}
+
+/**
  * Draws the composition once and stores it three times, as the upload pipeline does:
  * `<prefix>-original.jpg`, `<prefix>-medium.webp` and `<prefix>-thumbnail.webp`, fitted
- * inside 1200 px and 500 px squares like an upload's (ARTWORK_IMAGE_SIZES). The JPEG is
- * baseline: it decodes to the same pixels as a progressive one, is smaller at these
- * sizes, and takes half the time to encode (docs/performance.md, "Test suite time").
+ * inside 1200 px and 500 px squares like an upload's (ARTWORK_IMAGE_SIZES). With a
+ * cache, a drawing made before on this machine is read back instead (picture-cache.ts).
  */
 export async function renderArtworkImage(
   storage: StorageAdapter,
   prefix: string,
   composition: Composition,
+  cache: PictureCache | null = null,
 ): Promise<StoredImage> {
-  const raw = await rasterize(composeSvg(composition));
-  const input = () =>
-    sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: raw.channels } });
-  const [original, medium, thumbnail] = await Promise.all([
-    input().jpeg({ quality: 82 }).toBuffer(),
-    input()
-      .resize(1200, 1200, { fit: "inside", withoutEnlargement: true })
-      .webp({ quality: 80, effort: 2 })
-      .toBuffer(),
-    input()
-      .resize(500, 500, { fit: "inside", withoutEnlargement: true })
-      .webp({ quality: 78, effort: 2 })
-      .toBuffer(),
-  ]);
+  const svg = composeSvg(composition);
+  const picture = await cachedOr(cache, svg, ARTWORK_ENCODING, 3, async () => {
+    const raw = await rasterize(svg);
+    const input = () =>
+      sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: raw.channels } });
+    const { original, medium, thumbnail } = ARTWORK_ENCODING;
+    const files = await Promise.all([
+      input().jpeg({ quality: original.quality }).toBuffer(),
+      input()
+        .resize(medium.box, medium.box, { fit: "inside", withoutEnlargement: true })
+        .webp({ quality: medium.quality, effort: medium.effort })
+        .toBuffer(),
+      input()
+        .resize(thumbnail.box, thumbnail.box, { fit: "inside", withoutEnlargement: true })
+        .webp({ quality: thumbnail.quality, effort: thumbnail.effort })
+        .toBuffer(),
+    ]);
+    return { files, width: raw.width, height: raw.height };
+  });
+  const [original, medium, thumbnail] = picture.files as [Buffer, Buffer, Buffer];
   const [o, m, t] = await Promise.all([
     storage.put(`${prefix}-original.jpg`, original, "image/jpeg"),
     storage.put(`${prefix}-medium.webp`, medium, "image/webp"),
@@ -74,8 +110,8 @@ export async function renderArtworkImage(
     original: o.url,
     medium: m.url,
     thumbnail: t.url,
-    width: raw.width,
-    height: raw.height,
+    width: picture.width,
+    height: picture.height,
   };
 }
 
@@ -85,15 +121,20 @@ export async function renderBannerImage(
   key: string,
   composition: Composition,
   text?: { title: string; subtitle: string },
+  cache: PictureCache | null = null,
 ): Promise<string> {
   const overlay = text
     ? textOverlay(composition.width, composition.height, text.title, text.subtitle)
     : "";
-  const body = await sharp(Buffer.from(composeSvg(composition, overlay)))
-    .removeAlpha()
-    .webp({ quality: 80, effort: 2 })
-    .toBuffer();
-  const { url } = await storage.put(key, body, "image/webp");
+  const svg = composeSvg(composition, overlay);
+  const picture = await cachedOr(cache, svg, BANNER_ENCODING, 1, async () => {
+    const { data, info } = await sharp(Buffer.from(svg))
+      .removeAlpha()
+      .webp(BANNER_ENCODING.banner)
+      .toBuffer({ resolveWithObject: true });
+    return { files: [data], width: info.width, height: info.height };
+  });
+  const { url } = await storage.put(key, picture.files[0] as Buffer, "image/webp");
   return url;
 }
 

@@ -15,6 +15,7 @@ import type { AppServices } from "../services";
 import type { Composition } from "./art";
 import { type ArtworkPlan, type Buyer, planArtworks } from "./catalog";
 import { renderArtworkImage, renderBannerImage, type StoredImage } from "./images";
+import { createPictureCache, type PictureCache } from "./picture-cache";
 import { createDemoAccounts } from "./accounts";
 import { createDemoApplications } from "./applications";
 import { DEMO_ARTISTS, DEMO_CATEGORIES, DEMO_CITIES } from "./people";
@@ -45,12 +46,13 @@ const RENDER_CONCURRENCY = 4;
 async function renderArtworkImages(
   services: DemoServices,
   plans: readonly ArtworkPlan[],
+  cache: PictureCache | null,
 ): Promise<Map<string, StoredImage[]>> {
   const jobs = plans.flatMap((plan) =>
     plan.images.map((composition, n) => ({ plan, n, composition })),
   );
   const stored = await mapLimit(jobs, RENDER_CONCURRENCY, ({ plan, n, composition }) =>
-    renderArtworkImage(services.storage, `artworks/${plan.id}/${n}`, composition),
+    renderArtworkImage(services.storage, `artworks/${plan.id}/${n}`, composition, cache),
   );
   const byArtwork = new Map<string, StoredImage[]>();
   jobs.forEach(({ plan, n }, i) => {
@@ -80,7 +82,12 @@ async function isEmpty(db: Queryable): Promise<boolean> {
  * process loaded it first: the transaction takes an advisory lock and checks again).
  * The database is handed in: the services never expose it.
  */
-export async function seedDemoData(db: Database, services: DemoServices): Promise<boolean> {
+export async function seedDemoData(
+  db: Database,
+  services: DemoServices,
+  /** Where drawn pictures are kept between first starts (picture-cache.ts); null: none. */
+  pictureCache: PictureCache | null = createPictureCache(),
+): Promise<boolean> {
   const started = Date.now();
   const { storage, logger } = services;
   if (!(await isEmpty(db))) return false;
@@ -104,8 +111,10 @@ export async function seedDemoData(db: Database, services: DemoServices): Promis
     })),
   ];
   const [images, wideRendered] = await Promise.all([
-    renderArtworkImages(services, plans),
-    mapLimit(wide, 2, (w) => renderBannerImage(storage, w.key, w.composition, w.text)),
+    renderArtworkImages(services, plans, pictureCache),
+    mapLimit(wide, 2, (w) =>
+      renderBannerImage(storage, w.key, w.composition, w.text, pictureCache),
+    ),
   ]);
   const imagesOf = (id: string) => images.get(id) ?? [];
   const wideUrls = new Map(wide.map((w, i) => [w.key, wideRendered[i]]));
