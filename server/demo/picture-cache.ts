@@ -20,7 +20,7 @@ import { projectRoot } from "../paths";
  * killed mid-write leaves no half entry under the real name; two starts at once write
  * the same bytes.
  */
-export const DEMO_PICTURE_CACHE_DIR = path.join(
+const DEMO_PICTURE_CACHE_DIR = path.join(
   projectRoot,
   "node_modules",
   ".cache",
