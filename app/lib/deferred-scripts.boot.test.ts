@@ -216,6 +216,47 @@ describe("what a person does before hydration", () => {
     expect(clicks).toEqual(["click"]);
   });
 
+  it("reports what the person typed even when React wrote the server's value back on hydrating", () => {
+    const { main } = page();
+    const input = document.createElement("input");
+    input.type = "search";
+    input.defaultValue = "";
+    main.prepend(input);
+    runLoader();
+    const protoValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value");
+    // Typed before hydration: the DOM changes the value and fires input.
+    protoValue?.set?.call(input, "lighth");
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+
+    // React 19 hydrates the controlled box with its state, the server's empty text.
+    const { changes } = trackedField(input);
+    input.value = "";
+    reactTakesOver();
+    hydrate(main);
+    vi.advanceTimersByTime(50);
+    expect(changes).toEqual(["lighth"]);
+    expect(input.value).toBe("lighth");
+  });
+
+  it("reports a choice made before hydration that React unticked on hydrating", () => {
+    const { main } = page();
+    const box = document.createElement("input");
+    box.type = "checkbox";
+    main.prepend(box);
+    runLoader();
+    box.click();
+    expect(box.checked).toBe(true);
+
+    const clicks: boolean[] = [];
+    box.addEventListener("click", () => clicks.push(box.checked));
+    box.checked = false;
+    reactTakesOver();
+    hydrate(main, box);
+    vi.advanceTimersByTime(50);
+    expect(box.checked).toBe(true);
+    expect(clicks).toEqual([true]);
+  });
+
   it("lets a held click through as it is when React never takes the page", () => {
     const { button, clicks } = page();
     runLoader();

@@ -62,6 +62,10 @@ export const MAX_HOLD_MS = 20_000;
  * - every field whose value or choice differs from the server's (typed or picked before
  *   hydration) is reported to React as a change as soon as the field is hydrated, before
  *   any held click is done again, so a controlled field's state has what the person sees.
+ *   What is reported is what the person left in the field, remembered from its `input`
+ *   and `change` events (and, for what came without events, such as autofill, read when
+ *   the modules start): React 19 writes a controlled field's own value back into it as
+ *   it hydrates it, so by then the field itself may show the server's value again.
  *   React's value tracker would otherwise see no change: the value written through the
  *   element (React's setter) is the server's, the one put back through the prototype's
  *   setter (bypassing it) is the person's, then the event.
@@ -72,8 +76,8 @@ export function bootScript(hrefs: string[]): string {
   // Addresses come from React Router's manifest; JSON with "<" escaped stays inside the tag.
   const list = JSON.stringify(hrefs).replace(/</g, "\\u003c");
   return `(function(){var me=document.currentScript,nonce=me.nonce,boot=me.previousElementSibling,
-started=false,holding=true,replaying=false,held=[],seen=new WeakSet(),until=0;
-function start(){if(started)return;started=true;var head=document.head;
+started=false,holding=true,replaying=false,held=[],seen=new WeakSet(),typed=new WeakMap(),until=0;
+function start(){if(started)return;started=true;fields().forEach(function(f){if(!typed.has(f)&&changed(f,now(f)))typed.set(f,now(f))});var head=document.head;
 ${list}.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;head.appendChild(l)});
 var s=document.createElement("script");s.type="module";s.nonce=nonce;s.textContent=boot.textContent;
 s.addEventListener("error",release);document.body.appendChild(s);until=Date.now()+${MAX_HOLD_MS};tick()}
@@ -88,20 +92,23 @@ while(held.length&&hydrated(held[0].el)){var h=held.shift();replaying=true;try{i
 var main=document.querySelector("main");
 if(!held.length&&(!main||hydrated(main))&&fields().every(hydrated))return stop()}
 if(Date.now()>until)return release();setTimeout(tick,50)}
-function stop(){holding=false;removeEventListener("click",hold,true);removeEventListener("submit",hold,true)}
+function stop(){holding=false;removeEventListener("click",hold,true);removeEventListener("submit",hold,true);removeEventListener("input",note,true);removeEventListener("change",note,true)}
 function release(){if(!holding)return;stop();held.splice(0).forEach(function(h){if(h.el.isConnected)h.again()})}
 function set(node,name,value){Object.getOwnPropertyDescriptor(Object.getPrototypeOf(node),name).set.call(node,value)}
-function report(f){if(seen.has(f)||!hydrated(f))return;seen.add(f);
-if(f.tagName==="SELECT"){if([].some.call(f.options,function(o){return o.selected!==o.defaultSelected}))f.dispatchEvent(new Event("change",{bubbles:true}));return}
-if(f.type==="checkbox"||f.type==="radio"){var c=f.checked;if(c===f.defaultChecked||(f.type==="radio"&&!c))return;
-f.checked=!c;set(f,"checked",c);f.dispatchEvent(new Event("click",{bubbles:true}));return}
-if(f.type==="file"||f.type==="hidden")return;var v=f.value;if(v===f.defaultValue)return;
+function box(f){return f.type==="checkbox"||f.type==="radio"}
+function now(f){return f.tagName==="SELECT"?[].map.call(f.options,function(o){return o.selected}):box(f)?f.checked:f.value}
+function changed(f,v){if(f.tagName==="SELECT")return[].some.call(f.options,function(o,i){return v[i]!==o.defaultSelected});
+if(box(f))return v!==f.defaultChecked&&!(f.type==="radio"&&!v);return f.type!=="file"&&f.type!=="hidden"&&v!==f.defaultValue}
+function note(e){var f=e.target;if(holding&&!replaying&&f&&/^(INPUT|TEXTAREA|SELECT)$/.test(f.tagName))typed.set(f,now(f))}
+function report(f){if(seen.has(f)||!hydrated(f))return;seen.add(f);var v=typed.has(f)?typed.get(f):now(f);if(!changed(f,v))return;
+if(f.tagName==="SELECT"){[].forEach.call(f.options,function(o,i){o.selected=v[i]});f.dispatchEvent(new Event("change",{bubbles:true}));return}
+if(box(f)){f.checked=!v;set(f,"checked",v);f.dispatchEvent(new Event("click",{bubbles:true}));return}
 f.value=f.defaultValue;set(f,"value",v);f.dispatchEvent(new Event("input",{bubbles:true}))}
 function hold(e){if(!holding||replaying)return;start();var t=e.target,el,again;
 if(e.type==="submit"){var by=e.submitter;el=t;again=function(){by&&by!==el?el.requestSubmit(by):el.requestSubmit()}}
 else{el=t.closest&&t.closest("button,input[type=submit],input[type=button],input[type=image]");if(!el)return;again=function(){el.click()}}
 if(!held.length&&hydrated(el))return;e.preventDefault();e.stopPropagation();held.push({el:el,again:again})}
-addEventListener("click",hold,true);addEventListener("submit",hold,true);
+addEventListener("click",hold,true);addEventListener("submit",hold,true);addEventListener("input",note,true);addEventListener("change",note,true);
 ["pointerdown","touchstart","keydown","focusin"].forEach(function(t){addEventListener(t,start,{capture:true,once:true,passive:true})});
 function afterPaint(){requestAnimationFrame(function(){setTimeout(start,0)})}
 setTimeout(start,${MAX_WAIT_MS});
