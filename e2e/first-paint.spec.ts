@@ -312,9 +312,7 @@ test("a button clicked before the page has hydrated does its work once it has", 
 // React 19 writes a controlled box's state (the server's empty text) back into it as it
 // hydrates it; the loader reports what the person typed, remembered from their input
 // events, not what the box shows by then (decision 0034, addendum 3).
-test("a search typed before the page has hydrated is searched once it has", async ({
-  page,
-}) => {
+test("a search typed before the page has hydrated is searched once it has", async ({ page }) => {
   const release = await holdScripts(page);
   await page.goto("/", { waitUntil: "domcontentloaded" });
   const box = page.getByRole("searchbox", { name: "Search artworks or artists" });
