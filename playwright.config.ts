@@ -36,7 +36,7 @@ export default defineConfig({
   use: {
     baseURL,
     // A failing journey's trace (its steps, DOM and screencast) is kept for whoever runs
-    // it here. Recording it costs every journey, failing or not, a sixth of the run's CPU
+    // it here. Recording it costs every journey, failing or not, about a third of its CPU
     // (docs/performance.md, "Test suite time"); .ci/run sets E2E_TRACE=off, since nobody
     // can open a trace in a clean clone that is thrown away (its log keeps the error, the
     // page's ARIA snapshot and the failing step).

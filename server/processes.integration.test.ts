@@ -168,7 +168,12 @@ describe.skipIf(!serverUrl)("two processes on one PostgreSQL database", () => {
       WEB_CONCURRENCY: "2",
     });
     await server.ready;
-    for (let i = 0; i < 400 && !server.output().includes("serving with 2 processes"); i++) {
+    // The primary says it serves once each worker listens; a worker says it is running just
+    // after its own listen, in its own process, so either line may come first.
+    const announced = () =>
+      server.output().includes("serving with 2 processes") &&
+      server.output().match(/is running at/g)?.length === 2;
+    for (let i = 0; i < 400 && !announced(); i++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(server.output()).toContain("serving with 2 processes");

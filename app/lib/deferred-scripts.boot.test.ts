@@ -257,6 +257,55 @@ describe("what a person does before hydration", () => {
     expect(clicks).toEqual([true]);
   });
 
+  it("reports the radio the person chose last, not one they chose and then left", () => {
+    const { main } = page();
+    const radios = ["featured", "newest", "price"].map((value) => {
+      const radio = document.createElement("input");
+      radio.type = "radio";
+      radio.name = "sort";
+      radio.value = value;
+      radio.defaultChecked = value === "featured";
+      main.append(radio);
+      return radio;
+    });
+    const [featured, newest, price] = radios as [
+      HTMLInputElement,
+      HTMLInputElement,
+      HTMLInputElement,
+    ];
+    runLoader();
+    price.click();
+    newest.click();
+    featured.click();
+
+    const clicked: string[] = [];
+    for (const radio of radios) radio.addEventListener("click", () => clicked.push(radio.value));
+    // React writes its state (the server's choice) back as it hydrates.
+    featured.checked = true;
+    reactTakesOver();
+    hydrate(main, ...radios);
+    vi.advanceTimersByTime(50);
+    expect(clicked).toEqual([]);
+    expect(featured.checked).toBe(true);
+
+    // A choice away from the server's is reported, whichever was picked before it.
+    const { main: other } = page();
+    Reflect.deleteProperty(document, "__reactContainer$test");
+    for (const radio of radios) other.append(radio);
+    featured.checked = true;
+    document.head.innerHTML = "";
+    runLoader();
+    newest.click();
+    price.click();
+    const again: string[] = [];
+    for (const radio of radios) radio.addEventListener("click", () => again.push(radio.value));
+    featured.checked = true;
+    reactTakesOver();
+    vi.advanceTimersByTime(50);
+    expect(again).toEqual(["price"]);
+    expect(price.checked).toBe(true);
+  });
+
   it("lets a held click through as it is when React never takes the page", () => {
     const { button, clicks } = page();
     runLoader();

@@ -99,7 +99,8 @@ function box(f){return f.type==="checkbox"||f.type==="radio"}
 function now(f){return f.tagName==="SELECT"?[].map.call(f.options,function(o){return o.selected}):box(f)?f.checked:f.value}
 function changed(f,v){if(f.tagName==="SELECT")return[].some.call(f.options,function(o,i){return v[i]!==o.defaultSelected});
 if(box(f))return v!==f.defaultChecked&&!(f.type==="radio"&&!v);return f.type!=="file"&&f.type!=="hidden"&&v!==f.defaultValue}
-function note(e){var f=e.target;if(holding&&!replaying&&f&&/^(INPUT|TEXTAREA|SELECT)$/.test(f.tagName))typed.set(f,now(f))}
+function note(e){var f=e.target;if(!holding||replaying||!f||!/^(INPUT|TEXTAREA|SELECT)$/.test(f.tagName))return;
+if(f.type==="radio"&&f.name)[].forEach.call(document.getElementsByName(f.name),function(r){if(r.type==="radio"&&r.form===f.form)typed.set(r,r.checked)});typed.set(f,now(f))}
 function report(f){if(seen.has(f)||!hydrated(f))return;seen.add(f);var v=typed.has(f)?typed.get(f):now(f);if(!changed(f,v))return;
 if(f.tagName==="SELECT"){[].forEach.call(f.options,function(o,i){o.selected=v[i]});f.dispatchEvent(new Event("change",{bubbles:true}));return}
 if(box(f)){f.checked=!v;set(f,"checked",v);f.dispatchEvent(new Event("click",{bubbles:true}));return}

@@ -41,17 +41,26 @@ async function rasterize(
 }
 
 /**
+ * How this file turns a drawing into files, beyond the settings below: bump it with any
+ * change to rasterize, the resizing or the encoders' calls that these objects do not name,
+ * since the cache key (picture-cache.ts) knows only what is in them.
+ */
+const PIPELINE = 1;
+
+/**
  * How an artwork's three files are encoded; part of each picture's cache key, so a change
  * here draws every picture afresh. The JPEG is baseline: it decodes to the same pixels as
  * a progressive one, is smaller at these sizes, and takes half the time to encode
  * (docs/performance.md, "Test suite time").
  */
 const ARTWORK_ENCODING = {
+  pipeline: PIPELINE,
+  fit: "inside",
   original: { quality: 82 },
   medium: { box: 1200, quality: 80, effort: 2 },
   thumbnail: { box: 500, quality: 78, effort: 2 },
 } as const;
-const BANNER_ENCODING = { banner: { quality: 80, effort: 2 } } as const;
+const BANNER_ENCODING = { pipeline: PIPELINE, banner: { quality: 80, effort: 2 } } as const;
 
 /** The cached picture for this drawing, or drawn (and kept) by `draw`. */
 async function cachedOr(
@@ -90,11 +99,14 @@ export async function renderArtworkImage(
     const files = await Promise.all([
       input().jpeg({ quality: original.quality }).toBuffer(),
       input()
-        .resize(medium.box, medium.box, { fit: "inside", withoutEnlargement: true })
+        .resize(medium.box, medium.box, { fit: ARTWORK_ENCODING.fit, withoutEnlargement: true })
         .webp({ quality: medium.quality, effort: medium.effort })
         .toBuffer(),
       input()
-        .resize(thumbnail.box, thumbnail.box, { fit: "inside", withoutEnlargement: true })
+        .resize(thumbnail.box, thumbnail.box, {
+          fit: ARTWORK_ENCODING.fit,
+          withoutEnlargement: true,
+        })
         .webp({ quality: thumbnail.quality, effort: thumbnail.effort })
         .toBuffer(),
     ]);

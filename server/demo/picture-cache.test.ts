@@ -54,7 +54,7 @@ describe("the demo picture cache", () => {
     expect(await cache.get(key)).toEqual({ files, width: 30, height: 20 });
   });
 
-  it("reads an entry cut short, grown, or not an entry at all as missing", async () => {
+  it("reads an entry cut short, grown, changed, or not an entry at all as missing", async () => {
     const cache = createPictureCache(path.join(dir, "cache"));
     const key = cache.keyOf("<svg/>", {});
     await cache.put(key, { files: [Buffer.from("abcdef")], width: 1, height: 1 });
@@ -67,8 +67,15 @@ describe("the demo picture cache", () => {
     expect(await cache.get(key)).toBeNull();
     await writeFile(file, Buffer.from("\0\0\0 not json\nabcdef"));
     expect(await cache.get(key)).toBeNull();
-    await writeFile(file, Buffer.from('{"format":1,"width":1,"height":1,"lengths":[-6]}\nabcdef'));
+    await writeFile(file, Buffer.from('{"format":2,"width":1,"height":1,"lengths":[-6]}\nabcdef'));
     expect(await cache.get(key)).toBeNull();
+    // One byte of a part changed, the length as it was.
+    const flipped = Buffer.from(whole);
+    flipped[flipped.length - 1] = flipped[flipped.length - 1]! ^ 1;
+    await writeFile(file, flipped);
+    expect(await cache.get(key)).toBeNull();
+    await writeFile(file, whole);
+    expect(await cache.get(key)).not.toBeNull();
   });
 
   it("keeps nothing, and throws nothing, where it cannot write", async () => {

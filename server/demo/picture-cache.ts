@@ -29,7 +29,7 @@ const DEMO_PICTURE_CACHE_DIR = path.join(
 );
 
 /** Bumped when what an entry holds changes shape. */
-const FORMAT = 1;
+const FORMAT = 2;
 
 /** One entry: the encoded files in order, and the picture's size. */
 export type CachedPicture = { files: Buffer[]; width: number; height: number };
@@ -42,8 +42,9 @@ export type PictureCache = {
 };
 
 /**
- * An entry is one file: a JSON header line (format, size, each part's length), then the
- * parts back to back. A file shorter or longer than its header says is not an entry.
+ * An entry is one file: a JSON header line (format, size, each part's length, the SHA-256
+ * of the parts), then the parts back to back. A file shorter or longer than its header
+ * says, or whose parts do not hash to it, is not an entry.
  */
 export function createPictureCache(dir: string = DEMO_PICTURE_CACHE_DIR): PictureCache {
   const versions = JSON.stringify(sharp.versions);
@@ -70,6 +71,7 @@ export function createPictureCache(dir: string = DEMO_PICTURE_CACHE_DIR): Pictur
           width: picture.width,
           height: picture.height,
           lengths: picture.files.map((f) => f.length),
+          sha256: digest(picture.files),
         })}\n`,
       );
       const temporary = `${fileOf(key)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
@@ -102,12 +104,14 @@ function parseEntry(bytes: Buffer): CachedPicture | null {
     files.push(bytes.subarray(at, at + length));
     at += length;
   }
+  // Bytes changed on disk (a bad sector, a stray write) are not served as the picture.
+  if (digest(files) !== header.sha256) return null;
   return { files, width: header.width, height: header.height };
 }
 
 function isHeader(
   value: unknown,
-): value is { format: number; width: number; height: number; lengths: number[] } {
+): value is { format: number; width: number; height: number; lengths: number[]; sha256: string } {
   if (typeof value !== "object" || value === null) return false;
   const h = value as Record<string, unknown>;
   return (
@@ -116,6 +120,13 @@ function isHeader(
     Number.isInteger(h.height) &&
     Array.isArray(h.lengths) &&
     h.lengths.length > 0 &&
-    h.lengths.every((n) => Number.isInteger(n) && (n as number) > 0)
+    h.lengths.every((n) => Number.isInteger(n) && (n as number) > 0) &&
+    typeof h.sha256 === "string"
   );
+}
+
+function digest(files: Buffer[]): string {
+  const hash = createHash("sha256");
+  for (const file of files) hash.update(file);
+  return hash.digest("hex");
 }

@@ -126,6 +126,7 @@ describe("useTaxQuote", () => {
       unavailable: false,
     });
     expect(warn).toHaveBeenCalledWith("Tax calculation failed", expect.anything());
+    warn.mockRestore();
 
     act(() => hook.result.current.retry());
     await wait(QUOTE_DEBOUNCE_MS);

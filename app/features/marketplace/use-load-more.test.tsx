@@ -111,6 +111,7 @@ describe("useLoadMore", () => {
     expect(hook.result.current.status).toBe("error");
     expect(ids(hook.result.current.hits)).toEqual([1]);
     expect(warn).toHaveBeenCalledWith("Load More failed", expect.anything());
+    warn.mockRestore();
   });
 
   it("drops a pending page when another search's first page arrives", async () => {

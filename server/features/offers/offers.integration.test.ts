@@ -13,6 +13,7 @@ import { allowConsoleError } from "../../test/fail-on-console-error";
 import { expectContract } from "../../test/contract";
 import { createArtwork } from "../../test/factories";
 import { type TestApp, createTestApp, testClock } from "../../test/test-app";
+import { testPasswordHashing } from "../../test/password-hashing";
 import { createServices } from "../../services";
 import { createLogger } from "../../logger";
 import { type Member, signUp } from "../profiles/profiles.test-helpers";
@@ -428,7 +429,7 @@ describe("two servers sweeping at once", () => {
         close: () => Promise.resolve(),
       },
       createLogger({ json: false, silent: true }),
-      { now: clock.now },
+      { now: clock.now, passwordHashing: testPasswordHashing },
     );
     const work = await offersOnlyWork();
     const buyers = await Promise.all(

@@ -18,6 +18,7 @@ import { createArtist, createArtwork, createOrder, createUser } from "../../test
 import { allowConsoleError } from "../../test/fail-on-console-error";
 import { openResettableTestDatabase, type ResettableTestDatabase } from "../../test/database";
 import { type TestApp, createTestApp, testClock } from "../../test/test-app";
+import { testPasswordHashing } from "../../test/password-hashing";
 import { buy, guestEmail } from "../checkout/checkout.test-helpers";
 import { AUTO_CANCEL_REASON, TIMER_BATCH } from "./orders.timers";
 import { simulatedRefundsDown } from "../../test/processor-faults";
@@ -108,6 +109,7 @@ function secondProcess() {
   };
   return createServices(t.config, handle, createLogger({ json: false, silent: true }), {
     now: clock.now,
+    passwordHashing: testPasswordHashing,
   });
 }
 

@@ -5,6 +5,7 @@ import { expectContract } from "../../test/contract";
 import { createServices } from "../../services";
 import { createArtwork } from "../../test/factories";
 import type { TestApp } from "../../test/test-app";
+import { testPasswordHashing } from "../../test/password-hashing";
 import { buy, complete, guestEmail, startedPayment } from "../checkout/checkout.test-helpers";
 
 /** Orders taken through their whole life quickly, and the payout rows to check. */
@@ -85,7 +86,7 @@ export function secondServices(t: TestApp, now: () => Date) {
       close: () => Promise.resolve(),
     },
     t.services.logger,
-    { now },
+    { now, passwordHashing: testPasswordHashing },
   );
 }
 
