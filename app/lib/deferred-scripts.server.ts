@@ -77,7 +77,7 @@ export function bootScript(hrefs: string[]): string {
   const list = JSON.stringify(hrefs).replace(/</g, "\\u003c");
   return `(function(){var me=document.currentScript,nonce=me.nonce,boot=me.previousElementSibling,
 started=false,holding=true,replaying=false,held=[],seen=new WeakSet(),typed=new WeakMap(),until=0;
-function start(){if(started)return;started=true;fields().forEach(function(f){if(!typed.has(f)&&changed(f,now(f)))typed.set(f,now(f))});var head=document.head;
+function start(){if(started)return;started=true;fields().forEach(function(f){var v=now(f);if(!typed.has(f)&&changed(f,v))typed.set(f,v)});var head=document.head;
 ${list}.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;head.appendChild(l)});
 var s=document.createElement("script");s.type="module";s.nonce=nonce;s.textContent=boot.textContent;
 s.addEventListener("error",release);document.body.appendChild(s);until=Date.now()+${MAX_HOLD_MS};tick()}
@@ -100,7 +100,7 @@ function now(f){return f.tagName==="SELECT"?[].map.call(f.options,function(o){re
 function changed(f,v){if(f.tagName==="SELECT")return[].some.call(f.options,function(o,i){return v[i]!==o.defaultSelected});
 if(box(f))return v!==f.defaultChecked&&!(f.type==="radio"&&!v);return f.type!=="file"&&f.type!=="hidden"&&v!==f.defaultValue}
 function note(e){var f=e.target;if(!holding||replaying||!f||!/^(INPUT|TEXTAREA|SELECT)$/.test(f.tagName))return;
-if(f.type==="radio"&&f.name)[].forEach.call(document.getElementsByName(f.name),function(r){if(r.type==="radio"&&r.form===f.form)typed.set(r,r.checked)});typed.set(f,now(f))}
+if(f.type==="radio"&&f.name)return[].forEach.call(document.getElementsByName(f.name),function(r){if(r.type==="radio"&&r.form===f.form)typed.set(r,r.checked)});typed.set(f,now(f))}
 function report(f){if(seen.has(f)||!hydrated(f))return;seen.add(f);var v=typed.has(f)?typed.get(f):now(f);if(!changed(f,v))return;
 if(f.tagName==="SELECT"){[].forEach.call(f.options,function(o,i){o.selected=v[i]});f.dispatchEvent(new Event("change",{bubbles:true}));return}
 if(box(f)){f.checked=!v;set(f,"checked",v);f.dispatchEvent(new Event("click",{bubbles:true}));return}

@@ -70,11 +70,12 @@ async function cachedOr(
   parts: number,
   draw: () => Promise<CachedPicture>,
 ): Promise<CachedPicture> {
-  const key = cache?.keyOf(svg, encoding);
-  const kept = cache && key ? await cache.get(key) : null;
-  if (kept && kept.files.length === parts) return kept;
+  if (!cache) return draw();
+  const key = cache.keyOf(svg, encoding);
+  const kept = await cache.get(key);
+  if (kept?.files.length === parts) return kept;
   const drawn = await draw();
-  if (cache && key) await cache.put(key, drawn);
+  await cache.put(key, drawn);
   return drawn;
 }
 
