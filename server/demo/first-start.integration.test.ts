@@ -14,7 +14,7 @@ import {
   exhibitions,
   users,
 } from "../db/schema";
-import { killAll, startServerProcess } from "../test/server-process";
+import { freePort, killAll, startServerProcess } from "../test/server-process";
 import { createTestApp } from "../test/test-app";
 import { seedDemoData } from "./seed";
 
@@ -31,7 +31,6 @@ function newDataFolder() {
   return dir;
 }
 
-const basePort = 43000 + Math.floor(Math.random() * 2000);
 const demo = { DEMO_DATA: "true" };
 
 function mediaFiles(dataDir: string): number {
@@ -109,7 +108,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
       // The same first start, killed while it stores the pictures (drawn, or read back from
       // the demo picture cache), before any row is written.
       const dataDir = newDataFolder();
-      const first = startServerProcess(dataDir, basePort + 1, demo);
+      const first = startServerProcess(dataDir, await freePort(), demo);
       await until(() => first.output().includes("Loading demo data"), first.child);
       await until(() => mediaFiles(dataDir) >= 150, first.child);
       first.child.kill("SIGKILL");
@@ -118,18 +117,18 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
       expect(first.output()).not.toContain("Demo data loaded");
       expect(first.output()).not.toContain("is running at");
 
-      const again = startServerProcess(dataDir, basePort + 2, demo);
+      const again = startServerProcess(dataDir, await freePort(), demo);
       await again.ready;
       await stop(again);
       expect(await catalogue(dataDir)).toEqual(expected);
 
       // Killed again on a new folder, this time inside the transaction that writes the rows.
       const rowsDir = newDataFolder();
-      const second = startServerProcess(rowsDir, basePort + 3, demo);
+      const second = startServerProcess(rowsDir, await freePort(), demo);
       await until(() => second.output().includes("Writing the demo rows"), second.child);
       second.child.kill("SIGKILL");
       await once(second.child, "exit");
-      const restarted = startServerProcess(rowsDir, basePort + 4, demo);
+      const restarted = startServerProcess(rowsDir, await freePort(), demo);
       await restarted.ready;
       await stop(restarted);
       expect(await catalogue(rowsDir)).toEqual(expected);

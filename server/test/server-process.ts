@@ -1,4 +1,25 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { createServer } from "node:net";
+
+/**
+ * A port nothing listens on now, as the system hands them out. Not a random number in a
+ * fixed range: that range lies among the ports the system gives outgoing connections
+ * (the database's, a fetch's), and a test once found its pick taken (EADDRINUSE).
+ */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === "object" && address
+          ? resolve(address.port)
+          : reject(new Error("no port")),
+      );
+    });
+  });
+}
 
 /**
  * The real server process (without the web app, see api-only-process.ts) on `dataDir`.
