@@ -11,7 +11,7 @@ import { artworks, orders } from "./db/schema";
 import { buy } from "./features/checkout/checkout.test-helpers";
 import { createArtist, createArtwork } from "./test/factories";
 import { POSTGRES_TEMPLATE_ENV } from "./test/database";
-import { killAll, startServerProcess } from "./test/server-process";
+import { freePort, killAll, startServerProcess } from "./test/server-process";
 import { createClient, signUpBody } from "./test/test-app";
 
 /**
@@ -25,7 +25,13 @@ const serverUrl = process.env.TEST_DATABASE_URL;
 const PUBLIC_URL = "http://localhost:4999";
 const SECRET = randomBytes(32).toString("base64url");
 const dataDirs: string[] = [];
-const basePort = 43000 + Math.floor(Math.random() * 2000);
+// Ports the system hands out (freePort), each free when asked for.
+const [portA, portB, portCluster, portRefused] = [
+  await freePort(),
+  await freePort(),
+  await freePort(),
+  await freePort(),
+];
 
 function dataDir() {
   const dir = mkdtempSync(path.join(tmpdir(), "vernissage-processes-"));
@@ -50,7 +56,7 @@ afterAll(() => {
 
 describe("more than one process on the embedded database", () => {
   it("is refused with a clear message", async () => {
-    const server = startServerProcess(dataDir(), basePort + 10, { WEB_CONCURRENCY: "2" });
+    const server = startServerProcess(dataDir(), portRefused, { WEB_CONCURRENCY: "2" });
     const [code] = (await once(server.child, "exit")) as [number];
     expect(code).toBe(1);
     expect(server.output()).toContain("WEB_CONCURRENCY");
@@ -62,7 +68,6 @@ describe.skipIf(!serverUrl)("two processes on one PostgreSQL database", () => {
   let name: string;
   let databaseUrl: string;
   let handle: DatabaseHandle;
-  const [portA, portB, portCluster] = [basePort, basePort + 1, basePort + 2];
 
   async function admin(statement: string) {
     const client = new pg.Client({ connectionString: serverUrl });

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs"
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { killAll, startServerProcess } from "./test/server-process";
+import { freePort, killAll, startServerProcess } from "./test/server-process";
 import { createClient, signUpBody } from "./test/test-app";
 
 // Process-level behaviour of the embedded database; PostgreSQL runs have no data-folder lock.
@@ -27,7 +27,7 @@ function snapshot(dir: string) {
     .sort();
 }
 
-const port = 41000 + Math.floor(Math.random() * 2000);
+const port = await freePort();
 const http = {
   request: (input: string, init?: RequestInit) => fetch(`http://127.0.0.1:${port}${input}`, init),
 };
@@ -51,7 +51,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
 
       // A second process on the same data folder exits with a clear message and touches nothing.
       const before = snapshot(path.join(dataDir, "db"));
-      const second = startProcess(port + 1);
+      const second = startProcess(await freePort());
       const [code] = (await once(second.child, "exit")) as [number];
       expect(code).toBe(1);
       expect(second.output()).toMatch(/is in use by another Vernissage process \(pid \d+\)/);
