@@ -1,8 +1,9 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 
-// The whole site's CSS is one file, app/styles/site.css, imported by the root route only
-// (issue 17, decision 0034).
+// The whole site's CSS is one file, app/styles/site.css (issue 17, decision 0034): inline
+// in the page, or on the landing pages a part of it inline and the file after the first
+// picture (decision 0038, app/lib/page-styles.server.ts).
 export default defineConfig({
   plugins: [reactRouter()],
 });

@@ -10,11 +10,8 @@ import {
   ServerRouter,
 } from "react-router";
 import { deferScripts } from "./lib/deferred-scripts.server";
+import { pageStyles } from "./lib/page-styles.server";
 import { SiteStylesContext } from "./lib/site-styles";
-import siteCss from "./styles/site.css?inline";
-
-// The stylesheet goes inside a <style> element (app/lib/site-styles.tsx): nothing in it may end the element.
-if (/<\/style/i.test(siteCss)) throw new Error("app/styles/site.css contains </style");
 
 /**
  * React Router's default Node entry (isbot, streaming, the same timeouts), plus this
@@ -23,7 +20,8 @@ if (/<\/style/i.test(siteCss)) throw new Error("app/styles/site.css contains </s
  * `<ScrollRestoration>` and `<Links>`; `renderToPipeableStream({ nonce })` to the
  * scripts React writes while it streams Suspense boundaries. The HTML goes through
  * `deferScripts()`: the page's modules load after its first picture (decision 0034).
- * The stylesheet is in the page (`<SiteStyles>`, app/lib/site-styles.tsx), given here.
+ * The stylesheet is in the page (`<SiteStyles>`, app/lib/site-styles.tsx), given here: the
+ * whole of it, or a landing page's first-paint part (app/lib/page-styles.server.ts).
  */
 export const streamTimeout = 5_000;
 
@@ -66,7 +64,7 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <SiteStylesContext value={{ css: siteCss, nonce }}>
+      <SiteStylesContext value={{ ...pageStyles(routerContext), nonce }}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </SiteStylesContext>,
       {

@@ -1,4 +1,5 @@
-import { type Browser, type Page, expect, test } from "@playwright/test";
+import { type APIRequestContext, type Browser, type Page, expect, test } from "@playwright/test";
+import sharp from "sharp";
 import {
   DESKTOP,
   artworkIdByTitle,
@@ -28,6 +29,39 @@ function tags(html: string, name: "link" | "img" | "script"): string[] {
 function inlineStyles(head: string): { tags: string[]; hasSiteRules: boolean } {
   const opening = head.match(/<style\b[^>]*>/g) ?? [];
   return { tags: opening, hasSiteRules: /<style\b[^>]*>[^<]*\.skip-link\b/.test(head) };
+}
+
+/** The head without its `<noscript>` blocks: what a browser with JavaScript acts on. */
+function withoutNoscript(head: string): string {
+  return head.replace(/<noscript>[\s\S]*?<\/noscript>/g, "");
+}
+
+/**
+ * A landing page's styles (decision 0038): its first-paint rules inline, with the page's
+ * nonce; no stylesheet that blocks the first paint; the whole stylesheet named for the
+ * loader and linked inside `<noscript>` for a browser without JavaScript. Returns its address.
+ */
+function expectFirstPaintStyles(html: string): string {
+  const head = html.slice(0, html.indexOf("</head>"));
+  const scripted = withoutNoscript(head);
+  expect(tags(scripted, "link").filter((tag) => attribute(tag, "rel") === "stylesheet")).toEqual(
+    [],
+  );
+  const styles = inlineStyles(scripted);
+  expect(styles.tags).toHaveLength(1);
+  expect(styles.hasSiteRules).toBe(true);
+  const nonce = tags(html, "script")
+    .map((tag) => attribute(tag, "nonce"))
+    .find(Boolean);
+  expect(nonce).toBeTruthy();
+  expect(attribute(styles.tags[0] ?? "", "nonce")).toBe(nonce);
+  const whole = attribute(styles.tags[0] ?? "", "data-site-stylesheet") ?? "";
+  expect(whole).toMatch(/^\/assets\/site-[\w-]+\.css$/);
+  const noscript = /<noscript>([\s\S]*?)<\/noscript>/.exec(head)?.[1] ?? "";
+  expect(tags(noscript, "link").map((tag) => attribute(tag, "href"))).toEqual([whole]);
+  // Only a part: the checkout's rules (app/features/checkout/checkout.css) wait for the file.
+  expect(head).not.toMatch(/\.checkout-/);
+  return whole;
 }
 
 /** An attribute's value; names compare as HTML compares them, ignoring case (React writes `srcSet`). */
@@ -83,23 +117,16 @@ async function freshPage(
   return { page: await context.newPage(), close: () => context.close() };
 }
 
-test("the artwork page's head: the stylesheet inline, the main picture preloaded first with its choices", async ({
+test("the artwork page's head: its styles inline, the main picture preloaded first with its choices", async ({
   request,
 }) => {
   const id = await artworkIdByTitle(request, TITLE);
   const html = await (await request.get(`/artwork/${id}`)).text();
   const head = html.slice(0, html.indexOf("</head>"));
   const links = tags(head, "link");
-  // No stylesheet to fetch: the site's one stylesheet is a <style> with the page's nonce.
-  expect(links.filter((tag) => attribute(tag, "rel") === "stylesheet")).toEqual([]);
+  // No stylesheet to fetch first: the page's part of the site's stylesheet is a <style>.
+  expectFirstPaintStyles(html);
   const styles = inlineStyles(head);
-  expect(styles.tags).toHaveLength(1);
-  expect(styles.hasSiteRules).toBe(true);
-  const nonce = tags(html, "script")
-    .map((tag) => attribute(tag, "nonce"))
-    .find(Boolean);
-  expect(nonce).toBeTruthy();
-  expect(attribute(styles.tags[0] ?? "", "nonce")).toBe(nonce);
 
   const preloads = links.filter(
     (tag) => attribute(tag, "rel") === "preload" && attribute(tag, "as") === "image",
@@ -119,14 +146,13 @@ test("the artwork page's head: the stylesheet inline, the main picture preloaded
   expect(attribute(main, "loading")).toBe("eager");
 });
 
-test("the marketplace's head: the stylesheet inline, the first card's picture preloaded", async ({
+test("the marketplace's head: its styles inline, the first card's picture preloaded", async ({
   request,
 }) => {
   const html = await (await request.get("/")).text();
   const head = html.slice(0, html.indexOf("</head>"));
   const links = tags(head, "link");
-  expect(links.filter((tag) => attribute(tag, "rel") === "stylesheet")).toEqual([]);
-  expect(inlineStyles(head).hasSiteRules).toBe(true);
+  expectFirstPaintStyles(html);
   const firstCard = tags(html, "img").find((tag) => /thumbnail/.test(tag)) ?? "";
   expect(attribute(firstCard, "fetchpriority")).toBe("high");
   expect(attribute(firstCard, "loading")).toBe("eager");
@@ -264,11 +290,18 @@ test("a main picture that never arrives does not keep the page without its JavaS
   await waitForHydration(page);
 });
 
-test("after client-side navigations the page still has the site's styles, once", async ({
+test("after client-side navigations the page has the whole site's styles, once", async ({
   page,
 }) => {
   await page.goto("/");
   await waitForHydration(page);
+  // Hydrated only once the whole stylesheet has arrived (the loader waits for it).
+  const whole = page.locator('link[rel="stylesheet"]');
+  await expect(whole).toHaveCount(1);
+  expect(await whole.evaluate((link: HTMLLinkElement) => link.sheet !== null)).toBe(true);
+  expect(await whole.getAttribute("href")).toBe(
+    await page.locator("style#site-styles").getAttribute("data-site-stylesheet"),
+  );
   const skipLinkTop = () =>
     page.locator("a.skip-link").evaluate((link) => getComputedStyle(link).position);
   const styled = await skipLinkTop();
@@ -278,9 +311,154 @@ test("after client-side navigations the page still has the site's styles, once",
   await expect(page).toHaveURL(/\/artwork\//);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   expect(await skipLinkTop()).toBe(styled);
+  // A page whose rules are not in the marketplace's first-paint part is styled too:
+  // the exhibitions' cards are a grid (exhibitions.css), a list's default is block.
+  await page.goto("/");
+  await waitForHydration(page);
+  await page.locator("header a[href='/exhibition']").first().click();
+  await expect(page).toHaveURL(/\/exhibition$/);
+  const cards = page.locator(".exhibition-cards");
+  await expect(cards).toBeVisible();
+  expect(await cards.evaluate((list) => getComputedStyle(list).display)).toBe("grid");
   await expect(page.locator("style#site-styles")).toHaveCount(1);
-  await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(0);
+  await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(1);
 });
+
+test("a whole stylesheet that never arrives does not keep the page without its JavaScript", async ({
+  page,
+}) => {
+  // The file the loader adds is held for the whole test (never answered).
+  await page.route(/\/assets\/site-[\w-]+\.css$/, () => new Promise<void>(() => {}));
+  await page.goto("/", { waitUntil: "domcontentloaded" });
+  // The loader's time cap (MAX_STYLESHEET_WAIT_MS) starts the modules all the same.
+  await waitForHydration(page);
+  // The page itself was styled by its inline part all along.
+  expect(
+    await page.locator("a.skip-link").evaluate((link) => getComputedStyle(link).position),
+  ).not.toBe("static");
+});
+
+/** Every element of the body: where it is, how large, and the properties that show. */
+function layoutOf(): string[] {
+  return [...document.body.querySelectorAll("*")].map((element) => {
+    const box = element.getBoundingClientRect();
+    const style = getComputedStyle(element);
+    return [
+      element.tagName,
+      element.className,
+      Math.round(box.x),
+      Math.round(box.y),
+      Math.round(box.width),
+      Math.round(box.height),
+      style.color,
+      style.backgroundColor,
+      style.font,
+      style.borderTop,
+      style.display,
+    ].join(" ");
+  });
+}
+
+/** How many pixels of two screenshots of one size differ by more than a faint shade. */
+async function differentPixels(
+  a: Buffer | undefined,
+  b: Buffer | undefined,
+): Promise<{ count: number; of: number }> {
+  if (!a || !b) throw new Error("a screenshot is missing");
+  const [one, two] = await Promise.all(
+    [a, b].map((png) => sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true })),
+  );
+  if (!one || !two || one.info.width !== two.info.width || one.info.height !== two.info.height)
+    return { count: Number.POSITIVE_INFINITY, of: -1 };
+  let count = 0;
+  for (let i = 0; i < one.data.length; i += 3) {
+    const far = [0, 1, 2].some(
+      (c) => Math.abs((one.data[i + c] ?? 0) - (two.data[i + c] ?? 0)) > 24,
+    );
+    if (far) count += 1;
+  }
+  return { count, of: one.info.width * one.info.height };
+}
+
+const LANDING_PAGES = ["home", "artwork", "artist", "exhibitions", "exhibition"] as const;
+
+/** The address of each landing page with a first-paint stylesheet, from the demo data. */
+async function landingAddress(
+  request: APIRequestContext,
+  name: (typeof LANDING_PAGES)[number],
+): Promise<string> {
+  if (name === "home") return "/";
+  if (name === "exhibitions") return "/exhibition";
+  const id = await artworkIdByTitle(request, TITLE);
+  if (name === "artwork") return `/artwork/${id}`;
+  const html = await (
+    await request.get(name === "artist" ? `/artwork/${id}` : "/exhibition")
+  ).text();
+  const href = new RegExp(`href="(/${name}/[^"/]+)"`).exec(html)?.[1];
+  if (!href) throw new Error(`no link to an ${name} page in the demo`);
+  return href;
+}
+
+for (const [label, viewport] of [
+  ["375", PHONE],
+  ["1440", DESKTOP],
+] as const) {
+  test(`at ${label} px each landing page looks the same with its first-paint styles alone as with the whole stylesheet`, async ({
+    browser,
+    request,
+  }) => {
+    // Without JavaScript: the whole stylesheet comes from the <noscript> link, or, when
+    // that request fails, the page has only its inline part. The two must look the same.
+    const alone = await freshPage(browser, viewport, false);
+    const whole = await freshPage(browser, viewport, false);
+    await alone.page.route(/\/assets\/site-[\w-]+\.css$/, (route) => route.abort());
+    try {
+      for (const name of LANDING_PAGES) {
+        const address = await landingAddress(request, name);
+        const shots: Buffer[] = [];
+        const layouts: string[][] = [];
+        for (const side of [alone, whole]) {
+          await side.page.goto(address);
+          // Every picture on the first screen loaded, so both pages have their final layout.
+          await expect
+            .poll(() =>
+              side.page.evaluate(() =>
+                [...document.images].every(
+                  (img) => img.complete || img.getBoundingClientRect().top > window.innerHeight,
+                ),
+              ),
+            )
+            .toBe(true);
+          // The pictures' own pixels hidden: their decoding varies from run to run, and what is
+          // compared is what the styles draw (the pictures' boxes are in the layout above).
+          shots.push(
+            await side.page.screenshot({
+              animations: "disabled",
+              style: "img { visibility: hidden !important; }",
+            }),
+          );
+          layouts.push(await side.page.evaluate(layoutOf));
+        }
+        const sheets = await whole.page.evaluate(() => document.styleSheets.length);
+        expect(sheets, `${name}: the whole stylesheet applied`).toBe(2);
+        // The whole page below the first screen too: every element's box and look.
+        expect(layouts[0], `${name} at ${label} px, the page's layout`).toEqual(layouts[1]);
+        // The same pixels, but for the odd edge pixel the rasteriser smooths differently
+        // from one paint to the next (a rounded corner's): a missing rule changes thousands.
+        const changed = await differentPixels(shots[0], shots[1]);
+        expect(changed.of, `${name} at ${label} px, the screenshots' sizes`).toBe(
+          viewport.width * viewport.height,
+        );
+        expect(changed.count, `${name} at ${label} px, pixels that differ`).toBeLessThanOrEqual(
+          changed.of / 2000,
+        );
+      }
+    } finally {
+      await alone.close();
+      await whole.close();
+    }
+  });
+}
 
 /** Every script of the page waits until `release()`: until then the page is the server's HTML. */
 async function holdScripts(page: Page): Promise<() => void> {

@@ -3,9 +3,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   DEFERRED_MODULE_TYPE,
   MAX_HOLD_MS,
+  MAX_STYLESHEET_WAIT_MS,
   MAX_WAIT_MS,
   bootScript,
 } from "./deferred-scripts.server";
+import { SITE_STYLESHEET_ATTRIBUTE } from "./site-styles";
 
 /**
  * The loader that deferScripts() writes into the page, run in a DOM: it starts the
@@ -43,7 +45,7 @@ function pendingPicture(): HTMLImageElement {
 
 function started(): { preloads: string[]; module: HTMLScriptElement | undefined } {
   return {
-    preloads: [...document.head.querySelectorAll('link[rel="modulepreload"]')].map(
+    preloads: [...document.head.querySelectorAll('[rel="modulepreload"]')].map(
       (link) => link.getAttribute("href") ?? "",
     ),
     module: [...document.body.querySelectorAll("script")].find((s) => s.type === "module"),
@@ -101,6 +103,98 @@ describe("the deferred module loader", () => {
     runLoader();
     vi.advanceTimersByTime(100);
     expect(started().preloads).toEqual(MODULES);
+  });
+});
+
+const WHOLE = "/assets/site-1.css";
+
+/** A landing page's `<style>`: its first-paint rules, naming the whole stylesheet (decision 0038). */
+function firstPaintStyles(): void {
+  const style = document.createElement("style");
+  style.id = "site-styles";
+  style.setAttribute(SITE_STYLESHEET_ATTRIBUTE, WHOLE);
+  document.head.append(style);
+}
+
+/** The whole stylesheet's link the loader added. */
+function wholeStylesheet(): Element | undefined {
+  return [...document.head.querySelectorAll('[rel="stylesheet"]')].find(
+    (link) => link.getAttribute("href") === WHOLE,
+  );
+}
+
+describe("the whole stylesheet on a page with only its first-paint rules", () => {
+  // happy-dom would fetch (or fail) a real link itself: the loader's links are inert
+  // elements here, with `rel` and `href` as attributes, and the tests say when one loads.
+  beforeEach(() => {
+    const create = document.createElement.bind(document);
+    vi.spyOn(document, "createElement").mockImplementation(
+      (tag: string, options?: ElementCreationOptions) => {
+        if (tag !== "link") return create(tag, options);
+        const link = create("x-link");
+        for (const name of ["rel", "href"]) {
+          Object.defineProperty(link, name, {
+            get: () => link.getAttribute(name),
+            set: (value: string) => link.setAttribute(name, value),
+          });
+        }
+        return link;
+      },
+    );
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it("is added with the modules, and the module script (which hydrates) waits for it", () => {
+    firstPaintStyles();
+    runLoader();
+    vi.advanceTimersByTime(100);
+    expect(started().preloads).toEqual(MODULES);
+    const link = wholeStylesheet();
+    expect(link).toBeDefined();
+    expect(started().module).toBeUndefined();
+
+    link?.dispatchEvent(new Event("load"));
+    expect(started().module?.textContent).toBe('import("/assets/entry.client-1.js");');
+    link?.dispatchEvent(new Event("load"));
+    vi.advanceTimersByTime(MAX_STYLESHEET_WAIT_MS);
+    expect(
+      [...document.querySelectorAll("script")].filter((s) => s.type === "module"),
+    ).toHaveLength(1);
+  });
+
+  it("lets the module script go when the stylesheet fails", () => {
+    firstPaintStyles();
+    runLoader();
+    vi.advanceTimersByTime(100);
+    expect(started().module).toBeUndefined();
+    wholeStylesheet()?.dispatchEvent(new Event("error"));
+    expect(started().module).toBeDefined();
+  });
+
+  it("lets it go MAX_STYLESHEET_WAIT_MS after the start when the stylesheet never arrives, once", () => {
+    firstPaintStyles();
+    runLoader();
+    vi.advanceTimersByTime(100);
+    vi.advanceTimersByTime(MAX_STYLESHEET_WAIT_MS - 101);
+    expect(started().module).toBeUndefined();
+    vi.advanceTimersByTime(101);
+    expect(started().module).toBeDefined();
+    wholeStylesheet()?.dispatchEvent(new Event("load"));
+    expect(
+      [...document.querySelectorAll("script")].filter((s) => s.type === "module"),
+    ).toHaveLength(1);
+  });
+
+  it("is not added on a page whose <style> holds the whole stylesheet", () => {
+    const style = document.createElement("style");
+    style.id = "site-styles";
+    document.head.append(style);
+    runLoader();
+    vi.advanceTimersByTime(100);
+    expect(wholeStylesheet()).toBeUndefined();
+    expect(started().module).toBeDefined();
   });
 });
 

@@ -1,5 +1,6 @@
 import { StringDecoder } from "node:string_decoder";
 import { Transform } from "node:stream";
+import { SITE_STYLESHEET_ATTRIBUTE } from "./site-styles";
 
 /**
  * The page's JavaScript starts after its first picture is on the screen (issue 17,
@@ -20,7 +21,10 @@ import { Transform } from "node:stream";
  *   that waits until the page's high-priority pictures (`fetchpriority="high"`: the LCP
  *   picture, the banner) have loaded or failed, then one frame, and only then adds the
  *   modulepreload links and the module script, as React Router wrote them. A page without
- *   such a picture starts after its first frame. A picture that never ends does not
+ *   such a picture starts after its first frame. On a page whose `<style>` holds only its
+ *   first-paint rules (decision 0038) it first adds the whole stylesheet, and the module
+ *   script (which hydrates) waits until that has loaded or failed, at most
+ *   `MAX_STYLESHEET_WAIT_MS`: hydrated, the page can open what those rules style. A picture that never ends does not
  *   hold the page for ever: the modules start `MAX_WAIT_MS` after the loader ran if the
  *   pictures have not ended by then, whichever comes first.
  *
@@ -36,6 +40,13 @@ export const DEFERRED_MODULE_TYPE = "text/x-deferred-module";
  * page without its JavaScript.
  */
 export const MAX_WAIT_MS = 3_000;
+
+/**
+ * Longest the module script waits for the whole stylesheet on a page that has only its
+ * first-paint rules inline (decision 0038): one that never arrives must not keep the page
+ * without its JavaScript; what it styles (dialogs, panels) is then unstyled until it does.
+ */
+export const MAX_STYLESHEET_WAIT_MS = 3_000;
 
 const MODULE_SCRIPT_OPEN = /<script([^>]*?) type="module" async="">/;
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*?href="([^"]+)"[^>]*>/g;
@@ -79,8 +90,11 @@ export function bootScript(hrefs: string[]): string {
 started=false,holding=true,replaying=false,held=[],seen=new WeakSet(),typed=new WeakMap(),until=0;
 function start(){if(started)return;started=true;fields().forEach(function(f){var v=now(f);if(!typed.has(f)&&changed(f,v))typed.set(f,v)});var head=document.head;
 ${list}.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;head.appendChild(l)});
-var s=document.createElement("script");s.type="module";s.nonce=nonce;s.textContent=boot.textContent;
+var css=document.getElementById("site-styles"),sheet=css&&css.getAttribute("${SITE_STYLESHEET_ATTRIBUTE}"),went=false;
+function go(){if(went)return;went=true;var s=document.createElement("script");s.type="module";s.nonce=nonce;s.textContent=boot.textContent;
 s.addEventListener("error",release);document.body.appendChild(s);until=Date.now()+${MAX_HOLD_MS};tick()}
+if(!sheet)return go();var l=document.createElement("link");l.rel="stylesheet";l.href=sheet;
+l.addEventListener("load",go);l.addEventListener("error",go);setTimeout(go,${MAX_STYLESHEET_WAIT_MS});head.appendChild(l)}
 function committed(){var k=Object.keys(document).filter(function(k){return k.indexOf("__reactContainer$")===0})[0],
 r=k&&document[k]&&document[k].stateNode,m=r&&r.current&&r.current.memoizedState;return!!m&&m.isDehydrated===false}
 function marked(node,prefix){return Object.keys(node).some(function(k){return k.indexOf(prefix)===0})}
