@@ -81,7 +81,7 @@ export default function handleRequest(
           });
           responseHeaders.set("Content-Type", "text/html");
           // The page's JavaScript waits for its first picture (app/lib/deferred-scripts.server.ts).
-          const deferred = deferScripts();
+          const deferred = deferScripts(nonce);
           deferred.pipe(body);
           pipe(deferred);
           resolve(

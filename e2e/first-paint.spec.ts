@@ -90,7 +90,7 @@ async function sizesWidth(page: Page, sizes: string): Promise<number> {
     }
     entries.push(value.slice(start).trim());
     for (const entry of entries) {
-      const media = /^(\(.*\))\s+(\S.*)$/.exec(entry);
+      const media = /^(\([^()]*\))\s+(\S.*)$/.exec(entry);
       if (media && !window.matchMedia(media[1] ?? "").matches) continue;
       const probe = document.createElement("div");
       probe.style.cssText = `position:absolute;visibility:hidden;width:${media ? media[2] : entry}`;
@@ -192,6 +192,20 @@ for (const [label, viewport, expected] of [
       // At 1x the phone takes the 500 px file, the desktop the 1200 px one.
       expect(await image.evaluate((img: HTMLImageElement) => img.currentSrc)).toContain(expected);
       await screenshot(page, { path: `e2e/.output/screens/first-paint-artwork-${label}.png` });
+
+      // The rails' cards (a sideways row on a phone): each picture's sizes give the width
+      // it is drawn at (the larger of its column and its proportions at 250 px high).
+      const railPictures = page.locator(".artwork-rail .artwork-card-image img");
+      expect(await railPictures.count()).toBeGreaterThan(0);
+      for (const picture of await railPictures.all()) {
+        const railDrawn = await picture.evaluate((img: HTMLImageElement) => {
+          const box = img.getBoundingClientRect();
+          const ratio = Number(img.getAttribute("width")) / Number(img.getAttribute("height"));
+          return Math.max(box.width, box.height * ratio);
+        });
+        const railSaid = await sizesWidth(page, (await picture.getAttribute("sizes")) ?? "");
+        expect(Math.abs(railDrawn - railSaid)).toBeLessThanOrEqual(railSaid * 0.1);
+      }
 
       await page.goto("/");
       const card = page.locator(".artwork-card-image img").first();

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { artistNameText, cardPriceText, titleText } from "../../domain/display";
 import { preload } from "react-dom";
-import { cardImageSet } from "./artwork-images";
+import { type CardLayout, cardImageSet } from "./artwork-images";
 import type { ArtworkCard as ArtworkCardData } from "../../contracts/artworks.contract";
 import { collectorTexts } from "./collectors/collectors.messages";
 import { SaveButton } from "./collectors/save-button";
@@ -23,8 +23,11 @@ export function ArtworkCard({
   artwork,
   eager = false,
   priority = false,
+  layout = "grid",
 }: {
   artwork: ArtworkCardData;
+  /** Where the card sits: its picture's `sizes` follow that layout. */
+  layout?: CardLayout;
   /**
    * In the first row: loaded at once (the rest wait until they near the screen), at low
    * priority, which also keeps React from preloading it in the head: on a phone only the
@@ -37,7 +40,7 @@ export function ArtworkCard({
    */
   priority?: boolean;
 }) {
-  const image = cardImageSet(artwork);
+  const image = cardImageSet(artwork, layout);
   if (image && priority) {
     preload(image.src, {
       as: "image",
@@ -119,8 +122,10 @@ export function ArtworkGrid({
   artworks,
   eagerCount = 0,
   priorityFirst = false,
+  layout = "grid",
 }: {
   artworks: ArtworkCardData[];
+  layout?: CardLayout;
   eagerCount?: number;
   /** The first card's picture is the page's largest (the marketplace on a phone). */
   priorityFirst?: boolean;
@@ -134,6 +139,7 @@ export function ArtworkGrid({
             artwork={artwork}
             eager={i < eagerCount}
             priority={priorityFirst && i === 0}
+            layout={layout}
           />
         </li>
       ))}

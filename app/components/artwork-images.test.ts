@@ -122,6 +122,19 @@ describe("cardImageSet (a card's picture: 250 px high, covering its column)", ()
     );
   });
 
+  it("in an artwork page's rail sizes a phone's card by the rail's narrower column", () => {
+    // Square: 250 px drawn, the rail's column on a phone is 72% of the page less its padding.
+    expect(cardImageSet({ ...card, width: 30, height: 30 }, "rail")?.sizes).toBe(
+      "(max-width: 600px) max(calc((100vw - 2rem) * 0.72), 250px), (min-width: 1200px) 256px, (min-width: 500px) 345px, calc(100vw - 2rem)",
+    );
+    // Wider than the rail's widest phone column (409 px): its own width everywhere.
+    expect(cardImageSet({ ...card, width: 40, height: 20 }, "rail")?.sizes).toBe("500px");
+    // The grid is as before.
+    expect(cardImageSet({ ...card, width: 30, height: 30 }, "grid")).toEqual(
+      cardImageSet({ ...card, width: 30, height: 30 }),
+    );
+  });
+
   it("has no choice to offer with one file, and no picture without one", () => {
     const same = { imageThumbnail: "/x.jpg", imageMedium: "/x.jpg", imageOriginal: "/x.jpg" };
     expect(cardImageSet({ ...same, width: 1, height: 1 })).toEqual({

@@ -70,24 +70,39 @@ function srcSetOf(
  * How wide the carousel's picture box is (artwork.css): the page's width less its
  * padding on phones (343 px at 375 px); from 900 px, 7/12 of the two columns (about
  * 52vw); from 1200 px the page stops growing and the box is 625 px. A hint for choosing
- * from the srcset, checked against the layout at 375 and 1440 px in e2e/image-sizes.spec.ts.
+ * from the srcset, checked against the layout at 375 and 1440 px in e2e/first-paint.spec.ts.
  */
 export const CAROUSEL_SIZES =
   "(min-width: 1200px) 625px, (min-width: 900px) 52vw, calc(100vw - 2rem)";
+
+/** Where a card sits: a page's grid, or an artwork page's rail (a sideways row on phones). */
+export type CardLayout = "grid" | "rail";
+
+/**
+ * On a phone (up to 600 px, artwork.css) a rail's card is 72% of the page less its
+ * padding; from there on a rail is the page's grid.
+ */
+const RAIL_PHONE_MAX = 600;
+const RAIL_PHONE_COLUMN = "calc((100vw - 2rem) * 0.72)";
 
 /**
  * A card's picture (app.css `.artwork-card-image`): 250 px high, covering the grid's
  * column, so it is drawn max(column, 250 × width/height) px wide. The column is the page
  * less its padding on phones (one column up to about 500 px), at most about 345 px in
- * between, and 256 px from 1200 px (four columns of the 1120 px page).
+ * between, and 256 px from 1200 px (four columns of the 1120 px page). In an artwork
+ * page's rail on a phone the column is 72% of that (issue 17: 273 px at 412 px wide, where
+ * the grid's sizes would have a phone fetch the medium file for a thumbnail's room).
  */
-export function cardImageSet(card: {
-  imageThumbnail?: string | null;
-  imageMedium?: string | null;
-  imageOriginal?: string | null;
-  width: number;
-  height: number;
-}): { src: string; srcSet: string | undefined; sizes: string | undefined } | null {
+export function cardImageSet(
+  card: {
+    imageThumbnail?: string | null;
+    imageMedium?: string | null;
+    imageOriginal?: string | null;
+    width: number;
+    height: number;
+  },
+  layout: CardLayout = "grid",
+): { src: string; srcSet: string | undefined; sizes: string | undefined } | null {
   const thumbnail = card.imageThumbnail || card.imageMedium || card.imageOriginal;
   if (!thumbnail) return null;
   const medium = card.imageMedium || card.imageOriginal;
@@ -98,13 +113,19 @@ export function cardImageSet(card: {
   const across = (box: number) => Math.round(ratio >= 1 ? box : box * ratio);
   const drawn = Math.round(250 * ratio);
   const atLeast = (column: number) => `${Math.max(column, drawn)}px`;
+  const grid =
+    drawn >= 345
+      ? `${drawn}px`
+      : `(min-width: 1200px) ${atLeast(256)}, (min-width: 500px) ${atLeast(345)}, calc(100vw - 2rem)`;
+  // A rail's phone column is at most 0.72 × (600 − 32) ≈ 409 px: a wider drawing is its own width.
+  const rail =
+    drawn >= 409
+      ? grid
+      : `(max-width: ${RAIL_PHONE_MAX}px) max(${RAIL_PHONE_COLUMN}, ${drawn}px), ${grid}`;
   return {
     src: thumbnail,
     srcSet: `${thumbnail} ${across(THUMBNAIL_BOX)}w, ${medium} ${across(MEDIUM_BOX)}w`,
-    sizes:
-      drawn >= 345
-        ? `${drawn}px`
-        : `(min-width: 1200px) ${atLeast(256)}, (min-width: 500px) ${atLeast(345)}, calc(100vw - 2rem)`,
+    sizes: layout === "rail" ? rail : grid,
   };
 }
 

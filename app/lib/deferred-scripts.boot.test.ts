@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   DEFERRED_MODULE_TYPE,
   MAX_HOLD_MS,
+  MAX_PAINT_WAIT_MS,
   MAX_STYLESHEET_WAIT_MS,
   MAX_WAIT_MS,
   bootScript,
@@ -103,6 +104,70 @@ describe("the deferred module loader", () => {
     runLoader();
     vi.advanceTimersByTime(100);
     expect(started().preloads).toEqual(MODULES);
+  });
+});
+
+/** A browser that reports largest paints: the test hands the loader's observer its entries. */
+function largestPaints(): (entries: { element: Element | null; startTime: number }[]) => void {
+  let report: ((list: { getEntries: () => unknown[] }) => void) | undefined;
+  class Observer {
+    static supportedEntryTypes = ["largest-contentful-paint", "paint"];
+    constructor(callback: (list: { getEntries: () => unknown[] }) => void) {
+      report = callback;
+    }
+    observe(options: { type: string; buffered: boolean }) {
+      expect(options).toEqual({ type: "largest-contentful-paint", buffered: true });
+    }
+    disconnect() {
+      report = undefined;
+    }
+  }
+  vi.stubGlobal("PerformanceObserver", Observer);
+  return (entries) => report?.({ getEntries: () => entries });
+}
+
+describe("the modules wait for the picture's largest paint where the browser reports it", () => {
+  it("start once the browser reports the picture painted, not when it has only loaded", () => {
+    const paint = largestPaints();
+    const picture = pendingPicture();
+    runLoader();
+    // An earlier largest paint (the heading, before the picture loaded) does not count.
+    paint([{ element: document.body, startTime: performance.now() - 50 }]);
+    picture.dispatchEvent(new Event("load"));
+    vi.advanceTimersByTime(100);
+    expect(started().preloads).toEqual([]);
+
+    paint([{ element: picture, startTime: performance.now() }]);
+    vi.advanceTimersByTime(1);
+    expect(started().preloads).toEqual(MODULES);
+    expect(started().module).toBeDefined();
+  });
+
+  it("start on a largest paint made after the picture ended, whatever its element", () => {
+    const paint = largestPaints();
+    const picture = pendingPicture();
+    runLoader();
+    picture.dispatchEvent(new Event("error"));
+    vi.advanceTimersByTime(10);
+    expect(started().module).toBeUndefined();
+    paint([{ element: document.body, startTime: performance.now() + 1 }]);
+    vi.advanceTimersByTime(1);
+    expect(started().module).toBeDefined();
+  });
+
+  it("start MAX_PAINT_WAIT_MS after the picture ended when no such paint is reported, once", () => {
+    largestPaints();
+    const picture = pendingPicture();
+    runLoader();
+    picture.dispatchEvent(new Event("load"));
+    vi.advanceTimersByTime(MAX_PAINT_WAIT_MS - 1);
+    expect(started().module).toBeUndefined();
+    vi.advanceTimersByTime(1);
+    expect(started().preloads).toEqual(MODULES);
+    vi.advanceTimersByTime(MAX_WAIT_MS);
+    expect(
+      [...document.querySelectorAll("script")].filter((s) => s.type === "module"),
+    ).toHaveLength(1);
   });
 });
 

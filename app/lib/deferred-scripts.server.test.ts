@@ -1,6 +1,11 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { DEFERRED_MODULE_TYPE, bootScript, deferScripts } from "./deferred-scripts.server";
+import {
+  DEFERRED_MODULE_TYPE,
+  bootScript,
+  deferScripts,
+  holdScript,
+} from "./deferred-scripts.server";
 
 const MODULE_BODY =
   'import * as route0 from "/assets/root-1.js";\nwindow.__reactRouterRouteModules = {"root":route0};\n\nimport("/assets/entry.client-1.js");';
@@ -19,9 +24,9 @@ const PAGE =
   '<script nonce="N0nce">window.__reactRouterContext.streamController.enqueue("x");</script>' +
   "</body></html>";
 
-async function through(chunks: Buffer[]): Promise<string> {
+async function through(chunks: Buffer[], nonce?: string): Promise<string> {
   const out: Buffer[] = [];
-  const stream = Readable.from(chunks).pipe(deferScripts());
+  const stream = Readable.from(chunks).pipe(deferScripts(nonce));
   for await (const chunk of stream) out.push(Buffer.from(chunk as Buffer));
   return Buffer.concat(out).toString("utf8");
 }
@@ -35,7 +40,7 @@ function split(text: string, size: number): Buffer[] {
 
 describe("deferScripts", () => {
   it("takes out the module preloads, makes the module script inert and follows it with the loader", async () => {
-    const html = await through([Buffer.from(PAGE)]);
+    const html = await through([Buffer.from(PAGE)], "N0nce");
 
     expect(html).not.toContain('<link rel="modulepreload"');
     expect(html).not.toContain('type="module" async');
@@ -44,8 +49,14 @@ describe("deferScripts", () => {
         `<script nonce="N0nce">${bootScript(["/assets/entry.client-1.js", "/assets/root-1.js"])}</script>` +
         '<script nonce="N0nce">window.__reactRouterContext.streamController',
     );
+    // First in the body, the script that holds the lazy pictures, with the page's nonce.
+    expect(html).toContain(`<body><script nonce="N0nce">${holdScript()}</script><main>`);
     // Everything else as React wrote it.
-    expect(html.replace(/<script nonce="N0nce">\(function\(\)[\s\S]*?<\/script>/, "")).toBe(
+    expect(
+      html
+        .replace(`<script nonce="N0nce">${holdScript()}</script>`, "")
+        .replace(/<script nonce="N0nce">\(function\(\)[\s\S]*?<\/script>/, ""),
+    ).toBe(
       PAGE.replace(/<link rel="modulepreload"[^>]*>/g, "").replace(
         'type="module" async=""',
         `type="${DEFERRED_MODULE_TYPE}"`,
@@ -60,9 +71,11 @@ describe("deferScripts", () => {
     }
   });
 
-  it("leaves a page without React Router's module script as it was", async () => {
+  it("leaves a page without React Router's module script as it was, but for the picture holder", async () => {
     const page = "<html><head><title>Error</title></head><body><p>a < b</p></body></html>";
-    expect(await through(split(page, 5))).toBe(page);
+    expect(await through(split(page, 5))).toBe(
+      page.replace("<body>", `<body><script>${holdScript()}</script>`),
+    );
   });
 
   it("lists the addresses in the loader as JSON that cannot close the script", () => {

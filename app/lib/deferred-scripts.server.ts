@@ -19,8 +19,11 @@ import { SITE_STYLESHEET_ATTRIBUTE } from "./site-styles";
  *   same content, same nonce; hydration ignores the changed type);
  * - follows it with a small inline script (with the request's nonce, read from itself)
  *   that waits until the page's high-priority pictures (`fetchpriority="high"`: the LCP
- *   picture, the banner) have loaded or failed, then one frame, and only then adds the
- *   modulepreload links and the module script, as React Router wrote them. A page without
+ *   picture, the banner) have loaded or failed, then until the browser reports the largest
+ *   paint that shows them (a `largest-contentful-paint` entry; at most `MAX_PAINT_WAIT_MS`;
+ *   one frame in a browser without such entries), and only then adds the modulepreload
+ *   links and the module script, as React Router wrote them: a module fetched before the
+ *   picture is painted shares the line with it. A page without
  *   such a picture starts after its first frame. On a page whose `<style>` holds only its
  *   first-paint rules (decision 0038) it first adds the whole stylesheet, and the module
  *   script (which hydrates) waits until that has loaded or failed, at most
@@ -47,6 +50,13 @@ export const MAX_WAIT_MS = 3_000;
  * without its JavaScript; what it styles (dialogs, panels) is then unstyled until it does.
  */
 export const MAX_STYLESHEET_WAIT_MS = 3_000;
+
+/**
+ * Longest the modules wait, once the pictures have ended, for the browser to report the
+ * largest paint that shows them (a `largest-contentful-paint` entry for one of them, or any
+ * made after they ended): a picture that is not the page's largest element gets no entry.
+ */
+export const MAX_PAINT_WAIT_MS = 1_000;
 
 const MODULE_SCRIPT_OPEN = /<script([^>]*?) type="module" async="">/;
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*?href="([^"]+)"[^>]*>/g;
@@ -86,9 +96,9 @@ export const MAX_HOLD_MS = 20_000;
 export function bootScript(hrefs: string[]): string {
   // Addresses come from React Router's manifest; JSON with "<" escaped stays inside the tag.
   const list = JSON.stringify(hrefs).replace(/</g, "\\u003c");
-  return `(function(){var me=document.currentScript,nonce=me.nonce,boot=me.previousElementSibling,
+  return `(function(){if(window.${RELEASE_PICTURES})window.${RELEASE_PICTURES}.claimed=true;var me=document.currentScript,nonce=me.nonce,boot=me.previousElementSibling,
 started=false,holding=true,replaying=false,held=[],seen=new WeakSet(),typed=new WeakMap(),until=0;
-function start(){if(started)return;started=true;fields().forEach(function(f){var v=now(f);if(!typed.has(f)&&changed(f,v))typed.set(f,v)});var head=document.head;
+function start(){if(started)return;started=true;if(window.${RELEASE_PICTURES})window.${RELEASE_PICTURES}();fields().forEach(function(f){var v=now(f);if(!typed.has(f)&&changed(f,v))typed.set(f,v)});var head=document.head;
 ${list}.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;head.appendChild(l)});
 var css=document.getElementById("site-styles"),sheet=css&&css.getAttribute("${SITE_STYLESHEET_ATTRIBUTE}"),went=false;
 function go(){if(went)return;went=true;var s=document.createElement("script");s.type="module";s.nonce=nonce;s.textContent=boot.textContent;
@@ -124,28 +134,76 @@ if(e.type==="submit"){var by=e.submitter;el=t;again=function(){by&&by!==el?el.re
 else{el=t.closest&&t.closest("button,input[type=submit],input[type=button],input[type=image]");if(!el)return;again=function(){el.click()}}
 if(!held.length&&hydrated(el))return;e.preventDefault();e.stopPropagation();held.push({el:el,again:again})}
 addEventListener("click",hold,true);addEventListener("submit",hold,true);addEventListener("input",note,true);addEventListener("change",note,true);
-["pointerdown","touchstart","keydown","focusin"].forEach(function(t){addEventListener(t,start,{capture:true,once:true,passive:true})});
+["pointerdown","touchstart","keydown","focusin","scroll"].forEach(function(t){addEventListener(t,start,{capture:true,once:true,passive:true})});
 function afterPaint(){requestAnimationFrame(function(){setTimeout(start,0)})}
+function afterLcp(){var P=window.PerformanceObserver,types=P&&P.supportedEntryTypes;
+if(!types||types.indexOf("largest-contentful-paint")<0)return afterPaint();
+var since=performance.now(),o;function go(){if(o)o.disconnect();start()}setTimeout(go,${MAX_PAINT_WAIT_MS});
+try{o=new P(function(list){list.getEntries().forEach(function(e){if(wait.indexOf(e.element)>=0||e.startTime>=since)setTimeout(go,0)})});
+o.observe({type:"largest-contentful-paint",buffered:true})}catch(x){afterPaint()}}
 setTimeout(start,${MAX_WAIT_MS});
-var wait=[].slice.call(document.querySelectorAll('img[fetchpriority="high"]')).filter(function(i){return!i.complete});
-var left=wait.length;if(!left)return afterPaint();
-wait.forEach(function(i){function done(){if(--left===0)afterPaint()}i.addEventListener("load",done,{once:true});i.addEventListener("error",done,{once:true})})})();`;
+var wait=[].slice.call(document.querySelectorAll('img[fetchpriority="high"]')),
+left=wait.filter(function(i){return!i.complete}).length;if(!left)return wait.length?afterLcp():afterPaint();
+wait.forEach(function(i){if(i.complete)return;function done(){if(--left===0)afterLcp()}i.addEventListener("load",done,{once:true});i.addEventListener("error",done,{once:true})})})();`;
 }
 
-/** The stream transform described above, for one page. */
-export function deferScripts(): Transform {
+/** The global through which the loader lets the held pictures go (`holdScript`). */
+export const RELEASE_PICTURES = "__vernissageReleasePictures";
+
+/**
+ * The pictures further down the page wait for the first one too (issue 17). A
+ * lazy-loading picture is fetched as soon as it is within about a screen and a half of
+ * the window, and on a phone that is the next cards of the marketplace and an artwork
+ * page's rails, 100–200 KB sharing the line with the picture the page is painting.
+ *
+ * This script, first in the body, watches the parser: each `loading="lazy"` picture it
+ * adds has its `src` and `srcset` put aside (the browser fetches nothing for it) until
+ * the loader starts the modules (after the largest paint, or at the first touch, key,
+ * focus or scroll), or `MAX_WAIT_MS` after it ran at the latest (at once when the
+ * document has been parsed without a loader: a page without modules); then they are put back as
+ * they were, before React hydrates, and the browser loads each as it would have. Eager
+ * pictures are not touched (the browser may already have them from the preload scanner).
+ * Without JavaScript nothing is held.
+ */
+export function holdScript(): string {
+  return `(function(){var held=[],on=true;
+function hold(i){if(!on||i.tagName!=="IMG"||i.loading!=="lazy"||i.hasAttribute("data-held"))return;
+var u=i.getAttribute("src"),s=i.getAttribute("srcset");if(u===null&&s===null)return;i.setAttribute("data-held","");held.push([i,u,s]);
+if(s!==null)i.removeAttribute("srcset");if(u!==null)i.removeAttribute("src")}
+function seen(rs){rs.forEach(function(r){[].forEach.call(r.addedNodes,function(n){if(n.nodeType!==1)return;hold(n);[].forEach.call(n.getElementsByTagName("img"),hold)})})}
+var mo=new MutationObserver(seen);mo.observe(document.documentElement,{childList:true,subtree:true});
+function release(){if(!on)return;seen(mo.takeRecords());on=false;mo.disconnect();held.splice(0).forEach(function(h){var i=h[0];
+if(h[2]!==null)i.setAttribute("srcset",h[2]);if(h[1]!==null)i.setAttribute("src",h[1]);i.removeAttribute("data-held")})}
+window.${RELEASE_PICTURES}=release;setTimeout(release,${MAX_WAIT_MS});
+addEventListener("DOMContentLoaded",function(){if(!release.claimed)release()})})();`;
+}
+
+const BODY_OPEN = /<body\b[^>]*>/;
+
+/** The stream transform described above, for one page; `nonce` is the request's CSP nonce. */
+export function deferScripts(nonce?: string): Transform {
   const decoder = new StringDecoder("utf8");
   const hrefs: string[] = [];
   let held = "";
   /** 0: module script not seen yet; 1: inside it; 2: loader written. */
   let state: 0 | 1 | 2 = 0;
   let nonceAttributes = "";
+  let bodySeen = false;
 
   function rewrite(text: string): string {
     let out = text.replace(MODULE_PRELOAD, (_tag, href: string) => {
       hrefs.push(href);
       return "";
     });
+    if (!bodySeen) {
+      const body = BODY_OPEN.exec(out);
+      if (body) {
+        bodySeen = true;
+        const end = body.index + body[0].length;
+        const attributes = nonce ? ` nonce="${nonce.replace(/[^\w+/=-]/g, "")}"` : "";
+        out = `${out.slice(0, end)}<script${attributes}>${holdScript()}</script>${out.slice(end)}`;
+      }
+    }
     if (state === 0) {
       const open = MODULE_SCRIPT_OPEN.exec(out);
       if (open) {

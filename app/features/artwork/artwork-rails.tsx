@@ -27,13 +27,13 @@ export function ArtworkRails({
       {rails.moreByArtist.length > 0 ? (
         <section className="artwork-rail" aria-labelledby="artwork-rail-more-heading">
           <h2 id="artwork-rail-more-heading">{m.moreBy(artistName)}</h2>
-          <ArtworkGrid artworks={rails.moreByArtist} />
+          <ArtworkGrid artworks={rails.moreByArtist} layout="rail" />
         </section>
       ) : null}
       {rails.related.length > 0 ? (
         <section className="artwork-rail" aria-labelledby="artwork-rail-related-heading">
           <h2 id="artwork-rail-related-heading">{m.relatedWorks}</h2>
-          <ArtworkGrid artworks={rails.related} />
+          <ArtworkGrid artworks={rails.related} layout="rail" />
         </section>
       ) : null}
     </div>
