@@ -53,8 +53,9 @@ export const MAX_STYLESHEET_WAIT_MS = 3_000;
 
 /**
  * Longest the modules wait, once the pictures have ended, for the browser to report the
- * largest paint that shows them (a `largest-contentful-paint` entry for one of them, or any
- * made after they ended): a picture that is not the page's largest element gets no entry.
+ * largest paint that shows them (a `largest-contentful-paint` entry for one of them): a
+ * picture that is not the page's largest element gets no entry. (A person's first touch,
+ * key, focus or scroll starts them at once.)
  */
 export const MAX_PAINT_WAIT_MS = 1_000;
 
@@ -138,8 +139,8 @@ addEventListener("click",hold,true);addEventListener("submit",hold,true);addEven
 function afterPaint(){requestAnimationFrame(function(){setTimeout(start,0)})}
 function afterLcp(){var P=window.PerformanceObserver,types=P&&P.supportedEntryTypes;
 if(!types||types.indexOf("largest-contentful-paint")<0)return afterPaint();
-var since=performance.now(),o;function go(){if(o)o.disconnect();start()}setTimeout(go,${MAX_PAINT_WAIT_MS});
-try{o=new P(function(list){list.getEntries().forEach(function(e){if(wait.indexOf(e.element)>=0||e.startTime>=since)setTimeout(go,0)})});
+var o;function go(){if(o)o.disconnect();start()}setTimeout(go,${MAX_PAINT_WAIT_MS});
+try{o=new P(function(list){list.getEntries().forEach(function(e){if(wait.indexOf(e.element)>=0)setTimeout(go,0)})});
 o.observe({type:"largest-contentful-paint",buffered:true})}catch(x){afterPaint()}}
 setTimeout(start,${MAX_WAIT_MS});
 var wait=[].slice.call(document.querySelectorAll('img[fetchpriority="high"]')),
