@@ -14,6 +14,9 @@ import { SiteHeader } from "./features/layout/site-header";
 import type { RootLoaderData } from "./lib/session-user";
 import { SiteStyles } from "./lib/site-styles";
 
+/** The site's icon (public/favicon.svg). */
+const FAVICON = "/favicon.svg";
+
 export async function loader({ request, context }: Route.LoaderArgs): Promise<RootLoaderData> {
   const user = await context.services.auth.getSessionUser(request.headers);
   if (user?.role !== "admin") return { user };
@@ -50,7 +53,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#f7f5f0" />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* The tab's icon comes after the page's first picture (issue 17): the page's
+            loader (app/lib/deferred-scripts.server.ts) adds this link when it starts the
+            modules; without JavaScript the browser reads it here. Until then an empty
+            icon (no request) keeps the browser from asking for /favicon.ico. */}
+        <link rel="icon" href="data:," />
+        <noscript data-icon={FAVICON}>
+          <link rel="icon" href={FAVICON} type="image/svg+xml" />
+        </noscript>
         <Meta />
         <Links nonce={clientNonce()} />
         <SiteStyles nonce={clientNonce()} />

@@ -35,7 +35,7 @@ import { compression } from "./http/compression";
 import { conditionalGet } from "./http/conditional-get";
 import { type PageCacheOptions, pageCache } from "./http/page-cache";
 import { closeIfBodyUnread, rejectNulInUrl, requestBodyLimit } from "./http/request-limits";
-import { cspNonce, securityHeaders } from "./http/security-headers";
+import { cspNonce, pictureHeaders, securityHeaders } from "./http/security-headers";
 import type { AppServices } from "./services";
 import type { WebHandler } from "./web/load-context";
 
@@ -85,6 +85,7 @@ export function buildServer({ services, web, pageCache: pageCacheOptions }: Serv
   app.use(compression());
   // Outside securityHeaders: a 304 carries no CSP, so the stored page keeps its own.
   app.use(conditionalGet());
+  app.use(pictureHeaders());
   app.use(securityHeaders({ stripe: config.payments.provider === "stripe" }));
   app.use(privatePages());
   if (config.logRequests) {

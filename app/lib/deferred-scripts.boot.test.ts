@@ -100,6 +100,20 @@ describe("the deferred module loader", () => {
     ).toHaveLength(1);
   });
 
+  it("adds the tab's icon named by the page's <noscript data-icon> when it starts, not before", () => {
+    const icon = document.createElement("noscript");
+    icon.setAttribute("data-icon", "/favicon.svg");
+    document.head.append(icon);
+    const picture = pendingPicture();
+    runLoader();
+    const icons = () =>
+      [...document.head.querySelectorAll('link[rel="icon"]')].map((l) => l.getAttribute("href"));
+    expect(icons()).toEqual([]);
+    picture.dispatchEvent(new Event("load"));
+    vi.advanceTimersByTime(100);
+    expect(icons()).toEqual(["/favicon.svg"]);
+  });
+
   it("starts them after the first frame when no picture is waited for", () => {
     runLoader();
     vi.advanceTimersByTime(100);

@@ -23,7 +23,10 @@ import { SITE_STYLESHEET_ATTRIBUTE } from "./site-styles";
  *   paint that shows them (a `largest-contentful-paint` entry; at most `MAX_PAINT_WAIT_MS`;
  *   one frame in a browser without such entries), and only then adds the modulepreload
  *   links and the module script, as React Router wrote them: a module fetched before the
- *   picture is painted shares the line with it. A page without
+ *   picture is painted shares the line with it. The tab's icon waits with them (root.tsx
+ *   names it in a `<noscript data-icon>`, which a browser without JavaScript reads): on a
+ *   phone's connection its request, made beside the picture's, took a second connection
+ *   and ended after the picture. A page without
  *   such a picture starts after its first frame. On a page whose `<style>` holds only its
  *   first-paint rules (decision 0038) it first adds the whole stylesheet, and the module
  *   script (which hydrates) waits until that has loaded or failed, at most
@@ -101,6 +104,7 @@ export function bootScript(hrefs: string[]): string {
 started=false,holding=true,replaying=false,held=[],seen=new WeakSet(),typed=new WeakMap(),until=0;
 function start(){if(started)return;started=true;if(window.${RELEASE_PICTURES})window.${RELEASE_PICTURES}();fields().forEach(function(f){var v=now(f);if(!typed.has(f)&&changed(f,v))typed.set(f,v)});var head=document.head;
 ${list}.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;head.appendChild(l)});
+var ni=document.querySelector("noscript[data-icon]");if(ni){var il=document.createElement("link");il.rel="icon";il.type="image/svg+xml";il.href=ni.getAttribute("data-icon");head.appendChild(il)}
 var css=document.getElementById("site-styles"),sheet=css&&css.getAttribute("${SITE_STYLESHEET_ATTRIBUTE}"),went=false;
 function go(){if(went)return;went=true;var s=document.createElement("script");s.type="module";s.nonce=nonce;s.textContent=boot.textContent;
 s.addEventListener("error",release);document.body.appendChild(s);until=Date.now()+${MAX_HOLD_MS};tick()}

@@ -56,3 +56,48 @@ describe("the Content-Security-Policy of a page", () => {
     expect(contexts.map((c) => c.nonce)).toEqual([nonceOf(first), nonceOf(second)]);
   });
 });
+
+describe("the security headers of a picture", () => {
+  /** The server answering every path with a body of the type its extension says. */
+  function appWithFiles() {
+    return buildServer({
+      services: t.services,
+      web: {
+        handler(request) {
+          const type = request.url.endsWith(".webp")
+            ? "image/webp"
+            : request.url.endsWith(".svg")
+              ? "image/svg+xml"
+              : "text/html";
+          return Promise.resolve(
+            new Response("x".repeat(2000), { headers: { "Content-Type": type } }),
+          );
+        },
+      },
+    });
+  }
+  const documentOnly = [
+    "content-security-policy",
+    "x-frame-options",
+    "cross-origin-opener-policy",
+    "referrer-policy",
+  ];
+
+  it("leaves out a document's headers on a raster picture, keeping nosniff and the resource policy", async () => {
+    const response = await appWithFiles().request("/pictures/0-medium.webp");
+    expect(response.status).toBe(200);
+    for (const name of documentOnly) expect(response.headers.has(name), name).toBe(false);
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("cross-origin-resource-policy")).toBe("same-origin");
+  });
+
+  it("keeps every header on an SVG (it can be opened as a document) and on a page", async () => {
+    const app = appWithFiles();
+    for (const path of ["/logo.svg", "/"]) {
+      const response = await app.request(path);
+      for (const name of documentOnly)
+        expect(response.headers.has(name), `${path} ${name}`).toBe(true);
+      expect(scriptSrc(response)).toContain("'nonce-");
+    }
+  });
+});
