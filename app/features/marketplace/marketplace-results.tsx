@@ -7,13 +7,6 @@ import { marketplaceTexts as t } from "./marketplace-texts";
 import { useLoadMore } from "./use-load-more";
 
 /**
- * Cards in the first row at the widest layout: loaded at once, not lazily. The first
- * card is the largest picture on a phone (the banner is wider but a quarter as tall):
- * high priority, preloaded.
- */
-const FIRST_ROW = 4;
-
-/**
  * SPEC §2 grid and its states. While a new search loads, the previous cards stay
  * (dimmed) and the status says 'Loading...'; with nothing to show it says
  * 'No artworks found'. Load More appends the next page of 30.
@@ -83,7 +76,11 @@ export function MarketplaceResults({
           className={searching ? "marketplace-grid is-stale" : "marketplace-grid"}
           aria-busy={searching}
         >
-          <ArtworkGrid artworks={hits} eagerCount={FIRST_ROW} priorityFirst />
+          {/* The first card is the largest picture on a phone (the banner is wider but a
+              quarter as tall): high priority, preloaded. The others load lazily, held until
+              it is painted (app/lib/deferred-scripts.server.ts); eager, the rest of the
+              first row shared a phone's first bandwidth with it (issue 17). */}
+          <ArtworkGrid artworks={hits} priorityFirst />
         </div>
       ) : null}
       {hasMore && !searching ? (
