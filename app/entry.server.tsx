@@ -54,8 +54,9 @@ export default function handleRequest(
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
     // Bots and SPA mode get the whole page at once, everyone else the shell first.
+    const bot = Boolean(userAgent && isbot(userAgent));
     const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+      bot || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
 
     // Aborts after `streamTimeout`, leaving time to flush the rejected boundaries.
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
@@ -81,7 +82,9 @@ export default function handleRequest(
           });
           responseHeaders.set("Content-Type", "text/html");
           // The page's JavaScript waits for its first picture (app/lib/deferred-scripts.server.ts).
-          const deferred = deferScripts(nonce);
+          // A crawler's renderer may take its picture of the page before the lazy
+          // pictures' addresses are put back: they are not held for it.
+          const deferred = deferScripts(nonce, { holdPictures: !bot });
           deferred.pipe(body);
           pipe(deferred);
           resolve(

@@ -307,6 +307,10 @@ test("a main picture that never arrives does not keep the page without its JavaS
 test("after client-side navigations the page has the whole site's styles, once", async ({
   page,
 }) => {
+  const faviconIco: string[] = [];
+  page.on("request", (r) => {
+    if (new URL(r.url()).pathname === "/favicon.ico") faviconIco.push(r.url());
+  });
   await page.goto("/");
   await waitForHydration(page);
   // Hydrated only once the whole stylesheet has arrived (the loader waits for it).
@@ -316,6 +320,10 @@ test("after client-side navigations the page has the whole site's styles, once",
   expect(await whole.getAttribute("href")).toBe(
     await page.locator("style#site-styles").getAttribute("data-site-stylesheet"),
   );
+  // After the first picture, the loader also gave the tab its icon (an empty one until
+  // then, so the browser never asks for /favicon.ico).
+  await expect(page.locator('head link[rel="icon"][href="/favicon.svg"]')).toHaveCount(1);
+  expect(faviconIco).toEqual([]);
   const skipLinkTop = () =>
     page.locator("a.skip-link").evaluate((link) => getComputedStyle(link).position);
   const styled = await skipLinkTop();
@@ -453,8 +461,24 @@ for (const [label, viewport] of [
           );
           layouts.push(await side.page.evaluate(layoutOf));
         }
-        const sheets = await whole.page.evaluate(() => document.styleSheets.length);
-        expect(sheets, `${name}: the whole stylesheet applied`).toBe(2);
+        // Rules from the file: all of them on one side, none on the other.
+        const fileRules = (page: Page) =>
+          page.evaluate(() =>
+            [...document.styleSheets]
+              .filter((sheet) => sheet.href !== null)
+              .reduce((sum, sheet) => {
+                try {
+                  return sum + sheet.cssRules.length;
+                } catch {
+                  return sum; // A sheet whose request failed has no rules to read.
+                }
+              }, 0),
+          );
+        expect(
+          await fileRules(whole.page),
+          `${name}: the whole stylesheet applied`,
+        ).toBeGreaterThan(100);
+        expect(await fileRules(alone.page), `${name}: only the inline part`).toBe(0);
         // The whole page below the first screen too: every element's box and look.
         expect(layouts[0], `${name} at ${label} px, the page's layout`).toEqual(layouts[1]);
         // The same pixels, but for the odd edge pixel the rasteriser smooths differently

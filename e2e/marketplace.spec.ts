@@ -82,8 +82,15 @@ test("the marketplace lists all artworks, with the banner and the SPEC's texts, 
 
   await expectNoAxeViolations(page);
   // Lazy images load as they come into view: scroll through once for a full-page picture.
+  // Each has its address back (none still held by the page's loader) and is drawn:
+  // `complete` alone is also true of a picture without an address.
   await page.mouse.wheel(0, 4000);
-  await expect(cards(page).nth(29).locator("img")).toHaveJSProperty("complete", true);
+  await expect(page.locator("img[data-held]")).toHaveCount(0);
+  const last = cards(page).nth(29).locator("img");
+  await expect(last).toHaveAttribute("src", /\/media\//);
+  await expect
+    .poll(() => last.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, { path: "e2e/screenshots/marketplace-1440.png", fullPage: true });
 });

@@ -121,59 +121,101 @@ describe("the deferred module loader", () => {
   });
 });
 
-/** A browser that reports largest paints: the test hands the loader's observer its entries. */
-function largestPaints(): (entries: { element: Element | null; startTime: number }[]) => void {
+type Paint = { element: Element | null; startTime: number; size: number };
+
+/**
+ * A browser that reports largest paints: the test hands the loader's observer its
+ * entries; those made before it observes are delivered when it does (`buffered`).
+ */
+function largestPaints(): (entries: Paint[]) => void {
   let report: ((list: { getEntries: () => unknown[] }) => void) | undefined;
+  let callback: ((list: { getEntries: () => unknown[] }) => void) | undefined;
+  const buffer: Paint[] = [];
   class Observer {
     static supportedEntryTypes = ["largest-contentful-paint", "paint"];
-    constructor(callback: (list: { getEntries: () => unknown[] }) => void) {
-      report = callback;
+    constructor(fn: (list: { getEntries: () => unknown[] }) => void) {
+      callback = fn;
     }
     observe(options: { type: string; buffered: boolean }) {
       expect(options).toEqual({ type: "largest-contentful-paint", buffered: true });
+      report = callback;
+      if (buffer.length) report?.({ getEntries: () => buffer.slice() });
     }
     disconnect() {
       report = undefined;
     }
   }
   vi.stubGlobal("PerformanceObserver", Observer);
-  return (entries) => report?.({ getEntries: () => entries });
+  return (entries) => {
+    buffer.push(...entries);
+    report?.({ getEntries: () => entries });
+  };
+}
+
+/** A picture on the first screen: 300 × 200 px of it visible. */
+function onScreen(img: HTMLImageElement): HTMLImageElement {
+  img.getBoundingClientRect = () =>
+    ({ left: 0, top: 100, right: 300, bottom: 300, width: 300, height: 200 }) as DOMRect;
+  return img;
 }
 
 describe("the modules wait for the picture's largest paint where the browser reports it", () => {
   it("start once the browser reports the picture painted, not when it has only loaded", () => {
     const paint = largestPaints();
-    const picture = pendingPicture();
+    const picture = onScreen(pendingPicture());
+    // A smaller largest paint before the picture loaded (the heading) does not count,
+    // delivered from the browser's buffer when the loader starts observing.
+    paint([{ element: document.body, startTime: 10, size: 20_000 }]);
     runLoader();
-    // An earlier largest paint (the heading, before the picture loaded) does not count.
-    paint([{ element: document.body, startTime: performance.now() - 50 }]);
     picture.dispatchEvent(new Event("load"));
     vi.advanceTimersByTime(100);
     expect(started().preloads).toEqual([]);
 
-    paint([{ element: picture, startTime: performance.now() }]);
+    paint([{ element: picture, startTime: 120, size: 60_000 }]);
     vi.advanceTimersByTime(1);
     expect(started().preloads).toEqual(MODULES);
     expect(started().module).toBeDefined();
   });
 
-  it("do not start on a largest paint of another element (a heading painted after the picture ended)", () => {
+  it("do not start on a smaller largest paint of another element after the picture ended", () => {
     const paint = largestPaints();
-    const picture = pendingPicture();
+    const picture = onScreen(pendingPicture());
     runLoader();
     picture.dispatchEvent(new Event("error"));
     vi.advanceTimersByTime(10);
-    paint([{ element: document.body, startTime: performance.now() + 1 }]);
+    paint([{ element: document.body, startTime: 50, size: 59_999 }]);
     vi.advanceTimersByTime(10);
     expect(started().module).toBeUndefined();
-    paint([{ element: picture, startTime: performance.now() + 2 }]);
+    paint([{ element: picture, startTime: 60, size: 60_000 }]);
     vi.advanceTimersByTime(1);
+    expect(started().module).toBeDefined();
+  });
+
+  it("start on a paint at least as large as the picture's part on the screen: it will not be the largest", () => {
+    const paint = largestPaints();
+    const picture = onScreen(pendingPicture());
+    runLoader();
+    picture.dispatchEvent(new Event("load"));
+    vi.advanceTimersByTime(10);
+    expect(started().module).toBeUndefined();
+    // The desktop marketplace: the banner, wider than the first card, is the largest.
+    paint([{ element: document.body, startTime: 70, size: 60_000 }]);
+    vi.advanceTimersByTime(1);
+    expect(started().module).toBeDefined();
+  });
+
+  it("start after the first frame when the picture is not on the first screen", () => {
+    largestPaints();
+    const picture = pendingPicture();
+    runLoader();
+    picture.dispatchEvent(new Event("load"));
+    vi.advanceTimersByTime(100);
     expect(started().module).toBeDefined();
   });
 
   it("start MAX_PAINT_WAIT_MS after the picture ended when no such paint is reported, once", () => {
     largestPaints();
-    const picture = pendingPicture();
+    const picture = onScreen(pendingPicture());
     runLoader();
     picture.dispatchEvent(new Event("load"));
     vi.advanceTimersByTime(MAX_PAINT_WAIT_MS - 1);

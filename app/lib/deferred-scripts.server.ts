@@ -19,24 +19,27 @@ import { SITE_STYLESHEET_ATTRIBUTE } from "./site-styles";
  *   same content, same nonce; hydration ignores the changed type);
  * - follows it with a small inline script (with the request's nonce, read from itself)
  *   that waits until the page's high-priority pictures (`fetchpriority="high"`: the LCP
- *   picture, the banner) have loaded or failed, then until the browser reports the largest
- *   paint that shows them (a `largest-contentful-paint` entry; at most `MAX_PAINT_WAIT_MS`;
- *   one frame in a browser without such entries), and only then adds the modulepreload
- *   links and the module script, as React Router wrote them: a module fetched before the
- *   picture is painted shares the line with it. The tab's icon waits with them (root.tsx
- *   names it in a `<noscript data-icon>`, which a browser without JavaScript reads): on a
- *   phone's connection its request, made beside the picture's, took a second connection
- *   and ended after the picture. A page without
- *   such a picture starts after its first frame. On a page whose `<style>` holds only its
- *   first-paint rules (decision 0038) it first adds the whole stylesheet, and the module
- *   script (which hydrates) waits until that has loaded or failed, at most
- *   `MAX_STYLESHEET_WAIT_MS`: hydrated, the page can open what those rules style. A picture that never ends does not
- *   hold the page for ever: the modules start `MAX_WAIT_MS` after the loader ran if the
- *   pictures have not ended by then, whichever comes first.
+ *   picture) have loaded or failed, then until the browser reports the largest paint that
+ *   shows them or one at least as large as their part of the screen (a
+ *   `largest-contentful-paint` entry; at most `MAX_PAINT_WAIT_MS`; one frame in a browser
+ *   without such entries, or when the picture is not on the first screen), and only then
+ *   adds the modulepreload links and the module script, as React Router wrote them: a
+ *   module fetched before the picture is painted shares the line with it. A page without
+ *   such a picture starts after its first frame. A picture that never ends does not hold
+ *   the page for ever: the modules start `MAX_WAIT_MS` after the loader ran at the latest.
+ *   A person's first touch, key, focus or scroll starts them at once.
+ * - on a page whose `<style>` holds only its first-paint rules (decision 0038), adds the
+ *   whole stylesheet first, and the module script (which hydrates) waits until it has
+ *   loaded or failed (then it is asked for once more), at most `MAX_STYLESHEET_WAIT_MS`;
+ * - adds the tab's icon at the same moment (root.tsx names it in a `<noscript data-icon>`,
+ *   which a browser without JavaScript reads, and gives an empty `data:` icon until then):
+ *   on a phone's connection its request, made beside the picture's, took a second
+ *   connection and ended after the picture;
+ * - lets go of the lazy pictures `holdScript()` held (below).
  *
- * Nothing else changes: the HTML, the data React Router streams, the classic inline
- * scripts (context, scroll restoration) are as they were. Without JavaScript the page is
- * the same. Cost: the page becomes interactive after its picture instead of beside it.
+ * Otherwise the HTML, the data React Router streams and its classic inline scripts
+ * (context, scroll restoration) are as they were, and without JavaScript the page is the
+ * same. Cost: the page becomes interactive after its picture instead of beside it.
  */
 export const DEFERRED_MODULE_TYPE = "text/x-deferred-module";
 
@@ -109,7 +112,8 @@ var css=document.getElementById("site-styles"),sheet=css&&css.getAttribute("${SI
 function go(){if(went)return;went=true;var s=document.createElement("script");s.type="module";s.nonce=nonce;s.textContent=boot.textContent;
 s.addEventListener("error",release);document.body.appendChild(s);until=Date.now()+${MAX_HOLD_MS};tick()}
 if(!sheet)return go();var l=document.createElement("link");l.rel="stylesheet";l.href=sheet;
-l.addEventListener("load",go);l.addEventListener("error",go);setTimeout(go,${MAX_STYLESHEET_WAIT_MS});head.appendChild(l)}
+l.addEventListener("load",go);l.addEventListener("error",function(){go();var again=l.cloneNode();head.appendChild(again)},{once:true});
+setTimeout(go,${MAX_STYLESHEET_WAIT_MS});head.appendChild(l)}
 function committed(){var k=Object.keys(document).filter(function(k){return k.indexOf("__reactContainer$")===0})[0],
 r=k&&document[k]&&document[k].stateNode,m=r&&r.current&&r.current.memoizedState;return!!m&&m.isDehydrated===false}
 function marked(node,prefix){return Object.keys(node).some(function(k){return k.indexOf(prefix)===0})}
@@ -141,10 +145,12 @@ if(!held.length&&hydrated(el))return;e.preventDefault();e.stopPropagation();held
 addEventListener("click",hold,true);addEventListener("submit",hold,true);addEventListener("input",note,true);addEventListener("change",note,true);
 ["pointerdown","touchstart","keydown","focusin","scroll"].forEach(function(t){addEventListener(t,start,{capture:true,once:true,passive:true})});
 function afterPaint(){requestAnimationFrame(function(){setTimeout(start,0)})}
+function onScreen(i){var r=i.getBoundingClientRect(),w=Math.min(r.right,innerWidth)-Math.max(r.left,0),h=Math.min(r.bottom,innerHeight)-Math.max(r.top,0);return w>0&&h>0?w*h:0}
 function afterLcp(){var P=window.PerformanceObserver,types=P&&P.supportedEntryTypes;
 if(!types||types.indexOf("largest-contentful-paint")<0)return afterPaint();
-var o;function go(){if(o)o.disconnect();start()}setTimeout(go,${MAX_PAINT_WAIT_MS});
-try{o=new P(function(list){list.getEntries().forEach(function(e){if(wait.indexOf(e.element)>=0)setTimeout(go,0)})});
+var o,big=Math.max.apply(Math,wait.map(onScreen));if(!big)return afterPaint();
+function go(){if(o)o.disconnect();start()}setTimeout(go,${MAX_PAINT_WAIT_MS});
+try{o=new P(function(list){list.getEntries().forEach(function(e){if(wait.indexOf(e.element)>=0||e.size>=big)setTimeout(go,0)})});
 o.observe({type:"largest-contentful-paint",buffered:true})}catch(x){afterPaint()}}
 setTimeout(start,${MAX_WAIT_MS});
 var wait=[].slice.call(document.querySelectorAll('img[fetchpriority="high"]')),
@@ -180,13 +186,14 @@ var mo=new MutationObserver(seen);mo.observe(document.documentElement,{childList
 function release(){if(!on)return;seen(mo.takeRecords());on=false;mo.disconnect();held.splice(0).forEach(function(h){var i=h[0];
 if(h[2]!==null)i.setAttribute("srcset",h[2]);if(h[1]!==null)i.setAttribute("src",h[1]);i.removeAttribute("data-held")})}
 window.${RELEASE_PICTURES}=release;setTimeout(release,${MAX_WAIT_MS});
+["pointerdown","touchstart","keydown","scroll"].forEach(function(t){addEventListener(t,release,{capture:true,once:true,passive:true})});
 addEventListener("DOMContentLoaded",function(){if(!release.claimed)release()})})();`;
 }
 
 const BODY_OPEN = /<body\b[^>]*>/;
 
 /** The stream transform described above, for one page; `nonce` is the request's CSP nonce. */
-export function deferScripts(nonce?: string): Transform {
+export function deferScripts(nonce?: string, { holdPictures = true } = {}): Transform {
   const decoder = new StringDecoder("utf8");
   const hrefs: string[] = [];
   let held = "";
@@ -200,7 +207,7 @@ export function deferScripts(nonce?: string): Transform {
       hrefs.push(href);
       return "";
     });
-    if (!bodySeen) {
+    if (!bodySeen && holdPictures) {
       const body = BODY_OPEN.exec(out);
       if (body) {
         bodySeen = true;

@@ -12,8 +12,10 @@ import siteStylesheet from "../styles/site.css?url";
  * the `<style>` holds only the rules of that page's server HTML, and names the whole
  * stylesheet, a built file, in `data-site-stylesheet`: the page's loader
  * (app/lib/deferred-scripts.server.ts) adds it after the first picture and hydrates once
- * it has arrived, so every page and dialog a person can reach from there is styled; a
- * browser without JavaScript gets it from the `<noscript>` link at once.
+ * it has arrived, so every page and dialog a person can reach from there is styled (if the
+ * file cannot be had, even on a second try, the page hydrates after at most 3 s without it,
+ * and what is not on the landing page is unstyled until a full load); a browser without
+ * JavaScript gets it from the `<noscript>` link at once.
  *
  * On the server, entry.server.tsx gives the CSS text (Vite's `?inline`, minified) through
  * this context; the browser's bundle never holds it. In the browser, the component reads

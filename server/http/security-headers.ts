@@ -47,6 +47,8 @@ const RASTER_IMAGE = /^image\/(webp|jpeg|png|avif|gif)\b/i;
 /**
  * Headers that govern a document (what it may load, frame, open, or how it is framed),
  * and do nothing on a picture: the browser never makes a document of a raster image.
+ * Strict-Transport-Security is the exception in kind (a browser takes it from any answer
+ * over HTTPS), left off pictures because every page carries it.
  */
 const DOCUMENT_ONLY_HEADERS = [
   "Content-Security-Policy",
