@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { useFetcher, useFetchers } from "react-router";
+import { useFetcher } from "react-router";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { FormError, FormNotice } from "../../components/ui/form-message";
 
@@ -21,6 +21,7 @@ export function ActionForm({
   hidden,
   resetOnSuccess = false,
   showNotice = true,
+  noticeKey,
 }: {
   /** The action's name, sent as the `intent` field. */
   intent: string;
@@ -36,12 +37,27 @@ export function ActionForm({
   resetOnSuccess?: boolean;
   /** False when the page shows the success notice itself (the form may be gone after it). */
   showNotice?: boolean;
+  /**
+   * The page's name for the answers of this kind of action (`useLatestNotice(noticeKey)`):
+   * the forms that share it share one fetcher, which the page keeps, so the answer
+   * outlives the form that asked (a decided application's card leaves the list).
+   */
+  noticeKey?: string;
 }) {
-  const fetcher = useFetcher<AdminActionResult>();
+  const fetcher = useFetcher<AdminActionResult>(noticeKey ? { key: noticeKey } : undefined);
   const formRef = useRef<HTMLFormElement>(null);
   const [asking, setAsking] = useState(false);
-  const busy = fetcher.state !== "idle";
-  const result = fetcher.data;
+  // With a shared fetcher, this form is busy, and shows an answer, only if it asked last.
+  const [submission, setSubmission] = useState(0);
+  const mine = !noticeKey || (submission !== 0 && lastSubmission.get(noticeKey) === submission);
+  const submitted = () => {
+    if (!noticeKey) return;
+    const id = ++submissions;
+    lastSubmission.set(noticeKey, id);
+    setSubmission(id);
+  };
+  const busy = mine && fetcher.state !== "idle";
+  const result = mine ? fetcher.data : undefined;
   useEffect(() => {
     if (resetOnSuccess && fetcher.state === "idle" && result?.ok) formRef.current?.reset();
   }, [resetOnSuccess, fetcher.state, result]);
@@ -54,7 +70,9 @@ export function ActionForm({
         if (confirm && !asking) {
           event.preventDefault();
           if (formRef.current?.reportValidity()) setAsking(true);
+          return;
         }
+        submitted();
       }}
     >
       <input type="hidden" name="intent" value={intent} />
@@ -80,6 +98,7 @@ export function ActionForm({
           onCancel={() => setAsking(false)}
           onConfirm={() => {
             setAsking(false);
+            submitted();
             if (formRef.current) void fetcher.submit(formRef.current);
           }}
         >
@@ -90,30 +109,21 @@ export function ActionForm({
   );
 }
 
+/** Which submission of each shared fetcher was the last (one page's forms at a time). */
+const lastSubmission = new Map<string, number>();
+let submissions = 0;
+
 /**
- * The answer of the latest successful console action among `intents`, kept once seen: the
- * form that made it may be gone after the page reloads (a decided application's card, a
- * fully refunded order's refund form), so the page shows it at its top.
+ * The answer of the latest successful console action of the forms that share `noticeKey`,
+ * kept once seen: the form that made it may be gone after the page reloads (a decided
+ * application's card, a fully refunded order's refund form), so the page shows it at its
+ * top. Read from the shared fetcher the page itself holds, not from the fetchers in
+ * flight: React Router's updates are transitions, and on a busy device React may render
+ * only the last of them (the fetcher idle again, its form gone), never the one in between.
  */
-export function useLatestNotice(intents: ReadonlySet<string>): string | null {
-  const fetchers = useFetchers();
-  let latest: string | null = null;
-  for (const fetcher of fetchers) {
-    const intent = fetcher.formData?.get("intent");
-    const data: unknown = fetcher.data;
-    if (
-      typeof intent === "string" &&
-      intents.has(intent) &&
-      data &&
-      typeof data === "object" &&
-      "ok" in data &&
-      data.ok === true &&
-      "message" in data &&
-      typeof data.message === "string"
-    ) {
-      latest = data.message;
-    }
-  }
+export function useLatestNotice(noticeKey: string): string | null {
+  const fetcher = useFetcher<AdminActionResult>({ key: noticeKey });
+  const latest = fetcher.data?.ok ? fetcher.data.message : null;
   const [notice, setNotice] = useState<string | null>(null);
   if (latest !== null && latest !== notice) setNotice(latest);
   return latest ?? notice;

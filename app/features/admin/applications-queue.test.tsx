@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, within } from "@testing-library/react";
-import { createRoutesStub } from "react-router";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { createRoutesStub, useLoaderData } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import type { AdminApplication } from "../../../contracts/admin-applications.contract";
 import { ApplicationsQueue } from "./applications-queue";
@@ -63,6 +63,35 @@ describe("ApplicationsQueue", () => {
     expect(within(same).queryByText(/Mira Okafor ·/)).toBeNull();
     const other = screen.getByRole("article", { name: "mira.art" });
     expect(within(other).getByText(/Mira Okafor ·/)).toBeTruthy();
+  });
+
+  it("keeps the decision's notice after the card has left the list (its form is gone)", async () => {
+    let decided = false;
+    const counts = { waiting: 1, info_requested: 0, approved: 0, declined: 0 };
+    function Page() {
+      const applications = useLoaderData<AdminApplication[]>();
+      return <ApplicationsQueue page={{ applications, next: null, counts }} />;
+    }
+    const Stub = createRoutesStub([
+      {
+        path: "/admin/applications",
+        Component: Page,
+        loader: () => (decided ? [] : [item()]),
+        action: () => {
+          decided = true;
+          return { ok: true, message: "Mira Okafor is approved; we e-mailed them." };
+        },
+      },
+    ]);
+    render(<Stub initialEntries={["/admin/applications"]} />);
+    const card = await screen.findByRole("article", { name: "Mira Okafor" });
+    fireEvent.click(within(card).getByRole("button", { name: "Approve" }));
+    const confirm = await screen.findByRole("alertdialog");
+    fireEvent.click(within(confirm).getByRole("button", { name: "Approve" }));
+    await waitFor(() => expect(screen.queryByRole("article")).toBeNull());
+    expect(screen.getByRole("status").textContent).toBe(
+      "Mira Okafor is approved; we e-mailed them.",
+    );
   });
 
   it("shows the page-level notice in a status region", () => {

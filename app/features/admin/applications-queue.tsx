@@ -40,8 +40,8 @@ export const STATE_LABELS: Record<ApplicationStateValue, string> = {
 
 const NOFOLLOW = "noopener noreferrer nofollow";
 
-/** The intents after which the card leaves the open list (the notice must outlive it). */
-const DECISIONS = new Set(["approve", "decline"]);
+/** The forms after which the card leaves the open list (the notice must outlive it). */
+const DECISIONS = "application-decision";
 
 /**
  * The answer of the latest approve or decline, kept at page level: the card (and its
@@ -240,16 +240,14 @@ function ApplicationActions({
     <div className="application-actions">
       <ActionForm
         intent="approve"
+        noticeKey={DECISIONS}
         label="Approve"
         busyLabel="Approving…"
         hidden={hidden}
         confirm={{
           title: `Approve ${name}?`,
-          body: (
-            <p>
-              {name} becomes an artist and is e-mailed how to set up payouts and list their work.
-            </p>
-          ),
+          // The dialog puts its body in a paragraph of its own (alert-dialog.tsx).
+          body: `${name} becomes an artist and is e-mailed how to set up payouts and list their work.`,
           confirmLabel: "Approve",
         }}
       />
@@ -257,15 +255,14 @@ function ApplicationActions({
         <summary className="button">Decline…</summary>
         <ActionForm
           intent="decline"
+          noticeKey={DECISIONS}
           label="Decline"
           busyLabel="Declining…"
           tone="danger"
           hidden={hidden}
           confirm={{
             title: `Decline ${name}'s application?`,
-            body: (
-              <p>{name} stays a collector and is e-mailed your reason. They may apply again.</p>
-            ),
+            body: `${name} stays a collector and is e-mailed your reason. They may apply again.`,
             confirmLabel: "Decline",
           }}
         >

@@ -8,11 +8,12 @@ import { ActionForm, useLatestNotice } from "./action-form";
 
 /** The order page's moves: each may remove its own form (a full refund, a close), so the
  * answer is shown at page level (see useOrderNotice), not beside the form. */
-export const ORDER_INTENTS = new Set(["refund", "close-problem", "cancel"]);
+/** The order moves (refund, close a problem, cancel): their forms may be gone after one. */
+export const ORDER_MOVES = "order-move";
 
 /** The answer of the latest order move (see useLatestNotice). */
 export function useOrderNotice(): string | null {
-  return useLatestNotice(ORDER_INTENTS);
+  return useLatestNotice(ORDER_MOVES);
 }
 
 /** What the refund form would give back, or why it cannot (shown, and the field's validity). */
@@ -47,6 +48,7 @@ function RefundForm({ order }: { order: AdminOrderDetail }) {
   return (
     <ActionForm
       intent="refund"
+      noticeKey={ORDER_MOVES}
       label="Refund"
       busyLabel="Refunding…"
       tone="danger"
@@ -125,6 +127,7 @@ export function OrderActions({ order }: { order: AdminOrderDetail }) {
           </p>
           <ActionForm
             intent="close-problem"
+            noticeKey={ORDER_MOVES}
             label="Close problem"
             busyLabel="Closing…"
             showNotice={false}
@@ -152,6 +155,7 @@ export function OrderActions({ order }: { order: AdminOrderDetail }) {
           </p>
           <ActionForm
             intent="cancel"
+            noticeKey={ORDER_MOVES}
             label="Cancel order"
             busyLabel="Cancelling…"
             tone="danger"
