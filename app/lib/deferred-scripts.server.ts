@@ -106,14 +106,15 @@ export function bootScript(hrefs: string[]): string {
   return `(function(){if(window.${RELEASE_PICTURES})window.${RELEASE_PICTURES}.claimed=true;var me=document.currentScript,nonce=me.nonce,boot=me.previousElementSibling,
 started=false,holding=true,replaying=false,held=[],seen=new WeakSet(),typed=new WeakMap(),until=0;
 function start(){if(started)return;started=true;if(window.${RELEASE_PICTURES})window.${RELEASE_PICTURES}();fields().forEach(function(f){var v=now(f);if(!typed.has(f)&&changed(f,v))typed.set(f,v)});var head=document.head;
-${list}.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;head.appendChild(l)});
-var ni=document.querySelector("noscript[data-icon]");if(ni){var il=document.createElement("link");il.rel="icon";il.type="image/svg+xml";il.href=ni.getAttribute("data-icon");head.appendChild(il)}
+function link(rel,href){var l=document.createElement("link");l.rel=rel;l.href=href;head.appendChild(l);return l}
+${list}.forEach(function(h){link("modulepreload",h)});
+var ni=document.querySelector("noscript[data-icon]");if(ni)link("icon",ni.getAttribute("data-icon")).type="image/svg+xml";
 var css=document.getElementById("site-styles"),sheet=css&&css.getAttribute("${SITE_STYLESHEET_ATTRIBUTE}"),went=false;
 function go(){if(went)return;went=true;var s=document.createElement("script");s.type="module";s.nonce=nonce;s.textContent=boot.textContent;
 s.addEventListener("error",release);document.body.appendChild(s);until=Date.now()+${MAX_HOLD_MS};tick()}
-if(!sheet)return go();var l=document.createElement("link");l.rel="stylesheet";l.href=sheet;
-l.addEventListener("load",go);l.addEventListener("error",function(){go();var again=l.cloneNode();head.appendChild(again)},{once:true});
-setTimeout(go,${MAX_STYLESHEET_WAIT_MS});head.appendChild(l)}
+if(!sheet)return go();var l=link("stylesheet",sheet);
+l.addEventListener("load",go);l.addEventListener("error",function(){go();link("stylesheet",sheet)},{once:true});
+setTimeout(go,${MAX_STYLESHEET_WAIT_MS})}
 function committed(){var k=Object.keys(document).filter(function(k){return k.indexOf("__reactContainer$")===0})[0],
 r=k&&document[k]&&document[k].stateNode,m=r&&r.current&&r.current.memoizedState;return!!m&&m.isDehydrated===false}
 function marked(node,prefix){return Object.keys(node).some(function(k){return k.indexOf(prefix)===0})}
@@ -177,7 +178,10 @@ export const RELEASE_PICTURES = "__vernissageReleasePictures";
  * Without JavaScript nothing is held.
  */
 export function holdScript(): string {
-  return `(function(){var held=[],on=true;
+  return HOLD_SCRIPT;
+}
+
+const HOLD_SCRIPT = `(function(){var held=[],on=true;
 function hold(i){if(!on||i.tagName!=="IMG"||i.loading!=="lazy"||i.hasAttribute("data-held"))return;
 var u=i.getAttribute("src"),s=i.getAttribute("srcset");if(u===null&&s===null)return;i.setAttribute("data-held","");held.push([i,u,s]);
 if(s!==null)i.removeAttribute("srcset");if(u!==null)i.removeAttribute("src")}
@@ -188,7 +192,6 @@ if(h[2]!==null)i.setAttribute("srcset",h[2]);if(h[1]!==null)i.setAttribute("src"
 window.${RELEASE_PICTURES}=release;setTimeout(release,${MAX_WAIT_MS});
 ["pointerdown","touchstart","keydown","scroll"].forEach(function(t){addEventListener(t,release,{capture:true,once:true,passive:true})});
 addEventListener("DOMContentLoaded",function(){if(!release.claimed)release()})})();`;
-}
 
 const BODY_OPEN = /<body\b[^>]*>/;
 
