@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { isbot } from "isbot";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildServer } from "../app";
 import { artworks, follows } from "../db/schema";
@@ -11,7 +12,8 @@ import type { WebLoadContext } from "../web/load-context";
 /**
  * The page cache (issue 17, decision 0033) with a page renderer that stands in for React
  * Router: the artwork page shows the work's title, price and state, the signed-in person's
- * name, and an inline script with the request's nonce, as the real page does.
+ * name, and an inline script with the request's nonce, as the real page does; like
+ * app/entry.server.tsx, it answers a crawler with a page of its own.
  */
 
 let t: TestApp;
@@ -26,10 +28,12 @@ async function renderPage(request: Request, context: WebLoadContext): Promise<Re
   const url = new URL(request.url);
   const viewer = await context.services.auth.getSessionUser(request.headers);
   const who = viewer ? `Signed in as ${viewer.displayName}` : "Sign in";
+  const agent = request.headers.get("User-Agent");
+  const reader = agent && isbot(agent) ? "<p>whole page for a crawler</p>" : "";
   const script = `<script nonce="${context.nonce}">window.__data = 1</script>`;
   const padding = "<p>Lorem ipsum dolor sit amet, consectetur adipiscing elit.</p>".repeat(30);
   const html = (body: string, init: ResponseInit = {}) =>
-    new Response(`<!doctype html><header>${who}</header>${body}${padding}${script}`, {
+    new Response(`<!doctype html><header>${who}</header>${reader}${body}${padding}${script}`, {
       ...init,
       headers: { "Content-Type": "text/html; charset=utf-8", ...init.headers },
     });
@@ -119,6 +123,21 @@ describe("a visitor's page", () => {
     await visitor().get("/api/artworks/search?q=blue&hitsPerPage=5");
     const other = await visitor().get("/api/artworks/search?hitsPerPage=5&q=blue");
     expect(other.headers.get("x-cache")).toBe("HIT");
+  });
+
+  it("is kept apart from a crawler's page of the same address", async () => {
+    const crawler = { "User-Agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" };
+    const person = { "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/136.0 Safari/537.36" };
+    const path = "/artist/crawled";
+    const first = await app.request(path, { headers: crawler });
+    expect(await first.text()).toContain("whole page for a crawler");
+    const mine = await app.request(path, { headers: person });
+    expect(mine.headers.get("x-cache")).toBe("MISS");
+    expect(await mine.text()).not.toContain("whole page for a crawler");
+    const again = await app.request(path, { headers: crawler });
+    expect(again.headers.get("x-cache")).toBe("HIT");
+    expect(await again.text()).toContain("whole page for a crawler");
+    expect((await app.request(path, { headers: person })).headers.get("x-cache")).toBe("HIT");
   });
 });
 

@@ -1,5 +1,6 @@
 import { versionFirstSeen } from "./version-first-seen";
 import type { MiddlewareHandler } from "hono";
+import { isbot } from "isbot";
 import { etagOf } from "./conditional-get";
 import { isPrivatePage } from "./private-pages";
 import { replaceResponse } from "./replace-response";
@@ -63,6 +64,14 @@ export function cacheKey(url: URL): string {
   const params = [...url.searchParams.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const query = new URLSearchParams(params).toString();
   return query ? `${url.pathname}?${query}` : url.pathname;
+}
+
+/**
+ * A crawler's page differs from a person's (app/entry.server.tsx: the whole page at once,
+ * no lazy pictures held), so the two are kept apart.
+ */
+export function pageVariant(userAgent: string | undefined): string {
+  return userAgent && isbot(userAgent) ? "crawler " : "";
 }
 
 type Entry = {
@@ -164,7 +173,7 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler & { stor
     const version = await options.readVersion();
     const versionSince = seen(version);
     const start = now();
-    const key = cacheKey(new URL(c.req.url));
+    const key = pageVariant(c.req.header("User-Agent")) + cacheKey(new URL(c.req.url));
     const entry = store.get(key);
     if (entry && entry.version === version && start - entry.storedAt < options.maxAgeMs) {
       return answerFrom(entry, method === "HEAD", cspNonce(c));
