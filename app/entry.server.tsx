@@ -10,7 +10,8 @@ import {
   ServerRouter,
 } from "react-router";
 import { deferScripts } from "./lib/deferred-scripts.server";
-import { pageStyles } from "./lib/page-styles.server";
+import { cutFirstPaint } from "./lib/critical-css.server";
+import { firstPaintSheet, pageStyles } from "./lib/page-styles.server";
 import { SiteStylesContext } from "./lib/site-styles";
 
 /**
@@ -21,7 +22,8 @@ import { SiteStylesContext } from "./lib/site-styles";
  * scripts React writes while it streams Suspense boundaries. The HTML goes through
  * `deferScripts()`: the page's modules load after its first picture (decision 0034).
  * The stylesheet is in the page (`<SiteStyles>`, app/lib/site-styles.tsx), given here: the
- * whole of it, or a landing page's first-paint part (app/lib/page-styles.server.ts).
+ * whole of it, or a landing page's first-paint part (app/lib/page-styles.server.ts), cut to
+ * the rules its HTML can match once the page is written (app/lib/critical-css.server.ts).
  */
 export const streamTimeout = 5_000;
 
@@ -53,10 +55,14 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
-    // Bots and SPA mode get the whole page at once, everyone else the shell first.
     const bot = Boolean(userAgent && isbot(userAgent));
+    const styles = pageStyles(routerContext);
+    const sheet = firstPaintSheet(styles);
+    // Bots and SPA mode get the whole page at once, everyone else the shell first; a
+    // landing page too, since its stylesheet is cut only once the page is whole (below):
+    // then React writes no script to move streamed parts into place.
     const readyOption: keyof RenderToPipeableStreamOptions =
-      bot || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+      bot || routerContext.isSpaMode || sheet ? "onAllReady" : "onShellReady";
 
     // Aborts after `streamTimeout`, leaving time to flush the rejected boundaries.
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
@@ -65,7 +71,7 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <SiteStylesContext value={{ ...pageStyles(routerContext), nonce }}>
+      <SiteStylesContext value={{ ...styles, nonce }}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </SiteStylesContext>,
       {
@@ -85,7 +91,10 @@ export default function handleRequest(
           // A crawler's renderer may take its picture of the page before the lazy
           // pictures' addresses are put back: they are not held for it.
           const deferred = deferScripts(nonce, { holdPictures: !bot });
-          deferred.pipe(body);
+          // A landing page's first-paint part, cut to the rules its HTML can match: the
+          // page is held until its end for that (app/lib/critical-css.server.ts).
+          if (sheet) deferred.pipe(cutFirstPaint(styles.css, sheet)).pipe(body);
+          else deferred.pipe(body);
           pipe(deferred);
           resolve(
             new Response(createReadableStreamFromReadable(body), {

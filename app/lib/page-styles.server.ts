@@ -4,6 +4,7 @@ import artistCss from "../styles/first-paint/artist.css?inline";
 import artworkCss from "../styles/first-paint/artwork.css?inline";
 import exhibitionsCss from "../styles/first-paint/exhibitions.css?inline";
 import homeCss from "../styles/first-paint/home.css?inline";
+import { type ParsedStylesheet, parseStylesheet } from "./critical-css.server";
 
 /**
  * What a page's `<style>` holds (issue 17, decision 0038). The public pages a visitor
@@ -12,6 +13,8 @@ import homeCss from "../styles/first-paint/home.css?inline";
  * stylesheet follows as a file, after the page's first picture and before hydration
  * (app/lib/deferred-scripts.server.ts), or at once without JavaScript (a `<noscript>` link).
  * Every other page, and any page that answers with an error, keeps the whole stylesheet inline.
+ * The part is then cut to the rules the page's HTML can match (`firstPaint`, given to
+ * app/lib/critical-css.server.ts's `cutFirstPaint()` once the whole document is written).
  */
 const FIRST_PAINT: Readonly<Record<string, string>> = {
   "routes/home": homeCss,
@@ -34,6 +37,16 @@ export type PageStyles = {
   /** True when `css` is only the page's first-paint part and the whole stylesheet follows. */
   partial: boolean;
 };
+
+/** Each first-paint part, read once. */
+const PARSED = new Map<string, ParsedStylesheet>(
+  Object.values(FIRST_PAINT).map((css) => [css, parseStylesheet(css)]),
+);
+
+/** The parsed first-paint part written into a page, to be cut to what the page uses. */
+export function firstPaintSheet(styles: PageStyles): ParsedStylesheet | undefined {
+  return styles.partial ? PARSED.get(styles.css) : undefined;
+}
 
 /** The stylesheet for the page React Router is about to render. */
 export function pageStyles(context: Pick<EntryContext, "staticHandlerContext">): PageStyles {

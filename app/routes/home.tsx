@@ -7,6 +7,7 @@ import {
   suggestedAlertName,
 } from "../features/alerts/alert-search";
 import { CreateAlert } from "../features/alerts/create-alert";
+import { pack, unpack } from "../lib/packed";
 import { useSessionUser } from "../lib/session-user";
 import { removeFilter, type FilterType } from "../../domain/filter-selection";
 import { FilterButtons, FilterChips } from "../features/marketplace/filter-bar";
@@ -35,17 +36,18 @@ const FilterDialog = lazyPanel(
   ({ type }) => t.sectionTitle[type],
 );
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  return loadMarketplace(request, context);
+/** One JSON text, not React Router's references (app/lib/packed.ts, decision 0039). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return pack(await loadMarketplace(request, context));
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return marketplaceMeta(loaderData);
+  return marketplaceMeta(loaderData && unpack(loaderData));
 }
 
 /** SPEC §2 Marketplace: banner, search, filters with chips, and the grid of artworks. */
 export default function Marketplace({ loaderData }: Route.ComponentProps) {
-  const { query, result, catalog, banner, saved } = loaderData;
+  const { query, result, catalog, banner, saved } = unpack(loaderData);
   const { shown, pending, entryKey } = useShownQuery(query);
   const goTo = useGoToQuery(shown);
   const search = useSearchText(shown.q, (q) =>

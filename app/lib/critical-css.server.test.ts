@@ -1,0 +1,136 @@
+import { Readable } from "node:stream";
+import { text } from "node:stream/consumers";
+import { describe, expect, it } from "vitest";
+import {
+  criticalCss,
+  cutFirstPaint,
+  namesIn,
+  parseStylesheet,
+  requirements,
+} from "./critical-css.server";
+
+const page = (html: string) => namesIn(html);
+
+describe("requirements", () => {
+  it("reads the classes and element names a selector needs", () => {
+    expect(requirements(".grid>li:nth-child(n+9)")).toEqual({ classes: ["grid"], tags: ["li"] });
+    expect(requirements("a.nav-link.active:hover")).toEqual({
+      classes: ["nav-link", "active"],
+      tags: ["a"],
+    });
+    expect(requirements(".search input[type=search]")).toEqual({
+      classes: ["search"],
+      tags: ["input"],
+    });
+  });
+
+  it("asks nothing of what is inside parentheses, brackets or strings", () => {
+    expect(requirements(":not(.x) .y")).toEqual({ classes: ["y"], tags: [] });
+    expect(requirements('[data-x=".a b"]')).toEqual({ classes: [], tags: [] });
+    expect(requirements(".a:is(.b, .c)::before")).toEqual({ classes: ["a"], tags: [] });
+    expect(requirements(":root")).toEqual({ classes: [], tags: [] });
+    expect(requirements("*,:before")).toEqual({ classes: [], tags: [] });
+  });
+
+  it("asks nothing of a selector with an escape, which it does not read", () => {
+    expect(requirements(".md\\:flex")).toEqual({ classes: [], tags: [] });
+  });
+});
+
+describe("criticalCss", () => {
+  const sheet = parseStylesheet(
+    [
+      ":root{--a:1}",
+      "body{margin:0}",
+      ".card{color:red}",
+      ".sold{color:gray}",
+      ".card .sold,.card .price{font-weight:700}",
+      "textarea{font:inherit}",
+      "@media (width>=900px){.card{gap:1rem}.sold{opacity:.5}}",
+      "@media print{.sold{display:none}}",
+      "@font-face{font-family:X;src:url(x.woff2)}",
+      '.quote:before{content:"}{"}',
+      "@keyframes spin{from{transform:none}to{transform:rotate(1turn)}}",
+    ].join(""),
+  );
+
+  it("keeps the rules the page's classes and elements can match, in order", () => {
+    const html = '<html><body><div class="card"><p class="price quote">1</p></div></body></html>';
+    expect(criticalCss(sheet, page(html))).toBe(
+      [
+        ":root{--a:1}",
+        "body{margin:0}",
+        ".card{color:red}",
+        ".card .price{font-weight:700}",
+        "@media (width>=900px){.card{gap:1rem}}",
+        "@font-face{font-family:X;src:url(x.woff2)}",
+        '.quote:before{content:"}{"}',
+        "@keyframes spin{from{transform:none}to{transform:rotate(1turn)}}",
+      ].join(""),
+    );
+  });
+
+  it("keeps everything when every class and element is there", () => {
+    const html = '<div class="card sold price quote"></div><textarea></textarea>';
+    const all = criticalCss(sheet, page(html));
+    expect(all).toContain("textarea{font:inherit}");
+    expect(all).toContain(".card .sold,.card .price{font-weight:700}");
+    expect(all).toContain("@media print{.sold{display:none}}");
+  });
+
+  it("reads plain CSS with comments and spaces too", () => {
+    const plain = parseStylesheet(
+      "/* a } comment */\n.a {\n  color: red;\n}\n\n.b { color: blue }\n",
+    );
+    expect(criticalCss(plain, page('<i class="b"></i>'))).toBe(".b{ color: blue }");
+  });
+
+  it("refuses a stylesheet with a block that is never closed", () => {
+    expect(() => parseStylesheet(".a{color:red")).toThrow(/never closed/);
+  });
+});
+
+describe("namesIn", () => {
+  it('reads every class of every class attribute and every element name, not text (React writes " in text as &quot;)', () => {
+    const names = namesIn(
+      '<div class="a  b"><SVG class="c"></SVG><p>x class=&quot;d&quot;</p></div>',
+    );
+    expect([...names.classes].sort()).toEqual(["a", "b", "c"]);
+    expect(names.tags.has("svg")).toBe(true);
+    expect(names.tags.has("p")).toBe(true);
+    expect(names.tags.has("body")).toBe(true);
+  });
+});
+
+describe("cutFirstPaint", () => {
+  const css = ".card{color:red}.sold{color:gray}";
+  const sheet = parseStylesheet(css);
+  const cut = (html: string[]) =>
+    text(Readable.from(html.map((s) => Buffer.from(s))).pipe(cutFirstPaint(css, sheet)));
+
+  it("writes the page's rules into its style once the whole page is there", async () => {
+    const out = await cut([
+      `<html><head><style id="site-styles" nonce="n">${css.slice(0, 10)}`,
+      `${css.slice(10)}</style></head><body><p class="card">`,
+      "é</p></body></html>",
+    ]);
+    expect(out).toBe(
+      '<html><head><style id="site-styles" nonce="n">.card{color:red}</style></head><body><p class="card">é</p></body></html>',
+    );
+  });
+
+  it("leaves a page without that style as it came", async () => {
+    const html = `<p class="card">${css}</p>`;
+    expect(await cut([html])).toBe(html);
+    const other = `<style id="site-styles">.x{}</style><style>${css}</style>`;
+    expect(await cut([other])).toBe(other);
+  });
+
+  it("does not take a page's own text for the stylesheet", async () => {
+    // A title that reads like the rules comes after the style element, never inside it.
+    const html = `<style id="site-styles">${css}</style><h1 class="sold">${css}</h1>`;
+    expect(await cut([html])).toBe(
+      `<style id="site-styles">.sold{color:gray}</style><h1 class="sold">${css}</h1>`,
+    );
+  });
+});
