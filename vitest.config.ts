@@ -1,5 +1,6 @@
 import { defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
+import { minifiedScript } from "./scripts/minified-script-plugin";
 
 /**
  * The integration files that start real server processes (first-start loads the demo
@@ -30,6 +31,8 @@ export default defineConfig({
     sequence: { sequencer: SlowFilesFirst },
     projects: [
       {
+        // The scripts the server writes into pages, as the build ships them (app/lib/boot/).
+        plugins: [minifiedScript()],
         test: {
           name: "unit",
           // app/ tests that render use `// @vitest-environment happy-dom` and may be .tsx.
@@ -52,6 +55,7 @@ export default defineConfig({
         },
       },
       {
+        plugins: [minifiedScript()],
         test: {
           name: "integration",
           include: ["server/**/*.integration.test.ts"],

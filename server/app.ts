@@ -86,7 +86,12 @@ export function buildServer({ services, web, pageCache: pageCacheOptions }: Serv
   // Outside securityHeaders: a 304 carries no CSP, so the stored page keeps its own.
   app.use(conditionalGet());
   app.use(pictureHeaders());
-  app.use(securityHeaders({ stripe: config.payments.provider === "stripe" }));
+  app.use(
+    securityHeaders({
+      stripe: config.payments.provider === "stripe",
+      https: new URL(config.publicUrl).protocol === "https:",
+    }),
+  );
   app.use(privatePages());
   if (config.logRequests) {
     app.use(async (c, next) => {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { cardImageSet, carouselImages, intrinsicSize, toCarouselImage } from "./artwork-images";
+import {
+  cardImageSet,
+  carouselImages,
+  intrinsicSize,
+  toCarouselImage,
+  withoutUnusedOriginal,
+} from "./artwork-images";
 
 const image = (n: number) => ({
   id: `i${n}`,
@@ -144,5 +150,23 @@ describe("cardImageSet (a card's picture: 250 px high, covering its column)", ()
     });
     const none = { imageThumbnail: null, imageMedium: null, imageOriginal: null };
     expect(cardImageSet({ ...none, width: 1, height: 1 })).toBeNull();
+  });
+});
+
+describe("withoutUnusedOriginal", () => {
+  const card = { width: 3, height: 2, imageThumbnail: "/t.webp", imageMedium: "/m.webp" };
+
+  it("drops the original's address only when the card draws from its derivatives", () => {
+    const both = { ...card, imageOriginal: "/o.jpg" };
+    expect(withoutUnusedOriginal(both).imageOriginal).toBeNull();
+    expect(cardImageSet(withoutUnusedOriginal(both))).toEqual(cardImageSet(both));
+    for (const partial of [
+      { ...both, imageThumbnail: null },
+      { ...both, imageMedium: null },
+      { ...both, imageThumbnail: null, imageMedium: null },
+    ]) {
+      expect(withoutUnusedOriginal(partial)).toEqual(partial);
+      expect(cardImageSet(withoutUnusedOriginal(partial))).toEqual(cardImageSet(partial));
+    }
   });
 });

@@ -86,6 +86,21 @@ const RAIL_PHONE_MAX = 600;
 const RAIL_PHONE_COLUMN = "calc((100vw - 2rem) * 0.72)";
 
 /**
+ * A card's picture fields without the original's address when the card does not use it
+ * (it has both derivatives, see `cardImageSet`): the home page's thirty cards carry it in
+ * their data otherwise, for nothing (issue 17).
+ */
+export function withoutUnusedOriginal<
+  T extends {
+    imageThumbnail?: string | null;
+    imageMedium?: string | null;
+    imageOriginal?: string | null;
+  },
+>(card: T): T {
+  return card.imageThumbnail && card.imageMedium ? { ...card, imageOriginal: null } : card;
+}
+
+/**
  * A card's picture (app.css `.artwork-card-image`): 250 px high, covering the grid's
  * column, so it is drawn max(column, 250 × width/height) px wide. The column is the page
  * less its padding on phones (one column up to about 500 px), at most about 345 px in

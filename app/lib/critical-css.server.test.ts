@@ -13,27 +13,44 @@ const page = (html: string) => namesIn(html);
 
 describe("requirements", () => {
   it("reads the classes and element names a selector needs", () => {
-    expect(requirements(".grid>li:nth-child(n+9)")).toEqual({ classes: ["grid"], tags: ["li"] });
+    expect(requirements(".grid>li:nth-child(n+9)")).toEqual({
+      classes: ["grid"],
+      tags: ["li"],
+      action: false,
+    });
     expect(requirements("a.nav-link.active:hover")).toEqual({
       classes: ["nav-link", "active"],
       tags: ["a"],
+      action: true,
     });
     expect(requirements(".search input[type=search]")).toEqual({
       classes: ["search"],
       tags: ["input"],
+      action: false,
     });
   });
 
   it("asks nothing of what is inside parentheses, brackets or strings", () => {
-    expect(requirements(":not(.x) .y")).toEqual({ classes: ["y"], tags: [] });
-    expect(requirements('[data-x=".a b"]')).toEqual({ classes: [], tags: [] });
-    expect(requirements(".a:is(.b, .c)::before")).toEqual({ classes: ["a"], tags: [] });
-    expect(requirements(":root")).toEqual({ classes: [], tags: [] });
-    expect(requirements("*,:before")).toEqual({ classes: [], tags: [] });
+    expect(requirements(":not(.x) .y")).toEqual({ classes: ["y"], tags: [], action: false });
+    expect(requirements('[data-x=".a b"]')).toEqual({ classes: [], tags: [], action: false });
+    expect(requirements(".a:is(.b, .c)::before")).toEqual({
+      classes: ["a"],
+      tags: [],
+      action: false,
+    });
+    expect(requirements(":root")).toEqual({ classes: [], tags: [], action: false });
+    expect(requirements("*,:before")).toEqual({ classes: [], tags: [], action: false });
+  });
+
+  it("tells a selector that matches only while a person points, presses or focuses", () => {
+    for (const selector of [".a:hover", ".a:focus-visible+.b", "button:active", ".f:focus-within"])
+      expect(requirements(selector).action).toBe(true);
+    for (const selector of [".a:not(:hover)", ".a:hover-ish", ".a:checked", ".a:focus-x"])
+      expect(requirements(selector).action).toBe(false);
   });
 
   it("asks nothing of a selector with an escape, which it does not read", () => {
-    expect(requirements(".md\\:flex")).toEqual({ classes: [], tags: [] });
+    expect(requirements(".md\\:flex")).toEqual({ classes: [], tags: [], action: false });
   });
 });
 
@@ -45,6 +62,7 @@ describe("criticalCss", () => {
       ".card{color:red}",
       ".sold{color:gray}",
       ".card .sold,.card .price{font-weight:700}",
+      ".card:hover,.card:focus-visible{color:blue}",
       "textarea{font:inherit}",
       "@media (width>=900px){.card{gap:1rem}.sold{opacity:.5}}",
       "@media print{.sold{display:none}}",
@@ -76,6 +94,8 @@ describe("criticalCss", () => {
     expect(all).toContain("textarea{font:inherit}");
     expect(all).toContain(".card .sold,.card .price{font-weight:700}");
     expect(all).toContain("@media print{.sold{display:none}}");
+    // What shows only while a person points or focuses comes with the whole stylesheet.
+    expect(all).not.toContain(":hover");
   });
 
   it("reads plain CSS with comments and spaces too", () => {

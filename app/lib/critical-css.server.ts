@@ -11,14 +11,23 @@ import { StringDecoder } from "node:string_decoder";
  * does not have cannot match anything on the page as the server sent it. Rules that need
  * neither (attributes, `:root`, `*`), and at-rules that are not groups
  * (`@font-face`, `@keyframes`, `@import`), are kept as they are. What the page becomes
- * after it hydrates is styled by the whole stylesheet, which hydration waits for.
+ * after it hydrates is styled by the whole stylesheet, which hydration waits for. Rules
+ * that apply only while a person points, presses or focuses (`:hover`, `:active`,
+ * `:focus…`) are left to the whole stylesheet too: the first touch, key or focus starts
+ * the page's loader, which brings it (until then the browser's own focus ring shows).
  *
  * The parser reads what Vite's CSS pipeline writes (and plain CSS): strings, comments,
  * brackets and parentheses are respected; a selector it does not understand (a backslash
  * escape) is kept.
  */
 
-type Selector = { text: string; classes: readonly string[]; tags: readonly string[] };
+type Selector = {
+  text: string;
+  classes: readonly string[];
+  tags: readonly string[];
+  /** Matches only while a person points at, presses or focuses something. */
+  action: boolean;
+};
 
 type Node =
   | { kind: "rule"; selectors: readonly Selector[]; body: string }
@@ -136,10 +145,15 @@ function outsideParentheses(selector: string): string {
  * and the element names (`input`, `li`) outside brackets, strings and parentheses. None
  * for a selector with an escape, which this does not read.
  */
-export function requirements(selector: string): { classes: string[]; tags: string[] } {
-  if (selector.includes("\\")) return { classes: [], tags: [] };
+export function requirements(selector: string): {
+  classes: string[];
+  tags: string[];
+  action: boolean;
+} {
+  if (selector.includes("\\")) return { classes: [], tags: [], action: false };
   const outside = outsideParentheses(selector);
   return {
+    action: /:(hover|active|focus|focus-visible|focus-within)(?![\w-])/.test(outside),
     classes: [...outside.matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)].map((match) => match[1]!),
     tags: [...outside.matchAll(/(?:^|[\s>+~])([a-zA-Z][\w-]*)/g)].map((m) => m[1]!.toLowerCase()),
   };
@@ -204,6 +218,7 @@ export function criticalCss(sheet: ParsedStylesheet, page: PageNames): string {
     } else {
       const kept = node.selectors.filter(
         (s) =>
+          !s.action &&
           s.classes.every((name) => page.classes.has(name)) &&
           s.tags.every((tag) => page.tags.has(tag)),
       );

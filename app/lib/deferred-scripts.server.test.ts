@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   DEFERRED_MODULE_TYPE,
   bootScript,
+  compactManifest,
   deferScripts,
   holdScript,
 } from "./deferred-scripts.server";
@@ -80,5 +81,30 @@ describe("deferScripts", () => {
 
   it("lists the addresses in the loader as JSON that cannot close the script", () => {
     expect(bootScript(["/a.js", "</script><x>"])).toContain('["/a.js","\\u003c/script>\\u003cx>"]');
+  });
+});
+
+describe("compactManifest", () => {
+  const manifest = {
+    entry: { module: "/assets/entry.client-1.js", imports: ["/assets/a.js"] },
+    routes: { root: { id: "root", path: "", module: "/assets/root-1.js", note: "</script>" } },
+  };
+  const indented = JSON.stringify(manifest, null, 2).replace(/</g, "\\u003c");
+  const script = `;\nimport * as route0 from "/assets/root-1.js";\n  window.__reactRouterManifest = ${indented};\n  window.__reactRouterRouteModules = {"root":route0};\n`;
+
+  it("writes React Router's manifest without its indentation, the same data", () => {
+    const out = compactManifest(script);
+    expect(out.length).toBeLessThan(script.length - 40);
+    const json = /window\.__reactRouterManifest = (\{.*\});\n/.exec(out)?.[1];
+    expect(JSON.parse(json ?? "null")).toEqual(manifest);
+    expect(out).not.toContain("</script>");
+    expect(out.replace(/window\.__reactRouterManifest = .*;\n/, "")).toBe(
+      script.replace(/window\.__reactRouterManifest = [\s\S]*?\n\};\n/, ""),
+    );
+  });
+
+  it("leaves a script whose manifest does not read as JSON as it is", () => {
+    const odd = script.replace('"root": {', "root: {");
+    expect(compactManifest(odd)).toBe(odd);
   });
 });

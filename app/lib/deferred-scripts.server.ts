@@ -1,6 +1,25 @@
 import { StringDecoder } from "node:string_decoder";
 import { Transform } from "node:stream";
+import HOLD_PICTURES from "./boot/hold-pictures.js?minified-script";
+import LOADER from "./boot/loader.js?minified-script";
 import { SITE_STYLESHEET_ATTRIBUTE } from "./site-styles";
+
+/**
+ * The two scripts this writes into a page are files of their own (app/lib/boot/), minified
+ * at build time (scripts/minified-script-plugin.ts); their `__NAMES__` are filled in here.
+ * A placeholder a script does not have, or a name the script still holds after, is a
+ * mistake in this file, not something a page should carry.
+ */
+function fill(script: string, values: Record<string, string>): string {
+  let out = script;
+  for (const [name, value] of Object.entries(values)) {
+    if (!out.includes(name)) throw new Error(`a boot script has no ${name}`);
+    out = out.replaceAll(name, () => value);
+  }
+  const left = /__[A-Z][A-Z_]*__/.exec(out);
+  if (left) throw new Error(`a boot script still holds ${left[0]}`);
+  return out;
+}
 
 /**
  * The page's JavaScript starts after its first picture is on the screen (issue 17,
@@ -16,7 +35,8 @@ import { SITE_STYLESHEET_ATTRIBUTE } from "./site-styles";
  * This transform, on the server's HTML stream:
  * - takes the `modulepreload` links out of the page and keeps their addresses;
  * - writes React Router's module script as inert text (`type="text/x-deferred-module"`,
- *   same content, same nonce; hydration ignores the changed type);
+ *   same content with its route manifest unindented, same nonce; hydration ignores the
+ *   changed type);
  * - follows it with a small inline script (with the request's nonce, read from itself)
  *   that waits until the page's high-priority pictures (`fetchpriority="high"`: the LCP
  *   picture) have loaded or failed, then until the browser reports the largest paint that
@@ -103,64 +123,27 @@ export const MAX_HOLD_MS = 20_000;
 export function bootScript(hrefs: string[]): string {
   // Addresses come from React Router's manifest; JSON with "<" escaped stays inside the tag.
   const list = JSON.stringify(hrefs).replace(/</g, "\\u003c");
-  return `(function(){if(window.${RELEASE_PICTURES})window.${RELEASE_PICTURES}.claimed=true;var me=document.currentScript,nonce=me.nonce,boot=me.previousElementSibling,
-started=false,holding=true,replaying=false,held=[],seen=new WeakSet(),typed=new WeakMap(),until=0;
-function start(){if(started)return;started=true;if(window.${RELEASE_PICTURES})window.${RELEASE_PICTURES}();fields().forEach(function(f){var v=now(f);if(!typed.has(f)&&changed(f,v))typed.set(f,v)});var head=document.head;
-function link(rel,href){var l=document.createElement("link");l.rel=rel;l.href=href;head.appendChild(l);return l}
-${list}.forEach(function(h){link("modulepreload",h)});
-var ni=document.querySelector("noscript[data-icon]");if(ni)link("icon",ni.getAttribute("data-icon")).type="image/svg+xml";
-var css=document.getElementById("site-styles"),sheet=css&&css.getAttribute("${SITE_STYLESHEET_ATTRIBUTE}"),went=false;
-function go(){if(went)return;went=true;var s=document.createElement("script");s.type="module";s.nonce=nonce;s.textContent=boot.textContent;
-s.addEventListener("error",release);document.body.appendChild(s);until=Date.now()+${MAX_HOLD_MS};tick()}
-if(!sheet)return go();var l=link("stylesheet",sheet);
-l.addEventListener("load",go);l.addEventListener("error",function(){go();link("stylesheet",sheet)},{once:true});
-setTimeout(go,${MAX_STYLESHEET_WAIT_MS})}
-function committed(){var k=Object.keys(document).filter(function(k){return k.indexOf("__reactContainer$")===0})[0],
-r=k&&document[k]&&document[k].stateNode,m=r&&r.current&&r.current.memoizedState;return!!m&&m.isDehydrated===false}
-function marked(node,prefix){return Object.keys(node).some(function(k){return k.indexOf(prefix)===0})}
-function hydrated(node){return marked(node,"__reactProps$")}
-function fields(){return[].slice.call(document.querySelectorAll("input,textarea,select"))}
-function tick(){if(!holding)return;
-if(committed()){fields().forEach(report);
-while(held.length&&hydrated(held[0].el)){var h=held.shift();replaying=true;try{if(h.el.isConnected)h.again()}finally{replaying=false}}
-var main=document.querySelector("main");
-if(!held.length&&(!main||hydrated(main))&&fields().every(hydrated))return stop()}
-if(Date.now()>until)return release();setTimeout(tick,50)}
-function stop(){holding=false;removeEventListener("click",hold,true);removeEventListener("submit",hold,true);removeEventListener("input",note,true);removeEventListener("change",note,true)}
-function release(){if(!holding)return;stop();held.splice(0).forEach(function(h){if(h.el.isConnected)h.again()})}
-function set(node,name,value){Object.getOwnPropertyDescriptor(Object.getPrototypeOf(node),name).set.call(node,value)}
-function box(f){return f.type==="checkbox"||f.type==="radio"}
-function now(f){return f.tagName==="SELECT"?[].map.call(f.options,function(o){return o.selected}):box(f)?f.checked:f.value}
-function changed(f,v){if(f.tagName==="SELECT")return[].some.call(f.options,function(o,i){return v[i]!==o.defaultSelected});
-if(box(f))return v!==f.defaultChecked&&!(f.type==="radio"&&!v);return f.type!=="file"&&f.type!=="hidden"&&v!==f.defaultValue}
-function note(e){var f=e.target;if(!holding||replaying||!f||!/^(INPUT|TEXTAREA|SELECT)$/.test(f.tagName))return;
-if(f.type==="radio"&&f.name)return[].forEach.call(document.getElementsByName(f.name),function(r){if(r.type==="radio"&&r.form===f.form)typed.set(r,r.checked)});typed.set(f,now(f))}
-function report(f){if(seen.has(f)||!hydrated(f))return;seen.add(f);var v=typed.has(f)?typed.get(f):now(f);if(!changed(f,v))return;
-if(f.tagName==="SELECT"){[].forEach.call(f.options,function(o,i){o.selected=v[i]});f.dispatchEvent(new Event("change",{bubbles:true}));return}
-if(box(f)){f.checked=!v;set(f,"checked",v);f.dispatchEvent(new Event("click",{bubbles:true}));return}
-f.value=f.defaultValue;set(f,"value",v);f.dispatchEvent(new Event("input",{bubbles:true}))}
-function hold(e){if(!holding||replaying)return;start();var t=e.target,el,again;
-if(e.type==="submit"){var by=e.submitter;el=t;again=function(){by&&by!==el?el.requestSubmit(by):el.requestSubmit()}}
-else{el=t.closest&&t.closest("button,input[type=submit],input[type=button],input[type=image]");if(!el)return;again=function(){el.click()}}
-if(!held.length&&hydrated(el))return;e.preventDefault();e.stopPropagation();held.push({el:el,again:again})}
-addEventListener("click",hold,true);addEventListener("submit",hold,true);addEventListener("input",note,true);addEventListener("change",note,true);
-["pointerdown","touchstart","keydown","focusin","scroll"].forEach(function(t){addEventListener(t,start,{capture:true,once:true,passive:true})});
-function afterPaint(){requestAnimationFrame(function(){setTimeout(start,0)})}
-function onScreen(i){var r=i.getBoundingClientRect(),w=Math.min(r.right,innerWidth)-Math.max(r.left,0),h=Math.min(r.bottom,innerHeight)-Math.max(r.top,0);return w>0&&h>0?w*h:0}
-function afterLcp(){var P=window.PerformanceObserver,types=P&&P.supportedEntryTypes;
-if(!types||types.indexOf("largest-contentful-paint")<0)return afterPaint();
-var o,big=Math.max.apply(Math,wait.map(onScreen));if(!big)return afterPaint();
-function go(){if(o)o.disconnect();start()}setTimeout(go,${MAX_PAINT_WAIT_MS});
-try{o=new P(function(list){list.getEntries().forEach(function(e){if(wait.indexOf(e.element)>=0||e.size>=big)setTimeout(go,0)})});
-o.observe({type:"largest-contentful-paint",buffered:true})}catch(x){afterPaint()}}
-setTimeout(start,${MAX_WAIT_MS});
-var wait=[].slice.call(document.querySelectorAll('img[fetchpriority="high"]')),
-left=wait.filter(function(i){return!i.complete}).length;if(!left)return wait.length?afterLcp():afterPaint();
-wait.forEach(function(i){if(i.complete)return;function done(){if(--left===0)afterLcp()}i.addEventListener("load",done,{once:true});i.addEventListener("error",done,{once:true})})})();`;
+  return fill(LOADER, {
+    __MODULES__: list,
+    __MAX_HOLD_MS__: String(MAX_HOLD_MS),
+    __MAX_STYLESHEET_WAIT_MS__: String(MAX_STYLESHEET_WAIT_MS),
+    __MAX_PAINT_WAIT_MS__: String(MAX_PAINT_WAIT_MS),
+    __MAX_WAIT_MS__: String(MAX_WAIT_MS),
+  });
 }
 
 /** The global through which the loader lets the held pictures go (`holdScript`). */
 export const RELEASE_PICTURES = "__vernissageReleasePictures";
+
+// The scripts name these themselves (they are plain files); they must agree with this one.
+for (const [script, names] of [
+  [LOADER, [RELEASE_PICTURES, SITE_STYLESHEET_ATTRIBUTE]],
+  [HOLD_PICTURES, [RELEASE_PICTURES]],
+] as const) {
+  for (const name of names)
+    if (!script.includes(name))
+      throw new Error(`a boot script (app/lib/boot/) does not name ${name}`);
+}
 
 /**
  * The pictures further down the page wait for the first one too (issue 17). A
@@ -181,19 +164,27 @@ export function holdScript(): string {
   return HOLD_SCRIPT;
 }
 
-const HOLD_SCRIPT = `(function(){var held=[],on=true;
-function hold(i){if(!on||i.tagName!=="IMG"||i.loading!=="lazy"||i.hasAttribute("data-held"))return;
-var u=i.getAttribute("src"),s=i.getAttribute("srcset");if(u===null&&s===null)return;i.setAttribute("data-held","");held.push([i,u,s]);
-if(s!==null)i.removeAttribute("srcset");if(u!==null)i.removeAttribute("src")}
-function seen(rs){rs.forEach(function(r){[].forEach.call(r.addedNodes,function(n){if(n.nodeType!==1)return;hold(n);[].forEach.call(n.getElementsByTagName("img"),hold)})})}
-var mo=new MutationObserver(seen);mo.observe(document.documentElement,{childList:true,subtree:true});
-function release(){if(!on)return;seen(mo.takeRecords());on=false;mo.disconnect();held.splice(0).forEach(function(h){var i=h[0];
-if(h[2]!==null)i.setAttribute("srcset",h[2]);if(h[1]!==null)i.setAttribute("src",h[1]);i.removeAttribute("data-held")})}
-window.${RELEASE_PICTURES}=release;setTimeout(release,${MAX_WAIT_MS});
-["pointerdown","touchstart","keydown","scroll"].forEach(function(t){addEventListener(t,release,{capture:true,once:true,passive:true})});
-addEventListener("DOMContentLoaded",function(){if(!release.claimed)release()})})();`;
+const HOLD_SCRIPT = fill(HOLD_PICTURES, { __MAX_WAIT_MS__: String(MAX_WAIT_MS) });
 
 const BODY_OPEN = /<body\b[^>]*>/;
+
+/** React Router's route manifest in its module script: indented JSON, then `;`. */
+const MANIFEST = /(window\.__reactRouterManifest = )(\{[\s\S]*?\n\});/;
+
+/**
+ * The module script with its route manifest written without indentation (issue 17:
+ * 0.1 KB less of a compressed page). Left as it is if it does not read as JSON; a `<`
+ * is escaped as React Router does, so nothing in it can end the script element.
+ */
+export function compactManifest(script: string): string {
+  return script.replace(MANIFEST, (whole, assign: string, json: string) => {
+    try {
+      return `${assign}${JSON.stringify(JSON.parse(json)).replace(/</g, "\\u003c")};`;
+    } catch {
+      return whole;
+    }
+  });
+}
 
 /** The stream transform described above, for one page; `nonce` is the request's CSP nonce. */
 export function deferScripts(nonce?: string, { holdPictures = true } = {}): Transform {
@@ -231,11 +222,15 @@ export function deferScripts(nonce?: string, { holdPictures = true } = {}): Tran
       }
     }
     if (state === 1) {
-      const close = out.indexOf("</script>", out.lastIndexOf(`type="${DEFERRED_MODULE_TYPE}">`));
+      const open = out.lastIndexOf(`type="${DEFERRED_MODULE_TYPE}">`);
+      const close = out.indexOf("</script>", open);
       if (close !== -1) {
         const end = close + "</script>".length;
+        const start = open === -1 ? 0 : open;
         out =
-          out.slice(0, end) +
+          out.slice(0, start) +
+          compactManifest(out.slice(start, close)) +
+          "</script>" +
           `<script${nonceAttributes}>${bootScript(hrefs)}</script>` +
           out.slice(end);
         state = 2;

@@ -101,3 +101,26 @@ describe("the security headers of a picture", () => {
     }
   });
 });
+
+describe("Strict-Transport-Security", () => {
+  it("is sent when the marketplace is served over HTTPS, and never over plain HTTP (RFC 6797 §7.2)", async () => {
+    const plain = await appWithPages().app.request("/");
+    expect(t.config.publicUrl).toMatch(/^http:/);
+    expect(plain.headers.has("strict-transport-security")).toBe(false);
+    expect(plain.headers.has("x-download-options")).toBe(false);
+
+    const secure = await createTestApp({ PUBLIC_URL: "https://market.example" });
+    try {
+      const app = buildServer({
+        services: secure.services,
+        web: { handler: () => Promise.resolve(new Response("<p>A page</p>")) },
+      });
+      const response = await app.request("/");
+      expect(response.headers.get("strict-transport-security")).toBe(
+        "max-age=15552000; includeSubDomains",
+      );
+    } finally {
+      await secure.close();
+    }
+  });
+});

@@ -1,3 +1,4 @@
+import { withoutUnusedOriginal } from "../../components/artwork-images";
 import { type AppLoadContext, redirect } from "react-router";
 import { searchQuerySchema } from "../../../contracts/search.contract";
 import { savedStateFor } from "../../lib/collectors.server";
@@ -48,7 +49,14 @@ export async function loadMarketplace(request: Request, context: AppLoadContext)
     viewer?.id,
     result.hits.map((hit) => hit.id),
   );
-  return { query, result, catalog, banner: banner ?? null, saved, publicUrl: config.publicUrl };
+  return {
+    query,
+    result: { ...result, hits: result.hits.map(withoutUnusedOriginal) },
+    catalog,
+    banner: banner ?? null,
+    saved,
+    publicUrl: config.publicUrl,
+  };
 }
 
 /** The API's own schema turns the view into a search, so the page and the API agree. */
