@@ -54,57 +54,55 @@ function skipComment(css: string, i: number): number {
 }
 
 /**
+ * The index just past the string, comment or escape that starts at `j`, where braces,
+ * brackets and commas are not syntax; null when none starts there.
+ */
+function pastOpaque(css: string, j: number): number | null {
+  const c = css[j];
+  if (c === '"' || c === "'") return skipString(css, j);
+  if (c === "/" && css[j + 1] === "*") return skipComment(css, j);
+  if (c === "\\") return j + 2;
+  return null;
+}
+
+/**
+ * The index of the first character from `from`, outside strings, comments and escapes,
+ * for which `stop` says yes; `css.length` when there is none.
+ */
+function walk(css: string, from: number, stop: (c: string) => boolean): number {
+  let j = from;
+  while (j < css.length) {
+    const past = pastOpaque(css, j);
+    if (past !== null) j = past;
+    else if (stop(css[j]!)) return j;
+    else j++;
+  }
+  return css.length;
+}
+
+/**
  * The index of the first of `stops` at depth 0 (outside strings, comments, `()` and `[]`)
  * from `i`, or `css.length`.
  */
 function scanTo(css: string, i: number, stops: string): number {
   let depth = 0;
-  let j = i;
-  while (j < css.length) {
-    const c = css[j]!;
-    if (c === '"' || c === "'") {
-      j = skipString(css, j);
-      continue;
-    }
-    if (c === "/" && css[j + 1] === "*") {
-      j = skipComment(css, j);
-      continue;
-    }
-    if (c === "\\") {
-      j += 2;
-      continue;
-    }
+  return walk(css, i, (c) => {
     if (c === "(" || c === "[") depth++;
     else if (c === ")" || c === "]") depth = Math.max(0, depth - 1);
-    else if (depth === 0 && stops.includes(c)) return j;
-    j++;
-  }
-  return css.length;
+    else return depth === 0 && stops.includes(c);
+    return false;
+  });
 }
 
 /** The index of the `}` that closes the block opened at `open` (a `{`). */
 function blockEnd(css: string, open: number): number {
   let depth = 0;
-  let j = open;
-  while (j < css.length) {
-    const c = css[j]!;
-    if (c === '"' || c === "'") {
-      j = skipString(css, j);
-      continue;
-    }
-    if (c === "/" && css[j + 1] === "*") {
-      j = skipComment(css, j);
-      continue;
-    }
-    if (c === "\\") {
-      j += 2;
-      continue;
-    }
+  const end = walk(css, open, (c) => {
     if (c === "{") depth++;
-    else if (c === "}" && --depth === 0) return j;
-    j++;
-  }
-  throw new Error("a stylesheet has a block that is never closed");
+    return c === "}" && --depth === 0;
+  });
+  if (end >= css.length) throw new Error("a stylesheet has a block that is never closed");
+  return end;
 }
 
 /** The selector list split at its top-level commas. */
