@@ -1,6 +1,6 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
-import { minifiedScript } from "./scripts/minified-script-plugin";
+import { minifiedScript } from "./scripts/minified-script-plugin.ts";
 
 // The whole site's CSS is one file, app/styles/site.css (issue 17, decision 0034): inline
 // in the page, or on the landing pages a part of it inline and the file after the first

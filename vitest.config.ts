@@ -1,6 +1,6 @@
 import { defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
-import { minifiedScript } from "./scripts/minified-script-plugin";
+import { minifiedScript } from "./scripts/minified-script-plugin.ts";
 
 /**
  * The integration files that start real server processes (first-start loads the demo

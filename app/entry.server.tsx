@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { PassThrough, pipeline } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
@@ -93,8 +93,13 @@ export default function handleRequest(
           const deferred = deferScripts(nonce, { holdPictures: !bot });
           // A landing page's first-paint part, cut to the rules its HTML can match: the
           // page is held until its end for that (app/lib/critical-css.server.ts).
-          if (sheet) deferred.pipe(cutFirstPaint(styles.css, sheet)).pipe(body);
-          else deferred.pipe(body);
+          // pipeline(): a transform that fails ends the answer instead of leaving it open.
+          const done = (error: Error | null) => {
+            if (error)
+              loadContext.services.logger.error("A page failed while streaming", { error });
+          };
+          if (sheet) pipeline(deferred, cutFirstPaint(styles.css, sheet), body, done);
+          else pipeline(deferred, body, done);
           pipe(deferred);
           resolve(
             new Response(createReadableStreamFromReadable(body), {

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { transform } from "esbuild";
 import type { Plugin } from "vite";
 
-const SUFFIX = "?minified-script";
+const QUERY = "minified-script";
 
 /**
  * `import text from "./file.js?minified-script"`: the file's text, minified, as a string
@@ -17,8 +17,9 @@ export function minifiedScript(): Plugin {
     name: "vernissage:minified-script",
     enforce: "pre",
     async load(id) {
-      if (!id.endsWith(SUFFIX)) return null;
-      const file = id.slice(0, -SUFFIX.length);
+      const [file, query] = id.split("?", 2);
+      // The dev server may add parameters of its own (`&t=…` after an edit).
+      if (!file || query === undefined || !new URLSearchParams(query).has(QUERY)) return null;
       this.addWatchFile(file);
       const { code } = await transform(await readFile(file, "utf8"), {
         loader: "js",

@@ -42,11 +42,32 @@ describe("requirements", () => {
     expect(requirements("*,:before")).toEqual({ classes: [], tags: [], action: false });
   });
 
-  it("tells a selector that matches only while a person points, presses or focuses", () => {
-    for (const selector of [".a:hover", ".a:focus-visible+.b", "button:active", ".f:focus-within"])
+  it("tells a selector that matches only while a pointer is over or pressing something", () => {
+    for (const selector of [".a:hover", ".a:hover .b", "button:active"])
       expect(requirements(selector).action).toBe(true);
-    for (const selector of [".a:not(:hover)", ".a:hover-ish", ".a:checked", ".a:focus-x"])
+    // Focus rules stay: a keyboard user must see where they are from the first Tab.
+    for (const selector of [
+      ".skip-link:focus",
+      ".switch input:focus-visible+.track",
+      ".f:focus-within",
+      ".a:not(:hover)",
+      ".a:hover-ish",
+      ".a:checked",
+    ])
       expect(requirements(selector).action).toBe(false);
+  });
+
+  it("reads past comments, and class names beyond ASCII", () => {
+    expect(requirements(".a /* the card's */ .b")).toEqual({
+      classes: ["a", "b"],
+      tags: [],
+      action: false,
+    });
+    expect(requirements(".café>.menü")).toEqual({
+      classes: ["café", "menü"],
+      tags: [],
+      action: false,
+    });
   });
 
   it("asks nothing of a selector with an escape, which it does not read", () => {
@@ -62,7 +83,9 @@ describe("criticalCss", () => {
       ".card{color:red}",
       ".sold{color:gray}",
       ".card .sold,.card .price{font-weight:700}",
-      ".card:hover,.card:focus-visible{color:blue}",
+      ".card:hover,.card:active{color:blue}",
+      ".card:focus-visible{outline:2px solid}",
+      "@layer base{.sold{color:gray}}",
       "textarea{font:inherit}",
       "@media (width>=900px){.card{gap:1rem}.sold{opacity:.5}}",
       "@media print{.sold{display:none}}",
@@ -80,6 +103,8 @@ describe("criticalCss", () => {
         "body{margin:0}",
         ".card{color:red}",
         ".card .price{font-weight:700}",
+        ".card:focus-visible{outline:2px solid}",
+        "@layer base{}",
         "@media (width>=900px){.card{gap:1rem}}",
         "@font-face{font-family:X;src:url(x.woff2)}",
         '.quote:before{content:"}{"}',
@@ -94,8 +119,9 @@ describe("criticalCss", () => {
     expect(all).toContain("textarea{font:inherit}");
     expect(all).toContain(".card .sold,.card .price{font-weight:700}");
     expect(all).toContain("@media print{.sold{display:none}}");
-    // What shows only while a person points or focuses comes with the whole stylesheet.
+    // What shows only while a pointer is over or pressing something comes with the whole stylesheet.
     expect(all).not.toContain(":hover");
+    expect(all).not.toContain(":active");
   });
 
   it("reads plain CSS with comments and spaces too", () => {
@@ -137,6 +163,18 @@ describe("cutFirstPaint", () => {
     expect(out).toBe(
       '<html><head><style id="site-styles" nonce="n">.card{color:red}</style></head><body><p class="card">é</p></body></html>',
     );
+  });
+
+  it("reads a character cut between two chunks", async () => {
+    const html = `<style id="site-styles">${css}</style><p class="card">café</p>`;
+    const bytes = Buffer.from(html);
+    const inside = bytes.indexOf(Buffer.from("é")) + 1;
+    const out = await text(
+      Readable.from([bytes.subarray(0, inside), bytes.subarray(inside)]).pipe(
+        cutFirstPaint(css, sheet),
+      ),
+    );
+    expect(out).toBe('<style id="site-styles">.card{color:red}</style><p class="card">café</p>');
   });
 
   it("leaves a page without that style as it came", async () => {

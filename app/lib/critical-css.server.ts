@@ -3,7 +3,7 @@ import { StringDecoder } from "node:string_decoder";
 
 /**
  * A landing page's first-paint rules cut to the ones its HTML can match (issue 17,
- * decision 0038 addendum). app/styles/first-paint/ names the files a page's server HTML
+ * decision 0039). app/styles/first-paint/ names the files a page's server HTML
  * uses; a file holds rules for states and variants that one answer does not show (a sold
  * work's badge, an empty result, a signed-in header). Here a rule is kept when every class
  * its selector needs appears in a `class` attribute of the page, and every element name it
@@ -12,9 +12,10 @@ import { StringDecoder } from "node:string_decoder";
  * neither (attributes, `:root`, `*`), and at-rules that are not groups
  * (`@font-face`, `@keyframes`, `@import`), are kept as they are. What the page becomes
  * after it hydrates is styled by the whole stylesheet, which hydration waits for. Rules
- * that apply only while a person points, presses or focuses (`:hover`, `:active`,
- * `:focus…`) are left to the whole stylesheet too: the first touch, key or focus starts
- * the page's loader, which brings it (until then the browser's own focus ring shows).
+ * that apply only while a pointer is over or pressing something (`:hover`, `:active`) are
+ * left to the whole stylesheet too (it arrives after the page's first picture, or at the
+ * first touch); focus rules are kept, as a keyboard user must see where they are from the
+ * first Tab (a skip link shown on focus, a switch whose input is transparent).
  *
  * The parser reads what Vite's CSS pipeline writes (and plain CSS): strings, comments,
  * brackets and parentheses are respected; a selector it does not understand (a backslash
@@ -25,7 +26,7 @@ type Selector = {
   text: string;
   classes: readonly string[];
   tags: readonly string[];
-  /** Matches only while a person points at, presses or focuses something. */
+  /** Matches only while a pointer is over or pressing something. */
   action: boolean;
 };
 
@@ -131,12 +132,20 @@ function outsideParentheses(selector: string): string {
       outside += " ";
       continue;
     }
+    if (c === "/" && selector[j + 1] === "*") {
+      j = skipComment(selector, j) - 1;
+      outside += " ";
+      continue;
+    }
     if (c === "(" || c === "[") depth++;
     else if (c === ")" || c === "]") depth = Math.max(0, depth - 1);
     outside += depth > 0 || c === ")" || c === "]" ? " " : c;
   }
   return outside;
 }
+
+/** `.name` in a selector: an identifier, letters beyond ASCII included. */
+const CLASS_NAME = /\.(-?[_a-zA-Z\u0080-\uffff][\w\u0080-\uffff-]*)/g;
 
 /**
  * What an element of the page must be for the selector to match: the classes (`.name`)
@@ -151,8 +160,8 @@ export function requirements(selector: string): {
   if (selector.includes("\\")) return { classes: [], tags: [], action: false };
   const outside = outsideParentheses(selector);
   return {
-    action: /:(hover|active|focus|focus-visible|focus-within)(?![\w-])/.test(outside),
-    classes: [...outside.matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)].map((match) => match[1]!),
+    action: /:(hover|active)(?![\w-])/.test(outside),
+    classes: [...outside.matchAll(CLASS_NAME)].map((match) => match[1]!),
     tags: [...outside.matchAll(/(?:^|[\s>+~])([a-zA-Z][\w-]*)/g)].map((m) => m[1]!.toLowerCase()),
   };
 }
@@ -212,7 +221,8 @@ export function criticalCss(sheet: ParsedStylesheet, page: PageNames): string {
     if (node.kind === "raw") out += node.text;
     else if (node.kind === "group") {
       const inner = criticalCss(node.children, page);
-      if (inner) out += `${node.prelude}{${inner}}`;
+      // An emptied @layer stays: where a layer is first named decides its order.
+      if (inner || /^@layer\b/i.test(node.prelude)) out += `${node.prelude}{${inner}}`;
     } else {
       const kept = node.selectors.filter(
         (s) =>
@@ -260,8 +270,9 @@ export function cutFirstPaint(css: string, sheet: ParsedStylesheet): Transform {
     flush(callback) {
       text += decoder.end();
       const element = text.indexOf(STYLE_ELEMENT);
-      const at = element === -1 || css === "" ? -1 : text.indexOf(css, element);
-      if (at !== -1 && text.lastIndexOf("<style", at) === text.lastIndexOf("<style", element)) {
+      // The rules must be the element's whole text: right after its tag, then its end.
+      const at = element === -1 ? -1 : text.indexOf(">", element) + 1;
+      if (at > 0 && css !== "" && text.startsWith(`${css}</style>`, at)) {
         const cut = criticalCss(sheet, namesIn(text));
         text = text.slice(0, at) + cut + text.slice(at + css.length);
       }

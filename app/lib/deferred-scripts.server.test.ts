@@ -79,6 +79,12 @@ describe("deferScripts", () => {
     );
   });
 
+  it("writes an address that looks like a placeholder as it is", () => {
+    const script = bootScript(["/assets/a__MAX_WAIT_MS__b.js"]);
+    expect(script).toContain('["/assets/a__MAX_WAIT_MS__b.js"]');
+    expect(script).not.toContain("__MODULES__");
+  });
+
   it("lists the addresses in the loader as JSON that cannot close the script", () => {
     expect(bootScript(["/a.js", "</script><x>"])).toContain('["/a.js","\\u003c/script>\\u003cx>"]');
   });

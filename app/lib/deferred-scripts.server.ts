@@ -7,18 +7,20 @@ import { SITE_STYLESHEET_ATTRIBUTE } from "./site-styles";
 /**
  * The two scripts this writes into a page are files of their own (app/lib/boot/), minified
  * at build time (scripts/minified-script-plugin.ts); their `__NAMES__` are filled in here.
- * A placeholder a script does not have, or a name the script still holds after, is a
- * mistake in this file, not something a page should carry.
+ * Each script is checked once, when this module loads: it has every name it is given and
+ * no other, so a page never carries one, and what is filled in per page (the module
+ * addresses) is never read as one.
  */
-function fill(script: string, values: Record<string, string>): string {
-  let out = script;
-  for (const [name, value] of Object.entries(values)) {
-    if (!out.includes(name)) throw new Error(`a boot script has no ${name}`);
-    out = out.replaceAll(name, () => value);
-  }
-  const left = /__[A-Z][A-Z_]*__/.exec(out);
-  if (left) throw new Error(`a boot script still holds ${left[0]}`);
-  return out;
+function filler(
+  script: string,
+  names: readonly string[],
+): (values: Record<string, string>) => string {
+  const found = new Set(script.match(/__[A-Z][A-Z_]*__/g) ?? []);
+  const expected = new Set(names);
+  for (const name of names) if (!found.has(name)) throw new Error(`a boot script has no ${name}`);
+  for (const name of found) if (!expected.has(name)) throw new Error(`a boot script holds ${name}`);
+  const parts = script.split(new RegExp(`(${names.join("|")})`));
+  return (values) => parts.map((part) => (expected.has(part) ? values[part] : part)).join("");
 }
 
 /**
@@ -95,6 +97,14 @@ const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*?href="([^"]+)"[^>]*>/g;
  */
 export const MAX_HOLD_MS = 20_000;
 
+const fillLoader = filler(LOADER, [
+  "__MODULES__",
+  "__MAX_HOLD_MS__",
+  "__MAX_STYLESHEET_WAIT_MS__",
+  "__MAX_PAINT_WAIT_MS__",
+  "__MAX_WAIT_MS__",
+]);
+
 /**
  * The inline loader; `hrefs` are the module addresses the page would have preloaded.
  *
@@ -123,7 +133,7 @@ export const MAX_HOLD_MS = 20_000;
 export function bootScript(hrefs: string[]): string {
   // Addresses come from React Router's manifest; JSON with "<" escaped stays inside the tag.
   const list = JSON.stringify(hrefs).replace(/</g, "\\u003c");
-  return fill(LOADER, {
+  return fillLoader({
     __MODULES__: list,
     __MAX_HOLD_MS__: String(MAX_HOLD_MS),
     __MAX_STYLESHEET_WAIT_MS__: String(MAX_STYLESHEET_WAIT_MS),
@@ -164,7 +174,9 @@ export function holdScript(): string {
   return HOLD_SCRIPT;
 }
 
-const HOLD_SCRIPT = fill(HOLD_PICTURES, { __MAX_WAIT_MS__: String(MAX_WAIT_MS) });
+const HOLD_SCRIPT = filler(HOLD_PICTURES, ["__MAX_WAIT_MS__"])({
+  __MAX_WAIT_MS__: String(MAX_WAIT_MS),
+});
 
 const BODY_OPEN = /<body\b[^>]*>/;
 
@@ -173,8 +185,9 @@ const MANIFEST = /(window\.__reactRouterManifest = )(\{[\s\S]*?\n\});/;
 
 /**
  * The module script with its route manifest written without indentation (issue 17:
- * 0.1 KB less of a compressed page). Left as it is if it does not read as JSON; a `<`
- * is escaped as React Router does, so nothing in it can end the script element.
+ * 0.1 KB less of a compressed page). Left as it is if it does not read as JSON. Every `<`
+ * is written as `\u003c` (React Router writes the manifest as it is), so nothing in it
+ * can end the script element.
  */
 export function compactManifest(script: string): string {
   return script.replace(MANIFEST, (whole, assign: string, json: string) => {

@@ -13,7 +13,7 @@ import { type ParsedStylesheet, parseStylesheet } from "./critical-css.server";
  * stylesheet follows as a file, after the page's first picture and before hydration
  * (app/lib/deferred-scripts.server.ts), or at once without JavaScript (a `<noscript>` link).
  * Every other page, and any page that answers with an error, keeps the whole stylesheet inline.
- * The part is then cut to the rules the page's HTML can match (`firstPaint`, given to
+ * The part is then cut to the rules the page's HTML can match (`firstPaintSheet()`, given to
  * app/lib/critical-css.server.ts's `cutFirstPaint()` once the whole document is written).
  */
 const FIRST_PAINT: Readonly<Record<string, string>> = {

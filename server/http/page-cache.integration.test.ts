@@ -138,6 +138,10 @@ describe("a visitor's page", () => {
     expect(again.headers.get("x-cache")).toBe("HIT");
     expect(await again.text()).toContain("whole page for a crawler");
     expect((await app.request(path, { headers: person })).headers.get("x-cache")).toBe("HIT");
+    // A JSON read is the same for both: one entry.
+    const read = "/api/artworks/search?q=crawled";
+    expect((await app.request(read, { headers: crawler })).headers.get("x-cache")).toBe("MISS");
+    expect((await app.request(read, { headers: person })).headers.get("x-cache")).toBe("HIT");
   });
 });
 

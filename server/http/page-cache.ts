@@ -70,7 +70,9 @@ export function cacheKey(url: URL): string {
  * A crawler's page differs from a person's (app/entry.server.tsx: the whole page at once,
  * no lazy pictures held), so the two are kept apart.
  */
-export function pageVariant(userAgent: string | undefined): string {
+export function variantOf(pathname: string, userAgent: string | undefined): string {
+  // A JSON read or a page's data (`.data`) is the same for both.
+  if (PUBLIC_READ.test(pathname) || pathname.endsWith(".data")) return "";
   return userAgent && isbot(userAgent) ? "crawler " : "";
 }
 
@@ -173,7 +175,7 @@ export function pageCache(options: PageCacheOptions): MiddlewareHandler & { stor
     const version = await options.readVersion();
     const versionSince = seen(version);
     const start = now();
-    const key = pageVariant(c.req.header("User-Agent")) + cacheKey(new URL(c.req.url));
+    const key = variantOf(c.req.path, c.req.header("User-Agent")) + cacheKey(new URL(c.req.url));
     const entry = store.get(key);
     if (entry && entry.version === version && start - entry.storedAt < options.maxAgeMs) {
       return answerFrom(entry, method === "HEAD", cspNonce(c));
