@@ -119,24 +119,21 @@ function splitSelectors(prelude: string): string[] {
 }
 
 /**
- * The selector with what is inside brackets, strings and parentheses blanked out: what is
+ * The selector with what is inside brackets, strings, comments and parentheses blanked out
+ * (the same skipping as `walk`, `pastOpaque`): what is
  * inside `:not()`, `:is()`, `:has()`… or an attribute selector is not required of the page.
  */
 function outsideParentheses(selector: string): string {
   let outside = "";
   let depth = 0;
   for (let j = 0; j < selector.length; j++) {
+    const past = pastOpaque(selector, j);
+    if (past !== null) {
+      j = past - 1;
+      outside += " ";
+      continue;
+    }
     const c = selector[j]!;
-    if (c === '"' || c === "'") {
-      j = skipString(selector, j) - 1;
-      outside += " ";
-      continue;
-    }
-    if (c === "/" && selector[j + 1] === "*") {
-      j = skipComment(selector, j) - 1;
-      outside += " ";
-      continue;
-    }
     if (c === "(" || c === "[") depth++;
     else if (c === ")" || c === "]") depth = Math.max(0, depth - 1);
     outside += depth > 0 || c === ")" || c === "]" ? " " : c;
