@@ -94,9 +94,11 @@ export default function handleRequest(
           // A landing page's first-paint part, cut to the rules its HTML can match: the
           // page is held until its end for that (app/lib/critical-css.server.ts).
           // pipeline(): a transform that fails ends the answer instead of leaving it open.
-          const done = (error: Error | null) => {
-            if (error)
-              loadContext.services.logger.error("A page failed while streaming", { error });
+          // A visitor who went away is not a failure (as in handleError above).
+          const done = (error: NodeJS.ErrnoException | null) => {
+            if (!error || request.signal.aborted || error.code === "ERR_STREAM_PREMATURE_CLOSE")
+              return;
+            loadContext.services.logger.error("A page failed while streaming", { error });
           };
           if (sheet) pipeline(deferred, cutFirstPaint(styles.css, sheet), body, done);
           else pipeline(deferred, body, done);
