@@ -26,37 +26,30 @@ export type ExplainedQuery = { label: string; plan: ExplainOutput };
 
 /**
  * EXPLAIN (ANALYZE) of exactly the statements `searchArtworks` runs: it is handed a
- * database whose transaction explains each statement and then runs it, so that
- * what one statement finds (the artists named like the text) and sets (the trigram
- * threshold) is there for the next, as in a real search.
+ * database that explains each statement and then runs it, so that what one statement
+ * finds (the artists named like the text, the words of its prefixes) is there for the
+ * next, as in a real search.
  */
 export async function explainSearch(db: Database, input: SearchInput): Promise<ExplainedQuery[]> {
   const explained: ExplainOutput[] = [];
-  const explaining = {
-    transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T> {
-      return db.transaction((tx) =>
-        fn({
-          async execute(query: SQL) {
-            const [row] = await queryRows<{ "QUERY PLAN": unknown }>(
-              tx,
-              sql`explain (analyze, format json) ${query}`,
-            );
-            const raw = row?.["QUERY PLAN"];
-            const parsed = (typeof raw === "string" ? JSON.parse(raw) : raw) as ExplainOutput[];
-            explained.push(parsed[0]!);
-            return tx.execute(query);
-          },
-        }),
+  const explaining: Executor = {
+    async execute(query: SQL) {
+      const [row] = await queryRows<{ "QUERY PLAN": unknown }>(
+        db,
+        sql`explain (analyze, format json) ${query}`,
       );
+      const raw = row?.["QUERY PLAN"];
+      const parsed = (typeof raw === "string" ? JSON.parse(raw) : raw) as ExplainOutput[];
+      explained.push(parsed[0]!);
+      return db.execute(query);
     },
   };
   await searchArtworks(explaining as unknown as Database, input);
-  // A text search first sets the trigram threshold and looks up artists and the words of
-  // its prefixes; then come the page of hits and the counts: the kept counts without text.
+  // A text search first looks up artists and the words of its prefixes; then come the page of hits and the counts: the kept counts without text.
   // With text the hits count their 1,001 candidates, and without a facet filter sum their
   // cells too (decision 0036): then no count statement follows. With a facet filter the
   // first COUNT_LIMIT + 1 matches' cells are summed by a statement of their own.
-  const [hits, counts, total] = explained.slice(input.text ? 2 : 0);
+  const [hits, counts, total] = explained.slice(input.text ? 1 : 0);
   const facetFiltered =
     input.filters.cities.length +
       input.filters.categories.length +

@@ -32,6 +32,40 @@ export type DatabaseHandle = {
 const migrationsFolder = path.join(projectRoot, "server/db/migrations");
 
 /**
+ * Settings every session of ours starts with, so that no statement has to set them first.
+ * pg_trgm's word similarity threshold is what a search's `<%` (the artists named like its
+ * text, misspellings included: "adeymi" ~ "Adeyemi") matches at; it was set per search in a
+ * transaction of its own, three round trips (BEGIN, the setting, COMMIT) of a search's five
+ * (issue 17, decision 0040). A name with a dot is a placeholder until pg_trgm is loaded, and
+ * keeps its value when it is.
+ */
+export const SESSION_SETTINGS = { "pg_trgm.word_similarity_threshold": "0.5" } as const;
+
+/** SESSION_SETTINGS as SET statements, for a session that is already open (PGlite). */
+export function sessionSettingsSql(): string {
+  return Object.entries(SESSION_SETTINGS)
+    .map(([name, value]) => `SET ${name} = '${value}';`)
+    .join("\n");
+}
+
+/**
+ * SESSION_SETTINGS as PostgreSQL's startup options (`-c name=value`), after any options the
+ * URL gives (node-postgres lets the URL's own `options` replace the configured ones, so they
+ * are taken out of it and put first).
+ */
+export function postgresConnection(url: string): { connectionString: string; options: string } {
+  const ours = Object.entries(SESSION_SETTINGS).map(([name, value]) => `-c ${name}=${value}`);
+  const match = /([?&])options=([^&#]*)&?/.exec(url);
+  if (!match) return { connectionString: url, options: ours.join(" ") };
+  const rest =
+    url.slice(0, match.index) +
+    (match[0].endsWith("&") ? match[1] : "") +
+    url.slice(match.index + match[0].length);
+  const given = decodeURIComponent(match[2]!.replace(/\+/g, " "));
+  return { connectionString: rest, options: [given, ...ours].join(" ") };
+}
+
+/**
  * PGlite in `dir` (or in memory when dir is undefined), with the extensions we use.
  * On disk, a commit returns once it is on the disk (see durable-fs.ts).
  */
@@ -41,6 +75,7 @@ export async function openPglite(dir: string | undefined): Promise<DatabaseHandl
       ? { fs: new DurableNodeFS(dir), startParams: DURABLE_START_PARAMS, extensions: { pg_trgm } }
       : { extensions: { pg_trgm } },
   );
+  await client.exec(sessionSettingsSql());
   const db = drizzlePglite({ client, schema, casing: "snake_case" });
   return {
     db: db as unknown as Database,
@@ -66,7 +101,7 @@ export async function pageVersionWatch(
 }
 
 export function openPostgres(url: string): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({ ...postgresConnection(url), max: 10 });
   const db = drizzlePg({ client: pool, schema, casing: "snake_case" });
   return {
     db,

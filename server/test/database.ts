@@ -13,6 +13,7 @@ import {
   openPglite,
   openPostgres,
   pageVersionWatch,
+  sessionSettingsSql,
 } from "../db/client";
 import { queryRows } from "../db/rows";
 import * as schema from "../db/schema";
@@ -96,6 +97,7 @@ async function openPgliteCopy(tarball: string): Promise<DatabaseHandle> {
     loadDataDir: new Blob([await readFile(tarball)]),
     extensions: { pg_trgm },
   });
+  await client.exec(sessionSettingsSql());
   const db = drizzle({ client, schema, casing: "snake_case" });
   return {
     db: db as unknown as Database,

@@ -38,9 +38,6 @@ export function prefixTsQueryOf(q: string): string | null {
   return words.length ? prefixTsQuery(words) : null;
 }
 
-/** Word similarity at which a misspelled artist name still matches ("adeymi" ~ "Adeyemi"). */
-const ARTIST_NAME_SIMILARITY = 0.5;
-
 const listed = listedSql("a", "u");
 
 /**
@@ -142,7 +139,9 @@ export const WORDS_PER_PREFIX = 16;
 const EXPANDABLE_WORD = /^[a-z0-9]{1,64}$/;
 
 /**
- * Artists whose name is like the text, misspellings included ("adeymi" ~ "Adeyemi").
+ * Artists whose name is like the text, misspellings included ("adeymi" ~ "Adeyemi": a word
+ * similarity of at least 0.5, the threshold every session starts with, SESSION_SETTINGS in
+ * server/db/client.ts).
  * Asked of the few hundred artists first rather than of every artwork: a word
  * similarity computed per artwork row made a common word's counts 2.5× slower, and
  * a literal id list (unlike `= any(array(select …))`) lets the planner estimate the
@@ -208,14 +207,6 @@ function tsqueryLexeme(word: string): string {
  * prefixes for to_tsquery ("b:*"); either may be empty, not both.
  */
 export type WordsQuery = { exact: string; prefix: string };
-
-/**
- * A work's categories from its keys: the lexemes 'g' || category id of search_facets, 37
- * characters ('gp' || category id || range, migration 0025, is longer).
- */
-function categoriesOfKeysSql(a: string): SQL {
-  return sql`array(select substr(k, 2)::uuid from unnest(tsvector_to_array(${sql.identifier(a)}.search_facets)) k where k like 'g%' and length(k) = 37)`;
-}
 
 /** A uuid as it is in a key of artworks.search_facets (lower case; checked, as it goes into a query). */
 function keyId(id: string): string {
@@ -371,8 +362,10 @@ export type SearchSelection = {
 };
 
 /**
- * The first statements of a search (with text only): the trigram threshold for this
- * transaction, then the artists named like the text and the words its prefixes expand to.
+ * The first statement of a search (with text only): the artists named like its text and
+ * the words its prefixes expand to. The trigram threshold their `<%` matches at is a
+ * setting every session starts with (SESSION_SETTINGS, server/db/client.ts), so a search
+ * needs no transaction of its own to set it.
  */
 export async function selectSearch(
   tx: Executor,
@@ -380,9 +373,6 @@ export async function selectSearch(
   filters: SearchFilters,
 ): Promise<SearchSelection> {
   if (!text) return { text, artistIds: [], filters };
-  await tx.execute(
-    sql`select set_config('pg_trgm.word_similarity_threshold', ${String(ARTIST_NAME_SIMILARITY)}, true)`,
-  );
   return { text, ...(await artistsAndWords(tx, text)), filters };
 }
 
@@ -449,7 +439,7 @@ export async function findSearchHits(
   const f = selection.filters;
   const unfiltered = !f.cities.length && !f.categories.length && !f.priceRanges.length;
   const cellColumns = unfiltered
-    ? sql`, u.city_id, a.price_cents, ${categoriesOfKeysSql("a")} as category_ids`
+    ? sql`, u.city_id, a.price_cents, a.search_category_ids as category_ids`
     : sql``;
   const firstCells = unfiltered
     ? sql`, (select coalesce(json_agg(sums), '[]'::json) from (${sumCellsSql(
@@ -508,18 +498,16 @@ export type SearchCounts = CountedFacets & {
 };
 
 /**
- * A whole search in one transaction: the statements the search service runs.
+ * A whole search: the statements the search service runs, one after another.
  * bench/ explains and measures these.
  */
 export async function searchArtworks(
   db: Database,
   input: { text: TextQuery | null; filters: SearchFilters } & HitsPage,
 ): Promise<SearchPage> {
-  return db.transaction(async (tx) => {
-    const selection = await selectSearch(tx, input.text, input.filters);
-    const { hits, ...counted } = await findSearchHits(tx, selection, input);
-    return { hits, ...(await countSearch(tx, selection, counted)) };
-  });
+  const selection = await selectSearch(db, input.text, input.filters);
+  const { hits, ...counted } = await findSearchHits(db, selection, input);
+  return { hits, ...(await countSearch(db, selection, counted)) };
 }
 
 /** The counts of a search: kept ones without text, counted up to COUNT_LIMIT with text. */
@@ -634,11 +622,12 @@ export async function countKeptFacets(
  * hits have counted both already (findSearchHits: their candidates are the first matches
  * when no facet filter is chosen), and then nothing is looked for again.
  *
- * A match's categories are read from its keys (search_facets, migration 0023), not
- * looked up in artwork_categories: 1,001 index lookups were most of a common word's
- * counts (60 ms against 6 ms at 1,000,000 works, decision 0036). The keys are kept by
- * triggers and compared with the links after random changes
- * (search-counts.integration.test.ts).
+ * A match's categories are its column search_category_ids (migration 0026), not looked
+ * up in artwork_categories (1,001 index lookups were most of a common word's counts, 60 ms
+ * against 6 ms at 1,000,000 works, decision 0036) nor read out of its keys (7 ms at
+ * 1,000,000, decision 0040). The trigger that keeps the keys keeps it, and both are
+ * compared with the links after random changes (search-counts.integration.test.ts); the
+ * curated walk's index carries it, so the first 1,001 matches are read from the index.
  */
 async function countTextMatches(
   tx: Executor,
@@ -653,7 +642,7 @@ async function countTextMatches(
       tx,
       sql`select u.city_id,
         case when a.price_cents is null then null else ${priceRangeIndexSql("a.price_cents")} end as price_range,
-        ${categoriesOfKeysSql("a")} as category_ids,
+        a.search_category_ids as category_ids,
         1 as n
       from artworks a join users u on u.id = a.artist_id
       where ${listed} and ${match} and ${availability}

@@ -38,17 +38,17 @@ export async function search(deps: SearchDeps, query: SearchQuery): Promise<Sear
     priceRanges: query.priceRanges,
     available: query.available,
   };
-  // One page of hits plus the total and the facet counts, in one transaction.
-  const result = await deps.db.transaction(async (tx) => {
-    const selection = await selectSearch(tx, text, filters);
-    // Past RELEVANCE_LIMIT the ranked candidates simply run out: no hits there.
-    const { hits, ...counted } = await findSearchHits(tx, selection, {
-      offset: query.page * query.hitsPerPage,
-      limit: query.hitsPerPage,
-      sort: query.sort,
-    });
-    return { hits, ...(await countSearch(tx, selection, counted)) };
+  // One page of hits plus the total and the facet counts. No transaction: each statement
+  // reads what is committed when it starts, as it would inside one at READ COMMITTED, and
+  // the trigram threshold is a session setting (decision 0040).
+  const selection = await selectSearch(deps.db, text, filters);
+  // Past RELEVANCE_LIMIT the ranked candidates simply run out: no hits there.
+  const { hits, ...counted } = await findSearchHits(deps.db, selection, {
+    offset: query.page * query.hitsPerPage,
+    limit: query.hitsPerPage,
+    sort: query.sort,
   });
+  const result = { hits, ...(await countSearch(deps.db, selection, counted)) };
   const pageable = text ? Math.min(result.nbHits, RELEVANCE_LIMIT) : result.nbHits;
   return {
     ...base,
