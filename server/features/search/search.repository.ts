@@ -565,8 +565,11 @@ function sumCellsSql(cells: SQL, filters: SearchFilters): SQL {
       select 'cities', city_id::text, sum(n)::int from cell
         where category_ok and price_ok and city_id is not null group by city_id
       union all
-      select 'categories', c::text, sum(n)::int from cell cross join unnest(category_ids) c
-        where city_ok and price_ok group by c
+      select 'categories', c::text, sum(n)::int from (
+          -- unnest in the select list (one ProjectSet over the cells), not a function scan
+          -- joined to each cell: 23 -> 17 ms for the 5,717 cells of 1,000,000 works (0040).
+          select unnest(category_ids) as c, n from cell where city_ok and price_ok
+        ) exploded group by c
       union all
       select 'priceRanges', price_range::text, sum(n)::int from cell
         where city_ok and category_ok and price_range is not null group by price_range`;
