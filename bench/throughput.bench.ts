@@ -66,10 +66,19 @@ type Ready = {
 };
 type Load = { rps: number; p50: number; p99: number; non2xx: number; errors: number };
 
+/**
+ * A person's browser: since the page cache keeps a crawler's page apart from a person's
+ * (server/http/page-cache.ts), every request of the bench says it is one, or fetch's own
+ * "node" would be a crawler and look for a page the load (autocannon sends no agent)
+ * never kept.
+ */
+const BROWSER_AGENT =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+
 /** One autocannon run in a process of its own; its JSON report, condensed. */
 async function load(url: string, seconds: number, headers: string[] = []): Promise<Load> {
   const flags = ["-c", String(connections), "-d", String(seconds), "-j"];
-  for (const header of headers) flags.push("-H", header);
+  for (const header of [`User-Agent: ${BROWSER_AGENT}`, ...headers]) flags.push("-H", header);
   const { stdout } = await run(process.execPath, [AUTOCANNON, ...flags, url], {
     maxBuffer: 64 * 1024 * 1024,
   });
@@ -115,7 +124,7 @@ async function stop(child: ChildProcess) {
 
 /** What an answer of a scenario must be: a 200 and, for the cached ones, a kept page. */
 async function check(url: string, cache: "HIT" | null) {
-  const response = await fetch(url);
+  const response = await fetch(url, { headers: { "User-Agent": BROWSER_AGENT } });
   await response.arrayBuffer();
   if (response.status !== 200) throw new Error(`${url}: ${response.status}`);
   const state = response.headers.get("x-cache");
