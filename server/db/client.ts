@@ -49,20 +49,42 @@ export function sessionSettingsSql(): string {
 }
 
 /**
- * SESSION_SETTINGS as PostgreSQL's startup options (`-c name=value`), after any options the
- * URL gives (node-postgres lets the URL's own `options` replace the configured ones, so they
- * are taken out of it and put first).
+ * SESSION_SETTINGS as PostgreSQL's startup options (`-c name=value`), after those the
+ * environment (PGOPTIONS) and the URL's `options` give. node-postgres reads PGOPTIONS only
+ * when no options are configured, and lets the URL's own `options` replace the configured
+ * ones, so both are read here and every `options` is taken out of the URL's query.
  */
-export function postgresConnection(url: string): { connectionString: string; options: string } {
+export function postgresConnection(
+  url: string,
+  environment: string | undefined = process.env.PGOPTIONS,
+): { connectionString: string; options: string } {
   const ours = Object.entries(SESSION_SETTINGS).map(([name, value]) => `-c ${name}=${value}`);
-  const match = /([?&])options=([^&#]*)&?/.exec(url);
-  if (!match) return { connectionString: url, options: ours.join(" ") };
-  const rest =
-    url.slice(0, match.index) +
-    (match[0].endsWith("&") ? match[1] : "") +
-    url.slice(match.index + match[0].length);
-  const given = decodeURIComponent(match[2]!.replace(/\+/g, " "));
-  return { connectionString: rest, options: [given, ...ours].join(" ") };
+  const hash = url.indexOf("#");
+  const withoutFragment = hash === -1 ? url : url.slice(0, hash);
+  const question = withoutFragment.indexOf("?");
+  const given: string[] = [];
+  let connectionString = url;
+  if (question !== -1) {
+    const kept: string[] = [];
+    for (const part of withoutFragment.slice(question + 1).split("&")) {
+      if (part.startsWith("options=")) given.push(decodeParameter(part.slice("options=".length)));
+      else if (part) kept.push(part);
+    }
+    connectionString =
+      withoutFragment.slice(0, question) + (kept.length ? `?${kept.join("&")}` : "");
+  }
+  const options = [environment, ...given, ...ours].filter((o) => o?.trim()).join(" ");
+  return { connectionString, options };
+}
+
+/** A query parameter's value as node-postgres reads it; kept as it is when not valid %-encoding. */
+function decodeParameter(value: string): string {
+  const spaced = value.replace(/\+/g, " ");
+  try {
+    return decodeURIComponent(spaced);
+  } catch {
+    return spaced;
+  }
 }
 
 /**

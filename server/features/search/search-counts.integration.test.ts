@@ -238,8 +238,12 @@ async function randomChange(random: Random): Promise<string> {
       break;
     case "keys written by hand":
       // The trigger computes both again: neither can be written wrong (migration 0026).
+      // One column at a time (which one from the id, so the seeded sequence is the same), as
+      // a write of either alone must set the trigger off.
       await t.db.execute(
-        sql`update artworks set search_facets = ''::tsvector, search_category_ids = '{}' where id = ${id}`,
+        /[02468ace]$/.test(id)
+          ? sql`update artworks set search_facets = ''::tsvector where id = ${id}`
+          : sql`update artworks set search_category_ids = '{}' where id = ${id}`,
       );
       break;
     case "hide an artist's works at once": {
