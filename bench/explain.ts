@@ -44,8 +44,9 @@ export async function explainSearch(db: Database, input: SearchInput): Promise<E
       return db.execute(query);
     },
   };
-  await searchArtworks(explaining as unknown as Database, input);
-  // A text search first looks up artists and the words of its prefixes; then come the page of hits and the counts: the kept counts without text.
+  await searchArtworks(explaining, input);
+  // A text search first looks up artists and the words of its prefixes; then come the page
+  // of hits and the counts: the kept counts without text.
   // With text the hits count their 1,001 candidates, and without a facet filter sum their
   // cells too (decision 0036): then no count statement follows. With a facet filter the
   // first COUNT_LIMIT + 1 matches' cells are summed by a statement of their own.

@@ -4,7 +4,11 @@ import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_COMMISSION_BPS } from "../domain/orders";
 
-/** The only module that reads process.env (but PGOPTIONS, the PostgreSQL driver's own variable, which server/db/client.ts reads on the driver's behalf). Everything else receives a Config. */
+/**
+ * The only module that reads process.env, but for PGOPTIONS, the PostgreSQL driver's own
+ * variable, which server/db/client.ts reads on the driver's behalf. Everything else
+ * receives a Config.
+ */
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0", "yes", "no", "on", "off"], {

@@ -1,6 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
 import { PRICE_RANGES } from "../../../domain/price-ranges";
-import type { Database } from "../../db/client";
 import { queryRows } from "../../db/rows";
 import { availableSql } from "../artworks/availability.repository";
 import { type CardRow, cardColumnsSql, toCard } from "../artworks/card-row.repository";
@@ -367,7 +366,7 @@ export type SearchSelection = {
  * setting every session starts with (SESSION_SETTINGS, server/db/client.ts), so a search
  * needs no transaction of its own to set it.
  */
-export async function selectSearch(
+async function selectSearch(
   tx: Executor,
   text: TextQuery | null,
   filters: SearchFilters,
@@ -395,7 +394,7 @@ export type HitsPage = { offset: number; limit: number; sort: SearchSort };
  * at the RELEVANCE_LIMIT-th match too, so every text search pages the same way and a
  * common word never sorts past it.
  */
-export async function findSearchHits(
+async function findSearchHits(
   tx: Executor,
   selection: SearchSelection,
   page: HitsPage,
@@ -498,11 +497,11 @@ export type SearchCounts = CountedFacets & {
 };
 
 /**
- * A whole search: the statements the search service runs, one after another.
+ * A whole search: its statements one after another, as the search service runs them.
  * bench/ explains and measures these.
  */
 export async function searchArtworks(
-  db: Database,
+  db: Executor,
   input: { text: TextQuery | null; filters: SearchFilters } & HitsPage,
 ): Promise<SearchPage> {
   const selection = await selectSearch(db, input.text, input.filters);
@@ -511,7 +510,7 @@ export async function searchArtworks(
 }
 
 /** The counts of a search: kept ones without text, counted up to COUNT_LIMIT with text. */
-export async function countSearch(
+async function countSearch(
   tx: Executor,
   selection: SearchSelection,
   counted: Omit<SearchHits, "hits"> = { matched: null, first: null },

@@ -3,7 +3,7 @@ import { AppError } from "../../errors";
 import { findUnknownIds } from "../catalog/catalog.repository";
 import type { SearchQuery, SearchResult } from "../../../contracts/search.contract";
 import { RELEVANCE_LIMIT, prefixTsQuery, searchWords } from "./search-text";
-import { countSearch, findSearchHits, selectSearch } from "./search.repository";
+import { searchArtworks } from "./search.repository";
 
 export type SearchDeps = { db: Database };
 
@@ -40,15 +40,15 @@ export async function search(deps: SearchDeps, query: SearchQuery): Promise<Sear
   };
   // One page of hits plus the total and the facet counts. No transaction: each statement
   // reads what is committed when it starts, as it would inside one at READ COMMITTED, and
-  // the trigram threshold is a session setting (decision 0040).
-  const selection = await selectSearch(deps.db, text, filters);
-  // Past RELEVANCE_LIMIT the ranked candidates simply run out: no hits there.
-  const { hits, ...counted } = await findSearchHits(deps.db, selection, {
+  // the trigram threshold is a session setting (decision 0040). Past RELEVANCE_LIMIT the
+  // ranked candidates simply run out: no hits there.
+  const result = await searchArtworks(deps.db, {
+    text,
+    filters,
     offset: query.page * query.hitsPerPage,
     limit: query.hitsPerPage,
     sort: query.sort,
   });
-  const result = { hits, ...(await countSearch(deps.db, selection, counted)) };
   const pageable = text ? Math.min(result.nbHits, RELEVANCE_LIMIT) : result.nbHits;
   return {
     ...base,
