@@ -391,6 +391,35 @@ test("at 375 px the controls fit and the dialog is usable; screenshots", async (
   await screenshot(page, { path: "e2e/screenshots/marketplace-375-dialog.png" });
 });
 
+test("on a 375 × 812 phone the first row of works is on the first screen, two to a row", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await gotoMarketplace(page);
+  const boxes = await cards(page).evaluateAll((links) =>
+    links.slice(0, 3).map((a) => {
+      const r = a.getBoundingClientRect();
+      return { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+    }),
+  );
+  const [first, second, third] = boxes;
+  if (!first || !second || !third) throw new Error("fewer than three cards");
+  // Two side by side, the third on the next row.
+  expect(second.top).toBe(first.top);
+  expect(second.left).toBeGreaterThanOrEqual(first.right);
+  expect(third.top).toBeGreaterThan(first.bottom);
+  // The whole first row, picture and text, without scrolling.
+  expect(first.top).toBeGreaterThan(0);
+  expect(Math.max(first.bottom, second.bottom)).toBeLessThanOrEqual(812);
+  // The SPEC's 250 px picture.
+  const image = await cards(page).first().locator(".artwork-card-image").boundingBox();
+  expect(image?.height).toBe(250);
+  await expectNoAxeViolations(page);
+  await screenshot(page, { path: "e2e/screenshots/marketplace-375-first-screen.png" });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await screenshot(page, { path: "e2e/screenshots/marketplace-1440-first-screen.png" });
+});
+
 const sortSelect = (page: Page) => page.getByLabel(t.sortLabel);
 const availableSwitch = (page: Page) => page.getByRole("switch", { name: t.availableOnly });
 const cardHrefs = (page: Page) =>

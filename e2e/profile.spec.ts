@@ -223,3 +223,34 @@ test("the artist's own id opens their own profile", async ({ page }) => {
   await expect(page).toHaveURL("/profile");
   await expect(page.getByRole("button", { name: "Edit Profile" })).toBeVisible();
 });
+
+test("on a phone the artist's own tab row shows that it scrolls to Saved and Following", async ({
+  page,
+}) => {
+  await signIn(page, ARTIST);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto("/profile");
+  await waitForHydration(page);
+  const tablist = page.getByRole("tablist");
+  const following = tablist.getByRole("tab", { name: "Following" });
+  await expect(following).toBeAttached();
+  const row = () =>
+    tablist.evaluate((el) => ({
+      overflows: el.scrollWidth > el.clientWidth + 1,
+      atEnd: el.scrollLeft + el.clientWidth >= el.scrollWidth - 1,
+      background: getComputedStyle(el).backgroundImage,
+    }));
+  const before = await row();
+  // The last tabs are beyond the right edge, and the row is drawn with its edge shadows.
+  expect(before.overflows).toBe(true);
+  expect(before.atEnd).toBe(false);
+  expect(before.background.match(/gradient/g)?.length).toBe(4);
+  expect(await following.evaluate((el) => el.getBoundingClientRect().right)).toBeGreaterThan(375);
+  await tablist.evaluate((el) => el.scrollIntoView({ block: "center" }));
+  await screenshot(page, { path: "e2e/screenshots/profile-tabs-scroll-375.png" });
+  // Reachable: the keyboard brings the last tab into view.
+  await following.scrollIntoViewIfNeeded();
+  expect((await row()).atEnd).toBe(true);
+  await screenshot(page, { path: "e2e/screenshots/profile-tabs-scrolled-375.png" });
+  await page.setViewportSize(DESKTOP);
+});

@@ -108,25 +108,29 @@ export default function Marketplace({ loaderData }: Route.ComponentProps) {
           onOpen={setOpenType}
           onIntent={FilterDialog.preload}
         />
+      </div>
+      {/* One row under the search: the action on it at the left, its order at the right
+          (on a phone this keeps the first row of works on the first screen). */}
+      <div className="marketplace-tools">
         <CreateAlert
           search={alertSearch}
           summary={alertSummary(alertSearch, catalog)}
           suggestedName={suggestedAlertName(alertSearch, catalog)}
           signInHref={viewer ? null : signInPath(`${location.pathname}${location.search}`)}
         />
+        <OrderControls
+          query={shown}
+          hydrated={hydrated}
+          onSort={(sort) =>
+            goTo((current) => withSort({ ...current, q: search.flush() }, sort), { replace: false })
+          }
+          onAvailable={(available) =>
+            goTo((current) => withAvailable({ ...current, q: search.flush() }, available), {
+              replace: false,
+            })
+          }
+        />
       </div>
-      <OrderControls
-        query={shown}
-        hydrated={hydrated}
-        onSort={(sort) =>
-          goTo((current) => withSort({ ...current, q: search.flush() }, sort), { replace: false })
-        }
-        onAvailable={(available) =>
-          goTo((current) => withAvailable({ ...current, q: search.flush() }, available), {
-            replace: false,
-          })
-        }
-      />
       <FilterChips
         chips={chips}
         onRemove={(chip) =>

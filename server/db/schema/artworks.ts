@@ -6,6 +6,7 @@ import {
   integer,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -45,6 +46,16 @@ export const artworks = pgTable(
     /** Offers below this are declined automatically; never shown to buyers. */
     offerMinimumCents: integer("offer_minimum_cents"),
     isCurated: boolean("is_curated").notNull().default(false),
+    /**
+     * Featured's first key (migration 0029, decision 0044): 0 for sale at a price, 1 offers
+     * only, 2 sold or otherwise not for sale, computed by the database from the row.
+     */
+    saleRank: smallint("sale_rank")
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL =>
+          sql`case when ${artworks.isForSale} then 0 when ${artworks.status} = 'not for sale' and ${artworks.ownerId} = ${artworks.artistId} then 1 else 2 end`,
+      ),
     randomOrder: integer("random_order").notNull().default(100),
     isPublicArt: boolean("is_public_art").notNull().default(false),
     allowBuyerPickUp: boolean("allow_buyer_pick_up").notNull().default(false),
@@ -97,7 +108,12 @@ export const artworks = pgTable(
     index("artworks_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
     index("artworks_artist_name_trgm_idx").using("gin", t.artistDisplayName.op("gin_trgm_ops")),
     index("artworks_price_idx").on(t.priceCents),
-    index("artworks_curated_order_idx").on(t.isCurated.desc(), t.randomOrder.asc(), t.id),
+    index("artworks_curated_order_idx").on(
+      t.saleRank,
+      t.isCurated.desc(),
+      t.randomOrder.asc(),
+      t.id,
+    ),
     index("artworks_artist_idx").on(t.artistId, t.createdAt.desc()),
     index("artworks_owner_idx").on(t.ownerId, t.createdAt.desc()),
     // The marketplace's Newest order and the digest's "listed since" window (issue 16).

@@ -233,7 +233,7 @@ describe("hiding a work", () => {
 });
 
 describe("featured works and their order", () => {
-  it("puts a featured work first on the home page and orders by randomOrder", async () => {
+  it("puts a featured work first among those as buyable as it, and orders by randomOrder", async () => {
     const home = async () => titles(await searchArtworks(t)).filter((x) => x.startsWith("Cobalt"));
     expect(await home()).toEqual(["Cobalt Harbour", "Cobalt Meadow", "Cobalt Keepsake"]);
 
@@ -243,7 +243,8 @@ describe("featured works and their order", () => {
     });
     expect(response.status, await response.clone().text()).toBe(200);
     expect(expectContract(artworkActionSchema, await response.json()).artwork.isCurated).toBe(true);
-    expect(await home()).toEqual(["Cobalt Keepsake", "Cobalt Harbour", "Cobalt Meadow"]);
+    // Not for sale: featured, it still comes after every work that can be bought.
+    expect(await home()).toEqual(["Cobalt Harbour", "Cobalt Meadow", "Cobalt Keepsake"]);
 
     const meadow = ids["Cobalt Meadow"]!;
     expect(
@@ -253,8 +254,17 @@ describe("featured works and their order", () => {
         })
       ).status,
     ).toBe(200);
-    expect(await home()).toEqual(["Cobalt Keepsake", "Cobalt Meadow", "Cobalt Harbour"]);
-    expect((await list("?curated=true")).artworks.map((a) => a.id)).toEqual([keepsake]);
+    expect(await home()).toEqual(["Cobalt Meadow", "Cobalt Harbour", "Cobalt Keepsake"]);
+    // Behind Harbour again, then featured: first among the works that can be bought.
+    const curate = async (body: object) =>
+      (await send(t, admin, "PATCH", `/api/admin/artworks/${meadow}/curation`, body)).status;
+    expect(await curate({ randomOrder: 30 })).toBe(200);
+    expect(await home()).toEqual(["Cobalt Harbour", "Cobalt Meadow", "Cobalt Keepsake"]);
+    expect(await curate({ isCurated: true })).toBe(200);
+    expect(await home()).toEqual(["Cobalt Meadow", "Cobalt Harbour", "Cobalt Keepsake"]);
+    expect((await list("?curated=true")).artworks.map((a) => a.id).sort()).toEqual(
+      [keepsake, meadow].sort(),
+    );
 
     const rows = await auditRows(t, keepsake, "artwork.curation");
     expect(rows).toHaveLength(1);

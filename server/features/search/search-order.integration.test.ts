@@ -138,6 +138,37 @@ describe("sort", () => {
     expect(await search({ sort: "" })).toEqual(plain);
   });
 
+  it("featured lists what can be bought first: for sale, then offers only, then sold", async () => {
+    const stateOf = (title: string) => byTitle.get(title)?.state;
+    const rank = { "for sale": 0, "offers only": 1, sold: 2 } as const;
+    for (const params of [{}, { q: "study" }] as Record<string, string>[]) {
+      const { seen } = await allPages(params, 4);
+      const ranks = seen.map((title) => rank[stateOf(title) ?? "sold"]);
+      expect(ranks, seen.join(", ")).toEqual([...ranks].sort((a, b) => a - b));
+      expect(ranks[0]).toBe(0);
+    }
+    // A work sold after a page was read moves behind every buyable one on the next read.
+    const alpha = byTitle.get("Alpha Study");
+    if (!alpha) throw new Error("fixture missing");
+    const firstTitles = titles(await search({ hitsPerPage: 20 }));
+    const collector = await createUser(t.db);
+    await t.db
+      .update(artworks)
+      .set({ isForSale: false, status: "not for sale", ownerId: collector.id })
+      .where(eq(artworks.id, alpha.id));
+    try {
+      const after = titles(await search({ hitsPerPage: 20 }));
+      const soldCount = WORKS.filter((w) => w.state === "sold").length + 1;
+      expect(after.slice(-soldCount)).toContain("Alpha Study");
+      expect(after).not.toEqual(firstTitles);
+    } finally {
+      await t.db.execute(
+        sql`update artworks set is_for_sale = true, status = 'available', owner_id = artist_id
+          where id = ${alpha.id}`,
+      );
+    }
+  });
+
   it("orders text matches by the chosen order; featured keeps relevance", async () => {
     const study = expected("price_asc").filter((title) => title !== "Lone Harbor");
     const { first, seen } = await allPages({ q: "study", sort: "price_asc" });

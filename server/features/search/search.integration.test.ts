@@ -122,16 +122,16 @@ async function search(params: Record<string, string | number> = {}) {
 const titles = (r: SearchResult) => r.hits.map((h) => h.title);
 
 describe("browsing without text", () => {
-  it("lists curated works first, then by randomOrder, only for artists with active payouts", async () => {
+  it("lists works for sale, then offers only, then sold; each curated first, then by randomOrder, only for artists with active payouts", async () => {
     const result = await search();
     expect(titles(result)).toEqual([
       "Quiet Field",
       "Harbor Morning",
       "Rose Garden",
       "Night Study",
-      "Blue Lighthouse",
       "Lighthouse at Dusk",
       "Offer Piece",
+      "Blue Lighthouse",
     ]);
     expect(result).toMatchObject({ page: 0, nbPages: 1, nbHits: 7, hitsPerPage: 30 });
   });

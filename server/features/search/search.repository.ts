@@ -40,16 +40,17 @@ export function prefixTsQueryOf(q: string): string | null {
 const listed = listedSql("a", "u");
 
 /**
- * The curated order. `nulls last` is not decoration: artworks_curated_order_idx is
- * `is_curated desc nulls last`, and a plain `desc` (nulls first) does not match it,
- * so every page sorted the whole catalogue instead of reading the index and
- * stopping after one page (bench/: 300 ms → 10 ms for the home page on PGlite at
- * 100,000 artworks). Every place that sorts in it (a search's candidates and ranked
- * works as well) takes it from here: the ranked works must be the first candidates.
+ * The curated order: what can be bought first (sale_rank: for sale, offers only, sold;
+ * decision 0044), then the team's curation. It is exactly the key of
+ * artworks_curated_order_idx and artworks_curated_walk_idx, so a page reads an index in
+ * order and stops after it; `nulls last` is part of that (the index is `is_curated desc
+ * nulls last`, and a plain `desc`, nulls first, would sort the whole catalogue instead).
+ * Every place that sorts in it (a search's candidates and ranked works as well) takes
+ * it from here: the ranked works must be the first candidates.
  */
 function curatedOrderOf(alias: "a" | "r" | null): SQL {
   const of = sql.raw(alias ? `${alias}.` : "");
-  return sql`${of}is_curated desc nulls last, ${of}random_order asc, ${of}id asc`;
+  return sql`${of}sale_rank asc, ${of}is_curated desc nulls last, ${of}random_order asc, ${of}id asc`;
 }
 const curatedOrder = curatedOrderOf("a");
 
@@ -450,22 +451,22 @@ async function findSearchHits(
   const rows = await queryRows<CardRow & { matched: number; first_cells?: CellSumRow[] }>(
     tx,
     sql`with candidates as materialized (
-          select a.id, a.is_curated, a.random_order, a.search_vector, a.artist_display_name ${cellColumns}
+          select a.id, a.sale_rank, a.is_curated, a.random_order, a.search_vector, a.artist_display_name ${cellColumns}
           from artworks a join users u on u.id = a.artist_id
           where ${where}
           order by ${curatedOrder}
           limit ${RELEVANCE_LIMIT + 1}
         ), ranked as (
-          select id, is_curated, random_order,
+          select id, sale_rank, is_curated, random_order,
             ${relevance(text)} as score
           from (select * from candidates order by ${curatedOrderOf(null)}
             limit ${RELEVANCE_LIMIT}) first
-          order by score desc, ${curatedOrderOf(null)}
+          order by sale_rank asc, score desc, ${curatedOrderOf(null)}
           offset ${page.offset} limit ${page.limit}
         )
         select ${hitColumns}, (select count(*) from candidates)::int as matched ${firstCells}
         from ranked r join artworks a on a.id = r.id
-        order by r.score desc, ${curatedOrderOf("r")}`,
+        order by r.sale_rank asc, r.score desc, ${curatedOrderOf("r")}`,
   );
   const first = rows[0]?.first_cells;
   return {
