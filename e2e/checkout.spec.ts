@@ -1,6 +1,7 @@
 import { type Locator, type Page, expect, test } from "@playwright/test";
 import { authMessages } from "../domain/auth-messages";
 import { checkoutMessages as m } from "../domain/checkout";
+import { offerMessages } from "../domain/offers";
 import { ADDRESS, field, fillAddress, fillCard, mailTo, openBuyPanel, payNow, total } from "./buy";
 import {
   DESKTOP,
@@ -344,6 +345,31 @@ test("each field says what is wrong beside it once left, announced, before Pay N
   // Fixing a field answers it at once.
   await field(panel, "State").fill("Illinois");
   await expect(field(panel, "State")).not.toHaveAttribute("aria-invalid", "true");
+});
+
+test("the offer panel's address and card fields say what is wrong the same way", async ({
+  page,
+  request,
+}) => {
+  // Offers only: the offer panel is the way to buy it. Nothing is sent here.
+  await page.goto(`/artwork/${await artworkIdByTitle(request, "Prairie Avenue")}`);
+  await waitForHydration(page);
+  await page.getByRole("button", { name: offerMessages.makeOffer }).click();
+  const panel = page.getByRole("dialog", { name: offerMessages.offerPanelTitle });
+  await expect(field(panel, "Card number")).toBeVisible();
+  for (const [label, value, message] of [
+    ["State", "ZZ", m.unknownState],
+    ["Email", "not-an-email", m.invalidEmail],
+    ["CVC", "1", m.cardCvcInvalid],
+  ] as const) {
+    await field(panel, label).fill(value);
+    await page.keyboard.press("Tab");
+    await expect(field(panel, label)).toHaveAttribute("aria-invalid", "true");
+    await expect(field(panel, label)).toHaveAccessibleDescription(
+      new RegExp(`^${escape(message)}`),
+    );
+  }
+  await expectNoAxeViolations(page);
 });
 
 test("Back goes to the marketplace after a direct visit, and to our page before it otherwise", async ({
