@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   canQuote,
+  cardFieldProblems,
   cardProblem,
   checkoutMessages as m,
   isExpired,
@@ -98,5 +99,26 @@ describe("cards", () => {
     expect(cardProblem({ ...good, expiry: "12/25", cvc: "" }, now)).toBe(m.cardExpired);
     expect(cardProblem({ ...good, cvc: "12" }, now)).toBe(m.cardCvcInvalid);
     expect(cardProblem({ ...good, cvc: "1234" }, now)).toBe(m.cardCvcInvalid);
+  });
+
+  it("names each card field's own problem at once", () => {
+    const now = new Date("2026-01-15T00:00:00Z");
+    expect(
+      cardFieldProblems({ number: "4242424242424242", expiry: "12/30", cvc: "123" }, now),
+    ).toEqual({ number: null, expiry: null, cvc: null });
+    expect(
+      cardFieldProblems({ number: "4242 4242 4242 4241", expiry: "01/20", cvc: "1" }, now),
+    ).toEqual({
+      number: m.cardNumberInvalid,
+      expiry: m.cardExpired,
+      cvc: m.cardCvcInvalid,
+    });
+    expect(
+      cardFieldProblems({ number: "", expiry: "13/30", cvc: "\u0000\u0000\u0000" }, now),
+    ).toEqual({
+      number: m.cardNumberInvalid,
+      expiry: m.cardExpiryInvalid,
+      cvc: m.cardCvcInvalid,
+    });
   });
 });

@@ -57,6 +57,10 @@ export const checkoutMessages = {
   cardExpiryInvalid: "Your card's expiration date is invalid.",
   cardExpired: "Your card's expiration date is in the past.",
   cardCvcInvalid: "Your card's security code is invalid.",
+  // Said beside a shipping field left empty; Pay Now says the SPEC's fillShipping.
+  streetMissing: "Please enter your street address.",
+  cityMissing: "Please enter your city.",
+  stateMissing: "Please enter your state.",
 } as const;
 
 const m = checkoutMessages;
@@ -148,14 +152,23 @@ export function isExpired(
 
 export type CardInput = { number: string; expiry: string; cvc: string };
 
+/** What is wrong with each of the card form's fields, each on its own (shown beside it). */
+export function cardFieldProblems(
+  card: CardInput,
+  now: Date = new Date(),
+): Record<keyof CardInput, string | null> {
+  const expiry = parseExpiry(card.expiry);
+  return {
+    number: passesLuhn(card.number) ? null : m.cardNumberInvalid,
+    expiry: !expiry ? m.cardExpiryInvalid : isExpired(expiry, now) ? m.cardExpired : null,
+    cvc: /^\d{3}$/.test(card.cvc.trim()) ? null : m.cardCvcInvalid,
+  };
+}
+
 /** The card form's own checks before anything is sent: number, expiry, CVC. */
 export function cardProblem(card: CardInput, now: Date = new Date()): string | null {
-  if (!passesLuhn(card.number)) return m.cardNumberInvalid;
-  const expiry = parseExpiry(card.expiry);
-  if (!expiry) return m.cardExpiryInvalid;
-  if (isExpired(expiry, now)) return m.cardExpired;
-  if (!/^\d{3}$/.test(card.cvc.trim())) return m.cardCvcInvalid;
-  return null;
+  const problems = cardFieldProblems(card, now);
+  return problems.number ?? problems.expiry ?? problems.cvc;
 }
 
 /** The e-mail that buys or offers: the account's when signed in (never the typed one), else the typed one. */

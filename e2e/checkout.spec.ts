@@ -1,6 +1,7 @@
 import { type Locator, type Page, expect, test } from "@playwright/test";
 import { authMessages } from "../domain/auth-messages";
 import { checkoutMessages as m } from "../domain/checkout";
+import { offerMessages } from "../domain/offers";
 import { ADDRESS, field, fillAddress, fillCard, mailTo, openBuyPanel, payNow, total } from "./buy";
 import {
   DESKTOP,
@@ -11,6 +12,7 @@ import {
   holdNextRequest,
   signIn,
   screenshot,
+  waitForHydration,
 } from "./helpers";
 
 /**
@@ -23,6 +25,11 @@ import {
 const COLLECTOR = "collector@demo.vernissage.test";
 const APPLICANT = "applicant@demo.vernissage.test";
 const MONEY = /^\$[\d,]+(\.\d\d)?$/;
+
+/** A message as a regular expression matching it literally. */
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
 
 /** "$4,993.75" → 499375 */
 function cents(text: string): number {
@@ -235,17 +242,32 @@ test("Pay Now waits for a total; the SPEC's messages come before anything is sen
   await expect(payNow(panel)).toBeEnabled();
 
   // A field emptied after the quote: no total, no payment, and the SPEC's shipping message.
+  await fillCard(panel, "4242 4242 4242 4242");
   await field(panel, "City").fill("");
   await expect(total(panel)).toHaveText("—");
   await expect(payNow(panel)).toBeDisabled();
   await expect(panel.locator(".checkout-summary")).toContainText(m.fillShipping);
+  // Pay Now looks and is announced disabled, yet pressing it says what is missing,
+  // at the top and at the field, and sends nothing.
+  await expect(payNow(panel)).toHaveAttribute("aria-disabled", "true");
+  await payNow(panel).press("Enter");
+  const alert = panel.locator(".checkout-error").getByRole("alert");
+  await expect(alert).toHaveText(m.fillShipping);
+  await expect(alert).toBeFocused();
+  await expect(field(panel, "City")).toHaveAttribute("aria-invalid", "true");
+  await expect(field(panel, "City")).toHaveAccessibleDescription(m.cityMissing);
+  expect(sent).toEqual([]);
 
   // Back to a complete address, then no e-mail: the guest e-mail message.
   await field(panel, "City").fill(ADDRESS.city);
   await expect(payNow(panel)).toBeEnabled();
+  await expect(field(panel, "City")).not.toHaveAttribute("aria-invalid", "true");
   await field(panel, "Email").fill("");
   await expect(payNow(panel)).toBeDisabled();
   await expect(panel.locator(".checkout-summary")).toContainText(m.guestEmail);
+  await payNow(panel).press("Enter");
+  await expectErrorShown(panel, m.guestEmail, "Email");
+  expect(sent).toEqual([]);
 
   // The card is checked in the page: a number that fails Luhn never leaves it.
   await field(panel, "Email").fill("rules@example.com");
@@ -262,6 +284,162 @@ test("Pay Now waits for a total; the SPEC's messages come before anything is sen
   await page.keyboard.press("Escape");
   await expect(panel).toBeHidden();
   await expect(page.getByRole("button", { name: "Buy Now" })).toBeFocused();
+});
+
+test("each field says what is wrong beside it once left, announced, before Pay Now is pressed", async ({
+  page,
+  request,
+}) => {
+  const id = await artworkIdByTitle(request, "Union Station Vault");
+  const sent: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().includes("/api/checkout/payments")) sent.push(r.url());
+  });
+  const panel = await openBuyPanel(page, id);
+  await field(panel, "Street address").fill(ADDRESS.line1);
+  await field(panel, "City").fill(ADDRESS.city);
+  // Typing is not yet a mistake: the field speaks once it is left.
+  await field(panel, "State").fill("ZZ");
+  await expect(field(panel, "State")).not.toHaveAttribute("aria-invalid", "true");
+  await page.keyboard.press("Tab");
+  await expect(field(panel, "ZIP code")).toBeFocused();
+  const bad: [string, string, string][] = [
+    ["ZIP code", "123", m.invalidPostalCode],
+    ["Email", "not-an-email", m.invalidEmail],
+    ["Card number", "4242 4242 4242 4241", m.cardNumberInvalid],
+    ["Expiry (MM/YY)", "01/20", m.cardExpired],
+    ["CVC", "1", m.cardCvcInvalid],
+  ];
+  for (const [label, value] of bad) {
+    await field(panel, label).fill(value);
+    await page.keyboard.press("Tab");
+  }
+  // Each message sits right below its field, is its description, and was an alert
+  // (announced as the buyer moved on).
+  const expected: [string, string][] = [
+    ["State", m.unknownState],
+    ...bad.map(([label, , message]): [string, string] => [label, message]),
+  ];
+  for (const [label, message] of expected) {
+    const input = field(panel, label);
+    await expect(input, label).toHaveAttribute("aria-invalid", "true");
+    await expect(input, label).toHaveAccessibleDescription(new RegExp(`^${escape(message)}`));
+    const beside = panel.locator(".field", { has: page.getByLabel(label, { exact: true }) });
+    const shown = beside.getByRole("alert");
+    await expect(shown, label).toHaveText(message);
+    await expect(shown, label).toBeVisible();
+  }
+  // The fields left as they should be say nothing.
+  for (const label of ["Street address", "City", "Name on card"]) {
+    await expect(field(panel, label)).not.toHaveAttribute("aria-invalid", "true");
+  }
+  await expect(payNow(panel)).toBeDisabled();
+  await expectNoAxeViolations(page);
+  await screenshots(page, "field-errors-address", panel.locator(".checkout-field-state"));
+  await screenshots(page, "field-errors-card", panel.locator(".checkout-field-cardCvc"));
+
+  // Pressed anyway: the first of them at the top, nothing sent.
+  await payNow(panel).press("Enter");
+  await expectErrorShown(panel, m.invalidPostalCode, "ZIP code");
+  expect(sent).toEqual([]);
+  // Fixing a field answers it at once.
+  await field(panel, "State").fill("Illinois");
+  await expect(field(panel, "State")).not.toHaveAttribute("aria-invalid", "true");
+});
+
+test("the offer panel's address and card fields say what is wrong the same way", async ({
+  page,
+  request,
+}) => {
+  // Offers only: the offer panel is the way to buy it. Nothing is sent here.
+  await page.goto(`/artwork/${await artworkIdByTitle(request, "Prairie Avenue")}`);
+  await waitForHydration(page);
+  await page.getByRole("button", { name: offerMessages.makeOffer }).click();
+  const panel = page.getByRole("dialog", { name: offerMessages.offerPanelTitle });
+  await expect(field(panel, "Card number")).toBeVisible();
+  for (const [label, value, message] of [
+    ["State", "ZZ", m.unknownState],
+    ["Email", "not-an-email", m.invalidEmail],
+    ["CVC", "1", m.cardCvcInvalid],
+  ] as const) {
+    await field(panel, label).fill(value);
+    await page.keyboard.press("Tab");
+    await expect(field(panel, label)).toHaveAttribute("aria-invalid", "true");
+    await expect(field(panel, label)).toHaveAccessibleDescription(
+      new RegExp(`^${escape(message)}`),
+    );
+  }
+  await expectNoAxeViolations(page);
+});
+
+test("Back goes to the marketplace after a direct visit, and to our page before it otherwise", async ({
+  page,
+  request,
+}) => {
+  const id = await artworkIdByTitle(request, "Loom Song");
+  // Opened from an e-mail or a shared link: the tab has no earlier page of ours.
+  await page.goto(`/artwork/${id}`);
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Back" }).click();
+  await expect(page).toHaveURL("/");
+  await expect(page.getByPlaceholder("Search artworks or artists...")).toBeVisible();
+
+  // From the artist's page to the work, and a reload on the way: Back is the artist again.
+  await page.goto(`/artwork/${id}`);
+  await waitForHydration(page);
+  await page.locator(".artwork-artist").click();
+  await expect(page).toHaveURL(/\/artist\//);
+  const artistUrl = page.url();
+  await page.locator(`a[href="/artwork/${id}"]`).first().click();
+  await expect(page).toHaveURL(`/artwork/${id}`);
+  await page.reload();
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Back" }).click();
+  await expect(page).toHaveURL(artistUrl);
+});
+
+test("a buyer who loses the race sees the work SOLD, in the panel and on the page", async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const id = await artworkIdByTitle(request, "Quiet Forms");
+  const panel = await openBuyPanel(page, id);
+  await fillAddress(panel, `slow.${Date.now()}@example.com`);
+  await expect(total(panel)).toHaveText(MONEY);
+  await fillCard(panel, "4242 4242 4242 4242");
+  await expect(payNow(panel)).toBeEnabled();
+
+  // Meanwhile another buyer, in another browser, buys it.
+  const other = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const rival = await other.newPage();
+  const rivalPanel = await openBuyPanel(rival, id);
+  await fillAddress(rivalPanel, `quick.${Date.now()}@example.com`);
+  await expect(total(rivalPanel)).toHaveText(MONEY);
+  await fillCard(rivalPanel, "4242 4242 4242 4242");
+  await payNow(rivalPanel).click();
+  await expect(rival).toHaveURL("/purchase-success");
+  await other.close();
+
+  await payNow(panel).click();
+  const alert = panel.locator(".checkout-error").getByRole("alert");
+  await expect(alert).toHaveText(m.artworkSold);
+  // Pay Now has become the SOLD badge; the way back to the marketplace is offered.
+  await expect(payNow(panel)).toHaveCount(0);
+  await expect(panel.locator(".checkout-actions").getByText("SOLD", { exact: true })).toBeVisible();
+  await expect(panel.getByRole("link", { name: m.returnToMarketplace })).toBeVisible();
+  await expect(field(panel, "Card number")).toBeDisabled();
+  await expectNoAxeViolations(page);
+  await screenshots(page, "sold-in-panel", panel.locator(".checkout-actions"));
+
+  // Behind the panel the page says SOLD too, where Buy Now was, and focus goes there.
+  await panel.getByRole("button", { name: "Cancel" }).click();
+  await expect(panel).toBeHidden();
+  const purchase = page.locator(".artwork-purchase");
+  await expect(purchase.getByText("SOLD", { exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Buy Now" })).toHaveCount(0);
+  await expect(purchase).toBeFocused();
 });
 
 test("at 375 x 667 the expiry and CVC are not hidden behind the panel's footer when tabbed to", async ({

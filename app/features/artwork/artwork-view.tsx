@@ -1,5 +1,5 @@
 import { type ComponentType, Suspense, lazy, useMemo, useRef, useState } from "react";
-import { Link, useLocation, useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { artistNameText, priceText, titleText, yearText } from "../../../domain/display";
 import type { ArtworkDetail } from "../../../contracts/artworks.contract";
 import { ExhibitionTiles } from "../../components/exhibition-tiles";
@@ -21,15 +21,26 @@ const OwnerControls = lazy(() =>
   import("./owner-controls").then((module) => ({ default: module.OwnerControls })),
 );
 
+/**
+ * Whether the page before this one in the tab's history is one of ours. React Router
+ * numbers the entries it keeps from 0, the page the tab opened on our site (history.state's
+ * `idx`; it survives a reload). `location.key` cannot tell: the server-rendered scroll
+ * restoration gives the first entry a key of its own before the app starts.
+ */
+function cameFromOurPage(): boolean {
+  const state: unknown = window.history.state;
+  const idx = typeof state === "object" && state !== null ? (state as { idx?: unknown }).idx : null;
+  return typeof idx === "number" && idx > 0;
+}
+
 /** Back to where the visitor came from in the app; to the marketplace after a direct visit. */
 function BackButton() {
   const navigate = useNavigate();
-  const location = useLocation();
   return (
     <button
       type="button"
       className="back-button"
-      onClick={() => void (location.key === "default" ? navigate("/") : navigate(-1))}
+      onClick={() => void (cameFromOurPage() ? navigate(-1) : navigate("/"))}
     >
       <span aria-hidden="true">←</span> Back
     </button>
@@ -89,6 +100,7 @@ export function ArtworkView({
   const [panel, setPanel] = useState<"buy" | "offer" | null>(null);
   const buyButton = useRef<HTMLButtonElement>(null);
   const offerButton = useRef<HTMLButtonElement>(null);
+  const purchaseArea = useRef<HTMLDivElement>(null);
   const images = useMemo(() => carouselImages(artwork), [artwork]);
   const title = titleText(artwork.title);
   const artistName = artistNameText(artwork.artist.displayName);
@@ -101,7 +113,9 @@ export function ArtworkView({
   function closePanel() {
     const opener = panel === "offer" ? offerButton : buyButton;
     setPanel(null);
-    opener.current?.focus();
+    // A work bought by someone else while the panel was open has no Buy Now any more:
+    // focus goes to what stands in its place (the SOLD badge).
+    (opener.current ?? purchaseArea.current)?.focus();
   }
 
   // Issue 15: offers only, or for sale with offers allowed (the server decides).
@@ -152,7 +166,7 @@ export function ArtworkView({
             <span className="artwork-year">, {yearText(artwork.createdYear)}</span>
           </h1>
           <ArtworkCollect artwork={artwork} title={title} hidden={hidden} />
-          <div className="artwork-purchase">
+          <div className="artwork-purchase" ref={purchaseArea} tabIndex={-1}>
             {price ? <p className="artwork-price">{price}</p> : null}
             {/* Only its artist ever sees a hidden work: it is not for sale, whatever the switch says. */}
             {hidden ? (

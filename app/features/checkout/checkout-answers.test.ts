@@ -4,6 +4,7 @@ import { ApiError } from "../../lib/api-client";
 import {
   CheckoutError,
   checkConfirmation,
+  isSoldMessage,
   parsePaymentStarted,
   paymentFailure,
   taxFailure,
@@ -147,6 +148,17 @@ describe("paymentFailure", () => {
   it("keeps a CheckoutError as it is", () => {
     const error = new CheckoutError(m.invalidPaymentIntent);
     expect(paymentFailure(error)).toBe(error);
+  });
+});
+
+describe("isSoldMessage", () => {
+  it("knows the lost race, with or without the not-charged sentence, and nothing else", () => {
+    expect(isSoldMessage(m.artworkSold)).toBe(true);
+    expect(isSoldMessage(`${m.artworkSold} ${m.notCharged}`)).toBe(true);
+    expect(isSoldMessage(m.artworkReserved)).toBe(false);
+    expect(isSoldMessage(m.artworkNotForSale)).toBe(false);
+    expect(isSoldMessage(null)).toBe(false);
+    expect(isSoldMessage(undefined)).toBe(false);
   });
 });
 

@@ -69,6 +69,11 @@ export function paymentFailure(error: unknown): CheckoutError {
   return new CheckoutError(m.paymentFailed);
 }
 
+/** A refusal saying someone else bought the work (with or without "not charged" after it). */
+export function isSoldMessage(message: string | null | undefined): boolean {
+  return message?.startsWith(m.artworkSold) === true;
+}
+
 /**
  * SPEC §8 tax failure: 'Failed to calculate tax. …', with the server's reason when it
  * names what to fix (an unknown state); a work that cannot be bought says so instead.

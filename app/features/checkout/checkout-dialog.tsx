@@ -1,11 +1,13 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate, useRevalidator } from "react-router";
 import { checkoutMessages as m, paymentProblem } from "../../../domain/checkout";
+import { discoveryMessages } from "../../../domain/discovery-messages";
 import { priceText, titleText } from "../../../domain/display";
 import type { ArtworkDetail } from "../../../contracts/artworks.contract";
 import { ModalDialog } from "../../components/ui/modal-dialog";
 import { useSessionUser } from "../../lib/session-user";
-import { paymentFailure } from "./checkout-answers";
+import { isSoldMessage, paymentFailure } from "./checkout-answers";
+import { fieldProblems } from "./checkout-field-checks";
 import { confirmSimulatedCard, purchase } from "./checkout-api";
 import {
   type CheckoutFields,
@@ -23,6 +25,7 @@ import { ShippingFields } from "./checkout-fields";
 import type { PurchaseSuccessState } from "../../lib/purchase-success-state";
 import { useCheckoutConfig } from "./use-checkout-config";
 import { useStripeCard } from "./use-stripe-card";
+import { useFieldChecks } from "./use-field-checks";
 import { useTaxQuote } from "./use-tax-quote";
 
 /** A refused payment as shown: the message, its field, and whether the work is gone. */
@@ -35,6 +38,10 @@ type ShownError = Problem & { unavailable: boolean };
  * A failure keeps everything typed, so the buyer can fix one thing and pay again: it
  * is shown at the top of the panel's scroll area and focused (Pay Now is in the
  * sticky footer, far from the end of the form), and at the field it is about.
+ * Each field says what is wrong with it beside it once it has been left. Without a
+ * total Pay Now looks and is announced disabled (aria-disabled) but can be pressed:
+ * then it names what is missing, in the SPEC's words, and sends nothing (decision
+ * 0041). A work sold meanwhile turns Pay Now into the SOLD badge.
  */
 export function CheckoutDialog({
   artwork,
@@ -60,12 +67,25 @@ export function CheckoutDialog({
   const errorRef = useRef<HTMLParagraphElement>(null);
   const quote = useTaxQuote(quoteRequest(artwork.id, fields));
   const signedIn = user !== null;
+  const checks = useFieldChecks(
+    fieldProblems({ fields, signedIn, provider: config?.provider ?? null }),
+  );
+  // Someone else bought it (the payment's or the quote's refusal says so): nothing to pay.
+  const sold = isSoldMessage(error?.message) || isSoldMessage(quote.error?.message);
+  const revalidated = useRef(false);
   const thumbnail = artwork.imageThumbnail || artwork.imageMedium || artwork.imageOriginal;
 
   // Each new refusal is focused, which scrolls the panel to it.
   useEffect(() => {
     if (error) errorRef.current?.focus();
   }, [error]);
+
+  // The page behind the panel shows the work as sold too (no Buy Now), once.
+  useEffect(() => {
+    if (!sold || revalidated.current) return;
+    revalidated.current = true;
+    void revalidator.revalidate();
+  }, [sold, revalidator]);
 
   function change(name: keyof CheckoutFields, value: string) {
     setFields((f) => ({ ...f, [name]: value }));
@@ -85,11 +105,14 @@ export function CheckoutDialog({
 
   async function pay(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    // Pay Now is enabled only with a total for the address as it is now.
-    const expectedTotal = quote.quote?.totalAmount;
-    if (!config || !payEnabled || expectedTotal === undefined) return;
+    if (!config || processing || sold) return;
+    checks.submitted();
     const problem = submitProblem({ fields, signedIn, provider: config.provider });
     if (problem) return show(problem);
+    // Only a total for the address as it is now is paid; until it is there, the
+    // summary says why (being calculated, or the quote failed).
+    const expectedTotal = quote.quote?.totalAmount;
+    if (!payEnabled || expectedTotal === undefined) return;
     setError(null);
     const email = fields.email.trim();
     const billing = { name: fields.cardName.trim(), email };
@@ -163,8 +186,15 @@ export function CheckoutDialog({
         </div>
       </div>
       <form className="checkout-form" noValidate onSubmit={(event) => void pay(event)}>
-        <fieldset className="checkout-fieldset" disabled={processing}>
-          <ShippingFields fields={fields} onChange={change} problem={error} signedIn={signedIn} />
+        <fieldset className="checkout-fieldset" disabled={processing || sold}>
+          <ShippingFields
+            fields={fields}
+            onChange={change}
+            problem={error}
+            checks={checks.shown}
+            onLeave={checks.leave}
+            signedIn={signedIn}
+          />
           <CheckoutSummary
             price={artwork.price}
             view={quote}
@@ -180,6 +210,8 @@ export function CheckoutDialog({
             fields={fields}
             onChange={change}
             problem={error}
+            checks={checks.shown}
+            onLeave={checks.leave}
             stripeCard={stripeCard}
           />
         </fieldset>
@@ -197,9 +229,18 @@ export function CheckoutDialog({
           <button type="button" className="button" disabled={processing} onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" className="button button-primary" disabled={!payEnabled}>
-            {processing ? m.processing : m.payNow}
-          </button>
+          {sold ? (
+            <p className="sold-badge checkout-sold">{discoveryMessages.sold}</p>
+          ) : (
+            <button
+              type="submit"
+              className="button button-primary"
+              disabled={processing}
+              aria-disabled={payEnabled ? undefined : true}
+            >
+              {processing ? m.processing : m.payNow}
+            </button>
+          )}
         </div>
       </form>
     </ModalDialog>

@@ -1,13 +1,24 @@
 import { type InputHTMLAttributes, useId } from "react";
 import { checkoutMessages as m } from "../../../domain/checkout";
+import type { FieldProblems } from "./checkout-field-checks";
 import type { CheckoutFields } from "./checkout-form";
 import { formatCardNumber, formatExpiry } from "./checkout-form";
 import type { Problem } from "./checkout-problem";
 
 export type FieldChange = (name: keyof CheckoutFields, value: string) => void;
 
-/** What every field of the panel is given: the values, the change handler, the shown problem. */
-type FieldProps = { fields: CheckoutFields; onChange: FieldChange; problem: Problem | null };
+/**
+ * What every field of the panel is given: the values, the change handler, the shown
+ * problem (a refusal, about one field), and each field's own check as it is shown now
+ * (useFieldChecks) with the handler that says a field was left.
+ */
+type FieldProps = {
+  fields: CheckoutFields;
+  onChange: FieldChange;
+  problem: Problem | null;
+  checks?: FieldProblems;
+  onLeave?: (name: keyof CheckoutFields) => void;
+};
 
 type TextFieldProps = FieldProps & {
   label: string;
@@ -18,15 +29,18 @@ type TextFieldProps = FieldProps & {
 
 /**
  * A labelled input bound to one checkout field; `format` tidies what is typed. When
- * the shown problem is about this field, the field is marked invalid and carries
- * the message right below it, as its description.
+ * the field's own check or the shown problem is about this field, the field is marked
+ * invalid and carries the message right below it, as its description. A check's
+ * message is an alert: it appears as the buyer moves on to the next field, whose own
+ * description is what a screen reader reads then.
  */
 function TextField(props: TextFieldProps) {
-  const { label, name, fields, onChange, problem, hint, format, ...input } = props;
+  const { label, name, fields, onChange, problem, checks, onLeave, hint, format, ...input } = props;
   const inputId = useId();
   const hintId = useId();
   const errorId = useId();
-  const error = problem?.field === name ? problem.message : null;
+  const checked = checks?.[name] ?? null;
+  const error = checked ?? (problem?.field === name ? problem.message : null);
   const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(" ");
   // A div, not a wrapping label: the hint is the input's description, not part of its name.
   return (
@@ -45,10 +59,11 @@ function TextField(props: TextFieldProps) {
           const text = event.currentTarget.value;
           onChange(name, format ? format(text) : text);
         }}
+        onBlur={() => onLeave?.(name)}
         {...input}
       />
       {error ? (
-        <small id={errorId} className="field-error">
+        <small id={errorId} className="field-error" role={checked ? "alert" : undefined}>
           {error}
         </small>
       ) : null}

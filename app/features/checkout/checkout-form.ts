@@ -2,7 +2,6 @@ import {
   type ShippingAddress,
   canQuote,
   cardDigits,
-  cardProblem,
   parseExpiry,
   paymentProblem,
 } from "../../../domain/checkout";
@@ -13,6 +12,7 @@ import type {
   QuoteRequest,
   SimulatedCard,
 } from "../../../contracts/checkout.contract";
+import { fieldProblems, firstProblem } from "./checkout-field-checks";
 
 /** Everything typed into the buy panel. The card fields are used by the simulated processor only. */
 export type CheckoutFields = {
@@ -119,7 +119,8 @@ export function canPay(view: QuoteView, processing: boolean): boolean {
 
 /**
  * Pay Now's checks before anything is sent, in order: the SPEC's shipping and e-mail
- * rules, then (our own card form only) the card number, expiry and CVC.
+ * rules in the SPEC's words, then what the fields say beside them from the top (a
+ * state we do not know, then, with our own card form, the card number, expiry, CVC).
  */
 export function submitProblem(input: {
   fields: CheckoutFields;
@@ -127,18 +128,13 @@ export function submitProblem(input: {
   provider: PaymentProviderName;
   now?: Date;
 }): string | null {
-  const { fields, signedIn, provider, now = new Date() } = input;
+  const { fields, signedIn } = input;
   const problem = paymentProblem({
     address: shippingAddress(fields),
     email: fields.email.trim(),
     signedIn,
   });
-  if (problem) return problem;
-  if (provider !== "simulated") return null;
-  return cardProblem(
-    { number: fields.cardNumber, expiry: fields.cardExpiry, cvc: fields.cardCvc },
-    now,
-  );
+  return problem ?? firstProblem(fieldProblems(input));
 }
 
 /** The card as the simulated processor takes it (Stripe's field names); null when unreadable. */

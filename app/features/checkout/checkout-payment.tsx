@@ -1,5 +1,6 @@
 import type { RefObject } from "react";
 import { CardNameField, type FieldChange, SimulatedCardFields } from "./checkout-fields";
+import type { FieldProblems } from "./checkout-field-checks";
 import type { CheckoutFields } from "./checkout-form";
 import type { Problem } from "./checkout-problem";
 import type { ConfigState } from "./use-checkout-config";
@@ -21,12 +22,17 @@ export function CheckoutPayment({
   fields,
   onChange,
   problem,
+  checks,
+  onLeave,
   stripeCard,
 }: {
   configState: ConfigState;
   fields: CheckoutFields;
   onChange: FieldChange;
   problem: Problem | null;
+  /** Each card field's own check as shown now (useFieldChecks), and who hears a field was left. */
+  checks?: FieldProblems;
+  onLeave?: (name: keyof CheckoutFields) => void;
   stripeCard: { mountRef: RefObject<HTMLDivElement | null>; state: StripeCardState };
 }) {
   if (configState.status === "loading")
@@ -45,7 +51,7 @@ export function CheckoutPayment({
   // A refused card is about the card number in our own form, about Stripe's Element in Stripe's.
   const shown =
     problem?.field === "card" && !stripe ? { ...problem, field: "cardNumber" as const } : problem;
-  const props = { fields, onChange, problem: shown };
+  const props = { fields, onChange, problem: shown, checks, onLeave };
   return (
     <fieldset className="checkout-section">
       <legend>Card</legend>

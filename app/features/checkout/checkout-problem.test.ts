@@ -24,6 +24,7 @@ describe("problemField (which field a refused payment is about)", () => {
     expect(problemField(m.guestEmail, fields())).toBe("email");
     expect(problemField(m.invalidEmail, fields())).toBe("email");
     expect(problemField(m.invalidPostalCode, fields())).toBe("postal_code");
+    expect(problemField(m.unknownState, fields())).toBe("state");
   });
 
   it("points the card checks at the number, expiry or CVC", () => {

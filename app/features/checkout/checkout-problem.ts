@@ -10,6 +10,7 @@ const fieldOfMessage: Partial<Record<string, ProblemField>> = {
   [m.guestEmail]: "email",
   [m.invalidEmail]: "email",
   [m.invalidPostalCode]: "postal_code",
+  [m.unknownState]: "state",
   [m.cardNumberInvalid]: "cardNumber",
   [m.cardExpiryInvalid]: "cardExpiry",
   [m.cardExpired]: "cardExpiry",

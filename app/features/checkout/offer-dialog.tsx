@@ -9,6 +9,7 @@ import { useSessionUser } from "../../lib/session-user";
 import { type OfferPageState, offerPageLink } from "../../lib/offer-page-state";
 import { paymentFailure } from "./checkout-answers";
 import { confirmSimulatedCard } from "./checkout-api";
+import { fieldProblems } from "./checkout-field-checks";
 import { ShippingFields } from "./checkout-fields";
 import { emptyFields, shippingAddress, simulatedCard } from "./checkout-form";
 import { CheckoutPayment } from "./checkout-payment";
@@ -26,6 +27,7 @@ import {
 } from "./offer-form";
 import { useCheckoutConfig } from "./use-checkout-config";
 import { useStripeCard } from "./use-stripe-card";
+import { useFieldChecks } from "./use-field-checks";
 import { useTaxQuote } from "./use-tax-quote";
 
 type OfferProblem = { message: string; field: Problem["field"] | "amount" | "note" };
@@ -74,6 +76,10 @@ export function OfferDialog({
     fetchOfferQuote,
   );
   const signedIn = user !== null;
+  // The buy panel's own field checks, beside each field once it has been left.
+  const checks = useFieldChecks(
+    fieldProblems({ fields, signedIn, provider: config?.provider ?? null }),
+  );
   const thumbnail = artwork.imageThumbnail || artwork.imageMedium || artwork.imageOriginal;
 
   useEffect(() => {
@@ -104,6 +110,8 @@ export function OfferDialog({
     event.preventDefault();
     if (!config || !sendEnabled) return;
     const problem = offerSubmitProblem({ fields, price, signedIn, provider: config.provider });
+    // The amount and the note come first; past them every field says what it lacks.
+    if (problem === null || offerProblemField(problem) === null) checks.submitted();
     if (problem) return show(problem);
     const expectedTotal = quote.quote?.totalAmount;
     const amount = offeredCents(fields.amount);
@@ -240,6 +248,8 @@ export function OfferDialog({
             fields={fields}
             onChange={change}
             problem={shownProblem}
+            checks={checks.shown}
+            onLeave={checks.leave}
             signedIn={signedIn}
             emailHint={signedIn ? m.offerEmailHintSignedIn : m.offerEmailHint}
           />
@@ -260,6 +270,8 @@ export function OfferDialog({
             fields={fields}
             onChange={change}
             problem={shownProblem}
+            checks={checks.shown}
+            onLeave={checks.leave}
             stripeCard={stripeCard}
           />
         </fieldset>
