@@ -7,4 +7,11 @@ import { minifiedScript } from "./scripts/minified-script-plugin.ts";
 // picture (decision 0038, app/lib/page-styles.server.ts).
 export default defineConfig({
   plugins: [minifiedScript(), reactRouter()],
+  environments: {
+    // The browser's lazy imports (a contract or form loaded on first use) are also
+    // imported statically by server modules. The server bundle loads everything at
+    // start, so splitting means nothing there and the check only warns; the browser's
+    // build keeps it, where it would point at a real mistake.
+    ssr: { build: { rolldownOptions: { checks: { ineffectiveDynamicImport: false } } } },
+  },
 });

@@ -40,6 +40,12 @@ export async function startServer(options: {
     await database.migrate();
     const services = createServices(config, database, logger);
     if (config.demoData) await seedDemoData(database.db, services);
+    const repaired = await services.checkout.reconciler.repairAfterCrash();
+    if (repaired > 0) {
+      logger.info(
+        `Recorded ${repaired} captured payment${repaired === 1 ? "" : "s"} missing from the ledger after an unclean stop`,
+      );
+    }
     services.outbox.start(5_000);
     services.outbox.kick();
     services.checkout.reconciler.start();

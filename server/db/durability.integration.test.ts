@@ -40,6 +40,11 @@ describe("the embedded database at commit", () => {
     expect(JSON.stringify(rows)).toContain('"fsync":"on"');
   });
 
+  it("keeps a small buffer pool, which stays resident in its WebAssembly memory", async () => {
+    const rows = await database.db.execute<{ shared_buffers: string }>(sql`show shared_buffers`);
+    expect(JSON.stringify(rows)).toContain('"shared_buffers":"32MB"');
+  });
+
   it("flushes the write-ahead log to the disk before a commit returns", async () => {
     await database.db.execute(sql`create table durable_probe (n int)`);
     const synced = await fsyncedDuring(() =>

@@ -10,8 +10,10 @@ import {
   banners,
   cities,
   exhibitions,
+  orders,
   users,
 } from "../db/schema";
+import { orderTotals } from "../features/orders/ledger.repository";
 import { type TestApp, createTestApp } from "../test/test-app";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from "./seed";
 
@@ -153,6 +155,42 @@ describe("demo data", () => {
     expect(active).toMatchObject({
       altText: "Spring Collection: New work from nine independent artists",
     });
+  });
+
+  it("sells its sold works as buyers buy: every page and the reconciliation agree", async () => {
+    const db = t.db;
+    const sold = await db
+      .select({ id: artworks.id, artistId: artworks.artistId, ownerId: artworks.ownerId })
+      .from(artworks)
+      .where(sql`${artworks.ownerId} <> ${artworks.artistId}`);
+    expect(sold.length).toBeGreaterThanOrEqual(4);
+    const sales = await db.select().from(orders);
+    expect(sales.map((o) => o.artworkId).sort()).toEqual(sold.map((a) => a.id).sort());
+
+    // The collector's Collection holds exactly what their purchase history lists.
+    const [collector] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, "collector@demo.vernissage.test"));
+    const collection = await t.services.profiles.collection(collector!.id, collector!.id);
+    const purchases = await t.services.checkout.purchases(collector!.id);
+    expect(collection.length).toBeGreaterThanOrEqual(4);
+    expect(purchases.map((p) => p.artworkId).sort()).toEqual(collection.map((a) => a.id).sort());
+
+    // Each sold work is on its artist's Sales page and in the team's orders, with its
+    // capture in the ledger, and the ledger matches the simulated processor.
+    for (const work of sold) {
+      const page = await t.services.sales.list(work.artistId, {});
+      expect(page.items.map((item) => item.artworkId)).toContain(work.id);
+    }
+    const team = await t.services.teamOrders.list({});
+    expect(team.orders.map((o) => o.artworkId).sort()).toEqual(sold.map((a) => a.id).sort());
+    for (const order of sales) {
+      expect((await orderTotals(db, order.id)).capture).toBe(order.totalAmount);
+    }
+    const report = await t.services.reconciliation.run({});
+    expect(report.differences).toEqual([]);
+    expect(report.summary.captures.ours.count).toBe(sold.length);
   });
 
   it("lets every demo account sign in with the demo password", async () => {

@@ -20,6 +20,7 @@ import { createDemoAccounts } from "./accounts";
 import { createDemoApplications } from "./applications";
 import { DEMO_ARTISTS, DEMO_CATEGORIES, DEMO_CITIES } from "./people";
 import { mapLimit } from "./random";
+import { type DemoSale, makeDemoSales } from "./sales";
 import { planBanners, planExhibitions } from "./showcase";
 
 export const DEMO_PASSWORD = "vernissage-demo";
@@ -32,8 +33,11 @@ export const DEMO_ACCOUNTS: ReadonlyArray<{ email: string; role: string }> = [
   { email: "admin@demo.vernissage.test", role: "admin" },
 ];
 
-/** What loading the demo uses of the services: storage for pictures, auth for password hashes. */
-type DemoServices = Pick<AppServices, "storage" | "logger" | "auth">;
+/**
+ * What loading the demo uses of the services: storage for pictures, auth for password
+ * hashes, checkout for the sold works' purchases.
+ */
+type DemoServices = Pick<AppServices, "storage" | "logger" | "auth" | "checkout">;
 
 /** Changing it changes every generated title order, price and picture. */
 const SEED = 20_240_501;
@@ -149,14 +153,8 @@ export async function seedDemoData(
       if (!id) throw new Error(`no demo artist #${index}`);
       return id;
     };
-    const ownerOf = (plan: ArtworkPlan, buyer: Buyer | null) =>
-      buyer === null
-        ? artistId(plan.artistIndex)
-        : buyer === "collector"
-          ? collectorId
-          : buyer === "admin"
-            ? adminId
-            : artistId(buyer.artist);
+    const buyerOf = (buyer: Buyer) =>
+      buyer === "collector" ? collectorId : buyer === "admin" ? adminId : artistId(buyer.artist);
 
     await tx.insert(artworks).values(
       plans.map((p) => {
@@ -171,7 +169,8 @@ export async function seedDemoData(
           height: p.height,
           depth: p.depth,
           priceCents: p.priceCents,
-          isForSale: p.isForSale,
+          // A sold work is listed for sale here and bought below, as a buyer buys it.
+          isForSale: p.isForSale || p.soldTo !== null,
           isCurated: p.isCurated,
           randomOrder: p.randomOrder,
           isPublicArt: p.isPublicArt,
@@ -182,7 +181,7 @@ export async function seedDemoData(
           imageThumbnail: cover?.thumbnail ?? null,
           status: p.status,
           artistId: artistId(p.artistIndex),
-          ownerId: ownerOf(p, p.soldTo),
+          ownerId: artistId(p.artistIndex),
           createdAt: p.createdAt,
           updatedAt: p.createdAt,
         };
@@ -233,9 +232,12 @@ export async function seedDemoData(
         altText: `${b.text.title}: ${b.text.subtitle}`,
       })),
     );
-    return true;
+    return plans.flatMap((p): DemoSale[] =>
+      p.soldTo === null ? [] : [{ artworkId: p.id, buyerId: buyerOf(p.soldTo) }],
+    );
   });
   if (!loaded) return false;
+  const sold = await makeDemoSales(db, services, loaded);
 
   const imageCount = [...images.values()].reduce((n, list) => n + list.length, 0);
   logger.info("Demo data loaded", {
@@ -245,6 +247,7 @@ export async function seedDemoData(
     images: imageCount,
     exhibitions: exhibitionPlans.length,
     banners: bannerPlans.length,
+    sales: sold,
     ms: Date.now() - started,
   });
   return true;

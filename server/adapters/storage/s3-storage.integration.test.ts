@@ -67,7 +67,9 @@ describe("S3 storage", () => {
     expect(response.headers.get("content-type")).toBe("image/webp");
     expect(response.headers.get("cache-control")).toBe(IMMUTABLE_CACHE_CONTROL);
 
-    const head = await s3.client.send(new HeadObjectCommand({ Bucket: BUCKET, Key: key }));
+    const head = await (
+      await s3.client()
+    ).send(new HeadObjectCommand({ Bucket: BUCKET, Key: key }));
     expect(head.ContentType).toBe("image/webp");
     expect(head.CacheControl).toBe("public, max-age=31536000, immutable");
     expect(head.ContentLength).toBe(body.length);

@@ -1,4 +1,5 @@
-import { DeleteObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import type * as AwsS3 from "@aws-sdk/client-s3";
+import type { S3Client } from "@aws-sdk/client-s3";
 import { type StorageAdapter, assertSafeKey } from "./storage";
 
 /** Every stored name is new (a random part), so a file never changes: caches may keep it. */
@@ -19,27 +20,42 @@ export type S3StorageOptions = {
  * Files in an S3-compatible bucket, through the official AWS SDK. Objects are written
  * with their content type and a year-long immutable Cache-Control, which the store
  * and any CDN in front of it pass on to browsers.
+ *
+ * The SDK is loaded at the first write: it holds about 25 MB of memory, which a
+ * server on local storage (the default) would otherwise carry for nothing.
  */
-export function createS3Storage(options: S3StorageOptions): StorageAdapter & { client: S3Client } {
-  const client = new S3Client({
-    region: options.region,
-    endpoint: options.endpoint,
-    forcePathStyle: options.endpoint !== undefined,
-    credentials: {
-      accessKeyId: options.accessKeyId,
-      secretAccessKey: options.secretAccessKey,
-    },
-  });
+export function createS3Storage(
+  options: S3StorageOptions,
+): StorageAdapter & { client(): Promise<S3Client> } {
+  let sdk: Promise<typeof AwsS3> | undefined;
+  let client: Promise<S3Client> | undefined;
+  const loadSdk = () => (sdk ??= import("@aws-sdk/client-s3"));
+  const clientOf = () =>
+    (client ??= loadSdk().then(
+      ({ S3Client }) =>
+        new S3Client({
+          region: options.region,
+          endpoint: options.endpoint,
+          forcePathStyle: options.endpoint !== undefined,
+          credentials: {
+            accessKeyId: options.accessKeyId,
+            secretAccessKey: options.secretAccessKey,
+          },
+        }),
+    ));
   const base = options.publicUrl.replace(/\/+$/, "");
   function url(key: string) {
     return `${base}/${key}`;
   }
   return {
     kind: "s3",
-    client,
+    client: clientOf,
     async put(key, body, contentType) {
       assertSafeKey(key);
-      await client.send(
+      const { PutObjectCommand } = await loadSdk();
+      await (
+        await clientOf()
+      ).send(
         new PutObjectCommand({
           Bucket: options.bucket,
           Key: key,
@@ -53,7 +69,8 @@ export function createS3Storage(options: S3StorageOptions): StorageAdapter & { c
     },
     async delete(key) {
       assertSafeKey(key);
-      await client.send(new DeleteObjectCommand({ Bucket: options.bucket, Key: key }));
+      const { DeleteObjectCommand } = await loadSdk();
+      await (await clientOf()).send(new DeleteObjectCommand({ Bucket: options.bucket, Key: key }));
     },
     url,
   };

@@ -85,10 +85,35 @@ export function createReconciler(deps: PurchaseDeps) {
     return report;
   }
 
-  return createPeriodicTask({
+  /**
+   * At start, before the server answers: captures every sale still authorized, without
+   * the grace a periodic run gives a capture in flight. A process killed between the
+   * processor's capture and our ledger row leaves such a sale; repaired here, nobody
+   * (the reconciliation report first) sees the money taken but not in the ledger.
+   * Safe with other processes running: the processor's capture is idempotent and only
+   * the call that moves the payment to captured writes the ledger rows.
+   */
+  async function repairAfterCrash(): Promise<number> {
+    let repaired = 0;
+    for (;;) {
+      const left = await listUncapturedSales(db, 0);
+      let progress = false;
+      for (const payment of left) {
+        if (await capture(deps, payment)) {
+          repaired += 1;
+          progress = true;
+        }
+      }
+      // A batch that failed entirely stays for the periodic runs (the processor may be down).
+      if (left.length < 100 || !progress) return repaired;
+    }
+  }
+
+  const task = createPeriodicTask({
     name: "reconciler run",
     work: runOnce,
     defaultIntervalMs: 60_000,
     logger,
   });
+  return { ...task, repairAfterCrash };
 }

@@ -93,6 +93,7 @@ export async function ordersOfPayments(db: Queryable, provider: string, provider
     .select({
       orderId: orders.id,
       providerPaymentId: payments.providerPaymentId,
+      paymentStatus: payments.status,
       backfill: orderEvents.id,
     })
     .from(orders)
@@ -110,5 +111,7 @@ export async function ordersOfPayments(db: Queryable, provider: string, provider
     orderId: row.orderId,
     providerPaymentId: row.providerPaymentId,
     soldBeforeLedger: row.backfill !== null,
+    // Still authorized on our side: the capture's ledger rows are not written yet.
+    capturePending: row.paymentStatus === "authorized",
   }));
 }

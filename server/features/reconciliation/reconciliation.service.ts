@@ -40,6 +40,8 @@ export type ReconciliationDeps = {
 
 const MARGIN_MS = 24 * 60 * 60 * 1000;
 const SOLD_BEFORE_LEDGER = "sold before the ledger existed (decision 0029)";
+const CAPTURE_PENDING =
+  "captured, not yet in our ledger; the checkout reconciler records it within minutes";
 
 type Entry = {
   key: string;
@@ -108,7 +110,10 @@ async function explain(
   const paymentIds = [
     ...new Set(unexplained.map((d) => paymentOf.get(d.providerId) ?? d.providerId)),
   ];
-  const byPayment = new Map<string, { orderId: string; soldBeforeLedger: boolean }>();
+  const byPayment = new Map<
+    string,
+    { orderId: string; soldBeforeLedger: boolean; capturePending: boolean }
+  >();
   for (let i = 0; i < paymentIds.length; i += 1_000) {
     const rows = await ordersOfPayments(
       deps.db,
@@ -122,6 +127,7 @@ async function explain(
     if (!order) continue;
     d.orderId = order.orderId;
     if (d.record === "capture" && order.soldBeforeLedger) d.known = SOLD_BEFORE_LEDGER;
+    else if (d.record === "capture" && order.capturePending) d.known = CAPTURE_PENDING;
   }
 }
 
