@@ -34,7 +34,7 @@ import { clientFiles } from "./http/client-files";
 import { compression } from "./http/compression";
 import { conditionalGet } from "./http/conditional-get";
 import { type PageCacheOptions, pageCache } from "./http/page-cache";
-import { closeIfBodyUnread, rejectNulInUrl, requestBodyLimit } from "./http/request-limits";
+import { closeIfBodyUnread, rejectBadTextInUrl, requestBodyLimit } from "./http/request-limits";
 import { cspNonce, pictureHeaders, securityHeaders } from "./http/security-headers";
 import type { AppServices } from "./services";
 import type { WebHandler } from "./web/load-context";
@@ -108,7 +108,7 @@ export function buildServer({ services, web, pageCache: pageCacheOptions }: Serv
   // signed token in the address is the whole authority (no cookie is read), so the
   // cross-site check has nothing to protect there (decision 0031).
   app.use(originGuard(config.trustedOrigins, ["/api/unsubscribe"]));
-  app.use(rejectNulInUrl());
+  app.use(rejectBadTextInUrl());
   app.use(requestBodyLimit());
   // Inside securityHeaders, so a page from the cache gets this request's nonce.
   app.use(

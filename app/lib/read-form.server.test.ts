@@ -51,3 +51,48 @@ describe("readForm", () => {
     ).toEqual({ status: 400, data: inputMessages.nulCharacter });
   });
 });
+
+describe("readForm and text that is not well-formed", () => {
+  const urlEncoded = "application/x-www-form-urlencoded";
+
+  it.each([
+    ["an encoded lone surrogate", "name=x%ED%A0%80"],
+    ["a stray continuation byte", "name=%80ab"],
+    ["an overlong encoding", "name=%C0%AF"],
+    ["a field name that is not UTF-8", "%FF=x"],
+  ])("refuses %s in a url-encoded form with 400", async (_, body) => {
+    expect(await refusal(post(body, urlEncoded))).toEqual({
+      status: 400,
+      data: inputMessages.illFormedText,
+    });
+  });
+
+  it("refuses a raw byte that is not UTF-8 in a url-encoded body", async () => {
+    const body = new Uint8Array([...new TextEncoder().encode("name=ab"), 0xff]);
+    expect((await refusal(post(body, urlEncoded))).data).toBe(inputMessages.illFormedText);
+  });
+
+  it("refuses a multipart text field that is not UTF-8", async () => {
+    const encode = (text: string) => new TextEncoder().encode(text);
+    const body = new Uint8Array([
+      ...encode('--b\r\nContent-Disposition: form-data; name="name"\r\n\r\nx'),
+      0xed,
+      0xa0,
+      0x80,
+      ...encode("\r\n--b--\r\n"),
+    ]);
+    expect(await refusal(post(body, "multipart/form-data; boundary=b"))).toEqual({
+      status: 400,
+      data: inputMessages.illFormedText,
+    });
+  });
+
+  it("keeps well-formed text as sent: accents, emoji, a stray percent sign", async () => {
+    const form = await readForm(
+      post(`name=${encodeURIComponent("Zoë 🎨")}&note=100%+sure&raw=Café`, urlEncoded),
+    );
+    expect(form.get("name")).toBe("Zoë 🎨");
+    expect(form.get("note")).toBe("100% sure");
+    expect(form.get("raw")).toBe("Café");
+  });
+});

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { inputMessages } from "../../domain/text-input";
+import { hasIllFormedPercentEncoding, inputMessages } from "../../domain/text-input";
 import { AppError } from "../errors";
 
 /** JSON bodies and page forms: our largest legitimate one (a listing) is a few KB. */
@@ -39,11 +39,16 @@ export function requestBodyLimit(): MiddlewareHandler {
 /**
  * A NUL character in the address (`%00` in a path or query) is refused for every
  * route, pages included: nothing we serve has one, and the database cannot store it.
+ * So is a percent-encoded sequence that is not UTF-8 (`%ED%A0%80`, a surrogate): Hono
+ * would leave it undecoded, and a search or an id would then run on the wrong text.
  */
-export function rejectNulInUrl(): MiddlewareHandler {
+export function rejectBadTextInUrl(): MiddlewareHandler {
   return async (c, next) => {
     if (/%00/i.test(c.req.url)) {
       throw new AppError("VALIDATION_FAILED", 400, inputMessages.nulCharacter);
+    }
+    if (hasIllFormedPercentEncoding(c.req.url)) {
+      throw new AppError("VALIDATION_FAILED", 400, inputMessages.illFormedText);
     }
     await next();
   };

@@ -2,7 +2,7 @@ import { zValidator } from "@hono/zod-validator";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { ZodType } from "zod";
-import { containsNul, inputMessages } from "../../domain/text-input";
+import { inputMessages, textFault } from "../../domain/text-input";
 import { AppError } from "../errors";
 
 /**
@@ -24,16 +24,19 @@ function isPlainObject(value: unknown): boolean {
 }
 
 /**
- * A JSON body: sent as JSON (415 otherwise), an object, no NUL character anywhere (400,
- * before the schema's own checks), then the schema. A body that is not JSON at all gets
- * the validator's 400 "Malformed JSON in request body" through the error handler.
+ * A JSON body: sent as JSON (415 otherwise), an object, no NUL character and no lone
+ * surrogate in any string or key (400, before the schema's own checks), then the schema.
+ * A body that is not JSON at all gets the validator's 400 "Malformed JSON in request body"
+ * through the error handler.
  */
 export function jsonBody<T extends ZodType>(schema: T) {
-  return zValidator("json", schema, (result, c) => {
+  return zValidator("json", schema, async (result, c) => {
     if (!JSON_TYPE.test(mediaType(c)))
       throw new AppError("BAD_REQUEST", 415, inputMessages.notJson);
-    if (containsNul(result.data))
-      throw new AppError("VALIDATION_FAILED", 400, inputMessages.nulCharacter);
+    // The body as sent (Hono keeps it parsed), not the schema's output: a key the schema
+    // drops was still sent.
+    const fault = textFault(await c.req.json());
+    if (fault) throw new AppError("VALIDATION_FAILED", 400, fault);
     if (!isPlainObject(result.data))
       throw new AppError("BAD_REQUEST", 400, inputMessages.notAnObject);
     if (!result.success) throw result.error;
@@ -42,12 +45,14 @@ export function jsonBody<T extends ZodType>(schema: T) {
 
 /**
  * For routes whose answer order is "bad text, then access, then the body" (the listing
- * writes, docs/api.md "Limits and bad input"): a NUL character anywhere in a JSON body is
- * refused before the access checks run. Hono keeps the body read for jsonBody's turn.
+ * writes, docs/api.md "Limits and bad input"): a NUL character or a lone surrogate
+ * anywhere in a JSON body is refused before the access checks run. Hono keeps the body
+ * read for jsonBody's turn.
  */
-export const nulFreeJson = createMiddleware(async (c, next) => {
+export const textCheckedJson = createMiddleware(async (c, next) => {
   const body: unknown = await c.req.json().catch(() => undefined);
-  if (containsNul(body)) throw new AppError("VALIDATION_FAILED", 400, inputMessages.nulCharacter);
+  const fault = textFault(body);
+  if (fault) throw new AppError("VALIDATION_FAILED", 400, fault);
   await next();
 });
 

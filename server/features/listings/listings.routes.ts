@@ -2,7 +2,7 @@ import type { Context, Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { listingBodySchema, listingPatchSchema } from "../../../contracts/artworks.contract";
 import { artistsOnly } from "../../http/access";
-import { jsonBody, nulFreeJson } from "../../http/validate";
+import { jsonBody, textCheckedJson } from "../../http/validate";
 import type { AppServices } from "../../services";
 import { type ListingViewer, listingApiMessages as m } from "./listings.service";
 
@@ -25,7 +25,7 @@ export function registerListingRoutes(app: Hono, { listings, auth }: AppServices
     await next();
   });
 
-  app.post("/api/artworks", nulFreeJson, artistOnly, jsonBody(listingBodySchema), async (c) => {
+  app.post("/api/artworks", textCheckedJson, artistOnly, jsonBody(listingBodySchema), async (c) => {
     const artwork = await listings.create(c.get("viewer"), c.req.valid("json"));
     c.header("Cache-Control", "no-store");
     return c.json(artwork, 201);
@@ -33,7 +33,7 @@ export function registerListingRoutes(app: Hono, { listings, auth }: AppServices
 
   app.patch(
     "/api/artworks/:id",
-    nulFreeJson,
+    textCheckedJson,
     ownerOnly,
     jsonBody(listingPatchSchema),
     async (c) => {
