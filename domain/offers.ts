@@ -201,7 +201,7 @@ export const offerMessages = {
   viewOrder: "View the order",
   // A guest has no session: the order is in the account their offer's e-mail found or made.
   guestOrder:
-    'The order is in the account for the email address you made the offer with (one was created if you had none). To see it, sign in; if you have no password yet, choose "Forgot password?" on the sign-in page and we will email you a link to set one.',
+    'The order is in the account for the email address you made the offer with (one was created if you had none). To see it, sign in; if you have no password yet, choose "Reset Password" on the sign-in page and we will email you a link to set one.',
   signInForOrder: "Sign in to see the order",
   // The panel's words for a guest, who has no list of offers to open.
   alreadyOpenGuest:

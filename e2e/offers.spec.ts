@@ -216,7 +216,7 @@ test("a guest's offer, the artist's counter from /profile/offers, the guest acce
   // 7. The guest sets a password through the e-mailed link; it is in their purchases.
   await page.goto("/signin");
   await page.getByLabel("Email").fill(GUEST);
-  await page.getByRole("button", { name: "Forgot password?" }).click();
+  await page.getByRole("button", { name: "Reset Password" }).click();
   let link = "";
   await expect
     .poll(

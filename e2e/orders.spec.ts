@@ -167,10 +167,10 @@ test("a guest buys; the artist ships with tracking; the buyer resets a password,
     })
     .toBe(1);
 
-  // 5. The buyer sets a password through "Forgot password?" and the e-mailed link.
+  // 5. The buyer sets a password through "Reset Password" and the e-mailed link.
   await page.goto("/signin");
   await page.getByLabel("Email").fill(email);
-  await page.getByRole("button", { name: "Forgot password?" }).click();
+  await page.getByRole("button", { name: "Reset Password" }).click();
   let link = "";
   await expect
     .poll(

@@ -214,6 +214,7 @@ import { type SitemapDeps, getSitemapEntries } from "./features/seo/sitemap.serv
 import { type UploadDeps, storeArtworkImage } from "./features/uploads/uploads.service";
 import { createUploadSweeper } from "./features/uploads/uploads.sweeper";
 import type { Logger } from "./logger";
+import { purchasePasswordToken } from "./features/checkout/purchase-password";
 import { offerAccessKey } from "./features/offers/offer-key";
 import type { MakeOfferBody, OfferQuoteBody } from "../contracts/offers.contract";
 import {
@@ -313,6 +314,7 @@ export function createServices(
     now,
     offerKey: (offerId: string) => offerAccessKey(config.sessionSecret, offerId),
     hashPassword: passwordHashing.hash,
+    passwordToken: (paymentId: string) => purchasePasswordToken(config.sessionSecret, paymentId),
   };
   const ordersDeps: OrdersDeps = { ...checkoutDeps, teamEmail: config.teamEmail };
   const collectorsDeps: CollectorsDeps = { db };
