@@ -21,7 +21,7 @@ import {
   insertOrder,
 } from "./orders.repository";
 import { type PaymentRow, lockPayment, updatePayment } from "./payments.repository";
-import { type ClosedOffer, closeOffersOnSoldWork } from "../offers/offers.repository";
+import { type ClosedOffer, attachBuyer, closeOffersOnSoldWork } from "../offers/offers.repository";
 
 /**
  * The sale itself, in one transaction: the order, the guest's account, the e-mails. The
@@ -228,6 +228,11 @@ export async function sellIn(
     purchaserId: buyer.id,
     guestAccount: buyer.outcome,
   });
+  // A guest's offer whose sale made their account: the offer is that new account's too.
+  // One the e-mail's existing account matched waits for its owner (decision 0042).
+  if (locked.offerId && buyer.outcome === "created") {
+    await attachBuyer(tx, locked.offerId, buyer.id, soldAt);
+  }
   const buyerContact = await findContact(tx, buyer.id);
   const artist = await findContact(tx, artwork.artistId);
   const sale = {
