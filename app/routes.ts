@@ -17,6 +17,7 @@ export default [
   route("artist/:artistId", "routes/artist.tsx"),
   route("artwork/:artworkId", "routes/artwork.tsx"),
   route("offers/:offerId", "routes/offer.tsx"),
+  route("offers/:offerId/claim", "routes/offer-claim.tsx"),
   route("exhibition", "routes/exhibitions.tsx"),
   route("exhibition/:exhibitionId", "routes/exhibition.tsx"),
   route("upload", "routes/upload.tsx"),

@@ -135,6 +135,11 @@ export const purchaseCompletedSchema = z.object({
   orderId: z.string().min(1),
   artworkId: z.string().min(1),
   accountMessage: z.string().nullable(),
+  /**
+   * To the payer of a guest purchase that made an account: the page that sets its
+   * password once and opens the purchase history; null otherwise or once used or expired.
+   */
+  setPasswordPath: z.string().nullable(),
 });
 export type PurchaseCompleted = z.infer<typeof purchaseCompletedSchema>;
 

@@ -60,6 +60,20 @@ export type OfferQuoteBody = z.output<typeof offerQuoteBodySchema>;
 export const confirmOfferBodySchema = z.object({});
 
 /**
+ * `POST /api/offers/:id/claim`: the link's end (ms since the epoch) and key, from the
+ * e-mail to the owner of the account with a guest offer's e-mail (decision 0042).
+ */
+export const claimOfferBodySchema = z.object({
+  until: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
+  key: z.string().min(1).max(200),
+});
+export type ClaimOfferBody = z.output<typeof claimOfferBodySchema>;
+
+/** What a claim answers: the offer, now in the account, and what to tell its owner. */
+export const offerClaimedSchema = z.object({ offerId: z.string(), message: z.string() });
+export type OfferClaimed = z.infer<typeof offerClaimedSchema>;
+
+/**
  * `POST /api/offers/:id/payments` (the buyer): a new authorization for `amount`, before
  * accepting the artist's counteroffer (its amount) or countering it (a new amount).
  */

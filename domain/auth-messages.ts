@@ -32,6 +32,11 @@ export const authMessages = {
   purchaseAccountFound:
     "Your purchase was saved to the account for this email address. Sign in to see your purchases, or have us email you a link to set a new password.",
   sendPasswordLink: "Email me a link to set my password",
+  // The page a guest's purchase link opens (decision 0042).
+  setPasswordForPurchases:
+    "Choose a password for the account your purchase created. Then you are signed in and see your purchases.",
+  forgotPassword: "Forgot password?",
+  resetPasswordButton: "Reset Password",
 } as const;
 
 export const MIN_PASSWORD_LENGTH = 6;

@@ -201,12 +201,20 @@ export const offerMessages = {
   viewOrder: "View the order",
   // A guest has no session: the order is in the account their offer's e-mail found or made.
   guestOrder:
-    'The order is in the account for the email address you made the offer with (one was created if you had none). To see it, sign in; if you have no password yet, choose "Forgot password?" on the sign-in page and we will email you a link to set one.',
+    'The order is in the account for the email address you made the offer with (one was created if you had none). To see it, sign in; if you have no password yet, choose "Reset Password" on the sign-in page and we will email you a link to set one.',
   signInForOrder: "Sign in to see the order",
   // The panel's words for a guest, who has no list of offers to open.
   alreadyOpenGuest:
     "You already have an open offer on this artwork. The emails we sent about it link to its page.",
   viewSales: "View your sales",
+  // Attaching a guest's offer to the account with its e-mail (decision 0042).
+  claimTitle: "Add this offer to your account",
+  claimIntro:
+    "This offer was made with your email address by someone who was not signed in. If it is yours, add it to your account; if not, leave this page: nothing is added.",
+  claimButton: "Add to my account",
+  claimed: "The offer is now in your account. Sign in to see it with your offers.",
+  claimUsed: "This offer is already in your account.",
+  claimLinkInvalid: "This link is invalid or has expired.",
   noReceived: "No offers received yet.",
   noSent: "You have not made any offers yet.",
   loadFailed: "Failed to load offers.",

@@ -71,10 +71,10 @@ test("forgot password asks for the e-mail first, then confirms the e-mail is sen
   page,
 }) => {
   await page.goto("/signin");
-  await page.getByRole("button", { name: "Forgot password?" }).click();
+  await page.getByRole("button", { name: "Reset Password" }).click();
   await expect(page.getByRole("alert")).toHaveText(authMessages.resetNeedsEmail);
   await page.getByLabel("Email").fill("collector@demo.vernissage.test");
-  await page.getByRole("button", { name: "Forgot password?" }).click();
+  await page.getByRole("button", { name: "Reset Password" }).click();
   await expect(page.getByRole("status")).toHaveText(authMessages.resetSent);
 });
 

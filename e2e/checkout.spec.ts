@@ -2,6 +2,7 @@ import { type Locator, type Page, expect, test } from "@playwright/test";
 import { authMessages } from "../domain/auth-messages";
 import { checkoutMessages as m } from "../domain/checkout";
 import { offerMessages } from "../domain/offers";
+import { purchasesMessages } from "../app/features/purchases/purchases.messages";
 import { ADDRESS, field, fillAddress, fillCard, mailTo, openBuyPanel, payNow, total } from "./buy";
 import {
   DESKTOP,
@@ -23,6 +24,7 @@ import {
  */
 
 const COLLECTOR = "collector@demo.vernissage.test";
+const GUEST_PASSWORD = "chosen-after-paying-1";
 const APPLICANT = "applicant@demo.vernissage.test";
 const MONEY = /^\$[\d,]+(\.\d\d)?$/;
 
@@ -114,26 +116,57 @@ test("a guest buys with the test card: tax appears, success page, SOLD, and the 
   await expectNoAxeViolations(page);
   await screenshots(page, "success");
 
-  // View My Purchases: the new account has no password yet, and the sign-in page says
-  // so, with the e-mail filled in and the password link one press away.
-  await page.getByRole("link", { name: m.viewMyPurchases }).click();
-  await expect(page).toHaveURL(/\/signin\?next=%2Fprofile%2Fpurchases$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeFocused();
-  const note = page.getByRole("note");
-  await expect(note).toContainText(authMessages.purchaseAccountCreated);
-  await expect(note).toContainText(email);
-  await expect(page.getByLabel("Email")).toHaveValue(email);
+  // The new account has no password yet: View My Purchases opens the page that sets one,
+  // the same single-use link as in the confirmation e-mail.
+  await expect(page.getByText(purchasesMessages.choosePasswordNow)).toBeVisible();
+  const viewPurchases = page.getByRole("link", { name: m.viewMyPurchases });
+  let mailed = "";
+  await expect
+    .poll(
+      () => {
+        const mail = mailTo(email).find((text) =>
+          text.includes("Subject: Your Vernissage purchase"),
+        );
+        const unfolded = (mail ?? "").replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+        mailed = /\/reset-password\?token=[\w-]+&next=[\w%]+/.exec(unfolded)?.[0] ?? "";
+        return mailed;
+      },
+      { timeout: 15_000 },
+    )
+    .not.toBe("");
+  await expect(viewPurchases).toHaveAttribute("href", mailed);
+
+  // The guest opens the link from the e-mail, chooses a password, and lands on their
+  // purchases, signed in.
+  await page.goto(mailed);
+  await expect(page.getByText(authMessages.setPasswordForPurchases)).toBeVisible();
   await expectNoAxeViolations(page);
-  await screenshots(page, "signin-after-guest-purchase");
-  await note.getByRole("button", { name: authMessages.sendPasswordLink }).click();
-  await expect(page.getByRole("status")).toHaveText(authMessages.resetSent);
+  await screenshots(page, "set-password-after-guest-purchase");
+  await page.getByLabel("New password", { exact: true }).fill(GUEST_PASSWORD);
+  await page.getByLabel("Repeat the new password").fill(GUEST_PASSWORD);
+  await page.getByRole("button", { name: "Set New Password" }).click();
+  await expect(page).toHaveURL("/profile/purchases");
+  await expect(page.getByRole("listitem").filter({ hasText: "Stacked Stones" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await screenshots(page, "purchases-after-set-password");
+
+  // The link worked once: opened again (signed out), it is refused.
+  await page.context().clearCookies();
+  await page.goto(mailed);
+  await page.getByLabel("New password", { exact: true }).fill("another-pass-2");
+  await page.getByLabel("Repeat the new password").fill("another-pass-2");
+  await page.getByRole("button", { name: "Set New Password" }).click();
+  await expect(page.getByRole("alert")).toHaveText(authMessages.resetLinkInvalid);
+
+  // The sign-in page has the 'Reset Password' button the SPEC's guest text names.
+  await page.goto("/signin");
+  await expect(page.getByRole("button", { name: "Reset Password" })).toBeVisible();
+  await screenshots(page, "signin-reset-password");
 
   await page.goto(`/artwork/${id}`);
   await expect(page.locator(".artwork-info").getByText("SOLD", { exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: "Buy Now" })).toHaveCount(0);
 
-  // The buyer's confirmation e-mail is in the outbox, and the password link.
-  await expect.poll(() => mailTo(email).length, { timeout: 15_000 }).toBeGreaterThan(1);
   expect(mailTo(email).join("\n")).toContain("Stacked Stones");
 });
 

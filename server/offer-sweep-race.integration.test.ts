@@ -75,6 +75,7 @@ describe("the sweep and an acceptance", () => {
       now: clock.now,
       offerKey: (id) => offerAccessKey(t.config.sessionSecret, id),
       hashPassword: testPasswordHashing.hash,
+      passwordToken: (id) => id,
     };
     const base: OffersDeps = {
       db: t.db,

@@ -214,14 +214,16 @@ import { type SitemapDeps, getSitemapEntries } from "./features/seo/sitemap.serv
 import { type UploadDeps, storeArtworkImage } from "./features/uploads/uploads.service";
 import { createUploadSweeper } from "./features/uploads/uploads.sweeper";
 import type { Logger } from "./logger";
+import { purchasePasswordToken } from "./features/checkout/purchase-password";
 import { offerAccessKey } from "./features/offers/offer-key";
-import type { MakeOfferBody, OfferQuoteBody } from "../contracts/offers.contract";
+import type { ClaimOfferBody, MakeOfferBody, OfferQuoteBody } from "../contracts/offers.contract";
 import {
   type OfferAccess,
   type OffersDeps,
   getOffer,
   listMyOffers,
   makeOffer,
+  claimOffer,
   confirmOffer,
   offerFor,
   quoteOffer,
@@ -313,6 +315,7 @@ export function createServices(
     now,
     offerKey: (offerId: string) => offerAccessKey(config.sessionSecret, offerId),
     hashPassword: passwordHashing.hash,
+    passwordToken: (paymentId: string) => purchasePasswordToken(config.sessionSecret, paymentId),
   };
   const ordersDeps: OrdersDeps = { ...checkoutDeps, teamEmail: config.teamEmail };
   const collectorsDeps: CollectorsDeps = { db };
@@ -623,6 +626,7 @@ export function createServices(
         makeOffer(offersDeps, body, viewer, clientIp),
       get: (offerId: string, access: OfferAccess) => getOffer(offersDeps, offerId, access),
       confirm: (offerId: string, access: OfferAccess) => confirmOffer(offersDeps, offerId, access),
+      claim: (offerId: string, body: ClaimOfferBody) => claimOffer(offersDeps, offerId, body),
       authorize: (
         offerId: string,
         access: OfferAccess,

@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import { checkoutMessages as m } from "../../domain/checkout";
 import { readGuestAccountState, readSuccessState } from "./purchase-success-state";
 
-const none = { message: null, artworkTitle: null, artworkId: null, guest: null };
+const none = {
+  message: null,
+  artworkTitle: null,
+  artworkId: null,
+  guest: null,
+  setPasswordPath: null,
+};
 
 describe("readSuccessState", () => {
   it("reads the buy panel's state, and the guest's new account with its e-mail", () => {
@@ -19,7 +25,22 @@ describe("readSuccessState", () => {
       artworkTitle: "Moon Jar I",
       artworkId: "a1",
       guest: { purchaseEmail: "ada@example.com", account: "created" },
+      setPasswordPath: null,
     });
+  });
+
+  it("keeps the server's set-password link of a new account, and no other link", () => {
+    const state = {
+      message: m.guestAccountCreated,
+      email: "ada@example.com",
+      setPasswordPath: "/reset-password?token=t&next=%2Fprofile%2Fpurchases",
+    };
+    expect(readSuccessState(state).setPasswordPath).toBe(state.setPasswordPath);
+    for (const other of ["https://evil.example/reset-password?token=t", "/signin", null]) {
+      expect(readSuccessState({ ...state, setPasswordPath: other }).setPasswordPath).toBeNull();
+    }
+    const matched = { ...state, message: m.guestAccountMatched };
+    expect(readSuccessState(matched).setPasswordPath).toBeNull();
   });
 
   it("knows a guest whose e-mail matched an account", () => {

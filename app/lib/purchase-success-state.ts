@@ -9,6 +9,8 @@ export type PurchaseSuccessState = {
   orderId: string;
   /** The e-mail the buyer gave (a guest's account is found by it). */
   email: string;
+  /** The server's link that sets the password of the account the purchase made, or null. */
+  setPasswordPath: string | null;
 };
 
 /**
@@ -59,15 +61,25 @@ export function readSuccessState(state: unknown): {
   artworkTitle: string | null;
   artworkId: string | null;
   guest: GuestAccountState | null;
+  setPasswordPath: string | null;
 } {
   const fields = fieldsOf(state, {
     message: "string-or-null",
     artworkTitle: "string",
     artworkId: "string",
     email: "string",
+    setPasswordPath: "string-or-null",
   });
-  if (!fields) return { message: null, artworkTitle: null, artworkId: null, guest: null };
-  const { message, artworkTitle, artworkId, email } = fields;
+  if (!fields) {
+    return {
+      message: null,
+      artworkTitle: null,
+      artworkId: null,
+      guest: null,
+      setPasswordPath: null,
+    };
+  }
+  const { message, artworkTitle, artworkId, email, setPasswordPath } = fields;
   const shownMessage = message?.trim() ? message : null;
   const account = accountOf(shownMessage);
   return {
@@ -75,6 +87,11 @@ export function readSuccessState(state: unknown): {
     artworkTitle: artworkTitle?.trim() ? artworkTitle : null,
     artworkId: artworkId?.trim() ? artworkId : null,
     guest: account && email?.trim() ? { purchaseEmail: email.trim(), account } : null,
+    // Only our own set-password page: state is the history entry's, whatever it holds.
+    setPasswordPath:
+      account === "created" && setPasswordPath?.startsWith("/reset-password?")
+        ? setPasswordPath
+        : null,
   };
 }
 

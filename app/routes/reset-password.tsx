@@ -1,11 +1,12 @@
 import { useState } from "react";
-import { Form, Link, useActionData, useNavigation } from "react-router";
+import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { formText } from "../lib/form-text";
 import { readForm } from "../lib/read-form.server";
 import { FormError } from "../components/ui/form-message";
 import { authMessages } from "../../domain/auth-messages";
 import { actionError } from "../lib/loader-errors.server";
-import { requestMeta } from "../features/auth/request-meta.server";
+import { cookieHeaders, requestMeta } from "../features/auth/request-meta.server";
+import { safeRedirectPath } from "../../domain/safe-path";
 import { validInput } from "../lib/valid-input.server";
 import { resetPasswordBodySchema } from "../../contracts/auth.contract";
 import type { Route } from "./+types/reset-password";
@@ -15,25 +16,39 @@ export function meta() {
 }
 
 export function loader({ request }: Route.LoaderArgs) {
-  return { token: new URL(request.url).searchParams.get("token") ?? "" };
+  const params = new URL(request.url).searchParams;
+  return { token: params.get("token") ?? "", next: safeRedirectPath(params.get("next"), "") };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
+  const { auth } = context.services;
+  const newPassword = formText(form, "newPassword");
+  let email: string;
   try {
-    await context.services.auth.resetPassword(
-      validInput(resetPasswordBodySchema, {
-        token: formText(form, "token"),
-        newPassword: formText(form, "newPassword"),
-      }),
+    ({ email } = await auth.resetPassword(
+      validInput(resetPasswordBodySchema, { token: formText(form, "token"), newPassword }),
       requestMeta(request, context),
-    );
-    return { done: true as const };
+    ));
   } catch (error) {
     return actionError(context, error, {
       fallback: authMessages.resetLinkInvalid,
       log: "A password reset failed",
     });
+  }
+  // A link that says where to go (a guest's purchase link) signs the person in and goes
+  // there: they just proved they hold the link, and chose the password a moment ago.
+  const next = safeRedirectPath(new URL(request.url).searchParams.get("next"), "");
+  if (!next || !email) return { done: true as const };
+  try {
+    const { setCookies } = await auth.signIn(
+      { email, password: newPassword },
+      requestMeta(request, context),
+    );
+    return redirect(next, { headers: cookieHeaders(setCookies) });
+  } catch (error) {
+    context.services.logger.warn("signing in after a password reset failed", { error });
+    return { done: true as const };
   }
 }
 
@@ -67,6 +82,9 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
   return (
     <section className="auth-card">
       <h1>Choose a new password</h1>
+      {loaderData.next === "/profile/purchases" ? (
+        <p>{authMessages.setPasswordForPurchases}</p>
+      ) : null}
       <Form
         method="post"
         className="stack"

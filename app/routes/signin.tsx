@@ -152,9 +152,13 @@ export default function SignIn() {
         >
           {busy && navigation.formData?.get("intent") === "signin" ? "Signing in..." : "Sign In"}
         </button>
-        <button type="submit" name="intent" value="reset" className="button-link" disabled={busy}>
-          Forgot password?
-        </button>
+        {/* SPEC §2 names a Forgot password link, §8's guest texts a 'Reset Password' button: both. */}
+        <p className="auth-forgot">
+          {authMessages.forgotPassword}{" "}
+          <button type="submit" name="intent" value="reset" className="button-link" disabled={busy}>
+            {authMessages.resetPasswordButton}
+          </button>
+        </p>
       </Form>
       <p className="auth-switch">
         New to Vernissage? <Link to={signUpPath(location.search)}>Create an account</Link>

@@ -30,6 +30,7 @@ it.each([
   "/upload",
   "/signin",
   "/reset-password?token=x",
+  "/offers/0b7e2e53-3c5d-4d47-9d43-111111111111/claim?until=1&key=k",
   "/profile.data",
   "/profile/purchases.data",
   "/purchase-success.data",

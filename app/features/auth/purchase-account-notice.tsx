@@ -4,7 +4,7 @@ import type { GuestAccountState } from "../../lib/purchase-success-state";
 /**
  * On the sign-in page after a guest purchase (View My Purchases): why signing in is
  * needed, for which e-mail, and the password link one press away. The button sends
- * the form with its own Forgot password button (the reset intent and its checks), so
+ * the form with its own Reset Password button (the reset intent and its checks), so
  * it is not a submit button itself: Enter in the password field still signs in.
  */
 export function PurchaseAccountNotice({ guest }: { guest: GuestAccountState }) {

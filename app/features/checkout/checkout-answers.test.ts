@@ -108,7 +108,12 @@ describe("answers of the checkout API (SPEC §8)", () => {
   });
 
   it("reads the completed purchase with or without the account message", async () => {
-    const done = { orderId: "o1", artworkId: "a1", accountMessage: m.guestAccountCreated };
+    const done = {
+      orderId: "o1",
+      artworkId: "a1",
+      accountMessage: m.guestAccountCreated,
+      setPasswordPath: "/reset-password?token=t&next=%2Fprofile%2Fpurchases",
+    };
     expect(await parseCompleted(done)).toEqual(done);
     expect((await parseCompleted({ ...done, accountMessage: null })).accountMessage).toBeNull();
   });

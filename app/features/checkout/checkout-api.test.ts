@@ -41,7 +41,12 @@ beforeEach(() => {
     const body = JSON.parse(init.body as string) as Record<string, unknown>;
     if (url === "/api/checkout/complete") {
       completed.push(body);
-      const answer = { orderId: "order_1", artworkId: "art_1", accountMessage: null };
+      const answer = {
+        orderId: "order_1",
+        artworkId: "art_1",
+        accountMessage: null,
+        setPasswordPath: null,
+      };
       return Promise.resolve(Response.json(answer));
     }
     if (url !== "/api/checkout/payments") throw new Error(`unexpected ${url}`);

@@ -140,6 +140,7 @@ export function CheckoutDialog({
         artworkId: done.artworkId,
         orderId: done.orderId,
         email,
+        setPasswordPath: done.setPasswordPath,
       };
       await navigate("/purchase-success", { state });
       // The root loader does not rerun on this navigation; a signed-in buyer's saved

@@ -6,16 +6,22 @@ import { purchasesMessages as m } from "./purchases.messages";
 /**
  * SPEC §2 Purchase success: the thank-you, the confirmation e-mail and the seller's
  * contact, and the optional message from navigation state (the guest account
- * notice). A direct visit has no state and shows the rest. After a guest purchase,
- * View My Purchases leads to sign-in with the account's e-mail and why it is needed.
+ * notice). A direct visit has no state and shows the rest. After a guest purchase that
+ * made an account, View My Purchases opens the set-password page the server gave the
+ * payer (it signs them in and shows their purchases); otherwise a guest goes to sign-in
+ * with the account's e-mail and why it is needed.
  */
 export function PurchaseSuccessView() {
   const location = useLocation();
   const user = useSessionUser();
-  const { message, artworkTitle, artworkId, guest } = readSuccessState(location.state);
+  const { message, artworkTitle, artworkId, guest, setPasswordPath } = readSuccessState(
+    location.state,
+  );
+  const choosePassword = !user && setPasswordPath ? setPasswordPath : null;
   // A guest is not signed in: the sign-in page is told why, and for which e-mail.
-  const toPurchases =
-    guest && !user
+  const toPurchases = choosePassword
+    ? { to: choosePassword }
+    : guest && !user
       ? { to: `/signin?next=${encodeURIComponent("/profile/purchases")}`, state: guest }
       : { to: "/profile/purchases" };
   return (
@@ -38,6 +44,7 @@ export function PurchaseSuccessView() {
           {message}
         </p>
       ) : null}
+      {choosePassword ? <p>{m.choosePasswordNow}</p> : null}
       <div className="purchase-success-actions">
         <Link {...toPurchases} className="button button-primary">
           {m.viewMyPurchases}

@@ -11,6 +11,9 @@ export const purchasesMessages = {
   thankYou: "Thank you for your purchase!",
   confirmationSent: "A confirmation email has been sent to you.",
   sellerNotified: "The seller has been notified and will contact you about shipping.",
+  // After a guest purchase that made an account (decision 0042).
+  choosePasswordNow:
+    "Or choose your password now: View My Purchases asks for it, then shows your order. The link in your confirmation email does the same.",
   // The order page and the list's order lines (issue 14).
   myPurchases: "My purchases",
   viewOrder: "View order",

@@ -30,10 +30,12 @@ export const offers = pgTable(
     artistId: uuid("artist_id")
       .notNull()
       .references(() => users.id, { onDelete: "restrict" }),
-    /** The buyer's account: a guest's is found or made when the offer is made (as a sale does). */
-    buyerId: uuid("buyer_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "restrict" }),
+    /**
+     * The buyer's account: the signed-in buyer's, or a guest's own new account. Null while a
+     * guest's offer is not attached: its e-mail's account is attached only when that
+     * account's owner confirms from the e-mailed link (decision 0042).
+     */
+    buyerId: uuid("buyer_id").references(() => users.id, { onDelete: "restrict" }),
     buyerEmail: text("buyer_email").notNull(),
     buyerName: text("buyer_name").notNull().default(""),
     status: text("status").$type<OfferStatus>().notNull(),

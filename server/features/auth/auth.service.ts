@@ -23,6 +23,7 @@ import {
   recordSignInFailure,
 } from "../users/users.repository";
 import type { BetterAuth } from "./better-auth";
+import { findResetTokenEmail } from "./reset-tokens.repository";
 
 /**
  * Sign-up, sign-in, sign-out, password reset and the session, through Better Auth's own
@@ -175,11 +176,12 @@ export async function requestPasswordReset(
   throw new AppError("BAD_REQUEST", 400, authMessages.resetFailed);
 }
 
+/** Sets the password; answers the account's e-mail, for a sign-in straight after. */
 export async function resetPassword(
   deps: AuthDeps,
   { token, newPassword }: ResetPasswordBody,
   meta: RequestMeta,
-): Promise<void> {
+): Promise<{ email: string }> {
   if (!token || token.length > MAX_TOKEN_LENGTH) {
     throw new AppError("INVALID_TOKEN", 400, authMessages.resetLinkInvalid);
   }
@@ -189,8 +191,9 @@ export async function resetPassword(
   if (newPassword.length > MAX_PASSWORD_LENGTH) {
     throw new AppError("VALIDATION_FAILED", 400, authMessages.passwordTooLong);
   }
+  const email = await findResetTokenEmail(deps.db, token);
   const response = await callAuth(deps, "/reset-password", { token, newPassword }, meta);
-  if (response.ok) return;
+  if (response.ok) return { email: email ?? "" };
   const code = await readAuthError(response);
   if (code === "PASSWORD_TOO_SHORT")
     throw new AppError("WEAK_PASSWORD", 400, authMessages.weakPassword);

@@ -1,6 +1,7 @@
 import { dateText, priceText } from "../../../domain/display";
 import type { ShippingAddress } from "../../db/schema";
 import type { NewMail } from "../mail/outbox.repository";
+import { PURCHASE_PASSWORD_DAYS } from "./purchase-password";
 
 export type SaleDetails = {
   orderId: string;
@@ -33,8 +34,39 @@ function amountLines(sale: SaleDetails): string[] {
   ];
 }
 
+/**
+ * A guest's account, as the sale found or made it: a made one has no password yet, so the
+ * mail carries the link that sets one; a found one is the recipient's own.
+ */
+export type PurchaseAccount = {
+  account: "created" | "matched" | null;
+  setPasswordLink: string | null;
+};
+
+function accountLines({ account, setPasswordLink }: PurchaseAccount): string[] {
+  if (account === "created" && setPasswordLink) {
+    return [
+      "",
+      `An account was created for you with this email address. To see your order, choose a password here (the link works once, within ${PURCHASE_PASSWORD_DAYS} days):`,
+      setPasswordLink,
+      "Later, use 'Reset Password' on the sign-in page.",
+    ];
+  }
+  if (account === "matched") {
+    return [
+      "",
+      "This purchase was added to the Vernissage account of this email address. Sign in to see it; if you have no password, use 'Reset Password' on the sign-in page.",
+    ];
+  }
+  return [];
+}
+
 /** To the buyer, queued with the order in the same transaction. */
-export function purchaseConfirmationMail(sale: SaleDetails, purchasesLink: string): NewMail {
+export function purchaseConfirmationMail(
+  sale: SaleDetails,
+  purchasesLink: string,
+  guest: PurchaseAccount = { account: null, setPasswordLink: null },
+): NewMail {
   return {
     kind: "purchase-confirmation",
     to: sale.buyerEmail,
@@ -52,6 +84,7 @@ export function purchaseConfirmationMail(sale: SaleDetails, purchasesLink: strin
       "The seller has been notified and will contact you about shipping.",
       `Your purchases: ${purchasesLink}`,
       `Order reference: ${sale.orderId}`,
+      ...accountLines(guest),
       "",
       "— Vernissage",
     ].join("\n"),

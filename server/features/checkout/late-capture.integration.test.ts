@@ -56,6 +56,7 @@ describe("capture", () => {
       now: () => new Date(),
       offerKey: (id: string) => id,
       hashPassword: testPasswordHashing.hash,
+      passwordToken: (id: string) => id,
     };
     expect(await capture(deps, payment!)).toBe(true);
     expect((await orderTotals(t.db, order.id)).capture).toBe(0);

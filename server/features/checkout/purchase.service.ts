@@ -12,6 +12,8 @@ import { markHoldReleased, takeHoldForRelease } from "../offers/offers.repositor
 import { findOrderByPayment, findUserIdByEmail, saveShippingAddress } from "./orders.repository";
 import { type PaymentRow, findPayment, updatePayment } from "./payments.repository";
 import { sell } from "./sale.service";
+import { isLiveResetToken } from "../auth/reset-tokens.repository";
+import { setPasswordPath } from "./purchase-password";
 
 /**
  * `POST /api/checkout/complete`, the webhook and the reconciler all end here.
@@ -31,6 +33,8 @@ export type PurchaseDeps = {
   offerKey: (offerId: string) => string;
   /** The services' password hashing, for a new guest account's unknown password. */
   hashPassword: (password: string) => Promise<string>;
+  /** The set-password token of the account a guest's payment made (purchase-password.ts). */
+  passwordToken: (paymentId: string) => string;
 };
 
 /** What the buyer is told when someone else's payment claimed the work first. */
@@ -185,6 +189,7 @@ export async function complete(deps: PurchaseDeps, paymentId: string): Promise<P
     orderId: outcome.orderId,
     artworkId: payment.artworkId,
     accountMessage: guestAccountMessage(outcome.guestAccount),
+    setPasswordPath: null,
   };
 }
 
@@ -202,5 +207,18 @@ export async function completeForPayer(
   if (!payment || !isClientSecretOf(payment, clientSecret)) {
     throw new AppError("NOT_FOUND", 404, "Payment not found.");
   }
-  return complete(deps, paymentId);
+  const completed = await complete(deps, paymentId);
+  return { ...completed, setPasswordPath: await payerPasswordPath(deps, paymentId) };
+}
+
+/**
+ * For the payer only (they proved the payment): the link that sets the password of the
+ * account their payment made, while it is unused and unexpired. Never for an account the
+ * payment found by e-mail: typing an address proves nothing about owning it.
+ */
+async function payerPasswordPath(deps: PurchaseDeps, paymentId: string): Promise<string | null> {
+  const payment = await findPayment(deps.db, paymentId);
+  if (payment?.guestAccount !== "created") return null;
+  const token = deps.passwordToken(paymentId);
+  return (await isLiveResetToken(deps.db, token, deps.now())) ? setPasswordPath(token) : null;
 }

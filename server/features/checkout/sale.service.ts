@@ -8,7 +8,9 @@ import { enqueueMail } from "../mail/outbox.repository";
 import { SHIP_BY_DAYS, addDays, splitSale } from "../../../domain/orders";
 import { currentCommissionBps } from "../orders/settings.repository";
 import { insertOrderEvent } from "../orders/orders.repository";
+import { insertResetToken } from "../auth/reset-tokens.repository";
 import { purchaseConfirmationMail, saleNoticeMail } from "./checkout.mails";
+import { PURCHASE_PASSWORD_DAYS, setPasswordPath } from "./purchase-password";
 import { claimArtwork, findArtworkForCheckout, releaseReservation } from "./checkout.repository";
 import { UNLISTED_FAILURE } from "./checkout.rules";
 import {
@@ -19,7 +21,7 @@ import {
   insertOrder,
 } from "./orders.repository";
 import { type PaymentRow, lockPayment, updatePayment } from "./payments.repository";
-import { type ClosedOffer, closeOffersOnSoldWork } from "../offers/offers.repository";
+import { type ClosedOffer, attachBuyer, closeOffersOnSoldWork } from "../offers/offers.repository";
 
 /**
  * The sale itself, in one transaction: the order, the guest's account, the e-mails. The
@@ -38,6 +40,8 @@ export type SaleDeps = {
   offerKey: (offerId: string) => string;
   /** The services' password hashing, for a new guest account's unknown password. */
   hashPassword: (password: string) => Promise<string>;
+  /** The set-password token of the account a guest's payment made (purchase-password.ts). */
+  passwordToken: (paymentId: string) => string;
 };
 
 type Sold = {
@@ -87,6 +91,27 @@ async function guestBuyer(
     logger.error("guest account creation failed", { paymentId: payment.id, error });
     throw new AppError("INTERNAL", 500, `${m.guestAccountFailedPrefix}${message}`);
   }
+}
+
+/**
+ * The new account has a password nobody knows: the buyer gets a link that sets one and
+ * opens their purchases, in the confirmation e-mail and on the success page.
+ */
+async function issuePasswordLink(
+  tx: Queryable,
+  deps: Pick<SaleDeps, "publicUrl" | "passwordToken">,
+  paymentId: string,
+  userId: string,
+  now: Date,
+): Promise<string> {
+  const token = deps.passwordToken(paymentId);
+  await insertResetToken(tx, {
+    token,
+    userId,
+    expiresAt: addDays(now, PURCHASE_PASSWORD_DAYS),
+    createdAt: now,
+  });
+  return `${deps.publicUrl}${setPasswordPath(token)}`;
 }
 
 export async function sell(
@@ -203,6 +228,11 @@ export async function sellIn(
     purchaserId: buyer.id,
     guestAccount: buyer.outcome,
   });
+  // A guest's offer whose sale made their account: the offer is that new account's too.
+  // One the e-mail's existing account matched waits for its owner (decision 0042).
+  if (locked.offerId && buyer.outcome === "created") {
+    await attachBuyer(tx, locked.offerId, buyer.id, soldAt);
+  }
   const buyerContact = await findContact(tx, buyer.id);
   const artist = await findContact(tx, artwork.artistId);
   const sale = {
@@ -226,7 +256,16 @@ export async function sellIn(
     artistNet: order.artistNet,
     salesLink: `${publicUrl}/profile/sales`,
   };
-  await enqueueMail(tx, purchaseConfirmationMail(sale, `${publicUrl}/profile/purchases`));
+  await enqueueMail(
+    tx,
+    purchaseConfirmationMail(sale, `${publicUrl}/profile/purchases`, {
+      account: buyer.outcome,
+      setPasswordLink:
+        buyer.outcome === "created"
+          ? await issuePasswordLink(tx, deps, locked.id, buyer.id, soldAt)
+          : null,
+    }),
+  );
   if (artist) await enqueueMail(tx, saleNoticeMail(sale, artist.email));
   // Every other open offer on the work ends with this sale (issue 15).
   const closedOffers = await closeOffersOnSoldWork(tx, {

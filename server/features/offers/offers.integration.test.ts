@@ -7,7 +7,15 @@ import {
   offerViewSchema,
 } from "../../../contracts/offers.contract";
 import { offerMessages as m } from "../../../domain/offers";
-import { artworks, offers, orders, outbox, payments, simulatedPayments } from "../../db/schema";
+import {
+  artworks,
+  offers,
+  orders,
+  outbox,
+  payments,
+  simulatedPayments,
+  users,
+} from "../../db/schema";
 import { simulatedProcessorDown } from "../../test/processor-faults";
 import { allowConsoleError } from "../../test/fail-on-console-error";
 import { expectContract } from "../../test/contract";
@@ -76,7 +84,8 @@ describe("making an offer", () => {
       name: "Gus Guest",
       note: "I love the blues in it.",
     });
-    expect(made.accountMessage).toMatch(/An account was created/);
+    // A guest offer makes no account (decision 0042): the sale finds or makes it.
+    expect(made.accountMessage).toBeNull();
     const offer = made.opened.offer;
     expect(offer).toMatchObject({
       status: "open",
@@ -269,6 +278,10 @@ describe("counter and accept", () => {
     });
     const [artwork] = await t.db.select().from(artworks).where(eq(artworks.id, work.id));
     expect(artwork).toMatchObject({ isForSale: false, ownerId: order!.purchaserId });
+    // The sale made the guest's account (decision 0042), and the offer is that account's.
+    const [account] = await t.db.select().from(users).where(eq(users.email, email));
+    expect(order!.purchaserId).toBe(account?.id);
+    expect((await readOffer(t, made.offer.id)).buyerId).toBe(account?.id);
     // The new hold was captured, the first one released.
     expect(await holdStatuses(t, made.offer.id)).toEqual(["cancelled", "captured"]);
     expect(await mailKinds(email)).toEqual(

@@ -1,4 +1,5 @@
 import { priceText } from "../../../domain/display";
+import { OFFER_CLAIM_DAYS } from "./offer-key";
 import type { NewMail } from "../mail/outbox.repository";
 
 /**
@@ -47,13 +48,30 @@ export function offerToArtistMail(
 }
 
 /** To the buyer: their offer was sent (the card is held, not charged). */
-export function offerSentMail(facts: OfferMailFacts, to: string, link: string): NewMail {
+/**
+ * `claimLink`: the offer was made without signing in, with the e-mail of an account; its
+ * owner may attach it (decision 0042).
+ */
+export function offerSentMail(
+  facts: OfferMailFacts,
+  to: string,
+  link: string,
+  claimLink: string | null = null,
+): NewMail {
+  const claim = claimLink
+    ? [
+        "",
+        `This offer was made with your email address without signing in, so it is not in your Vernissage account. If it is yours, add it to your account (the link works once, within ${OFFER_CLAIM_DAYS} days): ${claimLink}`,
+        "If it is not yours, ignore this email: nothing is added to your account.",
+      ]
+    : [];
   return mail("offer-made-buyer", to, `Your offer on "${facts.title}" was sent`, [
     `Your offer of ${priceText(facts.amountCents)} on "${facts.title}" by ${facts.artistName} was sent to the artist.`,
     "",
     "Your card is authorized for the offer plus tax, not charged. You are charged only if the offer is accepted.",
     `The artist has until ${when(facts.expiresAt)} to answer; otherwise the offer expires and the hold is released.`,
     `Your offer: ${link}`,
+    ...claim,
   ]);
 }
 

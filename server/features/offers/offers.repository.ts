@@ -81,6 +81,21 @@ export async function updateOffer(
   return rows.length === 1;
 }
 
+/** Attaches a guest's offer to an account, once: answers whether it was still unattached. */
+export async function attachBuyer(
+  db: Queryable,
+  id: string,
+  buyerId: string,
+  updatedAt: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(offers)
+    .set({ buyerId, updatedAt })
+    .where(and(eq(offers.id, id), isNull(offers.buyerId)))
+    .returning({ id: offers.id });
+  return rows.length === 1;
+}
+
 export async function insertOfferEvent(db: Queryable, row: typeof offerEvents.$inferInsert) {
   await db.insert(offerEvents).values(row);
 }
@@ -111,10 +126,15 @@ export async function findOpenOffer(db: Queryable, artworkId: string, buyerId: s
 export async function countOffersSince(
   db: Queryable,
   artworkId: string,
-  by: { buyerId: string } | { clientIp: string },
+  by: { buyerId: string } | { buyerEmail: string } | { clientIp: string },
   since: Date,
 ): Promise<number> {
-  const whose = "buyerId" in by ? eq(offers.buyerId, by.buyerId) : eq(offers.clientIp, by.clientIp);
+  const whose =
+    "buyerId" in by
+      ? eq(offers.buyerId, by.buyerId)
+      : "buyerEmail" in by
+        ? eq(offers.buyerEmail, by.buyerEmail)
+        : eq(offers.clientIp, by.clientIp);
   const [row] = await db
     .select({ made: sql<number>`count(*)::int` })
     .from(offers)

@@ -2,6 +2,7 @@ import type { Context, Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import {
   acceptOfferBodySchema,
+  claimOfferBodySchema,
   confirmOfferBodySchema,
   counterOfferBodySchema,
   declineOfferBodySchema,
@@ -52,6 +53,12 @@ export function registerOfferRoutes(app: Hono, { auth, offers }: AppServices) {
   app.post("/api/offers/:id/confirm", party, jsonBody(confirmOfferBodySchema), async (c) =>
     c.json(await offers.confirm(id(c), c.get("access"))),
   );
+
+  // Not behind `party`: the link's key is the proof, for an owner who may not be signed in.
+  app.post("/api/offers/:id/claim", jsonBody(claimOfferBodySchema), async (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json(await offers.claim(id(c), c.req.valid("json")));
+  });
 
   app.post("/api/offers/:id/payments", party, jsonBody(offerPaymentBodySchema), async (c) =>
     c.json(await offers.authorize(id(c), c.get("access"), c.req.valid("json"), clientIp(c)), 201),

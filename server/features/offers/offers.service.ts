@@ -1,8 +1,10 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import type { SessionUser } from "../../../contracts/auth.contract";
 import type { Quote } from "../../../contracts/checkout.contract";
 import type {
+  ClaimOfferBody,
   MakeOfferBody,
+  OfferClaimed,
   MyOffers,
   OfferAuthorization,
   OfferMade,
@@ -15,8 +17,6 @@ import {
   RESERVATION_MINUTES,
   buyerEmailOf,
   checkoutMessages,
-  guestAccountMessage,
-  guestNames,
   paymentProblem,
 } from "../../../domain/checkout";
 import {
@@ -39,7 +39,7 @@ import { UNIQUE_VIOLATION, pgErrorCode } from "../../db/pg-errors";
 import { AppError } from "../../errors";
 import type { Logger } from "../../logger";
 import { findArtworkForCheckout } from "../checkout/checkout.repository";
-import { findUserIdByEmail, insertGuestUser } from "../checkout/orders.repository";
+import { findUserIdByEmail } from "../checkout/orders.repository";
 import {
   type PaymentRow,
   countRecentPaymentsFrom,
@@ -48,12 +48,13 @@ import {
   updatePayment,
 } from "../checkout/payments.repository";
 import { enqueueMail } from "../mail/outbox.repository";
-import { isOfferAccessKey, offerAccessKey } from "./offer-key";
+import { isOfferAccessKey, isOfferClaimKey, offerAccessKey, offerClaimLink } from "./offer-key";
 import { offerLinks, offerSentMail, offerToArtistMail } from "./offers.mails";
 import {
   type ClosedOffer,
   type OfferRow,
   type OfferWithWork,
+  attachBuyer,
   countOffersSince,
   findContact,
   findOffer,
@@ -240,40 +241,22 @@ export async function quoteOffer(
   return taxOn(amount, body.shippingAddress);
 }
 
-/** A guest's account, as a sale makes it: the one with the e-mail, or a new collector account. */
-async function guestAccount(
-  { db, hashPassword }: Pick<OffersDeps, "db" | "hashPassword">,
-  email: string,
-  name: string | undefined,
-) {
-  const existing = await findUserIdByEmail(db, email);
-  if (existing) return { id: existing, outcome: "matched" as const };
-  const passwordHash = await hashPassword(randomBytes(24).toString("base64url"));
-  try {
-    const created = await insertGuestUser(db, { email, ...guestNames(name, email), passwordHash });
-    if (created) return { id: created, outcome: "created" as const };
-    const raced = await findUserIdByEmail(db, email);
-    if (raced) return { id: raced, outcome: "matched" as const };
-    throw new Error("the account could not be created or found");
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    throw new AppError("INTERNAL", 500, `${checkoutMessages.guestAccountFailedPrefix}${message}`);
-  }
-}
-
 /** The limits that make probing a hidden minimum or flooding an artist costly. */
 async function checkLimits(
   db: Database,
-  input: { artworkId: string; buyerId: string; clientIp: string | undefined; now: Date },
+  input: {
+    artworkId: string;
+    buyer: { buyerId: string } | { buyerEmail: string };
+    clientIp: string | undefined;
+    now: Date;
+  },
 ) {
-  if (await findOpenOffer(db, input.artworkId, input.buyerId)) {
+  const { buyer } = input;
+  if ("buyerId" in buyer && (await findOpenOffer(db, input.artworkId, buyer.buyerId))) {
     throw new AppError("CONFLICT", 409, m.alreadyOpen);
   }
   const dayAgo = hoursLater(input.now, -24);
-  if (
-    (await countOffersSince(db, input.artworkId, { buyerId: input.buyerId }, dayAgo)) >=
-    MAX_OFFERS_PER_WORK_PER_DAY
-  ) {
+  if ((await countOffersSince(db, input.artworkId, buyer, dayAgo)) >= MAX_OFFERS_PER_WORK_PER_DAY) {
     throw new AppError("TOO_MANY_ATTEMPTS", 429, m.tooManyOffers);
   }
   // The same brake per network: a guest with a new e-mail each time is a new buyer.
@@ -377,29 +360,24 @@ export async function makeOffer(
   if (amounts.totalAmount !== body.expectedTotal) {
     throw new AppError("PRICE_CHANGED", 409, m.amountChanged);
   }
-  const knownBuyer = viewer?.id ?? (await findUserIdByEmail(db, email));
-  if (knownBuyer && (knownBuyer === artwork.artistId || knownBuyer === artwork.ownerId)) {
+  if (viewer && (viewer.id === artwork.artistId || viewer.id === artwork.ownerId)) {
     throw new AppError("CONFLICT", 409, m.ownArtwork);
   }
   const now = deps.now();
-  if (knownBuyer)
-    await checkLimits(db, { artworkId: artwork.id, buyerId: knownBuyer, clientIp, now });
-  const buyer = viewer
-    ? { id: viewer.id, outcome: null }
-    : await guestAccount(deps, email, body.name);
-  if (!knownBuyer)
-    await checkLimits(db, { artworkId: artwork.id, buyerId: buyer.id, clientIp, now });
-  const contact = await findContact(db, buyer.id);
-  const buyerName = (viewer?.displayName || body.name?.trim() || contact?.displayName || "").slice(
-    0,
-    200,
-  );
+  // A guest's offer belongs to no account (decision 0042): typing an e-mail proves nothing
+  // about owning it, so nothing here reads the account that e-mail may have, and the answer
+  // is the same whether it has one or not. Its owner may attach the offer from the e-mail
+  // (claimOffer); a sale finds or makes the account as a guest purchase does.
+  const buyerId = viewer?.id ?? null;
+  const buyer = buyerId ? { buyerId } : { buyerEmail: email };
+  await checkLimits(db, { artworkId: artwork.id, buyer, clientIp, now });
+  const buyerName = (viewer?.displayName || body.name?.trim() || "").slice(0, 200);
   // The hidden minimum is checked once the card is held (confirmOffer): probing it costs an
   // authorization a try, and this answer says nothing about it.
   const offer = await insertOffer(db, {
     artworkId: artwork.id,
     artistId: artwork.artistId,
-    buyerId: buyer.id,
+    buyerId,
     buyerEmail: email,
     buyerName,
     status: "awaiting_card",
@@ -408,13 +386,13 @@ export async function makeOffer(
     shippingAddress: address,
     expiresAt: hoursLater(now, AWAITING_CARD_MINUTES / 60),
     lastMoveAt: now,
-    guestAccount: buyer.outcome,
+    guestAccount: null,
     clientIp: clientIp ?? null,
     createdAt: now,
     updatedAt: now,
   });
   const accessKey = offerAccessKey(deps.secret, offer.id);
-  const common = { accessKey, accountMessage: guestAccountMessage(buyer.outcome) };
+  const common = { accessKey, accountMessage: null };
   let authorization;
   try {
     authorization = await authorizeFor(deps, offer, amount, clientIp ?? null);
@@ -569,7 +547,12 @@ export async function confirmOffer(
         offerToArtistMail(facts, artist.email, links.artist, { counter: false, note: offer.note }),
       );
     }
-    await enqueueMail(tx, offerSentMail(facts, offer.buyerEmail, links.buyer));
+    // A guest's offer made with the e-mail of an account: its owner may attach it.
+    const owner = offer.buyerId ? undefined : await findUserIdByEmail(tx, offer.buyerEmail);
+    const claim = owner
+      ? offerClaimLink(deps.secret, deps.publicUrl, offer.id, offer.buyerEmail, now)
+      : null;
+    await enqueueMail(tx, offerSentMail(facts, offer.buyerEmail, links.buyer, claim));
     return true;
   });
   if (opened === "duplicate") {
@@ -580,4 +563,38 @@ export async function confirmOffer(
   }
   if (opened) deps.kickOutbox();
   return { offer: await viewOf(deps, offer.id, "buyer"), message: null };
+}
+
+/**
+ * `POST /api/offers/:id/claim`: the owner of the account with the offer's e-mail attaches
+ * a guest's offer to it, from the link in the e-mail (offer-key.ts). Works once: an
+ * attached offer is not attached again.
+ */
+export async function claimOffer(
+  deps: OffersDeps,
+  offerId: string,
+  { until, key }: ClaimOfferBody,
+): Promise<OfferClaimed> {
+  const { db } = deps;
+  if (!isUuid(offerId)) throw offerNotFound();
+  const offer = await findOffer(db, offerId.toLowerCase());
+  if (!offer || !isOfferClaimKey(deps.secret, offer.id, offer.buyerEmail, until, key)) {
+    throw new AppError("INVALID_TOKEN", 400, m.claimLinkInvalid);
+  }
+  if (until < deps.now().getTime()) throw new AppError("INVALID_TOKEN", 400, m.claimLinkInvalid);
+  const owner = await findUserIdByEmail(db, offer.buyerEmail);
+  if (!owner) throw new AppError("INVALID_TOKEN", 400, m.claimLinkInvalid);
+  if (offer.buyerId === owner) throw new AppError("CONFLICT", 409, m.claimUsed);
+  if (offer.buyerId !== null) throw new AppError("INVALID_TOKEN", 400, m.claimLinkInvalid);
+  if (owner === offer.artistId) throw new AppError("CONFLICT", 409, m.ownArtwork);
+  let attached;
+  try {
+    attached = await attachBuyer(db, offer.id, owner, deps.now());
+  } catch (error) {
+    // The owner has an open offer of their own on the work (one open offer each).
+    if (pgErrorCode(error) === UNIQUE_VIOLATION) throw new AppError("CONFLICT", 409, m.alreadyOpen);
+    throw error;
+  }
+  if (!attached) throw new AppError("CONFLICT", 409, m.claimUsed);
+  return { offerId: offer.id, message: m.claimed };
 }
