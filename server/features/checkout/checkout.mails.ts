@@ -1,5 +1,6 @@
 import { dateText, priceText } from "../../../domain/display";
 import type { ShippingAddress } from "../../db/schema";
+import { type MailPicture, button, message } from "../../mail/mail-content";
 import type { NewMail } from "../mail/outbox.repository";
 
 export type SaleDetails = {
@@ -19,6 +20,8 @@ export type SaleDetails = {
   commission: number;
   artistNet: number;
   salesLink: string;
+  /** The work's thumbnail, shown at the top of both e-mails. */
+  picture?: MailPicture | null;
 };
 
 function addressLines(a: ShippingAddress): string[] {
@@ -39,9 +42,7 @@ export function purchaseConfirmationMail(sale: SaleDetails, purchasesLink: strin
     kind: "purchase-confirmation",
     to: sale.buyerEmail,
     subject: `Your Vernissage purchase: ${sale.title}`,
-    text: [
-      `Hello ${sale.buyerName || "there"},`,
-      "",
+    content: message(sale.buyerName, sale.picture, [
       `Thank you for buying "${sale.title}" by ${sale.artistName}.`,
       "",
       ...amountLines(sale),
@@ -50,11 +51,9 @@ export function purchaseConfirmationMail(sale: SaleDetails, purchasesLink: strin
       ...addressLines(sale.shippingAddress),
       "",
       "The seller has been notified and will contact you about shipping.",
-      `Your purchases: ${purchasesLink}`,
+      button("Your purchases", purchasesLink),
       `Order reference: ${sale.orderId}`,
-      "",
-      "— Vernissage",
-    ].join("\n"),
+    ]),
   };
 }
 
@@ -70,9 +69,7 @@ export function saleNoticeMail(sale: SaleDetails, to: string): NewMail {
     kind: "sale-notice",
     to,
     subject: `Sold: ${sale.title}`,
-    text: [
-      `Hello ${sale.artistName || "there"},`,
-      "",
+    content: message(sale.artistName, sale.picture, [
       `"${sale.title}" has been sold on Vernissage.`,
       "",
       ...amountLines(sale),
@@ -86,11 +83,9 @@ export function saleNoticeMail(sale: SaleDetails, to: string): NewMail {
       `Your earnings: ${priceText(sale.artistNet)} (payable once the buyer has the work and the 7-day return window has passed)`,
       "",
       `Please ship by ${dateText(sale.shipBy)} (UTC) and mark it shipped with the tracking number on your sales page; an order not shipped by then is cancelled and refunded.`,
-      `Your sales: ${sale.salesLink}`,
+      button("Your sales", sale.salesLink),
       "Please contact the buyer about shipping.",
       `Order reference: ${sale.orderId}`,
-      "",
-      "— Vernissage",
-    ].join("\n"),
+    ]),
   };
 }
