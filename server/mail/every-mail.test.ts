@@ -252,6 +252,17 @@ describe("every e-mail", () => {
     },
   );
 
+  it("keeps the line breaks of a message someone wrote, in both parts", async () => {
+    const [toTeam] = problemReportedMails(
+      order,
+      { kind: "damaged", note: "The corner is torn.\nSee <the> photo." },
+      team,
+    );
+    const { html, text } = await rendered(toTeam!);
+    expect(text).toContain("The buyer wrote:\nThe corner is torn.\nSee <the> photo.");
+    expect(html).toContain("The buyer wrote:<br/>The corner is torn.<br/>See &lt;the&gt; photo.");
+  });
+
   it("keeps each sentence in the text part as it was written", async () => {
     const { text } = await rendered(purchaseConfirmationMail(sale, `${URL}/profile/purchases`));
     expect(text).toContain(`Thank you for buying "${TITLE}" by Ann Artist.`);
@@ -281,6 +292,7 @@ describe("the digest", () => {
           priceCents: 9_000,
           isForSale: true,
           artistName: "Ann Artist",
+          thumbnail: "/media/artworks/a1-thumbnail.webp",
           groupTotal: 1,
         },
       ],
@@ -290,6 +302,13 @@ describe("the digest", () => {
     expect(text).toContain("Hello Pia,");
     expect(text).toMatch(/^- <script>alert\(1\)<\/script> & Sons by Ann Artist/m);
     expect(html).toContain(`href="${URL}/artwork/a1"`);
+    // The work's picture, linked to the work; the text part has the address instead.
+    expect(html).toMatch(
+      new RegExp(
+        `<a href="${URL}/artwork/a1"[^>]*><img alt="&quot;${escapeRegExp(ESCAPED)}&quot; by Ann Artist"[^>]*src="${PICTURE_URL}"`,
+      ),
+    );
+    expect(html).toMatch(/<img [^>]*width="120"/);
     expect(html).toContain(ESCAPED);
     expect(text).toContain(`Stop all these e-mails: ${URL}/unsubscribe?token=tok-all`);
     expect(text.indexOf(SIGNATURE)).toBeLessThan(text.indexOf("Stop all these e-mails"));

@@ -20,7 +20,12 @@ export type MailLink = {
  * "label: url" in both parts; a button line is the e-mail's call to action: a button in
  * the HTML part with the same "label: url" line under it, and that line alone in the text.
  */
-export type MailLine = string | { link: MailLink } | { button: MailLink };
+export type MailLine =
+  | string
+  | { link: MailLink }
+  | { button: MailLink }
+  /** A work's picture in a list, linked to the work; the text part leaves it out. */
+  | { picture: MailPicture; href: string };
 
 /** The work the e-mail is about, as an absolute address the recipient's client can load. */
 export type MailPicture = {
@@ -72,6 +77,9 @@ export const SIGNATURE = `— The ${MARKETPLACE_NAME} team`;
 /** Width of the picture in the e-mail, in CSS pixels; the thumbnail (500 px) covers 1.8×. */
 const PICTURE_WIDTH = 280;
 
+/** Width of a work's picture in a list of works (the digest). */
+export const LIST_PICTURE_WIDTH = 120;
+
 /**
  * The work's thumbnail as a picture for the e-mail, or null when it has none. Media paths
  * are made absolute with the public URL; the height follows the work's proportions when
@@ -82,16 +90,17 @@ export function workPicture(
   image: string | null | undefined,
   alt: string,
   size?: { width: number | null; height: number | null } | null,
+  width: number = PICTURE_WIDTH,
 ): MailPicture | null {
   if (!image) return null;
   const url = image.startsWith("/") ? `${publicUrl}${image}` : image;
   if (!size?.width || !size.height || size.width < 0 || size.height < 0) {
-    return { url, alt, width: PICTURE_WIDTH };
+    return { url, alt, width };
   }
   return {
     url,
     alt,
-    width: PICTURE_WIDTH,
-    height: Math.round((PICTURE_WIDTH * size.height) / size.width),
+    width,
+    height: Math.round((width * size.height) / size.width),
   };
 }

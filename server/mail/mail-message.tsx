@@ -4,7 +4,13 @@ import { Link } from "@react-email/link";
 import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
 import { Fragment } from "react";
-import { DEFAULT_REASON, type MailContent, type MailLine, type MailLink } from "./mail-content";
+import {
+  DEFAULT_REASON,
+  type MailContent,
+  type MailLine,
+  type MailLink,
+  type MailPicture,
+} from "./mail-content";
 import { MailLayout, mailStyles } from "./mail-layout";
 
 /**
@@ -33,20 +39,39 @@ function LinkText({ item }: { item: MailLink }) {
   );
 }
 
+/** A line as written: a message's own line breaks stay breaks in the HTML part too. */
+function Written({ text }: { text: string }) {
+  return text.split(/\r?\n/).map((part, i) => (
+    <Fragment key={i}>
+      {i > 0 ? <br /> : null}
+      {part}
+    </Fragment>
+  ));
+}
+
+/** A button or a picture stands alone, outside the paragraph's text. */
+function alone(line: MailLine | undefined): boolean {
+  return typeof line === "object" && ("button" in line || "picture" in line);
+}
+
 function Paragraph({ lines }: { lines: MailLine[] }) {
-  // A button stands alone; the lines around it stay paragraphs of their own.
   const runs: MailLine[][] = [];
   for (const line of lines) {
     const last = runs[runs.length - 1];
-    if (typeof line !== "string" && "button" in line) runs.push([line]);
-    else if (last && !(typeof last[0] !== "string" && last[0] && "button" in last[0]))
-      last.push(line);
+    if (last && !alone(line) && !alone(last[0])) last.push(line);
     else runs.push([line]);
   }
   return runs.map((run, i) => {
     const first = run[0];
-    if (first && typeof first !== "string" && "button" in first) {
+    if (typeof first === "object" && "button" in first) {
       return <CallToAction key={i} item={first.button} />;
+    }
+    if (typeof first === "object" && "picture" in first) {
+      return (
+        <Link key={i} href={first.href}>
+          <Picture picture={first.picture} />
+        </Link>
+      );
     }
     return (
       <Text key={i} style={mailStyles.text}>
@@ -54,7 +79,7 @@ function Paragraph({ lines }: { lines: MailLine[] }) {
           <Fragment key={j}>
             {j > 0 ? <br /> : null}
             {typeof line === "string" ? (
-              line
+              <Written text={line} />
             ) : "link" in line ? (
               <LinkText item={line.link} />
             ) : null}
@@ -63,6 +88,18 @@ function Paragraph({ lines }: { lines: MailLine[] }) {
       </Text>
     );
   });
+}
+
+function Picture({ picture }: { picture: MailPicture }) {
+  return (
+    <Img
+      src={picture.url}
+      alt={picture.alt}
+      width={picture.width}
+      height={picture.height}
+      style={{ borderRadius: "4px", height: "auto", margin: "0 0 8px", maxWidth: "100%" }}
+    />
+  );
 }
 
 function CallToAction({ item }: { item: MailLink }) {
@@ -100,15 +137,7 @@ export function MailMessage({ content, preview }: { content: MailContent; previe
       reason={content.reason ?? DEFAULT_REASON}
       footer={content.footer}
     >
-      {picture ? (
-        <Img
-          src={picture.url}
-          alt={picture.alt}
-          width={picture.width}
-          height={picture.height}
-          style={{ borderRadius: "4px", height: "auto", margin: "0 0 16px", maxWidth: "100%" }}
-        />
-      ) : null}
+      {picture ? <Picture picture={picture} /> : null}
       {paragraphs(content.lines).map((lines, i) => (
         <Paragraph key={i} lines={lines} />
       ))}

@@ -1,7 +1,13 @@
 import type { UnsubscribeScope } from "../../../contracts/alerts.contract";
 import { alertSearchPath } from "../../../domain/alert-search";
 import { cardPriceText, titleText } from "../../../domain/display";
-import { type MailLine, type MailLink, link } from "../../mail/mail-content";
+import {
+  LIST_PICTURE_WIDTH,
+  type MailLine,
+  type MailLink,
+  link,
+  workPicture,
+} from "../../mail/mail-content";
 import type { NewMail } from "../mail/outbox.repository";
 import type { DigestMatch, DuePerson } from "./digest.repository";
 
@@ -52,9 +58,13 @@ function workLine(publicUrl: string, work: DigestMatch): MailLine[] {
     offersOnly: !work.isForSale,
     price: work.priceCents,
   });
+  const url = `${publicUrl}/artwork/${work.artworkId}`;
+  const alt = `"${titleText(work.title)}" by ${work.artistName || "Unknown Artist"}`;
+  const picture = workPicture(publicUrl, work.thumbnail, alt, null, LIST_PICTURE_WIDTH);
   return [
+    ...(picture ? [{ picture, href: url }] : []),
     `- ${titleText(work.title)} by ${work.artistName || "Unknown Artist"}${price ? `, ${price}` : ""}`,
-    link("", `${publicUrl}/artwork/${work.artworkId}`),
+    link("", url),
   ];
 }
 
