@@ -309,6 +309,7 @@ describe("the digest", () => {
       ),
     );
     expect(html).toMatch(/<img [^>]*width="120"/);
+    expect(text.split(`${URL}/artwork/a1`)).toHaveLength(2);
     expect(html).toContain(ESCAPED);
     expect(text).toContain(`Stop all these e-mails: ${URL}/unsubscribe?token=tok-all`);
     expect(text.indexOf(SIGNATURE)).toBeLessThan(text.indexOf("Stop all these e-mails"));

@@ -68,7 +68,8 @@ function Paragraph({ lines }: { lines: MailLine[] }) {
     }
     if (typeof first === "object" && "picture" in first) {
       return (
-        <Link key={i} href={first.href}>
+        // Out of the text part: a link around a picture would read as its bare address.
+        <Link key={i} href={first.href} data-skip-in-text="true">
           <Picture picture={first.picture} />
         </Link>
       );
