@@ -263,6 +263,17 @@ describe("every e-mail", () => {
     expect(html).toContain("The buyer wrote:<br/>The corner is torn.<br/>See &lt;the&gt; photo.");
   });
 
+  it("renders a NUL byte, a lone surrogate and a long message without failing or losing the rest", async () => {
+    const message = `before\u0000after \uD800 ${"x".repeat(5_000)} end`;
+    const mail = offerDeclinedMail(facts, "pia@example.com", offerLink, { by: "artist", message });
+    const { html, text } = await rendered(mail);
+    for (const part of [html, text]) {
+      expect(part).not.toContain("\u0000");
+      expect(part).toContain("after");
+      expect(part).toContain(`${"x".repeat(5_000)} end`);
+    }
+  });
+
   it("keeps each sentence in the text part as it was written", async () => {
     const { text } = await rendered(purchaseConfirmationMail(sale, `${URL}/profile/purchases`));
     expect(text).toContain(`Thank you for buying "${TITLE}" by Ann Artist.`);

@@ -20,5 +20,7 @@ export async function renderMail(
     render(element),
     render(element, { plainText: true, htmlToTextOptions }),
   ]);
-  return { html, text };
+  // PostgreSQL refuses a NUL in text and jsonb: one in a title or message must not fail the
+  // move that queues the mail.
+  return { html: html.replaceAll("\u0000", ""), text: text.replaceAll("\u0000", "") };
 }
