@@ -180,7 +180,7 @@ export default tseslint.config(
     zone([`app/features/${feature}/**/*.{ts,tsx}`], featureZone(feature)),
   ),
   {
-    files: ["server/**/*.ts"],
+    files: ["server/**/*.{ts,tsx}"],
     rules: { "no-restricted-imports": ["error", { patterns: [serverNeverApp] }] },
   },
   {

@@ -8,6 +8,8 @@ export type MailMessage = {
   to: string;
   subject: string;
   text: string;
+  /** With an HTML part the message is multipart/alternative: the text first, then the HTML. */
+  html?: string;
   /** Extra headers as they are, such as List-Unsubscribe and List-Unsubscribe-Post. */
   headers?: Record<string, string>;
 };
@@ -38,6 +40,7 @@ export function createFileTransport(options: {
         to: message.to,
         subject: message.subject,
         text: message.text,
+        html: message.html,
         headers: message.headers,
       });
       await mkdir(options.dir, { recursive: true });
@@ -76,6 +79,7 @@ export function createSmtpTransport(options: {
         to: message.to,
         subject: message.subject,
         text: message.text,
+        html: message.html,
         headers: message.headers,
       });
       options.logger.info("mail sent", { to: message.to, subject: message.subject });

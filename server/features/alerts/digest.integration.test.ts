@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { follows, mailPreferences, outbox } from "../../db/schema";
 import { createLogger } from "../../logger";
+import { splitHtmlBody } from "../mail/outbox.repository";
 import { createArtist, createArtwork, createCategory, createCity } from "../../test/factories";
 import { type TestApp, createTestApp, testClock } from "../../test/test-app";
 import { type Member, send, signUp } from "../profiles/profiles.test-helpers";
@@ -148,14 +149,17 @@ describe("the digest", () => {
     );
     expect(text).toMatch(/Stop all these e-mails: http:\/\/localhost:3000\/unsubscribe\?token=/);
     expect(mail?.subject).toBe("3 new works for your alerts");
-    expect(Object.keys(mail?.headers ?? {}).sort()).toEqual([
+    // The row keeps the HTML part beside the headers; the transport gets the headers alone.
+    const { headers, html } = splitHtmlBody(mail?.headers ?? null);
+    expect(Object.keys(headers ?? {}).sort()).toEqual([
       "List-Unsubscribe",
       "List-Unsubscribe-Post",
     ]);
-    expect(mail?.headers?.["List-Unsubscribe"]).toMatch(
+    expect(headers?.["List-Unsubscribe"]).toMatch(
       /^<http:\/\/localhost:3000\/api\/unsubscribe\?token=[\w-]+\.[\w-]+>$/,
     );
-    expect(mail?.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+    expect(headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+    expect(html).toContain("Harbour at dawn by Ines Moreau, $250");
     // Without SMTP the outbox writes .eml files: the headers are in them too.
     await t.services.outbox.flush();
     const files = await readdir(t.config.mail.outboxDir);
@@ -169,6 +173,8 @@ describe("the digest", () => {
     );
     expect(eml).toMatch(/^List-Unsubscribe: <http:\/\/localhost:3000\/api\/unsubscribe\?token=/m);
     expect(eml).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+    expect(eml).toMatch(/^Content-Type: multipart\/alternative;/m);
+    expect(eml).not.toMatch(/^html body:/im);
 
     const prefs = await prefsOf(collector.id);
     expect(prefs.lastSentAt?.toISOString()).toBe(clock.now().toISOString());

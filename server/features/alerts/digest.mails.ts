@@ -1,6 +1,13 @@
 import type { UnsubscribeScope } from "../../../contracts/alerts.contract";
 import { alertSearchPath } from "../../../domain/alert-search";
 import { cardPriceText, titleText } from "../../../domain/display";
+import {
+  LIST_PICTURE_WIDTH,
+  type MailLine,
+  type MailLink,
+  link,
+  workPicture,
+} from "../../mail/mail-content";
 import type { NewMail } from "../mail/outbox.repository";
 import type { DigestMatch, DuePerson } from "./digest.repository";
 
@@ -18,6 +25,7 @@ export const digestTexts = {
   stopFollows: "Stop e-mails about artists you follow",
   stopAll: "Stop all these e-mails",
   settings: "Your alerts and e-mail settings",
+  reason: "You receive this e-mail because you set up alerts or follow artists on Vernissage.",
 } as const;
 
 export type AlertSearch = {
@@ -44,15 +52,19 @@ export function marketplaceSearchUrl(publicUrl: string, search: AlertSearch): st
   })}`;
 }
 
-function workLine(publicUrl: string, work: DigestMatch): string[] {
+function workLine(publicUrl: string, work: DigestMatch): MailLine[] {
   const price = cardPriceText({
     isForSale: work.isForSale,
     offersOnly: !work.isForSale,
     price: work.priceCents,
   });
+  const url = `${publicUrl}/artwork/${work.artworkId}`;
+  const alt = `"${titleText(work.title)}" by ${work.artistName || "Unknown Artist"}`;
+  const picture = workPicture(publicUrl, work.thumbnail, alt, null, LIST_PICTURE_WIDTH);
   return [
+    ...(picture ? [{ picture, href: url }] : []),
     `- ${titleText(work.title)} by ${work.artistName || "Unknown Artist"}${price ? `, ${price}` : ""}`,
-    `  ${publicUrl}/artwork/${work.artworkId}`,
+    link("", url),
   ];
 }
 
@@ -65,11 +77,7 @@ export function digestMail(person: DuePerson, works: DigestMatch[], links: Links
     groups.set(work.alertId, group);
   }
   const total = [...groups.values()].reduce((n, g) => n + (g[0]?.groupTotal ?? 0), 0);
-  const lines: string[] = [
-    `Hello${person.firstName ? ` ${person.firstName}` : ""},`,
-    "",
-    "New works on Vernissage since our last e-mail:",
-  ];
+  const lines: MailLine[] = ["New works on Vernissage since our last e-mail:"];
   // Alerts in the order the statement put them (oldest first); follows last.
   const ordered = [...groups.entries()].sort(([a], [b]) => (a === null ? 1 : b === null ? -1 : 0));
   for (const [alertId, group] of ordered) {
@@ -82,32 +90,42 @@ export function digestMail(person: DuePerson, works: DigestMatch[], links: Links
     if (more > 0) {
       lines.push(
         search
-          ? `  and ${more} more: ${marketplaceSearchUrl(publicUrl, search)}`
-          : `  and ${more} more on Vernissage: ${publicUrl}/`,
+          ? link(`and ${more} more`, marketplaceSearchUrl(publicUrl, search))
+          : link(`and ${more} more on Vernissage`, `${publicUrl}/`),
       );
     }
     if (alertId !== null) {
       lines.push(
-        `${digestTexts.turnOffAlert}: ${publicUrl}/unsubscribe?token=${token(`alert:${alertId}`)}`,
+        link(
+          digestTexts.turnOffAlert,
+          `${publicUrl}/unsubscribe?token=${token(`alert:${alertId}`)}`,
+        ),
       );
     }
   }
   const allToken = token("all");
-  lines.push("", `${digestTexts.settings}: ${publicUrl}/profile/settings`);
+  // Under the signature: why this e-mail comes, and how to stop it.
+  const footer: MailLink[] = [
+    { label: digestTexts.settings, url: `${publicUrl}/profile/settings` },
+  ];
   // Whenever followed artists' works may be mailed, even if this e-mail has none of them.
   if (person.followEmails) {
-    lines.push(`${digestTexts.stopFollows}: ${publicUrl}/unsubscribe?token=${token("follows")}`);
+    footer.push({
+      label: digestTexts.stopFollows,
+      url: `${publicUrl}/unsubscribe?token=${token("follows")}`,
+    });
   }
-  lines.push(
-    `${digestTexts.stopAll}: ${publicUrl}/unsubscribe?token=${allToken}`,
-    "",
-    "— Vernissage",
-  );
+  footer.push({ label: digestTexts.stopAll, url: `${publicUrl}/unsubscribe?token=${allToken}` });
   return {
     kind: "digest",
     to: person.email,
     subject: digestTexts.subject(total),
-    text: lines.join("\n"),
+    content: {
+      name: person.firstName,
+      lines,
+      reason: digestTexts.reason,
+      footer,
+    },
     headers: {
       "List-Unsubscribe": `<${publicUrl}/api/unsubscribe?token=${allToken}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",

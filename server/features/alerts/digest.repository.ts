@@ -72,6 +72,8 @@ export type DigestMatch = {
   priceCents: number | null;
   isForSale: boolean;
   artistName: string;
+  /** The work's thumbnail (a media path or an absolute address), for the e-mail's picture. */
+  thumbnail: string | null;
   /** How many works this person's group holds in all (more than are listed past the cap). */
   groupTotal: number;
 };
@@ -96,7 +98,7 @@ export async function findDigestMatches(
   // What the e-mail shows of a work travels with each hit: a join back to new_works after
   // the window functions was planned as a nested loop (rows misestimated), 0.7 s a batch.
   const workColumns = sql`w.id as artwork_id, w.listed_at, w.title, w.price_cents, w.is_for_sale,
-    w.artist_display_name`;
+    w.artist_display_name, w.image_thumbnail`;
   return queryRows<DigestMatch>(
     tx,
     sql`with people as materialized (
@@ -104,7 +106,7 @@ export async function findDigestMatches(
         from mail_preferences p where p.user_id in (${ids})
       ), new_works as materialized (
         select a.id, a.title, a.price_cents, a.is_for_sale, a.artist_id, a.artist_display_name,
-          a.listed_at, ${savedSearchWorkSql("a", "u")}
+          a.image_thumbnail, a.listed_at, ${savedSearchWorkSql("a", "u")}
         from artworks a join users u on u.id = a.artist_id
         where a.listed_at > (select min(checked_through) from people)
           and a.listed_at <= ${input.windowEnd.toISOString()}::timestamptz
@@ -140,7 +142,7 @@ export async function findDigestMatches(
       select c.user_id as "userId", c.alert_id as "alertId", c.alert_name as "alertName",
         c.artwork_id as "artworkId", c.title, c.price_cents as "priceCents",
         c.is_for_sale as "isForSale", c.artist_display_name as "artistName",
-        c.group_total::int as "groupTotal"
+        c.image_thumbnail as "thumbnail", c.group_total::int as "groupTotal"
       from counted c
       where c.n <= ${input.cap}
       order by c.user_id, c.n`,

@@ -1,33 +1,26 @@
+import { button, link, message as content } from "../../mail/mail-content";
 import type { NewMail } from "../mail/outbox.repository";
 
 /**
- * The applicant's e-mails about their artist application (issue 13): plain text, with
- * whole links, queued in the outbox in the same transaction as the answer.
+ * The applicant's e-mails about their artist application (issue 13), with whole links,
+ * queued in the outbox in the same transaction as the answer.
  */
 
 type Applicant = { email: string; firstName: string };
-
-function greeting(applicant: Applicant): string {
-  return applicant.firstName.trim() ? `Hello ${applicant.firstName.trim()},` : "Hello,";
-}
 
 export function approvedMail(applicant: Applicant, publicUrl: string): NewMail {
   return {
     kind: "artist-application-approved",
     to: applicant.email,
     subject: "Your artist application was approved",
-    text: [
-      greeting(applicant),
-      "",
+    content: content(applicant.firstName, null, [
       "Welcome to Vernissage as an artist: the team approved your application.",
       "",
       "What comes next:",
-      `1. Set up payouts on your profile: ${publicUrl}/profile`,
+      button("1. Set up payouts on your profile", `${publicUrl}/profile`, "Set up payouts"),
       "   Your works appear in the marketplace once your payouts are active.",
-      `2. List your first work: ${publicUrl}/upload`,
-      "",
-      "— The Vernissage team",
-    ].join("\n"),
+      link("2. List your first work", `${publicUrl}/upload`),
+    ]),
   };
 }
 
@@ -36,19 +29,15 @@ export function declinedMail(applicant: Applicant, reason: string, publicUrl: st
     kind: "artist-application-declined",
     to: applicant.email,
     subject: "About your artist application",
-    text: [
-      greeting(applicant),
-      "",
+    content: content(applicant.firstName, null, [
       "Thank you for applying as an artist. The team could not approve your application this time.",
       "",
       "The team's reason:",
       reason,
       "",
       "You remain a collector on Vernissage, and you may apply again from your profile at any time:",
-      `${publicUrl}/profile`,
-      "",
-      "— The Vernissage team",
-    ].join("\n"),
+      button("Your profile", `${publicUrl}/profile`),
+    ]),
   };
 }
 
@@ -61,17 +50,13 @@ export function infoRequestedMail(
     kind: "artist-application-info-requested",
     to: applicant.email,
     subject: "More information needed for your artist application",
-    text: [
-      greeting(applicant),
-      "",
+    content: content(applicant.firstName, null, [
       "Thank you for applying as an artist. Before the team can decide, they would like to know more:",
       "",
       message,
       "",
       "Please reply by updating your application on your profile:",
-      `${publicUrl}/profile`,
-      "",
-      "— The Vernissage team",
-    ].join("\n"),
+      button("Your profile", `${publicUrl}/profile`),
+    ]),
   };
 }

@@ -6,6 +6,7 @@ import type { Database } from "../../db/client";
 import { accounts, rateLimits, sessions, users, verifications } from "../../db/schema";
 import { CLIENT_IP_HEADER } from "../../http/client-ip";
 import type { Logger } from "../../logger";
+import type { NewMail } from "../mail/outbox.repository";
 import { passwordResetMail } from "./auth.mails";
 import type { PasswordHashing } from "./password-hashing";
 import { deleteResetTokens, isResetToken } from "./reset-tokens.repository";
@@ -14,7 +15,7 @@ export type BetterAuthDeps = {
   config: Config;
   db: Database;
   logger: Logger;
-  enqueueMail: (mail: { kind: string; to: string; subject: string; text: string }) => Promise<void>;
+  enqueueMail: (mail: NewMail) => Promise<void>;
   passwordHashing: PasswordHashing;
 };
 

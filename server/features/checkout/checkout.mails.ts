@@ -1,5 +1,6 @@
 import { dateText, priceText } from "../../../domain/display";
 import type { ShippingAddress } from "../../db/schema";
+import { type MailLine, type MailPicture, button, message } from "../../mail/mail-content";
 import type { NewMail } from "../mail/outbox.repository";
 import { PURCHASE_PASSWORD_DAYS } from "./purchase-password";
 
@@ -20,6 +21,8 @@ export type SaleDetails = {
   commission: number;
   artistNet: number;
   salesLink: string;
+  /** The work's thumbnail, shown at the top of both e-mails. */
+  picture?: MailPicture | null;
 };
 
 function addressLines(a: ShippingAddress): string[] {
@@ -43,12 +46,12 @@ export type PurchaseAccount = {
   setPasswordLink: string | null;
 };
 
-function accountLines({ account, setPasswordLink }: PurchaseAccount): string[] {
+function accountLines({ account, setPasswordLink }: PurchaseAccount): MailLine[] {
   if (account === "created" && setPasswordLink) {
     return [
       "",
       `An account was created for you with this email address. To see your order, choose a password here (the link works once, within ${PURCHASE_PASSWORD_DAYS} days):`,
-      setPasswordLink,
+      button("Choose a password", setPasswordLink),
       "Later, use 'Reset Password' on the sign-in page.",
     ];
   }
@@ -71,9 +74,7 @@ export function purchaseConfirmationMail(
     kind: "purchase-confirmation",
     to: sale.buyerEmail,
     subject: `Your Vernissage purchase: ${sale.title}`,
-    text: [
-      `Hello ${sale.buyerName || "there"},`,
-      "",
+    content: message(sale.buyerName, sale.picture, [
       `Thank you for buying "${sale.title}" by ${sale.artistName}.`,
       "",
       ...amountLines(sale),
@@ -82,12 +83,10 @@ export function purchaseConfirmationMail(
       ...addressLines(sale.shippingAddress),
       "",
       "The seller has been notified and will contact you about shipping.",
-      `Your purchases: ${purchasesLink}`,
+      button("Your purchases", purchasesLink),
       `Order reference: ${sale.orderId}`,
       ...accountLines(guest),
-      "",
-      "— Vernissage",
-    ].join("\n"),
+    ]),
   };
 }
 
@@ -103,9 +102,7 @@ export function saleNoticeMail(sale: SaleDetails, to: string): NewMail {
     kind: "sale-notice",
     to,
     subject: `Sold: ${sale.title}`,
-    text: [
-      `Hello ${sale.artistName || "there"},`,
-      "",
+    content: message(sale.artistName, sale.picture, [
       `"${sale.title}" has been sold on Vernissage.`,
       "",
       ...amountLines(sale),
@@ -119,11 +116,9 @@ export function saleNoticeMail(sale: SaleDetails, to: string): NewMail {
       `Your earnings: ${priceText(sale.artistNet)} (payable once the buyer has the work and the 7-day return window has passed)`,
       "",
       `Please ship by ${dateText(sale.shipBy)} (UTC) and mark it shipped with the tracking number on your sales page; an order not shipped by then is cancelled and refunded.`,
-      `Your sales: ${sale.salesLink}`,
+      button("Your sales", sale.salesLink),
       "Please contact the buyer about shipping.",
       `Order reference: ${sale.orderId}`,
-      "",
-      "— Vernissage",
-    ].join("\n"),
+    ]),
   };
 }

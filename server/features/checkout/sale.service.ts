@@ -4,6 +4,7 @@ import type { Database, Queryable } from "../../db/client";
 import type { GuestAccountOutcome } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { Logger } from "../../logger";
+import { workPicture } from "../../mail/mail-content";
 import { enqueueMail } from "../mail/outbox.repository";
 import { SHIP_BY_DAYS, addDays, splitSale } from "../../../domain/orders";
 import { currentCommissionBps } from "../orders/settings.repository";
@@ -255,6 +256,11 @@ export async function sellIn(
     commission: order.commissionAmount,
     artistNet: order.artistNet,
     salesLink: `${publicUrl}/profile/sales`,
+    picture: workPicture(
+      publicUrl,
+      artwork.imageThumbnail,
+      `"${artwork.title}" by ${artwork.artistName}`,
+    ),
   };
   await enqueueMail(
     tx,

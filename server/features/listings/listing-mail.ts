@@ -2,6 +2,7 @@ import { categoryLabel, priceText, sizeText } from "../../../domain/display";
 import type { Database } from "../../db/client";
 import type { Logger } from "../../logger";
 import type { ArtworkDetail } from "../../../contracts/artworks.contract";
+import { TEAM_REASON, button, workPicture } from "../../mail/mail-content";
 import { type NewMail, enqueueMail } from "../mail/outbox.repository";
 
 /**
@@ -38,15 +39,23 @@ export function newListingMail(artwork: ArtworkDetail, to: string, publicUrl: st
     kind: "new-artwork-upload",
     to,
     subject: `New listing: ${artwork.title} by ${artwork.artist.displayName}`,
-    text: [
-      `${artwork.artist.displayName} listed a new artwork:`,
-      "",
-      link,
-      "",
-      ...fields.map(([name, value]) => `${name}: ${value}`),
-      "",
-      "— Vernissage",
-    ].join("\n"),
+    content: {
+      name: null,
+      reason: TEAM_REASON,
+      picture: workPicture(
+        publicUrl,
+        artwork.imageThumbnail,
+        `"${artwork.title}" by ${artwork.artist.displayName}`,
+        artwork.images[0],
+      ),
+      lines: [
+        `${artwork.artist.displayName} listed a new artwork:`,
+        "",
+        button("", link, "Review the listing"),
+        "",
+        ...fields.map(([name, value]) => `${name}: ${value}`),
+      ],
+    },
   };
 }
 

@@ -318,7 +318,7 @@ describe("POST /api/artworks", () => {
       "size: 24 inches x 36 inches x 2 inches",
       "description: Evening light over the harbour.",
       "allowBuyerPickUp: false",
-      "zipCode: ",
+      "\nzipCode:\n",
       `imageOriginal: http://localhost:3000${image.original}`,
       "status: available",
     ]) {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { button, message, workPicture } from "../../mail/mail-content";
 import { listMail } from "./outbox.repository";
 import { enqueueMail } from "./outbox.repository";
 import { startSmtpServer } from "./mail.test-helpers";
@@ -67,4 +68,53 @@ describe("mail through SMTP", () => {
       /http:\/\/localhost:3000\/reset-password\?token=3D/,
     );
   });
+
+  it("sends an e-mail's text and HTML parts as multipart/alternative, markup in a title escaped", async () => {
+    const title = "<script>alert(1)</script>";
+    const publicUrl = "http://localhost:3000";
+    await enqueueMail(t.db, {
+      kind: "test",
+      to: "both-parts@example.com",
+      subject: `Shipped: ${title}`,
+      content: message("Pia Buyer", workPicture(publicUrl, "/media/a-thumbnail.webp", title), [
+        `Ann Artist has shipped "${title}".`,
+        "",
+        button("Your order", `${publicUrl}/profile/purchases/o1`),
+      ]),
+    });
+    await t.services.outbox.flush();
+    const mail = smtp.received.find((m) => m.to.includes("both-parts@example.com"));
+    const raw = mail?.raw ?? "";
+    const boundary = /Content-Type: multipart\/alternative;\s*boundary="?([^"\r\n]+)"?/.exec(
+      raw,
+    )?.[1];
+    expect(boundary).toBeDefined();
+    const parts = raw.split(`--${boundary}`).slice(1, -1);
+    expect(parts.map((p) => /Content-Type: ([\w/]+)/.exec(p)?.[1])).toEqual([
+      "text/plain",
+      "text/html",
+    ]);
+    const [text, html] = parts.map(decodeQuotedPrintable);
+    expect(text).toContain("Hello Pia,");
+    expect(text).toContain(`Ann Artist has shipped "${title}".`);
+    expect(text).toContain(`Your order: ${publicUrl}/profile/purchases/o1`);
+    expect(html).toContain(`<img alt="&lt;script&gt;alert(1)&lt;/script&gt;"`);
+    expect(html).toContain(`src="${publicUrl}/media/a-thumbnail.webp"`);
+    expect(html).toContain(`href="${publicUrl}/profile/purchases/o1"`);
+    expect(html).toContain("&quot;&lt;script&gt;alert(1)&lt;/script&gt;&quot;");
+    expect(html).not.toContain("<script>");
+    // The HTML part stays out of the message's own headers.
+    expect(raw.split(/\r?\n\r?\n/)[0]).not.toMatch(/html body/i);
+    const [row] = await listMail(t.db, "both-parts@example.com");
+    expect(row).toMatchObject({ status: "sent" });
+  });
 });
+
+/** A MIME part's body as written, from quoted-printable (soft breaks and =XX bytes). */
+function decodeQuotedPrintable(part: string): string {
+  const body = part.slice(part.search(/\r?\n\r?\n/)).replace(/=\r?\n/g, "");
+  return Buffer.from(
+    body.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    "latin1",
+  ).toString("utf8");
+}

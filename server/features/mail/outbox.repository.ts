@@ -1,29 +1,53 @@
 import { and, asc, eq, getTableColumns, inArray, lte, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { outbox } from "../../db/schema";
+import type { MailContent } from "../../mail/mail-content";
+import { renderMail } from "../../mail/render-mail";
 
+/**
+ * A message to queue: its content, rendered here into an HTML part and a plain-text part
+ * from the one template (server/mail), or a plain text alone.
+ */
 export type NewMail = {
   kind: string;
   to: string;
   subject: string;
-  text: string;
   /** Extra headers the transport adds as they are (List-Unsubscribe on a digest). */
   headers?: Record<string, string>;
-};
+} & ({ content: MailContent; text?: never } | { text: string; content?: never });
 export type OutboxRow = typeof outbox.$inferSelect;
 
-function outboxValues(mail: NewMail) {
+/**
+ * The HTML part is kept in the row's jsonb `headers` under this key, which no header can
+ * have (a field name has no spaces): the worker takes it out again before sending.
+ */
+export const HTML_BODY_KEY = "html body";
+
+/** The row's headers without the HTML part, and the HTML part. */
+export function splitHtmlBody(stored: Record<string, string> | null): {
+  headers: Record<string, string> | undefined;
+  html: string | undefined;
+} {
+  if (!stored) return { headers: undefined, html: undefined };
+  const { [HTML_BODY_KEY]: html, ...headers } = stored;
+  return { headers: Object.keys(headers).length > 0 ? headers : undefined, html };
+}
+
+async function outboxValues(mail: NewMail) {
+  const rendered = mail.content ? await renderMail(mail.content, mail.subject) : undefined;
+  const headers = rendered ? { ...mail.headers, [HTML_BODY_KEY]: rendered.html } : mail.headers;
   return {
     kind: mail.kind,
     recipient: mail.to,
     subject: mail.subject,
-    textBody: mail.text,
-    headers: mail.headers ?? null,
+    textBody: rendered?.text ?? mail.text ?? "",
+    headers: headers ?? null,
   };
 }
 
 export async function enqueueMail(db: Queryable, mail: NewMail): Promise<string> {
-  const [row] = await db.insert(outbox).values(outboxValues(mail)).returning({ id: outbox.id });
+  const values = await outboxValues(mail);
+  const [row] = await db.insert(outbox).values(values).returning({ id: outbox.id });
   if (!row) throw new Error("outbox insert returned nothing");
   return row.id;
 }
@@ -31,7 +55,7 @@ export async function enqueueMail(db: Queryable, mail: NewMail): Promise<string>
 /** Many messages in one statement (a digest batch), in the caller's transaction. */
 export async function enqueueMails(db: Queryable, mails: readonly NewMail[]): Promise<void> {
   if (mails.length === 0) return;
-  await db.insert(outbox).values(mails.map(outboxValues));
+  await db.insert(outbox).values(await Promise.all(mails.map(outboxValues)));
 }
 
 /** A message claimed by one worker: `lease` is when the claim runs out, as the database wrote it. */

@@ -1,7 +1,13 @@
 import type { MailTransport } from "../../adapters/mail/mail-transport";
 import type { Database } from "../../db/client";
 import type { Logger } from "../../logger";
-import { type ClaimedMail, claimDueMail, markFailed, markSent } from "./outbox.repository";
+import {
+  type ClaimedMail,
+  claimDueMail,
+  markFailed,
+  markSent,
+  splitHtmlBody,
+} from "./outbox.repository";
 
 const MAX_ATTEMPTS = 5;
 /**
@@ -41,12 +47,14 @@ export function createOutboxWorker(deps: {
   /** Sends one claimed message and records the outcome; false when the server was unreachable. */
   async function deliver(row: ClaimedMail): Promise<boolean> {
     try {
+      const { headers, html } = splitHtmlBody(row.headers);
       await deps.transport.send({
         id: row.id,
         to: row.recipient,
         subject: row.subject,
         text: row.textBody,
-        headers: row.headers ?? undefined,
+        html,
+        headers,
       });
     } catch (error) {
       deps.logger.warn("mail not sent", { to: row.recipient, subject: row.subject, error });

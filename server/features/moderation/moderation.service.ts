@@ -20,6 +20,7 @@ import type { Database, Queryable } from "../../db/client";
 import { AppError } from "../../errors";
 import { decodeCursor, pageOf, rowCursor } from "../../page-cursor";
 import { type AuditActor, recordAudit } from "../audit/audit.repository";
+import { button, message, workPicture } from "../../mail/mail-content";
 import { enqueueMail } from "../mail/outbox.repository";
 import {
   type ArtworkRow,
@@ -285,26 +286,30 @@ async function artworkAction(
 
 /** The artist's e-mail when the team hides a work, with the reason as written. */
 export function hiddenWorkMail(
-  artwork: Pick<ArtworkRow, "id" | "title" | "artistName">,
+  artwork: Pick<ArtworkRow, "id" | "title" | "artistName" | "imageThumbnail">,
   reason: string,
   { publicUrl, teamEmail }: Pick<ModerationDeps, "publicUrl" | "teamEmail">,
 ) {
   const title = artwork.title || "Untitled";
   return {
     subject: `Your artwork "${title}" was hidden from the marketplace`,
-    text: [
-      `Hello ${artwork.artistName},`,
-      "",
-      `The marketplace team hid your artwork "${title}" from the marketplace. It is no longer shown in search, on your artist page or in exhibitions, and it cannot be bought.`,
-      "",
-      "The team's reason:",
-      reason,
-      "",
-      `You can still see the work, with this reason, at ${publicUrl}/artwork/${artwork.id}`,
-      `If you have questions, write to the marketplace team at ${teamEmail}.`,
-      "",
-      "The Vernissage team",
-    ].join("\n"),
+    content: message(
+      artwork.artistName,
+      workPicture(publicUrl, artwork.imageThumbnail, `"${title}" by ${artwork.artistName}`),
+      [
+        `The marketplace team hid your artwork "${title}" from the marketplace. It is no longer shown in search, on your artist page or in exhibitions, and it cannot be bought.`,
+        "",
+        "The team's reason:",
+        reason,
+        "",
+        button(
+          "You can still see the work, with this reason",
+          `${publicUrl}/artwork/${artwork.id}`,
+          "See the work",
+        ),
+        `If you have questions, write to the marketplace team at ${teamEmail}.`,
+      ],
+    ),
   };
 }
 

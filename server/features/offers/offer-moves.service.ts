@@ -11,6 +11,7 @@ import type { Queryable } from "../../db/client";
 import { AppError } from "../../errors";
 import { findArtworkForCheckout, lockArtwork } from "../checkout/checkout.repository";
 import { type PaymentRow, findPayment, updatePayment } from "../checkout/payments.repository";
+import { workPicture } from "../../mail/mail-content";
 import { enqueueMail } from "../mail/outbox.repository";
 import { offerAccessKey } from "./offer-key";
 import {
@@ -79,8 +80,18 @@ function recheck(
   if (locked.amountCents !== amount) throw new AppError("CONFLICT", 409, m.amountChanged);
 }
 
-function facts(offer: OfferWithWork, amountCents: number, expiresAt: Date): OfferMailFacts {
+function facts(
+  deps: Pick<OffersDeps, "publicUrl">,
+  offer: OfferWithWork,
+  amountCents: number,
+  expiresAt: Date,
+): OfferMailFacts {
   return {
+    picture: workPicture(
+      deps.publicUrl,
+      offer.artworkThumbnail,
+      `"${offer.artworkTitle}" by ${offer.artistName}`,
+    ),
     title: offer.artworkTitle,
     artistName: offer.artistName,
     buyerName: offer.buyerName,
@@ -248,7 +259,7 @@ export async function acceptOffer(
         await enqueueMail(
           tx,
           offerClosedBySaleMail(
-            facts(offer, offer.amountCents, now),
+            facts(deps, offer, offer.amountCents, now),
             offer.buyerEmail,
             links.buyer,
           ),
@@ -270,7 +281,7 @@ export async function acceptOffer(
     if (to)
       await enqueueMail(
         tx,
-        offerAcceptedMail(facts(offer, offer.amountCents, now), to, link, party),
+        offerAcceptedMail(facts(deps, offer, offer.amountCents, now), to, link, party),
       );
     return { kind: "sold" as const, sale, payment };
   });
@@ -334,7 +345,7 @@ export async function counterOffer(
       throw new AppError("PAYMENT_FAILED", 402, m.cardNotConfirmed);
     }
     await event(tx, offer.id, party, "countered", amount, null, now);
-    const mailFacts = facts(offer, amount, expiresAt);
+    const mailFacts = facts(deps, offer, amount, expiresAt);
     if (party === "artist") {
       await enqueueMail(tx, counterToBuyerMail(mailFacts, offer.buyerEmail, links.buyer));
     } else {
@@ -414,7 +425,7 @@ async function endOffer(
       text || null,
       now,
     );
-    const mailFacts = facts(offer, offer.amountCents, now);
+    const mailFacts = facts(deps, offer, offer.amountCents, now);
     const artist = await findContact(tx, offer.artistId);
     if (move === "withdraw") {
       if (artist) await enqueueMail(tx, offerWithdrawnMail(mailFacts, artist.email, links.artist));

@@ -1,4 +1,5 @@
 import { priceText } from "../../../domain/display";
+import { type MailLine, type MailPicture, button } from "../../mail/mail-content";
 import { OFFER_CLAIM_DAYS } from "./offer-key";
 import type { NewMail } from "../mail/outbox.repository";
 
@@ -15,14 +16,30 @@ export type OfferMailFacts = {
   amountCents: number;
   /** When the offer lapses if nobody answers (UTC). */
   expiresAt: Date;
+  /** The work's thumbnail, at the top of the e-mail. */
+  picture?: MailPicture | null;
 };
 
 function when(at: Date): string {
   return `${at.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 }
 
-function mail(kind: string, to: string, subject: string, lines: string[]): NewMail {
-  return { kind, to, subject, text: [...lines, "", "— Vernissage"].join("\n") };
+/** The recipient: their address, and their name for the greeting. */
+type Addressee = { email: string; name: string; picture?: MailPicture | null };
+
+const artist = (facts: OfferMailFacts, email: string): Addressee => ({
+  email,
+  name: facts.artistName,
+  picture: facts.picture,
+});
+const buyer = (facts: OfferMailFacts, email: string): Addressee => ({
+  email,
+  name: facts.buyerName,
+  picture: facts.picture,
+});
+
+function mail(kind: string, to: Addressee, subject: string, lines: MailLine[]): NewMail {
+  return { kind, to: to.email, subject, content: { name: to.name, picture: to.picture, lines } };
 }
 
 /** To the artist: a new offer (or the buyer's counteroffer), with what to do by when. */
@@ -35,21 +52,24 @@ export function offerToArtistMail(
   const what = input.counter ? "made a counteroffer" : "made an offer";
   return mail(
     input.counter ? "offer-countered-artist" : "offer-made-artist",
-    to,
+    artist(facts, to),
     `${input.counter ? "Counteroffer" : "New offer"} on "${facts.title}": ${priceText(facts.amountCents)}`,
     [
       `${facts.buyerName || "A buyer"} ${what} of ${priceText(facts.amountCents)} on "${facts.title}".`,
       ...(input.note ? ["", "Their note:", input.note] : []),
       "",
       "The buyer's card is authorized for this amount plus tax; nothing is charged unless you accept.",
-      `Accept, decline or counter by ${when(facts.expiresAt)}, or the offer expires: ${link}`,
+      button(
+        `Accept, decline or counter by ${when(facts.expiresAt)}, or the offer expires`,
+        link,
+        "Answer the offer",
+      ),
     ],
   );
 }
 
-/** To the buyer: their offer was sent (the card is held, not charged). */
 /**
- * `claimLink`: the offer was made without signing in, with the e-mail of an account; its
+ * To the buyer: their offer was sent (the card is held, not charged). `claimLink`: the offer was made without signing in, with the e-mail of an account; its
  * owner may attach it (decision 0042).
  */
 export function offerSentMail(
@@ -58,19 +78,20 @@ export function offerSentMail(
   link: string,
   claimLink: string | null = null,
 ): NewMail {
-  const claim = claimLink
+  const claim: MailLine[] = claimLink
     ? [
         "",
-        `This offer was made with your email address without signing in, so it is not in your Vernissage account. If it is yours, add it to your account (the link works once, within ${OFFER_CLAIM_DAYS} days): ${claimLink}`,
+        `This offer was made with your email address without signing in, so it is not in your Vernissage account. If it is yours, add it to your account (the link works once, within ${OFFER_CLAIM_DAYS} days):`,
+        button("Add it to my account", claimLink),
         "If it is not yours, ignore this email: nothing is added to your account.",
       ]
     : [];
-  return mail("offer-made-buyer", to, `Your offer on "${facts.title}" was sent`, [
+  return mail("offer-made-buyer", buyer(facts, to), `Your offer on "${facts.title}" was sent`, [
     `Your offer of ${priceText(facts.amountCents)} on "${facts.title}" by ${facts.artistName} was sent to the artist.`,
     "",
     "Your card is authorized for the offer plus tax, not charged. You are charged only if the offer is accepted.",
     `The artist has until ${when(facts.expiresAt)} to answer; otherwise the offer expires and the hold is released.`,
-    `Your offer: ${link}`,
+    button("Your offer", link),
     ...claim,
   ]);
 }
@@ -79,12 +100,16 @@ export function offerSentMail(
 export function counterToBuyerMail(facts: OfferMailFacts, to: string, link: string): NewMail {
   return mail(
     "offer-countered-buyer",
-    to,
+    buyer(facts, to),
     `Counteroffer on "${facts.title}": ${priceText(facts.amountCents)}`,
     [
       `${facts.artistName} made a counteroffer of ${priceText(facts.amountCents)} on "${facts.title}".`,
       "",
-      `Accept, decline or counter by ${when(facts.expiresAt)}, or it expires and your card hold is released: ${link}`,
+      button(
+        `Accept, decline or counter by ${when(facts.expiresAt)}, or it expires and your card hold is released`,
+        link,
+        "Answer the counteroffer",
+      ),
     ],
   );
 }
@@ -102,9 +127,9 @@ export function offerAcceptedMail(
       : `${facts.buyerName || "The buyer"} accepted your counteroffer of ${priceText(facts.amountCents)} on "${facts.title}". The work is sold; the sale's details follow.`;
   return mail(
     `offer-accepted-${acceptedBy === "artist" ? "buyer" : "artist"}`,
-    to,
+    acceptedBy === "artist" ? buyer(facts, to) : artist(facts, to),
     `Offer accepted: "${facts.title}"`,
-    [line, `The offer: ${link}`],
+    [line, button("The offer", link)],
   );
 }
 
@@ -118,22 +143,22 @@ export function offerDeclinedMail(
   const who = input.by === "artist" ? facts.artistName : facts.buyerName || "The buyer";
   return mail(
     `offer-declined-${input.by === "artist" ? "buyer" : "artist"}`,
-    to,
+    input.by === "artist" ? buyer(facts, to) : artist(facts, to),
     `Offer declined: "${facts.title}"`,
     [
       `${who} declined the offer of ${priceText(facts.amountCents)} on "${facts.title}".`,
       ...(input.message ? ["", "Their message:", input.message] : []),
       "",
       ...(input.by === "artist" ? ["Your card hold has been released; you were not charged."] : []),
-      `The offer: ${link}`,
+      button("The offer", link),
     ],
   );
 }
 
 export function offerWithdrawnMail(facts: OfferMailFacts, to: string, link: string): NewMail {
-  return mail("offer-withdrawn-artist", to, `Offer withdrawn: "${facts.title}"`, [
+  return mail("offer-withdrawn-artist", artist(facts, to), `Offer withdrawn: "${facts.title}"`, [
     `${facts.buyerName || "The buyer"} withdrew their offer of ${priceText(facts.amountCents)} on "${facts.title}".`,
-    `The offer: ${link}`,
+    button("The offer", link),
   ]);
 }
 
@@ -143,19 +168,24 @@ export function offerExpiredMail(
   link: string,
   party: "artist" | "buyer",
 ): NewMail {
-  return mail(`offer-expired-${party}`, to, `Offer expired: "${facts.title}"`, [
-    `The offer of ${priceText(facts.amountCents)} on "${facts.title}" expired without an answer.`,
-    ...(party === "buyer" ? ["Your card hold has been released; you were not charged."] : []),
-    `The offer: ${link}`,
-  ]);
+  return mail(
+    `offer-expired-${party}`,
+    party === "artist" ? artist(facts, to) : buyer(facts, to),
+    `Offer expired: "${facts.title}"`,
+    [
+      `The offer of ${priceText(facts.amountCents)} on "${facts.title}" expired without an answer.`,
+      ...(party === "buyer" ? ["Your card hold has been released; you were not charged."] : []),
+      button("The offer", link),
+    ],
+  );
 }
 
 /** To a buyer whose open offer ended because the work sold to someone else. */
 export function offerClosedBySaleMail(facts: OfferMailFacts, to: string, link: string): NewMail {
-  return mail("offer-closed-sold", to, `"${facts.title}" has been sold`, [
+  return mail("offer-closed-sold", buyer(facts, to), `"${facts.title}" has been sold`, [
     `"${facts.title}" by ${facts.artistName} has been sold, so your offer of ${priceText(facts.amountCents)} is closed.`,
     "Your card hold has been released; you were not charged.",
-    `The offer: ${link}`,
+    button("The offer", link),
   ]);
 }
 

@@ -17,6 +17,7 @@ import type { Queryable } from "../../db/client";
 import { artworks, offerEvents, offers, orders, payments } from "../../db/schema";
 import type { OfferStatus } from "../../../domain/offers";
 export { findContact } from "../checkout/orders.repository";
+import { workPicture } from "../../mail/mail-content";
 import { enqueueMail } from "../mail/outbox.repository";
 import { offerClosedBySaleMail, offerLinks } from "./offers.mails";
 
@@ -198,7 +199,11 @@ export async function closeOffersOnSoldWork(
   const closed = [...unconfirmed, ...open];
   if (closed.length === 0) return [];
   const [work] = await tx
-    .select({ title: artworks.title, artistName: artworks.artistDisplayName })
+    .select({
+      title: artworks.title,
+      artistName: artworks.artistDisplayName,
+      thumbnail: artworks.imageThumbnail,
+    })
     .from(artworks)
     .where(eq(artworks.id, input.artworkId));
   for (const offer of closed) {
@@ -213,6 +218,11 @@ export async function closeOffersOnSoldWork(
   }
   for (const offer of work ? open : []) {
     const facts = {
+      picture: workPicture(
+        input.publicUrl,
+        work!.thumbnail,
+        `"${work!.title}" by ${work!.artistName}`,
+      ),
       title: work!.title,
       artistName: work!.artistName,
       buyerName: offer.buyerName,

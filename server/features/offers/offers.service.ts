@@ -47,6 +47,7 @@ import {
   insertPayment,
   updatePayment,
 } from "../checkout/payments.repository";
+import { workPicture } from "../../mail/mail-content";
 import { enqueueMail } from "../mail/outbox.repository";
 import { isOfferAccessKey, isOfferClaimKey, offerAccessKey, offerClaimLink } from "./offer-key";
 import { offerLinks, offerSentMail, offerToArtistMail } from "./offers.mails";
@@ -534,6 +535,11 @@ export async function confirmOffer(
     });
     const artist = await findContact(tx, offer.artistId);
     const facts = {
+      picture: workPicture(
+        deps.publicUrl,
+        offer.artworkThumbnail,
+        `"${offer.artworkTitle}" by ${offer.artistName}`,
+      ),
       title: offer.artworkTitle,
       artistName: offer.artistName,
       buyerName: offer.buyerName,

@@ -1,4 +1,5 @@
 import { AWAITING_CARD_MINUTES, hoursLater } from "../../../domain/offers";
+import { workPicture } from "../../mail/mail-content";
 import { enqueueMail } from "../mail/outbox.repository";
 import { createPeriodicTask } from "../../tasks/periodic-task";
 import { offerAccessKey } from "./offer-key";
@@ -42,6 +43,11 @@ export function createOfferTimers(deps: OffersDeps) {
     if (!work) return;
     const links = offerLinks(deps.publicUrl, offer.id, offerAccessKey(deps.secret, offer.id));
     const facts = {
+      picture: workPicture(
+        deps.publicUrl,
+        work.artworkThumbnail,
+        `"${work.artworkTitle}" by ${work.artistName}`,
+      ),
       title: work.artworkTitle,
       artistName: work.artistName,
       buyerName: offer.buyerName,

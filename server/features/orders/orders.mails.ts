@@ -1,5 +1,6 @@
 import { dateText, priceText } from "../../../domain/display";
 import { PROBLEM_KIND_LABELS, type ProblemKind } from "../../../domain/orders";
+import { type MailLine, type MailPicture, TEAM_REASON, button } from "../../mail/mail-content";
 import type { NewMail } from "../mail/outbox.repository";
 
 /**
@@ -17,23 +18,41 @@ export type OrderMailContext = {
   /** Absolute links to the order for each party. */
   buyerOrderUrl: string;
   artistSalesUrl: string;
+  /** The work's thumbnail, at the top of every e-mail about the order. */
+  picture?: MailPicture | null;
 };
 
-const SIGNATURE = ["", "— Vernissage"];
+/** Whom an e-mail greets; the team's e-mails greet no one by name. */
+type Addressee = { email: string; name: string | null; picture?: MailPicture | null };
 
-function mail(kind: string, to: string, subject: string, lines: string[]): NewMail {
-  return { kind, to, subject, text: [...lines, ...SIGNATURE].join("\n") };
+const buyer = (o: OrderMailContext): Addressee => ({
+  email: o.buyerEmail,
+  name: o.buyerName,
+  picture: o.picture,
+});
+const artist = (o: OrderMailContext): Addressee => ({
+  email: o.artistEmail,
+  name: o.artistName,
+  picture: o.picture,
+});
+
+function mail(kind: string, to: Addressee, subject: string, lines: MailLine[]): NewMail {
+  const reason = to.name === null ? TEAM_REASON : undefined;
+  return {
+    kind,
+    to: to.email,
+    subject,
+    content: { name: to.name, picture: to.picture, lines, reason },
+  };
 }
 
 /** To the artist, two days before the ship-by date. */
 export function shipByReminderMail(order: OrderMailContext, shipBy: Date): NewMail {
-  return mail("order-ship-by-reminder", order.artistEmail, `Please ship "${order.title}"`, [
-    `Hello ${order.artistName || "there"},`,
-    "",
+  return mail("order-ship-by-reminder", artist(order), `Please ship "${order.title}"`, [
     `"${order.title}" must be shipped by ${dateText(shipBy)} (UTC).`,
     "If it is not marked shipped by then, the order is cancelled and the buyer refunded.",
     "",
-    `Your sales: ${order.artistSalesUrl}`,
+    button("Your sales", order.artistSalesUrl),
     `Order reference: ${order.orderId}`,
   ]);
 }
@@ -46,29 +65,25 @@ export function shippedMail(
   const how = shipment.carrier
     ? [`Carrier: ${shipment.carrier}`, `Tracking number: ${shipment.trackingNumber ?? ""}`]
     : ["The artist recorded that the work was handed over to you at pick-up."];
-  return mail("order-shipped", order.buyerEmail, `Shipped: ${order.title}`, [
-    `Hello ${order.buyerName || "there"},`,
-    "",
+  return mail("order-shipped", buyer(order), `Shipped: ${order.title}`, [
     `${order.artistName} has shipped "${order.title}".`,
     "",
     ...how,
     "",
     "When it arrives, please confirm receipt on your order page, or report a problem there.",
-    `Your order: ${order.buyerOrderUrl}`,
+    button("Your order", order.buyerOrderUrl),
   ]);
 }
 
 /** To the artist: the buyer has the work (or the delivery time passed). */
 export function deliveredMail(order: OrderMailContext, byBuyer: boolean): NewMail {
-  return mail("order-delivered", order.artistEmail, `Delivered: ${order.title}`, [
-    `Hello ${order.artistName || "there"},`,
-    "",
+  return mail("order-delivered", artist(order), `Delivered: ${order.title}`, [
     byBuyer
       ? `${order.buyerName || "The buyer"} confirmed receiving "${order.title}".`
       : `"${order.title}" is now considered delivered: 14 days have passed since it was shipped.`,
     "Your earnings become payable when the 7-day return window ends without a problem.",
     "",
-    `Your sales: ${order.artistSalesUrl}`,
+    button("Your sales", order.artistSalesUrl),
   ]);
 }
 
@@ -83,21 +98,24 @@ export function problemReportedMails(
     ...(problem.note ? ["", "The buyer wrote:", problem.note] : []),
   ];
   return [
-    mail("order-problem-team", team.email, `Problem reported: ${order.title}`, [
-      `${order.buyerName} <${order.buyerEmail}> reported a problem with "${order.title}" by ${order.artistName}.`,
-      "",
-      ...what,
-      "",
-      `Resolve it in the console: ${team.orderUrl}`,
-    ]),
-    mail("order-problem-artist", order.artistEmail, `A problem was reported: ${order.title}`, [
-      `Hello ${order.artistName || "there"},`,
-      "",
+    mail(
+      "order-problem-team",
+      { email: team.email, name: null, picture: order.picture },
+      `Problem reported: ${order.title}`,
+      [
+        `${order.buyerName} <${order.buyerEmail}> reported a problem with "${order.title}" by ${order.artistName}.`,
+        "",
+        ...what,
+        "",
+        button("Resolve it in the console", team.orderUrl),
+      ],
+    ),
+    mail("order-problem-artist", artist(order), `A problem was reported: ${order.title}`, [
       `The buyer of "${order.title}" reported a problem. The Vernissage team will look into it and may contact you.`,
       "",
       ...what,
       "",
-      `Your sales: ${order.artistSalesUrl}`,
+      button("Your sales", order.artistSalesUrl),
     ]),
   ];
 }
@@ -130,23 +148,19 @@ export function refundedMails(
     ? ["This settles the problem you reported; it is now closed."]
     : [];
   return [
-    mail("order-refunded-buyer", order.buyerEmail, `${what}: ${order.title}`, [
-      `Hello ${order.buyerName || "there"},`,
-      "",
+    mail("order-refunded-buyer", buyer(order), `${what}: ${order.title}`, [
       ...buyerLines,
       `Reason: ${refund.reason}`,
       ...settled,
       "It may take 5 to 10 business days to appear on your card statement.",
       "",
-      `Your order: ${order.buyerOrderUrl}`,
+      button("Your order", order.buyerOrderUrl),
     ]),
     mail(
       "order-refunded-artist",
-      order.artistEmail,
+      artist(order),
       `${refund.cancelled ? "Cancelled and refunded" : "Refunded"}: ${order.title}`,
       [
-        `Hello ${order.artistName || "there"},`,
-        "",
         refund.cancelled
           ? `The sale of "${order.title}" was cancelled, and ${amount} was refunded to the buyer.`
           : refund.full
@@ -155,7 +169,7 @@ export function refundedMails(
         `Reason: ${refund.reason}`,
         ...(refund.problemSettled ? ["This settles the problem the buyer reported."] : []),
         "",
-        `Your sales: ${order.artistSalesUrl}`,
+        button("Your sales", order.artistSalesUrl),
       ],
     ),
   ];
@@ -163,34 +177,28 @@ export function refundedMails(
 
 /** To the artist: the return window passed; the net is payable in the next payout. */
 export function completedMail(order: OrderMailContext, artistNet: number): NewMail {
-  return mail("order-completed", order.artistEmail, `Payable: ${order.title}`, [
-    `Hello ${order.artistName || "there"},`,
-    "",
+  return mail("order-completed", artist(order), `Payable: ${order.title}`, [
     `The sale of "${order.title}" is complete: ${priceText(artistNet)} is now payable to you and will be paid in the next payout.`,
     "",
-    `Your sales: ${order.artistSalesUrl}`,
+    button("Your sales", order.artistSalesUrl),
   ]);
 }
 
 /** To the buyer and the artist: the order was cancelled before the card was charged. */
 export function cancelledUnchargedMails(order: OrderMailContext, reason: string): NewMail[] {
   return [
-    mail("order-cancelled-buyer", order.buyerEmail, `Cancelled: ${order.title}`, [
-      `Hello ${order.buyerName || "there"},`,
-      "",
+    mail("order-cancelled-buyer", buyer(order), `Cancelled: ${order.title}`, [
       `Your order of "${order.title}" was cancelled before your card was charged.`,
       `Reason: ${reason}`,
       "Nothing was taken from your card; the hold on it is released and may take a few days to disappear from your statement.",
       "",
-      `Your order: ${order.buyerOrderUrl}`,
+      button("Your order", order.buyerOrderUrl),
     ]),
-    mail("order-cancelled-artist", order.artistEmail, `Cancelled: ${order.title}`, [
-      `Hello ${order.artistName || "there"},`,
-      "",
+    mail("order-cancelled-artist", artist(order), `Cancelled: ${order.title}`, [
       `The sale of "${order.title}" was cancelled before the buyer's card was charged.`,
       `Reason: ${reason}`,
       "",
-      `Your sales: ${order.artistSalesUrl}`,
+      button("Your sales", order.artistSalesUrl),
     ]),
   ];
 }
@@ -201,13 +209,18 @@ export function refundRefusedMail(
   refund: { amount: number; reason: string; failure: string },
   team: { email: string; orderUrl: string },
 ): NewMail {
-  return mail("order-refund-refused-team", team.email, `Refund refused: ${order.title}`, [
-    `The card processor refused a refund of ${priceText(refund.amount)} for "${order.title}" by ${order.artistName}, bought by ${order.buyerName} <${order.buyerEmail}>.`,
-    "",
-    `The processor answered: ${refund.failure}`,
-    `Reason for the refund: ${refund.reason}`,
-    "",
-    "Nothing was refunded and the buyer was not told. Check the payment in the processor's dashboard (it may have been refunded or disputed there), then settle it with the buyer.",
-    `The order: ${team.orderUrl}`,
-  ]);
+  return mail(
+    "order-refund-refused-team",
+    { email: team.email, name: null, picture: order.picture },
+    `Refund refused: ${order.title}`,
+    [
+      `The card processor refused a refund of ${priceText(refund.amount)} for "${order.title}" by ${order.artistName}, bought by ${order.buyerName} <${order.buyerEmail}>.`,
+      "",
+      `The processor answered: ${refund.failure}`,
+      `Reason for the refund: ${refund.reason}`,
+      "",
+      "Nothing was refunded and the buyer was not told. Check the payment in the processor's dashboard (it may have been refunded or disputed there), then settle it with the buyer.",
+      button("The order", team.orderUrl),
+    ],
+  );
 }

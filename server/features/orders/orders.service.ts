@@ -17,6 +17,7 @@ import type { Logger } from "../../logger";
 import { type AuditActor, recordAudit } from "../audit/audit.repository";
 import { findContact } from "../checkout/orders.repository";
 import { updatePayment } from "../checkout/payments.repository";
+import { workPicture } from "../../mail/mail-content";
 import { type NewMail, enqueueMail } from "../mail/outbox.repository";
 import {
   orderTotals,
@@ -90,6 +91,11 @@ export async function mailContext(
     artistEmail: artist?.email ?? "",
     buyerOrderUrl: `${deps.publicUrl}/profile/purchases/${order.id}`,
     artistSalesUrl: `${deps.publicUrl}/profile/sales`,
+    picture: workPicture(
+      deps.publicUrl,
+      order.imageThumbnail,
+      `"${order.title}" by ${order.artistName}`,
+    ),
   };
 }
 

@@ -1,4 +1,5 @@
 import { priceText } from "../../../domain/display";
+import { button, message } from "../../mail/mail-content";
 import type { NewMail } from "../mail/outbox.repository";
 
 /** The artist's e-mails of the payout run, queued with the payout's own move to paid. */
@@ -13,8 +14,6 @@ export type PayoutMailContext = {
   salesUrl: string;
 };
 
-const SIGNATURE = ["", "— Vernissage"];
-
 /** To the artist: their payable balance was transferred to their payout account. */
 export function paidMail(payout: PayoutMailContext): NewMail {
   const works = payout.orders === 1 ? "1 sold work" : `${payout.orders} sold works`;
@@ -22,16 +21,13 @@ export function paidMail(payout: PayoutMailContext): NewMail {
     kind: "payout-paid",
     to: payout.artistEmail,
     subject: `You have been paid ${priceText(payout.amount)}`,
-    text: [
-      `Hello ${payout.artistName || "there"},`,
-      "",
+    content: message(payout.artistName, null, [
       `You have been paid ${priceText(payout.amount)} for ${works}.`,
       "The money is on its way to your payout account.",
       `Reference: ${payout.reference}`,
       "",
-      `Your sales: ${payout.salesUrl}`,
-      ...SIGNATURE,
-    ].join("\n"),
+      button("Your sales", payout.salesUrl),
+    ]),
   };
 }
 
@@ -41,14 +37,11 @@ export function takenBackMail(payout: PayoutMailContext): NewMail {
     kind: "payout-reversed",
     to: payout.artistEmail,
     subject: `${priceText(payout.amount)} was taken back from your payouts`,
-    text: [
-      `Hello ${payout.artistName || "there"},`,
-      "",
+    content: message(payout.artistName, null, [
       `A buyer was refunded for a work you had already been paid for, so ${priceText(payout.amount)} was taken back from an earlier payout.`,
       `Reference: ${payout.reference}`,
       "",
-      `Your sales: ${payout.salesUrl}`,
-      ...SIGNATURE,
-    ].join("\n"),
+      button("Your sales", payout.salesUrl),
+    ]),
   };
 }
