@@ -1,5 +1,6 @@
 import { RouteLoadError } from "../components/load-error";
-import { loadSitePage, sitePageLoadFailed } from "../features/site-pages/site-pages.server";
+import { loadSitePage } from "../features/site-pages/site-pages.server";
+import { sitePageLoadFailed } from "../features/site-pages/site-pages.messages";
 import { SITE, errorMeta } from "../lib/meta";
 import { routeErrorText } from "../lib/route-error-text";
 import type { Route } from "./+types/site-page";

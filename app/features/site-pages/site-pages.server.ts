@@ -1,8 +1,7 @@
 import type { AppLoadContext } from "react-router";
 import type { SitePage } from "../../../contracts/site-pages.contract";
 import { readForPage } from "../../lib/loader-errors.server";
-
-export const sitePageLoadFailed = "This page could not be loaded. Please try again later.";
+import { sitePageLoadFailed } from "./site-pages.messages";
 
 /** The page the address names (/about … /privacy): its title and its text as sanitised HTML. */
 export async function loadSitePage(context: AppLoadContext, request: Request) {

@@ -14,9 +14,9 @@ const markdown = new Marked({
     html({ text }: Tokens.HTML | Tokens.Tag) {
       return escapeHtml(text);
     },
-    // The page's own title is its h1, so the text's headings start one level below.
+    // The page's own title is its only h1: a "#" heading of the text becomes an h2.
     heading({ tokens, depth }: Tokens.Heading) {
-      const level = Math.min(depth + 1, 6);
+      const level = Math.max(depth, 2);
       return `<h${level}>${this.parser.parseInline(tokens)}</h${level}>\n`;
     },
     // No pictures: they would load from anywhere; the alt text is kept as text.
