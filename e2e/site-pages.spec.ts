@@ -93,18 +93,26 @@ test("a page written in the console is shown on the site, its HTML as text", asy
   );
   await page.getByRole("button", { name: "Save page" }).click();
   await expect(page.getByRole("status")).toContainText("The page is saved and shown on the site.");
+  // The page as shown follows the save.
+  await expect(
+    page
+      .getByRole("region", { name: "As shown on the site" })
+      .getByRole("heading", { name: "Buying" }),
+  ).toBeVisible();
+  await expect(page.getByRole("button", { name: "Save page" })).toBeEnabled();
   await atBothWidths(page, async (label) => {
     await screenshot(page, { path: `e2e/screenshots/console-site-page-${label}.png` });
   });
 
   await page.getByRole("link", { name: "View the page" }).click();
   await expect(page).toHaveURL(/\/terms$/);
-  await expect(page.getByRole("heading", { level: 2, name: "Buying" })).toBeVisible();
-  await expect(page.locator(".site-page-text strong")).toHaveText("final");
+  const shown = page.locator("article.site-page");
+  await expect(shown.getByRole("heading", { level: 2, name: "Buying" })).toBeVisible();
+  await expect(shown.locator("strong")).toHaveText("final");
   // The script is shown as the text it is, and never runs; the link goes nowhere.
-  await expect(page.getByText("<script>window.pwned = true</script>")).toBeVisible();
+  await expect(shown.getByText("<script>window.pwned = true</script>")).toBeVisible();
   expect(await page.evaluate(() => (window as { pwned?: boolean }).pwned)).toBeUndefined();
-  await expect(page.locator(".site-page-text a")).not.toHaveAttribute("href", /.*/);
+  await expect(shown.getByText("Click me")).not.toHaveAttribute("href", /.*/);
   await expectNoAxeViolations(page);
   await screenshots(page, "site-page-written");
 
