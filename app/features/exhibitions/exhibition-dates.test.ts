@@ -6,6 +6,10 @@ describe("exhibitionDates", () => {
     expect(exhibitionDates("2026-11-12", "2026-12-20")).toBe("12 Nov – 20 Dec 2026");
   });
 
+  it("writes a run within one month with the month once", () => {
+    expect(exhibitionDates("2026-11-12", "2026-11-20")).toBe("12 – 20 Nov 2026");
+  });
+
   it("writes both years of a run across the new year", () => {
     expect(exhibitionDates("2026-11-12", "2027-01-20")).toBe("12 Nov 2026 – 20 Jan 2027");
   });
