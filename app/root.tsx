@@ -10,6 +10,7 @@ import {
 import type { Route } from "./+types/root";
 import { PendingPage } from "./features/layout/pending-page";
 import { RouteAnnouncer } from "./features/layout/route-announcer";
+import { SiteFooter } from "./features/layout/site-footer";
 import { SiteHeader } from "./features/layout/site-header";
 import type { RootLoaderData } from "./lib/session-user";
 import { SiteStyles } from "./lib/site-styles";
@@ -74,9 +75,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <PendingPage>{children}</PendingPage>
         </main>
         <RouteAnnouncer />
-        <footer className="site-footer">
-          <div className="page-inner">Vernissage — original art, directly from the artists.</div>
-        </footer>
+        <SiteFooter />
         <ScrollRestoration />
         <Scripts />
       </body>

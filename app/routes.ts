@@ -1,4 +1,5 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { SITE_PAGES } from "../domain/site-pages";
 
 export default [
   index("routes/home.tsx"),
@@ -27,6 +28,10 @@ export default [
   route("payouts/setup", "routes/payouts-setup.tsx"),
   route("payouts/return", "routes/payouts-return.tsx"),
   route("payouts/refresh", "routes/payouts-refresh.tsx"),
+  // The site's own pages, linked from the footer (domain/site-pages.ts): one module each.
+  ...SITE_PAGES.map((page) =>
+    route(page.path.slice(1), "routes/site-page.tsx", { id: `site-page-${page.slug}` }),
+  ),
   // The team's console (decision 0027): admins only, every area checks again itself.
   route("admin", "routes/admin.tsx", [
     index("routes/admin-index.tsx"),
@@ -42,6 +47,8 @@ export default [
     route("orders", "routes/admin-orders.tsx"),
     route("orders/:orderId", "routes/admin-order.tsx"),
     route("settings", "routes/admin-settings.tsx"),
+    route("pages", "routes/admin-pages.tsx"),
+    route("pages/:slug", "routes/admin-page.tsx"),
     route("payouts", "routes/admin-payouts.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),

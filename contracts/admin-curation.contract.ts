@@ -15,6 +15,12 @@ export const curationMessages = {
   nameTooLong: "The name is too long (at most 200 characters).",
   descriptionTooLong: "The description is too long (at most 5,000 characters).",
   addressTooLong: "The address is too long (at most 500 characters).",
+  startsOnInvalid: "Please enter the start date as a date between 1900 and 2999.",
+  endsOnInvalid: "Please enter the end date as a date between 1900 and 2999.",
+  endBeforeStart: "The end date cannot be before the start date.",
+  openingHoursTooLong: "The opening hours are too long (at most 200 characters).",
+  illFormedText:
+    "Text must be well-formed Unicode: it contains a broken character (a lone surrogate).",
   uploadIdInvalid: "That image is not one of your uploads. Please upload the image again.",
   uploadUnavailable:
     "That image is no longer available (it was not one of your recent uploads, or it is in use). Please upload it again.",
@@ -60,25 +66,75 @@ function text(max: number, tooLong: string, required?: string) {
 
 const uploadId = z.uuid({ error: m.uploadIdInvalid });
 
+/** A lone UTF-16 surrogate (half of a character): PostgreSQL would store U+FFFD instead. */
+const LONE_SURROGATE = /\p{Cs}/u;
+export function isWellFormedText(s: string): boolean {
+  return !LONE_SURROGATE.test(s);
+}
+
+const ISO_DAY = z.iso.date();
+/**
+ * A calendar day as a date field sends it ("2026-11-12"); empty or null clears it. Years
+ * are bounded so that every accepted day is one PostgreSQL's date stores.
+ */
+function calendarDay(error: string) {
+  return z
+    .union([z.string(), z.null()], { error })
+    .transform((s) => (s ?? "").trim())
+    .refine((s) => s === "" || (ISO_DAY.safeParse(s).success && s >= "1900" && s < "3000"), {
+      error,
+    })
+    .transform((s) => (s === "" ? null : s));
+}
+
+/** Free text of opening hours ("Tue–Sat 11:00–18:00, Thu until 21:00"). */
+const openingHours = text(200, m.openingHoursTooLong).refine(isWellFormedText, {
+  error: m.illFormedText,
+});
+
+/** Both days set and the end before the start (ISO days compare as text). */
+export function endsBeforeStart(startsOn: string | null, endsOn: string | null): boolean {
+  return startsOn !== null && endsOn !== null && endsOn < startsOn;
+}
+
 // ---- Exhibitions ----
 
-export const exhibitionCreateSchema = z.object({
-  name: text(200, m.nameTooLong, m.nameRequired),
-  description: text(5_000, m.descriptionTooLong).default(""),
-  address: text(500, m.addressTooLong).default(""),
-  bannerUploadId: uploadId.optional(),
-});
+export const exhibitionCreateSchema = z
+  .object({
+    name: text(200, m.nameTooLong, m.nameRequired),
+    description: text(5_000, m.descriptionTooLong).default(""),
+    address: text(500, m.addressTooLong).default(""),
+    startsOn: calendarDay(m.startsOnInvalid).default(null),
+    endsOn: calendarDay(m.endsOnInvalid).default(null),
+    openingHours: openingHours.default(""),
+    bannerUploadId: uploadId.optional(),
+  })
+  .refine((e) => !endsBeforeStart(e.startsOn, e.endsOn), {
+    error: m.endBeforeStart,
+    path: ["endsOn"],
+  });
 export type ExhibitionCreate = z.infer<typeof exhibitionCreateSchema>;
 
-/** Partial; `bannerUploadId: null` removes the banner. */
+/**
+ * Partial; `bannerUploadId: null` removes the banner, a date null (or empty) clears it. The
+ * order of the days is checked here when both are sent, and by the service against the
+ * stored day when one is.
+ */
 export const exhibitionPatchSchema = z
   .object({
     name: text(200, m.nameTooLong, m.nameRequired).optional(),
     description: text(5_000, m.descriptionTooLong).optional(),
     address: text(500, m.addressTooLong).optional(),
+    startsOn: calendarDay(m.startsOnInvalid).optional(),
+    endsOn: calendarDay(m.endsOnInvalid).optional(),
+    openingHours: openingHours.optional(),
     bannerUploadId: uploadId.nullable().optional(),
   })
-  .refine((p) => Object.values(p).some((v) => v !== undefined), { error: m.nothingToChange });
+  .refine((p) => Object.values(p).some((v) => v !== undefined), { error: m.nothingToChange })
+  .refine((p) => !endsBeforeStart(p.startsOn ?? null, p.endsOn ?? null), {
+    error: m.endBeforeStart,
+    path: ["endsOn"],
+  });
 export type ExhibitionPatch = z.infer<typeof exhibitionPatchSchema>;
 
 export const exhibitionArtworksSchema = z.object({
@@ -95,6 +151,9 @@ export const adminExhibitionSchema = z.object({
   description: z.string(),
   address: z.string(),
   bannerUrl: z.string().nullable(),
+  startsOn: z.string().nullable(),
+  endsOn: z.string().nullable(),
+  openingHours: z.string(),
   isActive: z.boolean(),
   createdAt: z.string(),
   artworkCount: z.number().int(),

@@ -25,6 +25,7 @@ const AREAS = [
   ["exhibitions", "Exhibitions"],
   ["banners", "Banners"],
   ["catalog", "Cities & categories"],
+  ["pages", "Pages"],
   ["payouts", "Payouts"],
   ["reconciliation", "Reconciliation"],
   ["audit", "Audit log"],

@@ -75,6 +75,11 @@ test("exhibitions list → exhibition → artwork, with titles set and restored"
   await expect(page.getByRole("heading", { level: 2, name: "Material Matters" })).toBeVisible();
   await expect(page.getByText("Winter Salon")).toHaveCount(0);
   await expect(page.getByText("1120 NW Couch St, Portland, OR 97209")).toBeVisible();
+  // Each card says when the exhibition runs ("12 Nov – 20 Dec 2026") and that it is on now.
+  const coastlinesCard = page.locator(".exhibition-card").filter({ hasText: "Coastlines" });
+  await expect(coastlinesCard.locator(".exhibition-run")).toHaveText(
+    /^Now on \d{1,2} \w{3,4}( \d{4})? – \d{1,2} \w{3,4} \d{4}$/,
+  );
   const banners = page.locator(".exhibition-card img");
   await expect(banners).toHaveCount(2);
   await expect(banners.first()).toHaveAttribute("fetchpriority", "high");
@@ -84,9 +89,15 @@ test("exhibitions list → exhibition → artwork, with titles set and restored"
 
   await page.getByRole("link", { name: "View Exhibition Coastlines" }).click();
   await expect(page).toHaveURL(/\/exhibition\/[0-9a-f-]{36}$/);
-  // SPEC §2: the page title becomes the exhibition name.
-  await expect(page).toHaveTitle("Coastlines");
+  // SPEC §2: the page title becomes the exhibition name, ending as every page's does.
+  await expect(page).toHaveTitle("Coastlines · Vernissage");
   await expect(page.getByRole("heading", { level: 1, name: "Coastlines" })).toBeVisible();
+  await expect(page.locator(".exhibition-detail-run")).toContainText("Now on");
+  await expect(page.getByText("Wed–Sun 11:00–18:00, Thursdays until 21:00")).toBeVisible();
+  // The artists of the works shown, each linked to their page.
+  const artists = page.getByRole("region", { name: "Artists" }).getByRole("link");
+  expect(await artists.count()).toBeGreaterThan(1);
+  await expect(artists.first()).toHaveAttribute("href", /^\/artist\/[0-9a-f-]{36}$/);
   await expect(page.getByText(/^Fog, tide and long summer evenings/)).toBeVisible();
   const address = page.getByRole("link", { name: /1120 NW Couch St, Portland, OR 97209/ });
   await expect(address).toHaveAttribute("target", "_blank");
@@ -126,7 +137,7 @@ test("exhibitions list → exhibition → artwork, with titles set and restored"
 
   // Back returns to the exhibition (and its title); leaving it restores the site's titles.
   await page.getByRole("button", { name: "Back" }).click();
-  await expect(page).toHaveTitle("Coastlines");
+  await expect(page).toHaveTitle("Coastlines · Vernissage");
   await page.getByRole("banner").getByRole("link", { name: "Exhibitions" }).first().click();
   await expect(page).toHaveTitle("Exhibitions · Vernissage");
 });

@@ -222,6 +222,19 @@ test("the team creates an exhibition with a banner and two works, and it appears
   await expect(page.getByText("2 works saved in this order.")).toBeVisible();
   await page.getByRole("button", { name: "Activate", exact: true }).click();
   await expect(page.getByRole("button", { name: "Deactivate", exact: true })).toBeVisible();
+
+  // Its days and opening hours: an end before the start is refused with a clear message.
+  const details = page.getByRole("region", { name: "Details" });
+  await details.getByLabel("Start date").fill("2099-03-01");
+  await details.getByLabel("End date").fill("2099-02-28");
+  await details.getByLabel("Opening hours").fill("Thu–Sun 12:00–20:00");
+  await details.getByRole("button", { name: "Save details" }).click();
+  await expect(details.getByRole("alert")).toHaveText(
+    "The end date cannot be before the start date.",
+  );
+  await details.getByLabel("End date").fill("2099-04-15");
+  await details.getByRole("button", { name: "Save details" }).click();
+  await expect(details.getByText("The exhibition is saved.")).toBeVisible();
   await expectNoAxeViolations(page);
   await screenshots(page, "exhibition-editor");
 
@@ -230,6 +243,12 @@ test("the team creates an exhibition with a banner and two works, and it appears
   await expect(tile).toBeVisible();
   await tile.click();
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  await expect(page).toHaveTitle(`${name} · Vernissage`);
+  await expect(page.locator(".exhibition-detail-run")).toHaveText("Upcoming 1 Mar – 15 Apr 2099");
+  await expect(page.getByText("Thu–Sun 12:00–20:00")).toBeVisible();
+  // Its artists are those of the two works, each linked to their page.
+  const artistLinks = page.getByRole("region", { name: "Artists" }).getByRole("link");
+  await expect(artistLinks.first()).toHaveAttribute("href", /^\/artist\/[0-9a-f-]{36}$/);
   const works = page.getByRole("link", { name: /Loom Song|Union Station Vault/ });
   await expect(works).toHaveCount(2);
   // In the order the team saved.

@@ -6,6 +6,7 @@ import { registerAuditRoutes } from "./features/audit/audit.routes";
 import { registerApplicationRoutes } from "./features/applications/applications.routes";
 import { registerModerationRoutes } from "./features/moderation/moderation.routes";
 import { registerCurationRoutes } from "./features/curation/curation.routes";
+import { registerSitePageRoutes } from "./features/site-pages/site-pages.routes";
 import { registerAdminOrderRoutes } from "./features/orders/admin-orders.routes";
 import { registerReconciliationRoutes } from "./features/reconciliation/reconciliation.routes";
 import { registerAuthRoutes } from "./features/auth/auth.routes";
@@ -145,6 +146,7 @@ export function buildServer({ services, web, pageCache: pageCacheOptions }: Serv
   registerApplicationRoutes(app, services);
   registerModerationRoutes(app, services);
   registerCurationRoutes(app, services);
+  registerSitePageRoutes(app, services);
   registerAdminOrderRoutes(app, services);
   registerReconciliationRoutes(app, services);
   app.all("/api/*", () => {

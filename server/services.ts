@@ -131,6 +131,14 @@ import {
   setExhibitionArtworks,
 } from "./features/curation/curation.service";
 import {
+  type SitePagesDeps,
+  editSitePage,
+  getSitePage,
+  getSitePageForAdmin,
+  listSitePagesForAdmin,
+} from "./features/site-pages/site-pages.service";
+import type { SitePageEdit } from "../contracts/site-pages.contract";
+import {
   type MoveInput,
   type OrdersDeps,
   type RefundRequest,
@@ -383,6 +391,7 @@ export function createServices(
   };
   const payoutSchedule = createPayoutSchedule(payoutRunDeps);
   const curationDeps: CurationDeps = { db };
+  const sitePagesDeps: SitePagesDeps = { db };
   const reconciliationDeps: ReconciliationDeps = {
     db,
     payments: checkoutDeps.provider,
@@ -552,6 +561,14 @@ export function createServices(
       ) => renameCatalog(curationDeps, actor, kind, id, name),
       deleteCatalogEntry: (actor: AuditActor, kind: "city" | "category", id: string) =>
         deleteCatalog(curationDeps, actor, kind, id),
+    },
+    /** About, Contact, FAQ, Shipping & returns, Terms and Privacy (server/features/site-pages). */
+    sitePages: {
+      get: (slug: string) => getSitePage(sitePagesDeps, slug),
+      list: () => listSitePagesForAdmin(sitePagesDeps),
+      getForAdmin: (slug: string) => getSitePageForAdmin(sitePagesDeps, slug),
+      edit: (actor: AuditActor, slug: string, body: SitePageEdit) =>
+        editSitePage(sitePagesDeps, actor, slug, body),
     },
     /** The sitemap's pages. */
     seo: { sitemapEntries: () => getSitemapEntries(sitemapDeps) },

@@ -7,6 +7,7 @@ import { RouteLoadError } from "../components/load-error";
 import { loadExhibitionPage } from "../features/exhibitions/exhibitions.server";
 import { exhibitionsMessages as m } from "../features/exhibitions/exhibitions.messages";
 import { exhibitionMeta } from "../features/exhibitions/exhibitions-meta";
+import { ExhibitionRun } from "../features/exhibitions/exhibition-run";
 import { errorMeta } from "../lib/meta";
 import { routeErrorText } from "../lib/route-error-text";
 import type { Route } from "./+types/exhibition";
@@ -21,9 +22,12 @@ export function loader({ context, params, request }: Route.LoaderArgs) {
   return loadExhibitionPage(context, request, params.exhibitionId);
 }
 
-/** SPEC §2 Exhibition detail: banner, name, description, address (maps search) and the works. */
+/**
+ * SPEC §2 Exhibition detail: banner, name, days and opening hours, address (maps search),
+ * description, the artists (linked to their pages) and the works.
+ */
 export default function Exhibition({ loaderData }: Route.ComponentProps) {
-  const { exhibition, saved } = loaderData;
+  const { exhibition, run, saved } = loaderData;
   return (
     <article className="exhibition-detail">
       <BannerImage
@@ -35,6 +39,13 @@ export default function Exhibition({ loaderData }: Route.ComponentProps) {
       <header className="exhibition-detail-header">
         <p className="eyebrow">Exhibition</p>
         <h1>{exhibition.name}</h1>
+        <ExhibitionRun run={run} className="exhibition-detail-run" />
+        {exhibition.openingHours ? (
+          <p className="exhibition-detail-hours">
+            <span className="exhibition-detail-label">Opening hours:</span>{" "}
+            {exhibition.openingHours}
+          </p>
+        ) : null}
         <p className="exhibition-detail-address">
           <a href={mapsSearchUrl(exhibition.address)} target="_blank" rel="noopener noreferrer">
             {exhibition.address}
@@ -43,6 +54,18 @@ export default function Exhibition({ loaderData }: Route.ComponentProps) {
         </p>
         {exhibition.description ? (
           <p className="exhibition-detail-description">{exhibition.description}</p>
+        ) : null}
+        {exhibition.artists.length > 0 ? (
+          <section aria-labelledby="exhibition-artists-heading" className="exhibition-artists">
+            <h2 id="exhibition-artists-heading">Artists</h2>
+            <ul>
+              {exhibition.artists.map((artist) => (
+                <li key={artist.id}>
+                  <Link to={`/artist/${artist.id}`}>{artist.name || "Unknown Artist"}</Link>
+                </li>
+              ))}
+            </ul>
+          </section>
         ) : null}
       </header>
       <section aria-labelledby="exhibition-works-heading" className="exhibition-works">

@@ -61,6 +61,10 @@ const coastlines = {
   description: "Fog, tide and long summer evenings.",
   address: "1120 NW Couch St, Portland, OR 97209",
   bannerUrl: "/media/exhibitions/e1/banner.webp",
+  startsOn: "2026-11-12",
+  endsOn: "2026-12-20",
+  openingHours: "Tue–Sat 11:00–18:00",
+  run: { dates: "12 Nov – 20 Dec 2026", timing: "current" },
 };
 
 describe("the exhibitions list", () => {
@@ -74,6 +78,7 @@ describe("the exhibitions list", () => {
     });
     expect(html).toContain('src="/media/exhibitions/e1/banner.webp"');
     expect(html).toContain("1120 NW Couch St, Portland, OR 97209");
+    expect(html).toMatch(/Now on<\/span> <span class="exhibition-dates">12 Nov – 20 Dec 2026/);
     expect(html).toMatch(/href="\/exhibition\/e1"[^>]*>View Exhibition/);
     // A banner that is not a valid address: the text fallback with the name.
     expect(html).toMatch(/banner-fallback[^>]*><span>Material Matters<\/span>/);
@@ -98,10 +103,41 @@ describe("the exhibitions list", () => {
 });
 
 describe("the exhibition page", () => {
+  it("shows the days, where the run stands, the opening hours and the linked artists", async () => {
+    await renderPage(
+      ExhibitionPage,
+      {
+        exhibition: {
+          ...coastlines,
+          artworks: [],
+          artists: [
+            { id: "a1", name: "Ada Moss" },
+            { id: "a2", name: "" },
+          ],
+        },
+        run: { dates: "12 Nov – 20 Dec 2026", timing: "upcoming" },
+        origin: "",
+      },
+      "/exhibition/e1",
+    );
+    expect(screen.getByText("12 Nov – 20 Dec 2026")).toBeTruthy();
+    expect(screen.getByText("Upcoming")).toBeTruthy();
+    expect(screen.getByText(/Tue–Sat 11:00–18:00/)).toBeTruthy();
+    const artists = screen.getByRole("region", { name: "Artists" });
+    const links = Array.from(artists.querySelectorAll("a")).map((a) => [
+      a.textContent,
+      a.getAttribute("href"),
+    ]);
+    expect(links).toEqual([
+      ["Ada Moss", "/artist/a1"],
+      ["Unknown Artist", "/artist/a2"],
+    ]);
+  });
+
   it("links the address to a maps search in a new tab and lists the works", async () => {
     await renderPage(
       ExhibitionPage,
-      { exhibition: { ...coastlines, artworks: [] }, origin: "" },
+      { exhibition: { ...coastlines, artworks: [], artists: [] }, run: coastlines.run, origin: "" },
       "/exhibition/e1",
     );
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Coastlines");
@@ -113,7 +149,7 @@ describe("the exhibition page", () => {
     expect(map.getAttribute("rel")).toBe("noopener noreferrer");
     const html = serverHtml(
       ExhibitionPage,
-      { exhibition: { ...coastlines, artworks: [] }, origin: "" },
+      { exhibition: { ...coastlines, artworks: [], artists: [] }, run: coastlines.run, origin: "" },
       "/exhibition/e1",
     );
     expect(html).toMatch(/<img[^>]*fetchPriority="high"/);

@@ -4,6 +4,7 @@ import { RouteLoadError } from "../components/load-error";
 import { loadExhibitionsPage } from "../features/exhibitions/exhibitions.server";
 import { exhibitionsMessages as m } from "../features/exhibitions/exhibitions.messages";
 import { exhibitionsListMeta } from "../features/exhibitions/exhibitions-meta";
+import { ExhibitionRun } from "../features/exhibitions/exhibition-run";
 import { errorMeta } from "../lib/meta";
 import { routeErrorText } from "../lib/route-error-text";
 import type { Route } from "./+types/exhibitions";
@@ -17,7 +18,7 @@ export function loader({ context }: Route.LoaderArgs) {
   return loadExhibitionsPage(context);
 }
 
-/** SPEC §2 Exhibitions list: the active exhibitions as cards. */
+/** SPEC §2 Exhibitions list: the active exhibitions as cards, with their days. */
 export default function Exhibitions({ loaderData }: Route.ComponentProps) {
   const { exhibitions } = loaderData;
   return (
@@ -33,6 +34,7 @@ export default function Exhibitions({ loaderData }: Route.ComponentProps) {
                 <BannerImage src={exhibition.bannerUrl} name={exhibition.name} priority={i === 0} />
                 <div className="exhibition-card-body">
                   <h2>{exhibition.name}</h2>
+                  <ExhibitionRun run={exhibition.run} />
                   <p className="exhibition-card-address">{exhibition.address}</p>
                   <Link to={`/exhibition/${exhibition.id}`} className="button">
                     View Exhibition

@@ -180,10 +180,24 @@ export default function SignUp() {
         {occupation === "artist" ? (
           <p className="hint">Artists must give an Instagram handle or a website.</p>
         ) : null}
+        {/* The policies open in a new tab, so the form keeps what was typed. */}
         <label className="choice">
-          <input type="checkbox" name="acceptTerms" />
-          <span>I agree to the Terms of Service and Privacy Policy.</span>
+          <input type="checkbox" name="acceptTerms" aria-describedby="signup-terms-hint" />
+          <span>
+            I agree to the{" "}
+            <Link to="/terms" target="_blank" rel="noopener">
+              Terms of Service
+            </Link>{" "}
+            and{" "}
+            <Link to="/privacy" target="_blank" rel="noopener">
+              Privacy Policy
+            </Link>
+            .
+          </span>
         </label>
+        <p id="signup-terms-hint" className="hint">
+          The Terms of Service and the Privacy Policy open in a new tab.
+        </p>
         <FormError message={error} />
         <button type="submit" className="button button-primary" disabled={busy}>
           {busy ? "Creating account..." : "Sign Up"}

@@ -214,6 +214,9 @@ export async function seedDemoData(
         isActive: e.isActive,
         bannerUrl: e.banner ? wideUrl(`exhibitions/${e.id}/banner.webp`) : null,
         createdAt: e.createdAt,
+        startsOn: e.startsOn,
+        endsOn: e.endsOn,
+        openingHours: e.openingHours,
       })),
     );
     await tx

@@ -13,6 +13,10 @@ export type ExhibitionPlan = {
   banner: Composition | null;
   artworkIds: string[];
   createdAt: Date;
+  /** Calendar days, "2026-11-12". */
+  startsOn: string;
+  endsOn: string;
+  openingHours: string;
 };
 
 export type BannerPlan = {
@@ -38,6 +42,8 @@ const EXHIBITIONS = [
     count: 7,
     banner: { style: "landscape", hue: 24 },
     daysAgo: 12,
+    runDays: 52,
+    openingHours: "Wed–Sun 11:00–18:00, Thursdays until 21:00",
   },
   {
     name: "Material Matters",
@@ -49,6 +55,8 @@ const EXHIBITIONS = [
     count: 6,
     banner: { style: "organic", hue: 38 },
     daysAgo: 30,
+    runDays: 45,
+    openingHours: "Tue–Sat 10:00–18:00",
   },
   {
     name: "Winter Salon",
@@ -60,6 +68,8 @@ const EXHIBITIONS = [
     count: 5,
     banner: null,
     daysAgo: 140,
+    runDays: 60,
+    openingHours: "Tue–Sun 12:00–17:00",
   },
 ] as const;
 
@@ -93,8 +103,16 @@ export function planExhibitions(
       banner: e.banner ? { ...e.banner, seed: rng.int(1, 2 ** 31), ...EXHIBITION_BANNER } : null,
       artworkIds: chosen.map((a) => a.id),
       createdAt: new Date(now.getTime() - e.daysAgo * DAY),
+      // Each opened the day it was made and runs `runDays`: the two active ones are on now.
+      startsOn: isoDay(now.getTime() - e.daysAgo * DAY),
+      endsOn: isoDay(now.getTime() + (e.runDays - e.daysAgo) * DAY),
+      openingHours: e.openingHours,
     };
   });
+}
+
+function isoDay(time: number): string {
+  return new Date(time).toISOString().slice(0, 10);
 }
 
 /** The home-page banners: one active, one retired. */

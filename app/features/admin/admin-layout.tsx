@@ -9,6 +9,7 @@ export const ADMIN_AREAS = [
   { to: "/admin/exhibitions", label: "Exhibitions" },
   { to: "/admin/banners", label: "Banners" },
   { to: "/admin/catalog", label: "Cities & categories" },
+  { to: "/admin/pages", label: "Pages" },
   { to: "/admin/orders", label: "Orders" },
   { to: "/admin/settings", label: "Settings" },
   { to: "/admin/payouts", label: "Payouts" },

@@ -27,6 +27,9 @@ export function exhibitionCreate(context: AppLoadContext, form: FormData, admin:
     name: field(form, "name"),
     description: field(form, "description"),
     address: field(form, "address"),
+    startsOn: field(form, "startsOn"),
+    endsOn: field(form, "endsOn"),
+    openingHours: field(form, "openingHours"),
     bannerUploadId: uploadIdField(form, "uploadId"),
   });
   return context.services.curation.createExhibition(admin, body);
@@ -43,6 +46,9 @@ export function exhibitionEditorIntents(
         name: field(form, "name"),
         description: field(form, "description"),
         address: field(form, "address"),
+        startsOn: field(form, "startsOn"),
+        endsOn: field(form, "endsOn"),
+        openingHours: field(form, "openingHours"),
         bannerUploadId: form.get("removeBanner") === "yes" ? null : uploadIdField(form, "uploadId"),
       });
       await curation.editExhibition(admin, exhibitionId, patch);

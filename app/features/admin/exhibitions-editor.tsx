@@ -157,6 +157,41 @@ export function ExhibitionEditor({ exhibition }: { exhibition: AdminExhibitionDe
                 defaultValue={exhibition.address}
               />
             </div>
+            <div className="admin-dates">
+              <div className="field">
+                <label htmlFor="ex-starts">Start date</label>
+                <input
+                  id="ex-starts"
+                  name="startsOn"
+                  type="date"
+                  defaultValue={exhibition.startsOn ?? ""}
+                />
+              </div>
+              <div className="field">
+                <label htmlFor="ex-ends">End date</label>
+                <input
+                  id="ex-ends"
+                  name="endsOn"
+                  type="date"
+                  aria-describedby="ex-dates-hint"
+                  defaultValue={exhibition.endsOn ?? ""}
+                />
+              </div>
+            </div>
+            <p id="ex-dates-hint" className="hint">
+              The end date is on or after the start date. Leave both empty for an exhibition without
+              dates; the Active switch alone decides whether it is public.
+            </p>
+            <div className="field">
+              <label htmlFor="ex-hours">Opening hours</label>
+              <input
+                id="ex-hours"
+                name="openingHours"
+                maxLength={200}
+                placeholder="Tue–Sat 11:00–18:00"
+                defaultValue={exhibition.openingHours}
+              />
+            </div>
             <div className="field">
               <label htmlFor="ex-description">Description</label>
               <textarea

@@ -34,6 +34,12 @@ export function ExhibitionsList({ exhibitions }: { exhibitions: AdminExhibition[
             label: "Status",
             cell: (e) => <span className="admin-badge">{e.isActive ? "Active" : "Inactive"}</span>,
           },
+          {
+            // The days as typed (ISO), the same on the server and in the browser.
+            label: "Dates",
+            cell: (e) =>
+              e.startsOn || e.endsOn ? `${e.startsOn ?? "…"} – ${e.endsOn ?? "…"}` : "—",
+          },
           { label: "Works", numeric: true, cell: (e) => e.artworkCount },
           { label: "Address", cell: (e) => e.address || "—" },
         ]}

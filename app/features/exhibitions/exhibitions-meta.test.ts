@@ -7,12 +7,15 @@ const coastlines = {
   description: "Fog, tide and long summer evenings.",
   address: "1120 NW Couch St, Portland, OR 97209",
   bannerUrl: "/media/exhibitions/x/banner.webp",
+  startsOn: "2026-11-12",
+  endsOn: "2026-12-20",
+  openingHours: "Tue–Sat 11:00–18:00",
 };
 
 describe("exhibitionMeta", () => {
-  it("titles the page with the exhibition name alone and shares the banner", () => {
+  it("titles the page with the exhibition name and the site's, and shares the banner", () => {
     const meta = exhibitionMeta("https://art.example", coastlines);
-    expect(meta).toContainEqual({ title: "Coastlines" });
+    expect(meta).toContainEqual({ title: "Coastlines · Vernissage" });
     expect(meta).toContainEqual({ property: "og:title", content: "Coastlines" });
     expect(meta).toContainEqual({
       property: "og:image",
@@ -26,6 +29,8 @@ describe("exhibitionMeta", () => {
     expect(ld["script:ld+json"]).toMatchObject({
       "@type": "ExhibitionEvent",
       name: "Coastlines",
+      startDate: "2026-11-12",
+      endDate: "2026-12-20",
       location: { address: coastlines.address },
     });
     expect(meta.some((m) => "property" in m && m.property === "og:image")).toBe(false);

@@ -36,13 +36,17 @@ export function exhibitionsListMeta(
   ];
 }
 
-/** SPEC §2: the page title becomes the exhibition name (React Router restores it on leaving). */
+/**
+ * SPEC §2: the page title becomes the exhibition name, ending "· Vernissage" as every
+ * page's does (React Router restores the other page's on leaving).
+ */
 export function exhibitionMeta(origin: string, exhibition: ExhibitionSummary): MetaDescriptor[] {
   const url = `${origin}/exhibition/${exhibition.id}`;
+  const title = `${exhibition.name} · ${SITE}`;
   const image = absoluteUrl(origin, exhibition.bannerUrl);
   const description = shortDescription(exhibition.description || exhibition.address);
   return [
-    { title: exhibition.name },
+    { title },
     { name: "description", content: description },
     { property: "og:title", content: exhibition.name },
     { property: "og:description", content: description },
@@ -58,6 +62,8 @@ export function exhibitionMeta(origin: string, exhibition: ExhibitionSummary): M
         description: exhibition.description,
         url,
         ...(image ? { image } : {}),
+        ...(exhibition.startsOn ? { startDate: exhibition.startsOn } : {}),
+        ...(exhibition.endsOn ? { endDate: exhibition.endsOn } : {}),
         location: { "@type": "Place", address: exhibition.address },
       },
     },

@@ -2,6 +2,7 @@ import type { AppLoadContext } from "react-router";
 import type { ExhibitionDetail, ExhibitionSummary } from "../../../contracts/exhibitions.contract";
 import { savedStateFor } from "../../lib/collectors.server";
 import { readForPage } from "../../lib/loader-errors.server";
+import { exhibitionRun, todayIsoDay } from "./exhibition-dates";
 import { exhibitionsMessages as m } from "./exhibitions.messages";
 
 /** The list page: the active exhibitions, or the SPEC's load-failure text with a 500. */
@@ -11,7 +12,11 @@ export async function loadExhibitionsPage(context: AppLoadContext) {
     () => context.services.discovery.exhibitions(),
     { fallback: m.exhibitionsLoadFailed, log: "The exhibitions list failed to load" },
   );
-  return { exhibitions, origin: context.services.config.publicUrl };
+  const today = todayIsoDay();
+  return {
+    exhibitions: exhibitions.map((e) => ({ ...e, run: exhibitionRun(e, today) })),
+    origin: context.services.config.publicUrl,
+  };
 }
 
 /**
@@ -32,5 +37,10 @@ export async function loadExhibitionPage(context: AppLoadContext, request: Reque
     viewer?.id,
     exhibition.artworks.map((artwork) => artwork.id),
   );
-  return { exhibition, saved, origin: context.services.config.publicUrl };
+  return {
+    exhibition,
+    run: exhibitionRun(exhibition, todayIsoDay()),
+    saved,
+    origin: context.services.config.publicUrl,
+  };
 }

@@ -1,5 +1,8 @@
+import { sql } from "drizzle-orm";
 import {
   boolean,
+  check,
+  date,
   index,
   integer,
   pgTable,
@@ -20,8 +23,19 @@ export const exhibitions = pgTable(
     bannerUrl: text("banner_url"),
     isActive: boolean("is_active").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Calendar days, "2026-11-12": the exhibition's run wherever it is read. */
+    startsOn: date("starts_on", { mode: "string" }),
+    endsOn: date("ends_on", { mode: "string" }),
+    /** Free text: "Tue–Sat 11:00–18:00". */
+    openingHours: text("opening_hours").notNull().default(""),
   },
-  (t) => [index("exhibitions_active_idx").on(t.isActive)],
+  (t) => [
+    index("exhibitions_active_idx").on(t.isActive),
+    check(
+      "exhibitions_dates_order_chk",
+      sql`${t.startsOn} IS NULL OR ${t.endsOn} IS NULL OR ${t.endsOn} >= ${t.startsOn}`,
+    ),
+  ],
 );
 
 export const exhibitionArtworks = pgTable(

@@ -9,3 +9,4 @@ export * from "./operations";
 export * from "./money";
 export * from "./offers";
 export * from "./collectors";
+export * from "./site-pages";

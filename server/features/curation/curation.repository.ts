@@ -31,6 +31,9 @@ const exhibitionColumns = {
   description: exhibitions.description,
   address: exhibitions.address,
   bannerUrl: exhibitions.bannerUrl,
+  startsOn: exhibitions.startsOn,
+  endsOn: exhibitions.endsOn,
+  openingHours: exhibitions.openingHours,
   isActive: exhibitions.isActive,
   createdAt: exhibitions.createdAt,
   artworkCount: workCount,
@@ -51,7 +54,10 @@ export async function findExhibition(db: Queryable, id: string, lock = false) {
 
 export async function insertExhibition(
   tx: Queryable,
-  values: { name: string; description: string; address: string; bannerUrl: string | null },
+  values: Pick<
+    ExhibitionRow,
+    "name" | "description" | "address" | "bannerUrl" | "startsOn" | "endsOn" | "openingHours"
+  >,
 ): Promise<ExhibitionRow> {
   const [row] = await tx
     .insert(exhibitions)
@@ -64,7 +70,12 @@ export async function insertExhibition(
 export async function updateExhibition(
   tx: Queryable,
   id: string,
-  values: Partial<Pick<ExhibitionRow, "name" | "description" | "address" | "bannerUrl">>,
+  values: Partial<
+    Pick<
+      ExhibitionRow,
+      "name" | "description" | "address" | "bannerUrl" | "startsOn" | "endsOn" | "openingHours"
+    >
+  >,
 ): Promise<ExhibitionRow | undefined> {
   const [row] = await tx.update(exhibitions).set(values).where(eq(exhibitions.id, id)).returning();
   return row;

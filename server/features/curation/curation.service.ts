@@ -11,6 +11,7 @@ import {
   type PickerArtwork,
   type PickerQuery,
   curationMessages as m,
+  endsBeforeStart,
 } from "../../../contracts/admin-curation.contract";
 import type { Database, Queryable } from "../../db/client";
 import { AppError } from "../../errors";
@@ -80,12 +81,18 @@ const exhibitionOut = (e: ExhibitionRead): AdminExhibition => ({
   createdAt: e.createdAt.toISOString(),
 });
 const exhibitionAudit = (
-  e: Pick<ExhibitionRead, "name" | "description" | "address" | "bannerUrl" | "isActive">,
+  e: Pick<
+    ExhibitionRead,
+    "name" | "description" | "address" | "bannerUrl" | "isActive" | "startsOn" | "endsOn"
+  > & { openingHours: string },
 ) => ({
   name: e.name,
   description: e.description,
   address: e.address,
   bannerUrl: e.bannerUrl,
+  startsOn: e.startsOn,
+  endsOn: e.endsOn,
+  openingHours: e.openingHours,
   isActive: e.isActive,
 });
 
@@ -120,6 +127,9 @@ export async function createExhibition(
       description: body.description,
       address: body.address,
       bannerUrl,
+      startsOn: body.startsOn,
+      endsOn: body.endsOn,
+      openingHours: body.openingHours,
     });
     await recordAudit(tx, actor, {
       action: "exhibition.create",
@@ -142,6 +152,12 @@ export async function editExhibition(
   await deps.db.transaction(async (tx) => {
     const before = await findExhibition(tx, exhibitionId, true);
     if (!before) throw notFound(m.exhibitionNotFound);
+    // A single day sent is checked against the other day as stored.
+    const startsOn = patch.startsOn === undefined ? before.startsOn : patch.startsOn;
+    const endsOn = patch.endsOn === undefined ? before.endsOn : patch.endsOn;
+    if (endsBeforeStart(startsOn, endsOn)) {
+      throw new AppError("VALIDATION_FAILED", 400, m.endBeforeStart);
+    }
     let bannerUrl: string | null | undefined;
     if (patch.bannerUploadId === null) bannerUrl = null;
     else if (patch.bannerUploadId) bannerUrl = await claimUpload(tx, actor, patch.bannerUploadId);
@@ -150,6 +166,9 @@ export async function editExhibition(
       description: patch.description,
       address: patch.address,
       bannerUrl,
+      startsOn: patch.startsOn,
+      endsOn: patch.endsOn,
+      openingHours: patch.openingHours,
     });
     if (!after) throw notFound(m.exhibitionNotFound);
     await recordAudit(tx, actor, {

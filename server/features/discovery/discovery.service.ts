@@ -15,7 +15,11 @@ import type { ArtistPage, ArtistTab } from "../../../contracts/artists.contract"
 import type { ArtworkCard, ArtworkDetail } from "../../../contracts/artworks.contract";
 import type { ArtworkRails } from "../../../contracts/artwork-rails.contract";
 import { findMoreByArtist, findRelatedWorks } from "../artworks/related.repository";
-import type { ExhibitionDetail, ExhibitionSummary } from "../../../contracts/exhibitions.contract";
+import type {
+  ExhibitionArtist,
+  ExhibitionDetail,
+  ExhibitionSummary,
+} from "../../../contracts/exhibitions.contract";
 import type { SessionUser } from "../../../contracts/auth.contract";
 import {
   findActiveExhibition,
@@ -132,10 +136,24 @@ export function getActiveExhibitions(deps: DiscoveryDeps): Promise<ExhibitionSum
   return listActiveExhibitions(deps.db);
 }
 
+/**
+ * The exhibition's artists are those of the works it shows (the same works, so a hidden
+ * work or a suspended artist is left out of both), in the order the works are hung.
+ */
+function artistsOfWorks(artworks: readonly ArtworkCard[]): ExhibitionArtist[] {
+  const artists = new Map<string, ExhibitionArtist>();
+  for (const { artist } of artworks) {
+    if (!artists.has(artist.id))
+      artists.set(artist.id, { id: artist.id, name: artist.displayName });
+  }
+  return [...artists.values()];
+}
+
 export async function getExhibition(deps: DiscoveryDeps, id: string): Promise<ExhibitionDetail> {
   const exhibitionId = requireUuid(id, m.invalidExhibition);
   const exhibition = await findActiveExhibition(deps.db, exhibitionId);
   // SPEC §8 uses the load-failure text for an exhibition that is not found, too.
   if (!exhibition) throw new AppError("NOT_FOUND", 404, m.exhibitionLoadFailed);
-  return { ...exhibition, artworks: await listExhibitionArtworks(deps.db, exhibitionId) };
+  const artworks = await listExhibitionArtworks(deps.db, exhibitionId);
+  return { ...exhibition, artworks, artists: artistsOfWorks(artworks) };
 }

@@ -9,6 +9,9 @@ const exhibitionColumns = {
   description: exhibitions.description,
   address: exhibitions.address,
   bannerUrl: exhibitions.bannerUrl,
+  startsOn: exhibitions.startsOn,
+  endsOn: exhibitions.endsOn,
+  openingHours: exhibitions.openingHours,
 };
 
 /** SPEC §7: all exhibitions with isActive true. */

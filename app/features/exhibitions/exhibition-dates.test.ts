@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { exhibitionDates, exhibitionTiming, todayIsoDay } from "./exhibition-dates";
+
+describe("exhibitionDates", () => {
+  it("writes a run within one year once with its year", () => {
+    expect(exhibitionDates("2026-11-12", "2026-12-20")).toBe("12 Nov – 20 Dec 2026");
+  });
+
+  it("writes a run within one month with the month once", () => {
+    expect(exhibitionDates("2026-11-12", "2026-11-20")).toBe("12 – 20 Nov 2026");
+  });
+
+  it("writes both years of a run across the new year", () => {
+    expect(exhibitionDates("2026-11-12", "2027-01-20")).toBe("12 Nov 2026 – 20 Jan 2027");
+  });
+
+  it("writes a one-day run as that day, and never shifts a day by the zone", () => {
+    expect(exhibitionDates("2026-01-01", "2026-01-01")).toBe("1 Jan 2026");
+  });
+
+  it("says from or until when only one day is set, and nothing without days", () => {
+    expect(exhibitionDates("2026-11-12", null)).toBe("From 12 Nov 2026");
+    expect(exhibitionDates(null, "2026-12-20")).toBe("Until 20 Dec 2026");
+    expect(exhibitionDates(null, null)).toBeNull();
+  });
+});
+
+describe("exhibitionTiming", () => {
+  it("is upcoming before the first day, current on both end days, ended after the last", () => {
+    expect(exhibitionTiming("2026-11-12", "2026-12-20", "2026-11-11")).toBe("upcoming");
+    expect(exhibitionTiming("2026-11-12", "2026-12-20", "2026-11-12")).toBe("current");
+    expect(exhibitionTiming("2026-11-12", "2026-12-20", "2026-12-20")).toBe("current");
+    expect(exhibitionTiming("2026-11-12", "2026-12-20", "2026-12-21")).toBe("ended");
+  });
+
+  it("is current without days (the console's switch alone decides)", () => {
+    expect(exhibitionTiming(null, null, "2026-11-29")).toBe("current");
+  });
+});
+
+describe("todayIsoDay", () => {
+  it("is the UTC calendar day", () => {
+    expect(todayIsoDay(new Date("2026-11-29T23:30:00-05:00"))).toBe("2026-11-30");
+  });
+});
