@@ -107,6 +107,7 @@ export async function signUp(
       pendingOccupation: data.pendingOccupation,
       instagramHandle: data.instagramHandle,
       websiteURL: data.websiteURL,
+      timeZone: data.timeZone,
     },
     meta,
   );

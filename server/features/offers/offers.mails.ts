@@ -1,10 +1,12 @@
+import { formatDateTime } from "../../../domain/date-time";
 import { priceText } from "../../../domain/display";
 import type { NewMail } from "../mail/outbox.repository";
 
 /**
  * The offers' e-mails (issue 15). Each names the work, the amount and where to answer:
  * the artist's link is their offers page (signed in), the buyer's the offer page with its
- * key, so a guest answers without an account password.
+ * key, so a guest answers without an account password. A deadline is written in the
+ * recipient's zone (`timeZone`, decision 0043).
  */
 
 export type OfferMailFacts = {
@@ -12,13 +14,9 @@ export type OfferMailFacts = {
   artistName: string;
   buyerName: string;
   amountCents: number;
-  /** When the offer lapses if nobody answers (UTC). */
+  /** When the offer lapses if nobody answers. */
   expiresAt: Date;
 };
-
-function when(at: Date): string {
-  return `${at.toISOString().slice(0, 16).replace("T", " ")} UTC`;
-}
 
 function mail(kind: string, to: string, subject: string, lines: string[]): NewMail {
   return { kind, to, subject, text: [...lines, "", "— Vernissage"].join("\n") };
@@ -30,6 +28,7 @@ export function offerToArtistMail(
   to: string,
   link: string,
   input: { counter: boolean; note: string },
+  timeZone: string,
 ): NewMail {
   const what = input.counter ? "made a counteroffer" : "made an offer";
   return mail(
@@ -41,24 +40,34 @@ export function offerToArtistMail(
       ...(input.note ? ["", "Their note:", input.note] : []),
       "",
       "The buyer's card is authorized for this amount plus tax; nothing is charged unless you accept.",
-      `Accept, decline or counter by ${when(facts.expiresAt)}, or the offer expires: ${link}`,
+      `Accept, decline or counter by ${formatDateTime(facts.expiresAt, timeZone)}, or the offer expires: ${link}`,
     ],
   );
 }
 
 /** To the buyer: their offer was sent (the card is held, not charged). */
-export function offerSentMail(facts: OfferMailFacts, to: string, link: string): NewMail {
+export function offerSentMail(
+  facts: OfferMailFacts,
+  to: string,
+  link: string,
+  timeZone: string,
+): NewMail {
   return mail("offer-made-buyer", to, `Your offer on "${facts.title}" was sent`, [
     `Your offer of ${priceText(facts.amountCents)} on "${facts.title}" by ${facts.artistName} was sent to the artist.`,
     "",
     "Your card is authorized for the offer plus tax, not charged. You are charged only if the offer is accepted.",
-    `The artist has until ${when(facts.expiresAt)} to answer; otherwise the offer expires and the hold is released.`,
+    `The artist has until ${formatDateTime(facts.expiresAt, timeZone)} to answer; otherwise the offer expires and the hold is released.`,
     `Your offer: ${link}`,
   ]);
 }
 
 /** To the buyer: the artist countered. */
-export function counterToBuyerMail(facts: OfferMailFacts, to: string, link: string): NewMail {
+export function counterToBuyerMail(
+  facts: OfferMailFacts,
+  to: string,
+  link: string,
+  timeZone: string,
+): NewMail {
   return mail(
     "offer-countered-buyer",
     to,
@@ -66,7 +75,7 @@ export function counterToBuyerMail(facts: OfferMailFacts, to: string, link: stri
     [
       `${facts.artistName} made a counteroffer of ${priceText(facts.amountCents)} on "${facts.title}".`,
       "",
-      `Accept, decline or counter by ${when(facts.expiresAt)}, or it expires and your card hold is released: ${link}`,
+      `Accept, decline or counter by ${formatDateTime(facts.expiresAt, timeZone)}, or it expires and your card hold is released: ${link}`,
     ],
   );
 }

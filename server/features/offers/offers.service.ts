@@ -65,6 +65,7 @@ import {
   lockOffer,
   updateOffer,
 } from "./offers.repository";
+import { DEFAULT_TIME_ZONE } from "../../../domain/date-time";
 
 /**
  * Offers (issue 15, decision 0030): making one (the card authorized, not captured), who
@@ -566,10 +567,17 @@ export async function confirmOffer(
     if (artist) {
       await enqueueMail(
         tx,
-        offerToArtistMail(facts, artist.email, links.artist, { counter: false, note: offer.note }),
+        offerToArtistMail(
+          facts,
+          artist.email,
+          links.artist,
+          { counter: false, note: offer.note },
+          artist.timeZone,
+        ),
       );
     }
-    await enqueueMail(tx, offerSentMail(facts, offer.buyerEmail, links.buyer));
+    const buyerZone = (await findContact(tx, offer.buyerId))?.timeZone ?? DEFAULT_TIME_ZONE;
+    await enqueueMail(tx, offerSentMail(facts, offer.buyerEmail, links.buyer, buyerZone));
     return true;
   });
   if (opened === "duplicate") {

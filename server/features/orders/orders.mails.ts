@@ -1,4 +1,5 @@
-import { dateText, priceText } from "../../../domain/display";
+import { formatDateTime } from "../../../domain/date-time";
+import { priceText } from "../../../domain/display";
 import { PROBLEM_KIND_LABELS, type ProblemKind } from "../../../domain/orders";
 import type { NewMail } from "../mail/outbox.repository";
 
@@ -14,6 +15,8 @@ export type OrderMailContext = {
   buyerEmail: string;
   artistName: string;
   artistEmail: string;
+  /** The artist's zone (decision 0043), for the deadlines told to them. */
+  artistTimeZone: string;
   /** Absolute links to the order for each party. */
   buyerOrderUrl: string;
   artistSalesUrl: string;
@@ -30,7 +33,7 @@ export function shipByReminderMail(order: OrderMailContext, shipBy: Date): NewMa
   return mail("order-ship-by-reminder", order.artistEmail, `Please ship "${order.title}"`, [
     `Hello ${order.artistName || "there"},`,
     "",
-    `"${order.title}" must be shipped by ${dateText(shipBy)} (UTC).`,
+    `"${order.title}" must be shipped by ${formatDateTime(shipBy, order.artistTimeZone)}.`,
     "If it is not marked shipped by then, the order is cancelled and the buyer refunded.",
     "",
     `Your sales: ${order.artistSalesUrl}`,
