@@ -87,7 +87,7 @@ const signUpShape = z.object({
   acceptTerms: z.boolean().default(false),
   /** The browser's zone, sent by the form (decision 0043); UTC when absent. */
   timeZone: z
-    .string()
+    .string({ error: timeZoneMessages.invalidTimeZone })
     .max(MAX_TIME_ZONE_LENGTH, { error: timeZoneMessages.invalidTimeZone })
     .nullish(),
 });
