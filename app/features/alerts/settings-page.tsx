@@ -130,7 +130,7 @@ function TimeZoneSection({
       <h2 id="settings-zone-heading">Time zone</h2>
       <Form method="post" className="settings-form">
         <input type="hidden" name="intent" value="time-zone" />
-        <label className="field">
+        <label className="field settings-zone">
           <span>Time zone of your e-mails</span>
           <select
             name="timeZone"
