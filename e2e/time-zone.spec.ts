@@ -52,6 +52,8 @@ test.describe("in Tokyo", () => {
     await waitForHydration(page);
     await expect(applied).toHaveText(/GMT\+9$/);
     await expectNoAxeViolations(page);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshots(page, "applications-in-tokyo");
   });
 });
 
