@@ -4,7 +4,7 @@ import { centsText } from "../../../domain/money-input";
 import { ORDER_STATUSES, ORDER_STATUS_LABELS } from "../../../domain/orders";
 import { AdminTable } from "./admin-table";
 import { OrderStatusBadge } from "./order-status-badge";
-import { formatDate } from "../../../domain/date-time";
+import { formatDate, formatDateTime } from "../../../domain/date-time";
 import { useTimeZone } from "../../lib/time-zone";
 
 /** The console's orders: every sale, newest first, by state and search, one link per order. */
@@ -114,7 +114,7 @@ export function OrdersTable({ page }: { page: AdminOrdersPage }) {
           },
           {
             label: "Ship by",
-            cell: (o) => (o.status === "paid" ? formatDate(o.shipBy, timeZone) : "—"),
+            cell: (o) => (o.status === "paid" ? formatDateTime(o.shipBy, timeZone) : "—"),
           },
         ]}
       />
