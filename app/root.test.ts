@@ -30,7 +30,7 @@ describe("the root loader's count of waiting applications", () => {
     expect(collector.data).not.toHaveProperty("waitingApplications");
     expect(collector.count).not.toHaveBeenCalled();
     const visitor = await rootLoader(null);
-    expect(visitor.data).toEqual({ user: null });
+    expect(visitor.data).toEqual({ user: null, timeZone: "UTC" });
     expect(visitor.count).not.toHaveBeenCalled();
   });
 

@@ -6,7 +6,9 @@ import {
   Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
+  useRouteLoaderData,
 } from "react-router";
+import { DEFAULT_TIME_ZONE } from "../domain/date-time";
 import type { Route } from "./+types/root";
 import { PendingPage } from "./features/layout/pending-page";
 import { RouteAnnouncer } from "./features/layout/route-announcer";
@@ -14,14 +16,16 @@ import { SiteFooter } from "./features/layout/site-footer";
 import { SiteHeader } from "./features/layout/site-header";
 import type { RootLoaderData } from "./lib/session-user";
 import { SiteStyles } from "./lib/site-styles";
+import { TimeZoneProvider, pageTimeZone } from "./lib/time-zone";
 
 /** The site's icon (public/favicon.svg). */
 const FAVICON = "/favicon.svg";
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<RootLoaderData> {
   const user = await context.services.auth.getSessionUser(request.headers);
-  if (user?.role !== "admin") return { user };
-  return { user, waitingApplications: await waitingApplicationsFor(context) };
+  const timeZone = pageTimeZone(request.headers.get("cookie"), user?.timeZone);
+  if (user?.role !== "admin") return { user, timeZone };
+  return { user, timeZone, waitingApplications: await waitingApplicationsFor(context) };
 }
 
 /** The admin header's count; a failed count is logged and shows no number, never an error page. */
@@ -48,6 +52,7 @@ function clientNonce() {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const serverZone = useRouteLoaderData<RootLoaderData>("root")?.timeZone ?? DEFAULT_TIME_ZONE;
   return (
     <html lang="en">
       <head>
@@ -70,10 +75,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a className="skip-link" href="#main">
           Skip to content
         </a>
-        <SiteHeader />
-        <main id="main" className="page">
-          <PendingPage>{children}</PendingPage>
-        </main>
+        <TimeZoneProvider serverZone={serverZone}>
+          <SiteHeader />
+          <main id="main" className="page">
+            <PendingPage>{children}</PendingPage>
+          </main>
+        </TimeZoneProvider>
         <RouteAnnouncer />
         <SiteFooter />
         <ScrollRestoration />

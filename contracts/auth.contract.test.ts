@@ -30,6 +30,7 @@ describe("sign-up rules, in order (SPEC §5)", () => {
       pendingOccupation: null,
       instagramHandle: "ada",
       websiteURL: null,
+      timeZone: "UTC",
     });
   });
 

@@ -9,6 +9,12 @@ import {
   normalizeWebsite,
 } from "../domain/handles";
 import { shippingAddressSchema } from "./checkout.contract";
+import {
+  DEFAULT_TIME_ZONE,
+  MAX_TIME_ZONE_LENGTH,
+  canonicalTimeZone,
+  timeZoneMessages,
+} from "../domain/date-time";
 
 /**
  * Sign-up, sign-in, sign-out, password reset and the session (docs/api.md "Accounts"):
@@ -79,6 +85,11 @@ const signUpShape = z.object({
   occupation: z.enum(OCCUPATIONS).default("collector"),
   ...artistLinkFields,
   acceptTerms: z.boolean().default(false),
+  /** The browser's zone, sent by the form (decision 0043); UTC when absent. */
+  timeZone: z
+    .string({ error: timeZoneMessages.invalidTimeZone })
+    .max(MAX_TIME_ZONE_LENGTH, { error: timeZoneMessages.invalidTimeZone })
+    .nullish(),
 });
 
 /**
@@ -100,6 +111,9 @@ export const signUpSchema = signUpShape
     if (v.password.length < MIN_PASSWORD_LENGTH) return fail("password", authMessages.weakPassword);
     const problem = artistLinkProblem(v);
     if (problem) return fail(problem.path, problem.message);
+    if (v.timeZone && !canonicalTimeZone(v.timeZone)) {
+      return fail("timeZone", timeZoneMessages.invalidTimeZone);
+    }
   })
   .transform((v) => {
     const firstName = v.firstName.trim();
@@ -112,6 +126,7 @@ export const signUpSchema = signUpShape
       password: v.password,
       pendingOccupation: v.occupation === "artist" ? ("artist" as const) : null,
       ...normalizedArtistLinks(v),
+      timeZone: (v.timeZone && canonicalTimeZone(v.timeZone)) || DEFAULT_TIME_ZONE,
     };
   });
 
@@ -172,6 +187,8 @@ export const sessionUserSchema = z.object({
   websiteURL: z.string().nullable(),
   /** The address of the last purchase, offered again at the next checkout. */
   shippingAddress: shippingAddressSchema.nullable(),
+  /** The zone of the person's e-mails, and of their pages until the browser tells its own. */
+  timeZone: z.string(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

@@ -13,6 +13,7 @@ import {
   isPlausibleBirthYear,
   profileMessages as m,
 } from "../domain/profile";
+import { canonicalTimeZone, timeZoneMessages } from "../domain/date-time";
 import { artworkCardSchema } from "./artworks.contract";
 import { firstQueryValue, publicPersonSchema } from "./common.contract";
 
@@ -98,6 +99,16 @@ export const profileUpdateSchema = z.object({
   location: optionalText(MAX_LOCATION_LENGTH, m.locationTooLong).optional(),
   instagramHandle: instagramHandle.optional(),
   websiteURL: websiteURL.optional(),
+  /** An IANA zone name ("America/New_York"), kept in its canonical spelling (decision 0043). */
+  timeZone: z
+    .string({ error: timeZoneMessages.invalidTimeZone })
+    .transform((v, ctx) => {
+      const zone = canonicalTimeZone(v);
+      if (zone) return zone;
+      ctx.addIssue({ code: "custom", message: timeZoneMessages.invalidTimeZone });
+      return z.NEVER;
+    })
+    .optional(),
 });
 
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
@@ -124,6 +135,7 @@ export const ownProfileSchema = publicProfileSchema.extend({
   lastName: z.string(),
   email: z.string(),
   pendingOccupation: z.string().nullable(),
+  timeZone: z.string(),
   lastModified: z.string(),
 });
 export type OwnProfile = z.infer<typeof ownProfileSchema>;

@@ -90,14 +90,3 @@ export function cardImage(images: {
 }): string | null {
   return images.imageThumbnail || images.imageMedium || images.imageOriginal || null;
 }
-
-/** A day as people read it, in UTC so server and page agree: "Tuesday, November 24, 2026". */
-export function dateText(at: Date): string {
-  return at.toLocaleDateString("en-US", {
-    weekday: "long",
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-    timeZone: "UTC",
-  });
-}

@@ -2,10 +2,15 @@ import { useRouteLoaderData } from "react-router";
 import type { SessionUser } from "../../contracts/auth.contract";
 
 /**
- * What the root loader sends every page: who is signed in (null for a visitor), and for
- * an admin only, how many artist applications wait for the team (the header's count).
+ * What the root loader sends every page: who is signed in (null for a visitor), the zone
+ * the page's times are shown in (app/lib/time-zone.tsx), and for an admin only, how many
+ * artist applications wait for the team (the header's count).
  */
-export type RootLoaderData = { user: SessionUser | null; waitingApplications?: number | null };
+export type RootLoaderData = {
+  user: SessionUser | null;
+  timeZone: string;
+  waitingApplications?: number | null;
+};
 
 /**
  * The signed-in user of this page, from the root loader. Its own module so that

@@ -22,6 +22,8 @@ export default function ProfileSettings({ loaderData, actionData }: Route.Compon
   return (
     <SettingsPage
       preferences={loaderData.preferences}
+      timeZone={loaderData.timeZone}
+      timeZones={loaderData.timeZones}
       alerts={loaderData.alerts}
       result={actionData}
     />

@@ -22,6 +22,7 @@ import { AlertDialog } from "../components/ui/alert-dialog";
 import { actionError } from "../lib/loader-errors.server";
 import { cookieHeaders, requestMeta } from "../features/auth/request-meta.server";
 import { validInput } from "../lib/valid-input.server";
+import { timeZoneFromCookie, useBrowserTimeZone } from "../lib/time-zone";
 import type { Route } from "./+types/signup";
 
 export function meta() {
@@ -37,6 +38,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const input = formInput(await readForm(request));
+  // Without JavaScript the form sends no zone: the one the browser's cookie holds, if any.
+  input.timeZone ||= timeZoneFromCookie(request.headers.get("cookie")) ?? "";
   try {
     const { user, setCookies } = await context.services.auth.signUp(
       validInput(signUpSchema, input),
@@ -79,6 +82,7 @@ function formInput(form: FormData) {
     instagramHandle: text("instagramHandle"),
     websiteURL: text("websiteURL"),
     acceptTerms: form.get("acceptTerms") === "on",
+    timeZone: text("timeZone"),
   };
 }
 
@@ -96,6 +100,7 @@ export default function SignUp() {
   const serverError = result && "error" in result ? result.error : null;
   const error = clientError ?? serverError;
   const pendingArtist = Boolean(result && "pendingArtist" in result);
+  const browserZone = useBrowserTimeZone();
 
   return (
     <section className="auth-card auth-card-wide">
@@ -120,6 +125,8 @@ export default function SignUp() {
           if (message) event.preventDefault();
         }}
       >
+        {/* The times in the person's e-mails are in this zone; settings can change it. */}
+        <input type="hidden" name="timeZone" value={browserZone} />
         <div className="field-row">
           <label className="field">
             <span>First name</span>

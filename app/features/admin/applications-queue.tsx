@@ -10,13 +10,8 @@ import { smallPhotoAddress } from "../../../domain/photo-address";
 import { Avatar } from "../../components/ui/avatar";
 import { instagramLink, websiteLink } from "../../lib/social-links";
 import { ActionForm, useLatestNotice } from "./action-form";
-
-const day = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
-const when = new Intl.DateTimeFormat("en-US", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "UTC",
-});
+import { formatDate, formatDateTime } from "../../../domain/date-time";
+import { useTimeZone } from "../../lib/time-zone";
 
 /** The tabs: the open ones first (the default), then each state. */
 const TABS: { state: ApplicationStateValue | null; label: string; empty: string }[] = [
@@ -116,6 +111,7 @@ export function ApplicationsQueue({
 }
 
 function ApplicationCard({ application: a }: { application: AdminApplication }) {
+  const timeZone = useTimeZone();
   const instagram = instagramLink(a.instagramHandle);
   const website = websiteLink(a.websiteURL);
   const open = a.state === "waiting" || a.state === "info_requested";
@@ -170,11 +166,11 @@ function ApplicationCard({ application: a }: { application: AdminApplication }) 
         </div>
         <div>
           <dt>Applied</dt>
-          <dd>{when.format(new Date(a.appliedAt))} UTC</dd>
+          <dd>{formatDateTime(a.appliedAt, timeZone)}</dd>
         </div>
         <div>
           <dt>Signed up</dt>
-          <dd>{day.format(new Date(a.signedUpAt))}</dd>
+          <dd>{formatDate(a.signedUpAt, timeZone)}</dd>
         </div>
         <div>
           <dt>Earlier applications</dt>
@@ -184,7 +180,7 @@ function ApplicationCard({ application: a }: { application: AdminApplication }) 
           <div>
             <dt>{open ? "Last answered" : "Decided"}</dt>
             <dd>
-              {when.format(new Date(a.decidedAt))} UTC
+              {formatDateTime(a.decidedAt, timeZone)}
               {a.decidedByEmail ? ` by ${a.decidedByEmail}` : ""}
             </dd>
           </div>

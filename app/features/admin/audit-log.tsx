@@ -1,12 +1,8 @@
 import { Form, Link, useSearchParams } from "react-router";
 import type { AuditEvent, AuditPage } from "../../../contracts/admin.contract";
 import { AdminTable } from "./admin-table";
-
-const when = new Intl.DateTimeFormat("en-US", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "UTC",
-});
+import { formatDateTime } from "../../../domain/date-time";
+import { useTimeZone } from "../../lib/time-zone";
 
 /** A before/after value as short, readable JSON; nothing when there is none. */
 function Snapshot({ value }: { value: unknown }) {
@@ -16,6 +12,7 @@ function Snapshot({ value }: { value: unknown }) {
 
 /** The console's audit log: newest first, filtered by action or target, older pages on demand. */
 export function AuditLog({ page }: { page: AuditPage }) {
+  const timeZone = useTimeZone();
   const [params] = useSearchParams();
   const older = new URLSearchParams(params);
   if (page.next) older.set("cursor", page.next);
@@ -62,7 +59,7 @@ export function AuditLog({ page }: { page: AuditPage }) {
         rowKey={(e) => e.id}
         empty="No console actions recorded yet."
         columns={[
-          { label: "When (UTC)", cell: (e) => when.format(new Date(e.createdAt)) },
+          { label: "When", cell: (e) => formatDateTime(e.createdAt, timeZone) },
           { label: "Who", cell: (e) => e.actorEmail || "—" },
           { label: "Action", cell: (e) => <span className="admin-badge">{e.action}</span> },
           {

@@ -1,11 +1,12 @@
 import type { AdminBanner } from "../../../contracts/admin-curation.contract";
 import { ActionForm } from "./action-form";
 import { ImageUploadField } from "./image-upload-field";
-
-const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
+import { formatDate } from "../../../domain/date-time";
+import { useTimeZone } from "../../lib/time-zone";
 
 /** The console's banners: add one (image and alt text), and choose the one the home page shows. */
 export function BannersPage({ banners }: { banners: AdminBanner[] }) {
+  const timeZone = useTimeZone();
   return (
     <section className="stack">
       <h1>Banners</h1>
@@ -42,7 +43,7 @@ export function BannersPage({ banners }: { banners: AdminBanner[] }) {
                 <span className="admin-badge">
                   {banner.isActive ? "On the home page" : "Inactive"}
                 </span>{" "}
-                <span className="hint">Added {when.format(new Date(banner.createdAt))}</span>
+                <span className="hint">Added {formatDate(banner.createdAt, timeZone)}</span>
               </p>
               <p>
                 <strong>Alt text:</strong> {banner.altText || "—"}

@@ -6,13 +6,8 @@ import { ORDER_STATUS_LABELS, PROBLEM_KIND_LABELS } from "../../../domain/orders
 import { AdminTable } from "./admin-table";
 import { OrderActions, useOrderNotice } from "./order-actions";
 import { OrderStatusBadge } from "./order-status-badge";
-
-const when = new Intl.DateTimeFormat("en-US", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "UTC",
-});
-const at = (iso: string) => `${when.format(new Date(iso))} UTC`;
+import { formatDateTime } from "../../../domain/date-time";
+import { useTimeZone } from "../../lib/time-zone";
 
 const ROLE_LABELS: Record<OrderEventView["actorRole"], string> = {
   artist: "the artist",
@@ -40,6 +35,7 @@ function Person({ name, email }: { name: string; email: string }) {
 }
 
 function Shipping({ order }: { order: AdminOrderDetail }) {
+  const timeZone = useTimeZone();
   const a = order.shippingAddress;
   return (
     <dl className="order-facts">
@@ -62,18 +58,18 @@ function Shipping({ order }: { order: AdminOrderDetail }) {
         </>
       ) : null}
       <dt>Sold</dt>
-      <dd>{at(order.soldAt)}</dd>
+      <dd>{formatDateTime(order.soldAt, timeZone)}</dd>
       {order.status === "paid" ? (
         <>
           <dt>Ship by</dt>
-          <dd>{at(order.shipBy)}</dd>
+          <dd>{formatDateTime(order.shipBy, timeZone)}</dd>
         </>
       ) : null}
       {order.shippedAt ? (
         <>
           <dt>Shipped</dt>
           <dd>
-            {at(order.shippedAt)}
+            {formatDateTime(order.shippedAt, timeZone)}
             <br />
             {order.carrier
               ? `${order.carrier}, tracking ${order.trackingNumber ?? "—"}`
@@ -84,19 +80,19 @@ function Shipping({ order }: { order: AdminOrderDetail }) {
       {order.deliveredAt ? (
         <>
           <dt>Delivered</dt>
-          <dd>{at(order.deliveredAt)}</dd>
+          <dd>{formatDateTime(order.deliveredAt, timeZone)}</dd>
         </>
       ) : null}
       {order.completedAt ? (
         <>
           <dt>Completed</dt>
-          <dd>{at(order.completedAt)}</dd>
+          <dd>{formatDateTime(order.completedAt, timeZone)}</dd>
         </>
       ) : null}
       {order.cancelledAt ? (
         <>
           <dt>Cancelled</dt>
-          <dd>{at(order.cancelledAt)}</dd>
+          <dd>{formatDateTime(order.cancelledAt, timeZone)}</dd>
         </>
       ) : null}
     </dl>
@@ -152,11 +148,12 @@ function Payment({ payment }: { payment: AdminOrderDetail["payment"] }) {
 }
 
 function History({ events }: { events: OrderEventView[] }) {
+  const timeZone = useTimeZone();
   return (
     <ol className="admin-order-history">
       {events.map((e, i) => (
         <li key={i}>
-          <span className="hint">{at(e.at)}</span>
+          <span className="hint">{formatDateTime(e.at, timeZone)}</span>
           <span>
             {e.fromStatus && e.fromStatus !== e.toStatus
               ? `${ORDER_STATUS_LABELS[e.fromStatus]} → ${ORDER_STATUS_LABELS[e.toStatus]}`
@@ -177,6 +174,7 @@ function History({ events }: { events: OrderEventView[] }) {
 
 /** The console's order page: who, where, the money, the payment, refunds, history and moves. */
 export function OrderDetail({ order }: { order: AdminOrderDetail }) {
+  const timeZone = useTimeZone();
   const notice = useOrderNotice();
   return (
     <section className="stack">
@@ -245,7 +243,7 @@ export function OrderDetail({ order }: { order: AdminOrderDetail }) {
         rowKey={(r) => r.id}
         empty="Nothing has been refunded."
         columns={[
-          { label: "Asked", cell: (r) => at(r.createdAt) },
+          { label: "Asked", cell: (r) => formatDateTime(r.createdAt, timeZone) },
           { label: "Amount", numeric: true, cell: (r) => centsText(r.amount) },
           { label: "Reason", cell: (r) => r.reason },
           {

@@ -4,11 +4,12 @@ import { centsText } from "../../../domain/money-input";
 import { ORDER_STATUSES, ORDER_STATUS_LABELS } from "../../../domain/orders";
 import { AdminTable } from "./admin-table";
 import { OrderStatusBadge } from "./order-status-badge";
-
-const day = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
+import { formatDate, formatDateTime } from "../../../domain/date-time";
+import { useTimeZone } from "../../lib/time-zone";
 
 /** The console's orders: every sale, newest first, by state and search, one link per order. */
 export function OrdersTable({ page }: { page: AdminOrdersPage }) {
+  const timeZone = useTimeZone();
   const [params] = useSearchParams();
   const more = new URLSearchParams(params);
   if (page.next) more.set("cursor", page.next);
@@ -90,7 +91,7 @@ export function OrdersTable({ page }: { page: AdminOrdersPage }) {
                 <Link to={`/admin/orders/${o.id}`}>
                   <strong>{o.title}</strong>
                 </Link>
-                <span className="hint">Sold {day.format(new Date(o.soldAt))}</span>
+                <span className="hint">Sold {formatDate(o.soldAt, timeZone)}</span>
               </div>
             ),
           },
@@ -113,7 +114,7 @@ export function OrdersTable({ page }: { page: AdminOrdersPage }) {
           },
           {
             label: "Ship by",
-            cell: (o) => (o.status === "paid" ? day.format(new Date(o.shipBy)) : "—"),
+            cell: (o) => (o.status === "paid" ? formatDateTime(o.shipBy, timeZone) : "—"),
           },
         ]}
       />

@@ -6,12 +6,8 @@ import type {
 import { priceText } from "../../../domain/display";
 import { ActionForm } from "./action-form";
 import { AdminTable } from "./admin-table";
-
-const when = new Intl.DateTimeFormat("en-US", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "UTC",
-});
+import { formatDateTime } from "../../../domain/date-time";
+import { useTimeZone } from "../../lib/time-zone";
 
 const PAYOUT_LABELS: Record<PayableArtist["payoutStatus"], string> = {
   none: "Not set up",
@@ -48,6 +44,7 @@ function runSummary(artists: PayableArtist[]): string {
 }
 
 export function PayoutsPage({ overview }: { overview: PayoutsOverview }) {
+  const timeZone = useTimeZone();
   const provider = overview.provider === "stripe" ? "Stripe transfers" : "the simulated provider";
   return (
     <section className="stack">
@@ -102,7 +99,7 @@ export function PayoutsPage({ overview }: { overview: PayoutsOverview }) {
         rowKey={(p) => p.id}
         empty="No payouts yet."
         columns={[
-          { label: "When (UTC)", cell: (p) => when.format(new Date(p.createdAt)) },
+          { label: "When", cell: (p) => formatDateTime(p.createdAt, timeZone) },
           { label: "Artist", cell: (p) => p.artistName || "(no name)" },
           {
             label: "Kind",

@@ -4,8 +4,8 @@ import { MAX_ADMIN_TEXT } from "../../../contracts/admin.values";
 import { ActionForm } from "./action-form";
 import { AdminFilters, type ListFilters, filtersInUse } from "./admin-filters";
 import { AdminTable } from "./admin-table";
-
-const day = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
+import { formatDate } from "../../../domain/date-time";
+import { useTimeZone } from "../../lib/time-zone";
 
 const PAYOUT_LABELS: Record<Person["payoutStatus"], string> = {
   none: "Not set up",
@@ -118,6 +118,7 @@ function PersonActions({ person, selfId }: { person: Person; selfId: string }) {
 
 /** The console's People area: search and filters in the URL, one row per person, actions per row. */
 export function PeopleTable({ page, selfId }: { page: PeoplePage; selfId: string }) {
+  const timeZone = useTimeZone();
   const [params] = useSearchParams();
   const more = new URLSearchParams(params);
   if (page.next) more.set("cursor", page.next);
@@ -142,7 +143,7 @@ export function PeopleTable({ page, selfId }: { page: PeoplePage; selfId: string
               <div className="admin-person">
                 <strong>{p.displayName || "(no name)"}</strong>
                 <a href={`mailto:${p.email}`}>{p.email}</a>
-                <span className="hint">Joined {day.format(new Date(p.createdAt))}</span>
+                <span className="hint">Joined {formatDate(p.createdAt, timeZone)}</span>
               </div>
             ),
           },
@@ -166,7 +167,7 @@ export function PeopleTable({ page, selfId }: { page: PeoplePage; selfId: string
             cell: (p) =>
               p.suspendedAt ? (
                 <span>
-                  {day.format(new Date(p.suspendedAt))}: {p.suspensionReason}
+                  {formatDate(p.suspendedAt, timeZone)}: {p.suspensionReason}
                 </span>
               ) : (
                 "—"

@@ -69,7 +69,7 @@ describe("ReconciliationPage", () => {
       .getAllByRole("cell")
       .map((c) => c.textContent);
     expect(cells).toEqual([
-      "Nov 2, 2026, 10:00 AM",
+      "November 2, 2026 at 10:00 AM UTC",
       "Refund",
       "Amounts differ",
       "re_1",

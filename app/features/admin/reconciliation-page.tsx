@@ -10,14 +10,10 @@ import {
   reconciliationMessages,
 } from "../../../domain/reconciliation";
 import { AdminTable } from "./admin-table";
+import { formatDateTime } from "../../../domain/date-time";
+import { useTimeZone } from "../../lib/time-zone";
 
 export const RECONCILIATION_FALLBACK = "The reconciliation could not be run. Please try again.";
-
-const when = new Intl.DateTimeFormat("en-US", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "UTC",
-});
 
 function amount(cents: number | null) {
   return cents === null ? <span aria-label="none">—</span> : priceText(cents);
@@ -56,6 +52,7 @@ export function ReconciliationPage({
   to: string;
   error: string | null;
 }) {
+  const timeZone = useTimeZone();
   return (
     <section className="stack">
       <h1>Reconciliation</h1>
@@ -114,7 +111,7 @@ export function ReconciliationPage({
             rowKey={(d) => `${d.record}-${d.providerId}`}
             empty={reconciliationMessages.noDifferences(report.providerLabel)}
             columns={[
-              { label: "When (UTC)", cell: (d) => when.format(new Date(d.at)) },
+              { label: "When", cell: (d) => formatDateTime(d.at, timeZone) },
               { label: "Record", cell: (d) => RECORD_LABELS[d.record] },
               {
                 label: "Difference",

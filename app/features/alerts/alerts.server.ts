@@ -5,6 +5,8 @@ import {
   mailPreferencesSchema,
   updateAlertBodySchema,
 } from "../../../contracts/alerts.contract";
+import { profileUpdateSchema } from "../../../contracts/profiles.contract";
+import { timeZoneChoices, timeZoneMessages } from "../../../domain/date-time";
 import { signInPath } from "../../../domain/safe-path";
 import { AppError, isAppError } from "../../../server/errors";
 import { actionError, loadErrorResponse } from "../../lib/loader-errors.server";
@@ -55,13 +57,25 @@ export async function loadSettings(context: AppLoadContext, request: Request) {
       alerts.list(viewer.id),
       readCatalog(context),
     ]);
-    return { preferences, alerts: list.alerts.map((alert) => alertRow(alert, catalog)) };
+    return {
+      preferences,
+      timeZone: viewer.timeZone,
+      // From the server, so the list the page hydrates is the one it was rendered with.
+      timeZones: zoneList(viewer.timeZone),
+      alerts: list.alerts.map((alert) => alertRow(alert, catalog)),
+    };
   } catch (error) {
     throw loadErrorResponse(context.services.logger, error, {
       fallback: m.loadFailed,
       log: "The settings page failed to load",
     });
   }
+}
+
+/** Every zone, with the person's own first in line if this runtime does not list it. */
+function zoneList(own: string): string[] {
+  const zones = timeZoneChoices();
+  return zones.includes(own) ? zones : [own, ...zones];
 }
 
 function field(form: FormData, name: string): string {
@@ -98,6 +112,11 @@ async function settingsMove(
       await alerts.setPreferences(userId, body);
       return m.preferencesSaved;
     }
+    case "time-zone": {
+      const body = validInput(profileUpdateSchema, { timeZone: field(form, "timeZone") });
+      const profile = await context.services.profiles.updateOwn(userId, body);
+      return timeZoneMessages.timeZoneSaved(profile.timeZone);
+    }
     case "alert-create": {
       const body = validInput(createAlertBodySchema, {
         name: field(form, "name"),
@@ -127,8 +146,9 @@ async function settingsMove(
 }
 
 /**
- * The settings page's forms (`intent`: preferences, alert-create, alert-enabled,
- * alert-delete), through the same contract schemas and service as the API. Also the
+ * The settings page's forms (`intent`: preferences, time-zone, alert-create,
+ * alert-enabled, alert-delete), through the same contract schemas and services as the
+ * API (`PUT /api/me/mail-preferences`, `PATCH /api/me`, the alerts'). Also the
  * target of the marketplace's "Create alert".
  */
 export async function settingsAction(context: AppLoadContext, request: Request) {

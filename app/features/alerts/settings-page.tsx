@@ -30,10 +30,14 @@ const FREQUENCIES: ReadonlyArray<{ value: DigestFrequency; label: string; hint: 
  */
 export function SettingsPage({
   preferences,
+  timeZone,
+  timeZones,
   alerts,
   result,
 }: {
   preferences: { digestFrequency: DigestFrequency; followEmails: boolean };
+  timeZone: string;
+  timeZones: string[];
   alerts: AlertRow[];
   result?: SettingsActionResult;
 }) {
@@ -81,6 +85,13 @@ export function SettingsPage({
         </Form>
       </section>
 
+      <TimeZoneSection
+        timeZone={timeZone}
+        timeZones={timeZones}
+        busy={busy}
+        refused={result?.ok === false && result.intent === "time-zone"}
+      />
+
       <section aria-labelledby="settings-alerts-heading" className="settings-section">
         <h2 id="settings-alerts-heading">Alerts</h2>
         {preferences.digestFrequency === "off" && alerts.length > 0 ? (
@@ -99,6 +110,50 @@ export function SettingsPage({
         )}
       </section>
     </article>
+  );
+}
+
+/** The zone of the person's e-mails (decision 0043); pages follow the browser's own. */
+function TimeZoneSection({
+  timeZone,
+  timeZones,
+  busy,
+  refused,
+}: {
+  timeZone: string;
+  timeZones: string[];
+  busy: boolean;
+  refused: boolean;
+}) {
+  return (
+    <section aria-labelledby="settings-zone-heading" className="settings-section">
+      <h2 id="settings-zone-heading">Time zone</h2>
+      <Form method="post" className="settings-form">
+        <input type="hidden" name="intent" value="time-zone" />
+        <label className="field settings-zone">
+          <span>Time zone of your e-mails</span>
+          <select
+            name="timeZone"
+            defaultValue={timeZone}
+            aria-describedby="settings-zone-hint"
+            aria-invalid={refused || undefined}
+          >
+            {timeZones.map((zone) => (
+              <option key={zone} value={zone}>
+                {zone.replaceAll("_", " ")}
+              </option>
+            ))}
+          </select>
+          <small id="settings-zone-hint" className="settings-hint">
+            Deadlines in our e-mails are given in this zone. Pages show times in your device&apos;s
+            zone.
+          </small>
+        </label>
+        <button type="submit" className="button" disabled={busy}>
+          Save time zone
+        </button>
+      </Form>
+    </section>
   );
 }
 

@@ -3,6 +3,8 @@ import type { OwnApplicationAnswer } from "../../../contracts/applications.contr
 import { MAX_APPLICATION_NOTE } from "../../../contracts/applications.values";
 import { MAX_WEBSITE_LENGTH } from "../../../domain/profile";
 import { FormError, FormNotice } from "../../components/ui/form-message";
+import { formatDate } from "../../../domain/date-time";
+import { useTimeZone } from "../../lib/time-zone";
 
 /** The `intent` of the profile page's application form (beside the profile edit). */
 export const ARTIST_APPLICATION_INTENT = "artist-application";
@@ -39,8 +41,6 @@ export const applicationSectionText = {
   yourNote: "Your note with the application:",
 } as const;
 
-const day = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
-
 /**
  * The own profile's "Apply as an artist" section for a person who is not an artist:
  * the application's state, the team's message, and the form (a plain form post, so it
@@ -56,6 +56,7 @@ export function ArtistApplicationSection({
   profileLinks: { instagramHandle: string; websiteURL: string };
   result?: ArtistApplicationResult;
 }) {
+  const timeZone = useTimeZone();
   const t = applicationSectionText;
   const application = own.application;
   if (own.isArtist) return null;
@@ -69,7 +70,7 @@ export function ArtistApplicationSection({
           {/* Just sent: the notice above already says it is waiting for review. */}
           {result?.ok ? null : `${t.waiting} `}
           {application ? (
-            <span className="hint">Applied {day.format(new Date(application.appliedAt))}.</span>
+            <span className="hint">Applied {formatDate(application.appliedAt, timeZone)}.</span>
           ) : null}
         </p>
       ) : state === "info_requested" && application ? (

@@ -21,11 +21,12 @@ const collector: SessionUser = {
   instagramHandle: null,
   websiteURL: null,
   shippingAddress: null,
+  timeZone: "UTC",
 };
 
 /** The header under a root route whose loader says who is signed in. */
 async function renderHeader(user: SessionUser | null) {
-  const data: RootLoaderData = { user };
+  const data: RootLoaderData = { user, timeZone: "UTC" };
   const Stub = createRoutesStub([
     {
       id: "root",

@@ -16,8 +16,9 @@ import {
   historyText,
   shownMoves,
   statusText,
-  timeText,
 } from "./offer-view";
+import { formatDateTime } from "../../../domain/date-time";
+import { useTimeZone } from "../../lib/time-zone";
 
 /** A guest buyer's accepted offer: where the order is, and how to get in to see it. */
 function GuestOrder({ orderId }: { orderId: string }) {
@@ -73,7 +74,8 @@ export function OfferPage({
   const title = titleText(offer.artwork.title);
   const buyer = offer.viewerRole === "buyer";
   const moves = shownMoves(offer);
-  const expiry = expiryText(offer);
+  const timeZone = useTimeZone();
+  const expiry = expiryText(offer, timeZone);
   const replying = moves.some((move) => move !== "withdraw");
   // A move that ended the offer below the artist's minimum is news, not a success.
   const noticeTone =
@@ -164,7 +166,7 @@ export function OfferPage({
             </div>
             <div>
               <dt>Made</dt>
-              <dd>{timeText(offer.createdAt)}</dd>
+              <dd>{formatDateTime(offer.createdAt, timeZone)}</dd>
             </div>
           </dl>
           {offer.note ? (
@@ -224,7 +226,7 @@ export function OfferPage({
                   {/* The note is shown above; a decline's message is not. */}
                   {event.message && event.message !== offer.note ? <q>{event.message}</q> : null}
                   <time dateTime={event.at} className="hint">
-                    {timeText(event.at)}
+                    {formatDateTime(event.at, timeZone)}
                   </time>
                 </li>
               ))}

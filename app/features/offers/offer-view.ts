@@ -1,6 +1,7 @@
 import { priceText } from "../../../domain/display";
 import { offerMessages as m, offerStatusText } from "../../../domain/offers";
 import type { OfferView } from "../../../contracts/offers.contract";
+import { formatDateTime } from "../../../domain/date-time";
 
 /**
  * What the offer pages make of an OfferView (issue 15): the moves the viewer is shown,
@@ -91,27 +92,13 @@ export function amountLabel(offer: Pick<OfferView, "status" | "viewerRole" | "hi
   }
 }
 
-/**
- * An instant as people read it, in UTC so the server's page and the browser's agree:
- * "November 24, 2026, 3:05 PM UTC".
- */
-export function timeText(iso: string): string {
-  const at = new Date(iso);
-  if (Number.isNaN(at.getTime())) return "";
-  return `${at.toLocaleString("en-US", {
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    timeZone: "UTC",
-  })} UTC`;
-}
-
-/** The expiry line of an offer on the table; nothing once it is closed. */
-export function expiryText(offer: Pick<OfferView, "status" | "expiresAt">): string | null {
+/** The expiry line of an offer on the table, in the viewer's zone; nothing once it is closed. */
+export function expiryText(
+  offer: Pick<OfferView, "status" | "expiresAt">,
+  timeZone: string,
+): string | null {
   if (offer.status !== "open") return null;
-  return `Replies are due by ${timeText(offer.expiresAt)}.`;
+  return `Replies are due by ${formatDateTime(offer.expiresAt, timeZone)}.`;
 }
 
 const ACTOR: Record<OfferView["history"][number]["actor"], string> = {

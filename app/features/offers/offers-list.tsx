@@ -16,6 +16,7 @@ import {
   parseOffersTab,
   statusText,
 } from "./offer-view";
+import { useTimeZone } from "../../lib/time-zone";
 
 const TABS = [
   { value: "received", label: "Received" },
@@ -99,7 +100,7 @@ function OfferRow({
     if (moved?.ok) onDone(moved);
   }, [moved, onDone]);
   const title = titleText(offer.artwork.title);
-  const expiry = expiryText(offer);
+  const expiry = expiryText(offer, useTimeZone());
   const note = noteExcerpt(offer.note);
   const headingId = `offer-row-${offer.id}`;
   // Received offers carry their forms here; a buyer's moves need their card: the offer's page.

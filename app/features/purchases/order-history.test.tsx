@@ -24,28 +24,33 @@ function event(overrides: Partial<OrderEventView>): OrderEventView {
 describe("historyEntryText", () => {
   it("says who shipped the work and when: 'Shipped by {artist} on {date}'", () => {
     const shipped = event({ actorRole: "artist", actorName: "Ines M." });
-    expect(historyEntryText(shipped, order)).toBe("Shipped by Ines M. on June 3, 2026");
+    expect(historyEntryText(shipped, order, "UTC")).toBe("Shipped by Ines M. on June 3, 2026");
     // An artist account gone since: the name frozen on the order.
-    expect(historyEntryText({ ...shipped, actorName: null }, order)).toBe(
+    expect(historyEntryText({ ...shipped, actorName: null }, order, "UTC")).toBe(
       "Shipped by Ines Moreau on June 3, 2026",
     );
-    expect(historyEntryText(shipped, { ...order, carrier: null })).toBe(
+    expect(historyEntryText(shipped, { ...order, carrier: null }, "UTC")).toBe(
       "Handed over by Ines M. on June 3, 2026",
     );
   });
 
   it("tells the buyer's own moves in the second person", () => {
     const buyer = { actorRole: "buyer" as const, actorName: "Pia Buyer" };
-    expect(historyEntryText(event({ ...buyer, fromStatus: null, toStatus: "paid" }), order)).toBe(
-      "Bought on June 3, 2026",
-    );
     expect(
-      historyEntryText(event({ ...buyer, fromStatus: "shipped", toStatus: "delivered" }), order),
+      historyEntryText(event({ ...buyer, fromStatus: null, toStatus: "paid" }), order, "UTC"),
+    ).toBe("Bought on June 3, 2026");
+    expect(
+      historyEntryText(
+        event({ ...buyer, fromStatus: "shipped", toStatus: "delivered" }),
+        order,
+        "UTC",
+      ),
     ).toBe("You confirmed receipt on June 3, 2026");
     expect(
       historyEntryText(
         event({ ...buyer, fromStatus: "delivered", toStatus: "problem_reported" }),
         order,
+        "UTC",
       ),
     ).toBe("You reported a problem on June 3, 2026");
   });
@@ -53,10 +58,15 @@ describe("historyEntryText", () => {
   it("names the team as the team, never its members", () => {
     const team = { actorRole: "team" as const, actorName: "Alex Admin" };
     const texts = [
-      historyEntryText(event({ ...team, fromStatus: "shipped", toStatus: "cancelled" }), order),
+      historyEntryText(
+        event({ ...team, fromStatus: "shipped", toStatus: "cancelled" }),
+        order,
+        "UTC",
+      ),
       historyEntryText(
         event({ ...team, fromStatus: "problem_reported", toStatus: "completed" }),
         order,
+        "UTC",
       ),
     ];
     expect(texts).toEqual([
@@ -67,30 +77,39 @@ describe("historyEntryText", () => {
   });
 
   it("says what the timers did", () => {
-    expect(historyEntryText(event({ fromStatus: "shipped", toStatus: "delivered" }), order)).toBe(
-      "Delivered on June 3, 2026 (14 days after shipping)",
-    );
-    expect(historyEntryText(event({ fromStatus: "delivered", toStatus: "completed" }), order)).toBe(
-      "Completed on June 3, 2026: the return window has closed",
-    );
-    expect(historyEntryText(event({ fromStatus: "paid", toStatus: "cancelled" }), order)).toBe(
-      "Cancelled on June 3, 2026: it was not shipped by the ship-by date",
-    );
+    expect(
+      historyEntryText(event({ fromStatus: "shipped", toStatus: "delivered" }), order, "UTC"),
+    ).toBe("Delivered on June 3, 2026 (14 days after shipping)");
+    expect(
+      historyEntryText(event({ fromStatus: "delivered", toStatus: "completed" }), order, "UTC"),
+    ).toBe("Completed on June 3, 2026: the return window has closed");
+    expect(
+      historyEntryText(event({ fromStatus: "paid", toStatus: "cancelled" }), order, "UTC"),
+    ).toBe("Cancelled on June 3, 2026: it was not shipped by the ship-by date");
   });
 
   it("tells refunds apart: in full, in part, and a refund that leaves the state", () => {
     const team = { actorRole: "team" as const };
     expect(
-      historyEntryText(event({ ...team, fromStatus: "delivered", toStatus: "refunded" }), order),
+      historyEntryText(
+        event({ ...team, fromStatus: "delivered", toStatus: "refunded" }),
+        order,
+        "UTC",
+      ),
     ).toBe("Refunded on June 3, 2026");
     expect(
       historyEntryText(
         event({ ...team, fromStatus: "problem_reported", toStatus: "partially_refunded" }),
         order,
+        "UTC",
       ),
     ).toBe("Partly refunded on June 3, 2026");
     expect(
-      historyEntryText(event({ ...team, fromStatus: "shipped", toStatus: "shipped" }), order),
+      historyEntryText(
+        event({ ...team, fromStatus: "shipped", toStatus: "shipped" }),
+        order,
+        "UTC",
+      ),
     ).toBe("Refund on June 3, 2026");
   });
 });

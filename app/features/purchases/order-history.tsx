@@ -1,7 +1,8 @@
 import type { OrderEventView } from "../../../contracts/orders.contract";
 import { artistNameText } from "../../../domain/display";
 import { ORDER_STATUS_LABELS } from "../../../domain/orders";
-import { dateText } from "./purchase-amounts";
+import { formatDate } from "../../../domain/date-time";
+import { useTimeZone } from "../../lib/time-zone";
 
 /** What the buyer's history needs of the order beyond its events. */
 export type HistoryOrder = { artistName: string; shippedAt: string | null; carrier: string | null };
@@ -9,11 +10,16 @@ export type HistoryOrder = { artistName: string; shippedAt: string | null; carri
 const TEAM = "the Vernissage team";
 
 /**
- * One event of the order as the buyer reads it: who did what, and when (the day, UTC).
+ * One event of the order as the buyer reads it: who did what, and when (the day, in the
+ * buyer's zone).
  * The team's members are not named to the buyer: they act as the team.
  */
-export function historyEntryText(event: OrderEventView, order: HistoryOrder): string {
-  const on = `on ${dateText(event.at)}`;
+export function historyEntryText(
+  event: OrderEventView,
+  order: HistoryOrder,
+  timeZone: string,
+): string {
+  const on = `on ${formatDate(event.at, timeZone)}`;
   const artist = event.actorName ?? artistNameText(order.artistName);
   const by = event.actorRole === "team" ? TEAM : event.actorRole === "artist" ? artist : null;
   if (event.fromStatus === null) return `Bought ${on}`;
@@ -49,11 +55,12 @@ export function historyEntryText(event: OrderEventView, order: HistoryOrder): st
 
 /** The order's events, oldest first, each with its note (a reason, the buyer's words). */
 export function OrderHistory({ events, order }: { events: OrderEventView[]; order: HistoryOrder }) {
+  const timeZone = useTimeZone();
   return (
     <ol className="order-history">
       {events.map((event, index) => (
         <li key={index} className="order-event">
-          <p className="order-event-text">{historyEntryText(event, order)}</p>
+          <p className="order-event-text">{historyEntryText(event, order, timeZone)}</p>
           {event.note ? <p className="order-event-note">{event.note}</p> : null}
         </li>
       ))}

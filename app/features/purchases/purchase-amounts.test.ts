@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Purchase } from "../../../contracts/checkout.contract";
-import { dateText, purchaseLines } from "./purchase-amounts";
+import { purchaseLines } from "./purchase-amounts";
 
 const purchase: Purchase = {
   id: "o1",
@@ -22,7 +22,7 @@ const purchase: Purchase = {
 
 describe("purchaseLines (SPEC §2 Purchase history)", () => {
   it("shows title, artist, price, tax and total in USD and the date", () => {
-    expect(purchaseLines(purchase)).toEqual({
+    expect(purchaseLines(purchase, "UTC")).toEqual({
       title: "Moon Jar I",
       artistName: "Hana Sato",
       price: "$450",
@@ -33,12 +33,12 @@ describe("purchaseLines (SPEC §2 Purchase history)", () => {
   });
 
   it("uses the SPEC's fallbacks for a missing title or artist name", () => {
-    const lines = purchaseLines({ ...purchase, title: "", artistName: " " });
+    const lines = purchaseLines({ ...purchase, title: "", artistName: " " }, "UTC");
     expect(lines.title).toBe("Untitled");
     expect(lines.artistName).toBe("Unknown Artist");
   });
 
   it("shows no date for an unreadable timestamp", () => {
-    expect(dateText("yesterday")).toBe("");
+    expect(purchaseLines({ ...purchase, timestamp: "yesterday" }, "UTC").date).toBe("");
   });
 });

@@ -4,6 +4,7 @@ import { cardImage } from "../../../domain/display";
 import { ORDER_STATUS_LABELS } from "../../../domain/orders";
 import type { Purchase } from "../../../contracts/checkout.contract";
 import { AmountLines } from "../../components/amount-lines";
+import { useTimeZone } from "../../lib/time-zone";
 import { purchaseLines } from "./purchase-amounts";
 import { ShipmentLines } from "./purchase-shipment";
 import { purchasesMessages as m } from "./purchases.messages";
@@ -76,7 +77,7 @@ function PurchaseList({ purchases, failed }: PurchaseHistoryData) {
 }
 
 function PurchaseEntry({ purchase, eager }: { purchase: Purchase; eager: boolean }) {
-  const lines = purchaseLines(purchase);
+  const lines = purchaseLines(purchase, useTimeZone());
   const thumbnail = cardImage({
     imageThumbnail: purchase.imageThumbnail,
     imageOriginal: purchase.imageOriginal,

@@ -119,7 +119,7 @@ describe("PurchaseOrderPage", () => {
         mayReportProblem: false,
       }),
     });
-    expect(screen.getByText("The artist ships it by June 8, 2026.")).toBeTruthy();
+    expect(screen.getByText("The artist ships it by June 8, 2026 at 12:00 PM UTC.")).toBeTruthy();
     expect(screen.queryByRole("button")).toBeNull();
   });
 

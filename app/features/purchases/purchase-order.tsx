@@ -10,7 +10,8 @@ import {
 import { FormNotice } from "../../components/ui/form-message";
 import { OrderHistory } from "./order-history";
 import { type OrderActionResult, OrderActions } from "./purchase-order-actions";
-import { dateText } from "./purchase-amounts";
+import { formatDate, formatDateTime } from "../../../domain/date-time";
+import { useTimeZone } from "../../lib/time-zone";
 import { ShipmentLines } from "./purchase-shipment";
 import { purchasesMessages as m } from "./purchases.messages";
 
@@ -32,6 +33,7 @@ export function PurchaseOrderPage({
   /** The intent being sent right now. */
   busy?: string | null;
 }) {
+  const timeZone = useTimeZone();
   const title = titleText(order.title);
   return (
     <article className="order-page" aria-labelledby="order-heading">
@@ -48,7 +50,7 @@ export function PurchaseOrderPage({
           ) : null}
         </div>
         <div className="order-heading-text">
-          <p className="eyebrow">Order · Bought on {dateText(order.soldAt)}</p>
+          <p className="eyebrow">Order · Bought on {formatDate(order.soldAt, timeZone)}</p>
           <h1 id="order-heading">{title}</h1>
           <p className="order-artist">{artistNameText(order.artistName)}</p>
           <p>
@@ -132,20 +134,21 @@ export function PurchaseOrderPage({
 
 /** Where the work is: to be shipped by a date, on its way (tracking), or handed over. */
 function ShipmentSection({ order }: { order: PurchaseDetail }) {
+  const timeZone = useTimeZone();
   let text: string | null = null;
   if (order.status === "paid") {
-    text = `The artist ships it by ${dateText(order.shipBy)}.`;
+    text = `The artist ships it by ${formatDateTime(order.shipBy, timeZone)}.`;
   } else if (order.status === "delivered" && order.deliveredAt) {
     const until = addDays(new Date(order.deliveredAt), RETURN_WINDOW_DAYS).toISOString();
     text = order.mayReportProblem
-      ? `Delivered on ${dateText(order.deliveredAt)}. You can report a problem until ${dateText(until)}.`
-      : `Delivered on ${dateText(order.deliveredAt)}.`;
+      ? `Delivered on ${formatDate(order.deliveredAt, timeZone)}. You can report a problem until ${formatDate(until, timeZone)}.`
+      : `Delivered on ${formatDate(order.deliveredAt, timeZone)}.`;
   } else if (order.status === "shipped" && order.shippedAt) {
     text = order.carrier
-      ? `Shipped on ${dateText(order.shippedAt)}.`
-      : `Handed over on ${dateText(order.shippedAt)}.`;
+      ? `Shipped on ${formatDate(order.shippedAt, timeZone)}.`
+      : `Handed over on ${formatDate(order.shippedAt, timeZone)}.`;
   } else if (order.cancelledAt) {
-    text = `Cancelled on ${dateText(order.cancelledAt)}.`;
+    text = `Cancelled on ${formatDate(order.cancelledAt, timeZone)}.`;
   }
   if (!text && !order.shippedAt) return null;
   return (

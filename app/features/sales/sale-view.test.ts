@@ -48,14 +48,14 @@ describe("a sale's texts", () => {
     expect(addressText(null)).toBeNull();
   });
 
-  it("writes the shipment, a hand-over, or nothing before shipping", () => {
-    expect(shipmentText({ shippedAt: null, carrier: null, trackingNumber: null })).toBeNull();
-    expect(
-      shipmentText({ shippedAt: "2026-06-02T08:00:00Z", carrier: "UPS", trackingNumber: "1Z9" }),
-    ).toBe("Shipped Jun 2, 2026 · UPS 1Z9");
-    expect(
-      shipmentText({ shippedAt: "2026-06-02T08:00:00Z", carrier: null, trackingNumber: null }),
-    ).toBe("Handed over at pick-up on Jun 2, 2026");
+  it("writes the shipment, a hand-over, or nothing before shipping, on the viewer's day", () => {
+    const none = { shippedAt: null, carrier: null, trackingNumber: null };
+    expect(shipmentText(none, "UTC")).toBeNull();
+    const shipped = { shippedAt: "2026-06-02T08:00:00Z", carrier: "UPS", trackingNumber: "1Z9" };
+    expect(shipmentText(shipped, "UTC")).toBe("Shipped June 2, 2026 · UPS 1Z9");
+    expect(shipmentText(shipped, "Pacific/Honolulu")).toBe("Shipped June 1, 2026 · UPS 1Z9");
+    const handedOver = { shippedAt: "2026-06-02T08:00:00Z", carrier: null, trackingNumber: null };
+    expect(shipmentText(handedOver, "UTC")).toBe("Handed over at pick-up on June 2, 2026");
   });
 
   it("writes the money: price, commission with its rate, earnings, and a refund or payout only when there is one", () => {

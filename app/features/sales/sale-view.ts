@@ -1,3 +1,4 @@
+import { formatDate } from "../../../domain/date-time";
 import { priceText } from "../../../domain/display";
 import { CARRIERS, ORDER_STATUS_LABELS, ORDER_STATUSES } from "../../../domain/orders";
 import type { Sale } from "../../../contracts/sales.contract";
@@ -5,12 +6,6 @@ import type { Sale } from "../../../contracts/sales.contract";
 /** What /profile/sales shows of a sale, written out; pure, so the page's pieces test it. */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const day = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
-
-/** "Jun 8, 2026" (UTC, as the e-mails say). */
-export function dayText(iso: string): string {
-  return day.format(new Date(iso));
-}
 
 /** What a sale's form answers: the notice to show beside that sale, or the refusal. */
 export type SaleActionResult =
@@ -46,11 +41,15 @@ export function addressText(address: Sale["shippingAddress"]): string | null {
   return `${address.line1}, ${address.city}, ${address.state} ${address.postal_code}`;
 }
 
-/** "Shipped Jun 2, 2026 · UPS 1Z999", "Handed over at pick-up Jun 2, 2026", or null. */
-export function shipmentText(sale: Pick<Sale, "shippedAt" | "carrier" | "trackingNumber">) {
+/** "Shipped June 2, 2026 · UPS 1Z999", "Handed over at pick-up on June 2, 2026", or null. */
+export function shipmentText(
+  sale: Pick<Sale, "shippedAt" | "carrier" | "trackingNumber">,
+  timeZone: string,
+) {
   if (!sale.shippedAt) return null;
-  if (!sale.carrier) return `Handed over at pick-up on ${dayText(sale.shippedAt)}`;
-  return `Shipped ${dayText(sale.shippedAt)} · ${sale.carrier} ${sale.trackingNumber ?? ""}`.trim();
+  const day = formatDate(sale.shippedAt, timeZone);
+  if (!sale.carrier) return `Handed over at pick-up on ${day}`;
+  return `Shipped ${day} · ${sale.carrier} ${sale.trackingNumber ?? ""}`.trim();
 }
 
 /** "20%" or "12.5%" from basis points. */

@@ -123,12 +123,12 @@ describe("SalesPage", () => {
     });
     const urgent = container.querySelectorAll(".sale-ship-by-urgent");
     expect([...urgent].map((el) => el.textContent)).toEqual([
-      "Ship byJun 3, 2026 (2 days left)",
-      "Ship byMay 31, 2026 (Overdue)",
+      "Ship byJune 3, 2026 at 11:00 AM UTC (2 days left)",
+      "Ship byMay 31, 2026 at 12:00 AM UTC (Overdue)",
     ]);
     expect(screen.getByText("At zip code 10001")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Handed over at pick-up" })).toBeTruthy();
-    expect(screen.getByText("Shipped Jun 2, 2026 · UPS 1Z999")).toBeTruthy();
+    expect(screen.getByText("Shipped June 2, 2026 · UPS 1Z999")).toBeTruthy();
     // The shipped sale offers no more actions: one ship form per paid sale.
     expect(screen.getAllByRole("button", { name: "Mark shipped" })).toHaveLength(2);
   });

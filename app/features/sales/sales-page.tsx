@@ -1,4 +1,5 @@
 import { Form, Link, useSearchParams } from "react-router";
+import { formatDate, formatDateTime } from "../../../domain/date-time";
 import { cardImage } from "../../../domain/display";
 import { ORDER_STATUS_LABELS, PROBLEM_KIND_LABELS } from "../../../domain/orders";
 import type {
@@ -7,12 +8,12 @@ import type {
   SalesSummary,
 } from "../../../contracts/sales.contract";
 import { salesMessages as m } from "../../../contracts/sales.values";
+import { useTimeZone } from "../../lib/time-zone";
 import { SaleActions } from "./sale-actions";
 import {
   STATUS_FILTER,
   type SaleActionResult,
   addressText,
-  dayText,
   saleAmounts,
   shipByUrgency,
   shipmentText,
@@ -141,7 +142,8 @@ export function SaleEntry({
   const thumbnail = cardImage({ imageThumbnail: sale.imageThumbnail, imageOriginal: null });
   const amounts = saleAmounts(sale);
   const address = addressText(sale.shippingAddress);
-  const shipment = shipmentText(sale);
+  const timeZone = useTimeZone();
+  const shipment = shipmentText(sale, timeZone);
   const urgency = sale.status === "paid" ? shipByUrgency(sale.shipBy, now) : null;
   return (
     <li className="sale-entry">
@@ -160,7 +162,7 @@ export function SaleEntry({
           <Link to={`/artwork/${sale.artworkId}`}>{sale.title}</Link>
         </h2>
         <p className="hint">
-          Sold <time dateTime={sale.soldAt}>{dayText(sale.soldAt)}</time> · Order{" "}
+          Sold <time dateTime={sale.soldAt}>{formatDate(sale.soldAt, timeZone)}</time> · Order{" "}
           <span className="sale-id">{sale.id.slice(0, 8)}</span>
         </p>
       </div>
@@ -185,7 +187,8 @@ export function SaleEntry({
           <div className={urgency.urgent ? "sale-ship-by sale-ship-by-urgent" : "sale-ship-by"}>
             <dt>Ship by</dt>
             <dd>
-              <time dateTime={sale.shipBy}>{dayText(sale.shipBy)}</time> ({urgency.text})
+              <time dateTime={sale.shipBy}>{formatDateTime(sale.shipBy, timeZone)}</time> (
+              {urgency.text})
             </dd>
           </div>
         ) : null}

@@ -58,6 +58,8 @@ export const users = pgTable(
     /** Set by the team (decision 0027): no sign-in, no sessions, works out of the marketplace. */
     suspendedAt: timestamp("suspended_at", { withTimezone: true }),
     suspensionReason: text("suspension_reason"),
+    /** An IANA zone name, checked with Intl (decision 0043): the times in this person's e-mails. */
+    timeZone: text("time_zone").notNull().default("UTC"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     lastModified: timestamp("last_modified", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -70,6 +72,7 @@ export const users = pgTable(
       sql`${t.payoutStatus} in ('none', 'pending', 'active', 'restricted')`,
     ),
     check("users_role_check", sql`${t.role} in ('user', 'admin')`),
+    check("users_time_zone_check", sql`char_length(${t.timeZone}) BETWEEN 1 AND 64`),
   ],
 );
 

@@ -108,6 +108,7 @@ export async function signUp(
       pendingOccupation: data.pendingOccupation,
       instagramHandle: data.instagramHandle,
       websiteURL: data.websiteURL,
+      timeZone: data.timeZone,
     },
     meta,
   );

@@ -57,6 +57,7 @@ export function createBetterAuth({
         pendingOccupation: { type: "string", required: false, input: true },
         instagramHandle: { type: "string", required: false, input: true },
         websiteURL: { type: "string", required: false, input: true },
+        timeZone: { type: "string", required: false, input: true, defaultValue: "UTC" },
         isArtist: { type: "boolean", required: false, input: false, defaultValue: false },
         role: { type: "string", required: false, input: false, defaultValue: "user" },
       },

@@ -1,4 +1,5 @@
-import { dateText, priceText } from "../../../domain/display";
+import { formatDateTime } from "../../../domain/date-time";
+import { priceText } from "../../../domain/display";
 import type { ShippingAddress } from "../../db/schema";
 import { type MailLine, type MailPicture, button, message } from "../../mail/mail-content";
 import type { NewMail } from "../mail/outbox.repository";
@@ -91,7 +92,8 @@ export function purchaseConfirmationMail(
 }
 
 /** To the artist: who bought, and where the work goes (or that it may be picked up). */
-export function saleNoticeMail(sale: SaleDetails, to: string): NewMail {
+/** `timeZone`: the artist's (decision 0043), for the ship-by deadline. */
+export function saleNoticeMail(sale: SaleDetails, to: string, timeZone: string): NewMail {
   const pickUp = sale.pickUpZipCode
     ? [
         "",
@@ -115,7 +117,7 @@ export function saleNoticeMail(sale: SaleDetails, to: string): NewMail {
       `Commission: ${priceText(sale.commission)}`,
       `Your earnings: ${priceText(sale.artistNet)} (payable once the buyer has the work and the 7-day return window has passed)`,
       "",
-      `Please ship by ${dateText(sale.shipBy)} (UTC) and mark it shipped with the tracking number on your sales page; an order not shipped by then is cancelled and refunded.`,
+      `Please ship by ${formatDateTime(sale.shipBy, timeZone)} and mark it shipped with the tracking number on your sales page; an order not shipped by then is cancelled and refunded.`,
       button("Your sales", sale.salesLink),
       "Please contact the buyer about shipping.",
       `Order reference: ${sale.orderId}`,

@@ -46,7 +46,7 @@ export async function findUserIdByEmail(db: Queryable, email: string) {
 
 export async function findContact(db: Queryable, userId: string) {
   const [row] = await db
-    .select({ email: users.email, displayName: users.displayName })
+    .select({ email: users.email, displayName: users.displayName, timeZone: users.timeZone })
     .from(users)
     .where(eq(users.id, userId));
   return row;

@@ -272,7 +272,7 @@ export async function sellIn(
           : null,
     }),
   );
-  if (artist) await enqueueMail(tx, saleNoticeMail(sale, artist.email));
+  if (artist) await enqueueMail(tx, saleNoticeMail(sale, artist.email, artist.timeZone));
   // Every other open offer on the work ends with this sale (issue 15).
   const closedOffers = await closeOffersOnSoldWork(tx, {
     artworkId: locked.artworkId,

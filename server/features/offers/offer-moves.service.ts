@@ -42,6 +42,7 @@ import {
   validAmount,
   viewOf,
 } from "./offers.service";
+import { DEFAULT_TIME_ZONE } from "../../../domain/date-time";
 
 /**
  * The moves on an open offer (issue 15, decision 0030): accept, counter, decline,
@@ -347,13 +348,23 @@ export async function counterOffer(
     await event(tx, offer.id, party, "countered", amount, null, now);
     const mailFacts = facts(deps, offer, amount, expiresAt);
     if (party === "artist") {
-      await enqueueMail(tx, counterToBuyerMail(mailFacts, offer.buyerEmail, links.buyer));
+      const buyerZone = (await findContact(tx, offer.buyerId))?.timeZone ?? DEFAULT_TIME_ZONE;
+      await enqueueMail(
+        tx,
+        counterToBuyerMail(mailFacts, offer.buyerEmail, links.buyer, buyerZone),
+      );
     } else {
       const artist = await findContact(tx, offer.artistId);
       if (artist) {
         await enqueueMail(
           tx,
-          offerToArtistMail(mailFacts, artist.email, links.artist, { counter: true, note: "" }),
+          offerToArtistMail(
+            mailFacts,
+            artist.email,
+            links.artist,
+            { counter: true, note: "" },
+            artist.timeZone,
+          ),
         );
       }
     }

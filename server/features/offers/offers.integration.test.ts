@@ -76,6 +76,31 @@ async function mailKinds(to: string) {
 }
 
 describe("making an offer", () => {
+  it("writes the reply deadline in each recipient's own time zone", async () => {
+    const zoneOf = (member: Member, timeZone: string) =>
+      t.db.update(users).set({ timeZone }).where(eq(users.id, member.id));
+    await zoneOf(collector, "Asia/Tokyo");
+    await zoneOf(artist, "America/Chicago");
+    try {
+      const work = await offersOnlyWork();
+      await makeOffer(collector.client, work.id, dollars(700));
+      const textOf = async (to: string, kind: string) => {
+        const rows = await t.db.select().from(outbox).where(eq(outbox.recipient, to));
+        return rows.filter((row) => row.kind === kind).at(-1)?.textBody ?? "";
+      };
+      // The clock stands at November 24, 12:00 UTC: the offer lapses 48 hours later.
+      expect(await textOf(collector.email, "offer-made-buyer")).toContain(
+        "The artist has until November 26, 2026 at 9:00 PM GMT+9 to answer",
+      );
+      expect(await textOf(artist.email, "offer-made-artist")).toContain(
+        "Accept, decline or counter by November 26, 2026 at 6:00 AM CST, or the offer expires",
+      );
+    } finally {
+      await zoneOf(collector, "UTC");
+      await zoneOf(artist, "UTC");
+    }
+  });
+
   it("a guest offers on an offers-only work: the card is authorized, not captured, and the artist is told", async () => {
     const work = await offersOnlyWork();
     const email = guestEmail("offer");

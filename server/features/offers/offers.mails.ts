@@ -1,3 +1,4 @@
+import { formatDateTime } from "../../../domain/date-time";
 import { priceText } from "../../../domain/display";
 import { type MailLine, type MailPicture, button } from "../../mail/mail-content";
 import { OFFER_CLAIM_DAYS } from "./offer-key";
@@ -6,7 +7,8 @@ import type { NewMail } from "../mail/outbox.repository";
 /**
  * The offers' e-mails (issue 15). Each names the work, the amount and where to answer:
  * the artist's link is their offers page (signed in), the buyer's the offer page with its
- * key, so a guest answers without an account password.
+ * key, so a guest answers without an account password. A deadline is written in the
+ * recipient's zone (`timeZone`, decision 0043).
  */
 
 export type OfferMailFacts = {
@@ -14,15 +16,11 @@ export type OfferMailFacts = {
   artistName: string;
   buyerName: string;
   amountCents: number;
-  /** When the offer lapses if nobody answers (UTC). */
+  /** When the offer lapses if nobody answers. */
   expiresAt: Date;
   /** The work's thumbnail, at the top of the e-mail. */
   picture?: MailPicture | null;
 };
-
-function when(at: Date): string {
-  return `${at.toISOString().slice(0, 16).replace("T", " ")} UTC`;
-}
 
 /** The recipient: their address, and their name for the greeting. */
 type Addressee = { email: string; name: string; picture?: MailPicture | null };
@@ -48,6 +46,7 @@ export function offerToArtistMail(
   to: string,
   link: string,
   input: { counter: boolean; note: string },
+  timeZone: string,
 ): NewMail {
   const what = input.counter ? "made a counteroffer" : "made an offer";
   return mail(
@@ -60,7 +59,7 @@ export function offerToArtistMail(
       "",
       "The buyer's card is authorized for this amount plus tax; nothing is charged unless you accept.",
       button(
-        `Accept, decline or counter by ${when(facts.expiresAt)}, or the offer expires`,
+        `Accept, decline or counter by ${formatDateTime(facts.expiresAt, timeZone)}, or the offer expires`,
         link,
         "Answer the offer",
       ),
@@ -76,6 +75,7 @@ export function offerSentMail(
   facts: OfferMailFacts,
   to: string,
   link: string,
+  timeZone: string,
   claimLink: string | null = null,
 ): NewMail {
   const claim: MailLine[] = claimLink
@@ -90,14 +90,19 @@ export function offerSentMail(
     `Your offer of ${priceText(facts.amountCents)} on "${facts.title}" by ${facts.artistName} was sent to the artist.`,
     "",
     "Your card is authorized for the offer plus tax, not charged. You are charged only if the offer is accepted.",
-    `The artist has until ${when(facts.expiresAt)} to answer; otherwise the offer expires and the hold is released.`,
+    `The artist has until ${formatDateTime(facts.expiresAt, timeZone)} to answer; otherwise the offer expires and the hold is released.`,
     button("Your offer", link),
     ...claim,
   ]);
 }
 
 /** To the buyer: the artist countered. */
-export function counterToBuyerMail(facts: OfferMailFacts, to: string, link: string): NewMail {
+export function counterToBuyerMail(
+  facts: OfferMailFacts,
+  to: string,
+  link: string,
+  timeZone: string,
+): NewMail {
   return mail(
     "offer-countered-buyer",
     buyer(facts, to),
@@ -106,7 +111,7 @@ export function counterToBuyerMail(facts: OfferMailFacts, to: string, link: stri
       `${facts.artistName} made a counteroffer of ${priceText(facts.amountCents)} on "${facts.title}".`,
       "",
       button(
-        `Accept, decline or counter by ${when(facts.expiresAt)}, or it expires and your card hold is released`,
+        `Accept, decline or counter by ${formatDateTime(facts.expiresAt, timeZone)}, or it expires and your card hold is released`,
         link,
         "Answer the counteroffer",
       ),

@@ -67,6 +67,7 @@ import {
   lockOffer,
   updateOffer,
 } from "./offers.repository";
+import { DEFAULT_TIME_ZONE } from "../../../domain/date-time";
 
 /**
  * Offers (issue 15, decision 0030): making one (the card authorized, not captured), who
@@ -550,7 +551,13 @@ export async function confirmOffer(
     if (artist) {
       await enqueueMail(
         tx,
-        offerToArtistMail(facts, artist.email, links.artist, { counter: false, note: offer.note }),
+        offerToArtistMail(
+          facts,
+          artist.email,
+          links.artist,
+          { counter: false, note: offer.note },
+          artist.timeZone,
+        ),
       );
     }
     // A guest's offer made with the e-mail of an account: its owner may attach it.
@@ -558,7 +565,9 @@ export async function confirmOffer(
     const claim = owner
       ? offerClaimLink(deps.secret, deps.publicUrl, offer.id, offer.buyerEmail, now)
       : null;
-    await enqueueMail(tx, offerSentMail(facts, offer.buyerEmail, links.buyer, claim));
+    const buyerContact = offer.buyerId ? await findContact(tx, offer.buyerId) : undefined;
+    const buyerZone = buyerContact?.timeZone ?? DEFAULT_TIME_ZONE;
+    await enqueueMail(tx, offerSentMail(facts, offer.buyerEmail, links.buyer, buyerZone, claim));
     return true;
   });
   if (opened === "duplicate") {

@@ -1,4 +1,5 @@
-import { dateText, priceText } from "../../../domain/display";
+import { formatDateTime } from "../../../domain/date-time";
+import { priceText } from "../../../domain/display";
 import { PROBLEM_KIND_LABELS, type ProblemKind } from "../../../domain/orders";
 import { type MailLine, type MailPicture, TEAM_REASON, button } from "../../mail/mail-content";
 import type { NewMail } from "../mail/outbox.repository";
@@ -15,6 +16,8 @@ export type OrderMailContext = {
   buyerEmail: string;
   artistName: string;
   artistEmail: string;
+  /** The artist's zone (decision 0043), for the deadlines told to them. */
+  artistTimeZone: string;
   /** Absolute links to the order for each party. */
   buyerOrderUrl: string;
   artistSalesUrl: string;
@@ -49,7 +52,7 @@ function mail(kind: string, to: Addressee, subject: string, lines: MailLine[]): 
 /** To the artist, two days before the ship-by date. */
 export function shipByReminderMail(order: OrderMailContext, shipBy: Date): NewMail {
   return mail("order-ship-by-reminder", artist(order), `Please ship "${order.title}"`, [
-    `"${order.title}" must be shipped by ${dateText(shipBy)} (UTC).`,
+    `"${order.title}" must be shipped by ${formatDateTime(shipBy, order.artistTimeZone)}.`,
     "If it is not marked shipped by then, the order is cancelled and the buyer refunded.",
     "",
     button("Your sales", order.artistSalesUrl),

@@ -41,6 +41,7 @@ import {
   moveOrderRow,
 } from "./orders.repository";
 import { type RefundRow, findRefund, insertRefund, settleRefundRow } from "./refunds.repository";
+import { DEFAULT_TIME_ZONE } from "../../../domain/date-time";
 
 /**
  * The order's moves and its refunds (issue 14, decision 0029). Every move is one
@@ -89,6 +90,7 @@ export async function mailContext(
     buyerEmail: buyer?.email ?? "",
     artistName: order.artistName,
     artistEmail: artist?.email ?? "",
+    artistTimeZone: artist?.timeZone ?? DEFAULT_TIME_ZONE,
     buyerOrderUrl: `${deps.publicUrl}/profile/purchases/${order.id}`,
     artistSalesUrl: `${deps.publicUrl}/profile/sales`,
     picture: workPicture(

@@ -7,7 +7,8 @@ import {
   salesPageSchema,
   salesSummarySchema,
 } from "../../../contracts/sales.contract";
-import { dateText, priceText } from "../../../domain/display";
+import { formatDateTime } from "../../../domain/date-time";
+import { priceText } from "../../../domain/display";
 import { PENDING_STATUSES, orderMessages as om } from "../../../domain/orders";
 import { inputMessages } from "../../../domain/text-input";
 import {
@@ -171,7 +172,7 @@ describe("the artist's e-mail when a work sells", () => {
       "12207",
       `Commission: ${priceText(order.commissionAmount)}`,
       `Your earnings: ${priceText(order.artistNet)}`,
-      `Please ship by ${dateText(order.shipBy)} (UTC)`,
+      `Please ship by ${formatDateTime(order.shipBy, "UTC")} and mark`,
       `${t.config.publicUrl}/profile/sales`,
       `Order reference: ${orderId}`,
     ]) {
@@ -188,6 +189,20 @@ describe("the artist's e-mail when a work sells", () => {
       .from(outbox)
       .where(and(eq(outbox.recipient, artist.email), eq(outbox.kind, "sale-notice")));
     expect(mail!.textBody).toContain("You allow buyer pick-up for this work (zip code 10001)");
+  });
+
+  it("gives the ship-by deadline in the artist's own time zone, with the zone's name", async () => {
+    const artist = await createArtist(t.db, { timeZone: "America/Los_Angeles" });
+    const { orderId } = await sale(artist);
+    const order = await readOrder(orderId);
+    const [mail] = await t.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.recipient, artist.email), eq(outbox.kind, "sale-notice")));
+    const deadline = formatDateTime(order.shipBy, "America/Los_Angeles");
+    expect(deadline).toMatch(/ at \d{1,2}:\d{2} [AP]M P[SD]T$/);
+    expect(mail!.textBody).toContain(`Please ship by ${deadline} and mark`);
+    expect(mail!.textBody).not.toContain("UTC");
   });
 });
 

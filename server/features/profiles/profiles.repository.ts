@@ -36,6 +36,7 @@ export type OwnUserRow = PublicUserRow & {
   lastName: string;
   email: string;
   pendingOccupation: string | null;
+  timeZone: string;
   lastModified: Date;
 };
 
@@ -45,6 +46,7 @@ const ownColumns = {
   lastName: users.lastName,
   email: users.email,
   pendingOccupation: users.pendingOccupation,
+  timeZone: users.timeZone,
   lastModified: users.lastModified,
 };
 
@@ -58,6 +60,7 @@ export type ProfileChanges = Partial<{
   location: string | null;
   instagramHandle: string | null;
   websiteURL: string | null;
+  timeZone: string;
 }>;
 
 export async function findPublicUser(db: Database, id: string): Promise<PublicUserRow | undefined> {

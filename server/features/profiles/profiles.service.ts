@@ -50,13 +50,14 @@ export async function getPublicProfile(deps: ProfilesDeps, id: string): Promise<
 }
 
 async function toOwnProfile(db: Database, row: OwnUserRow): Promise<OwnProfile> {
-  const { firstName, lastName, email, pendingOccupation, lastModified, ...user } = row;
+  const { firstName, lastName, email, pendingOccupation, timeZone, lastModified, ...user } = row;
   return {
     ...(await withExhibitions(db, user)),
     firstName,
     lastName,
     email,
     pendingOccupation,
+    timeZone,
     lastModified: lastModified.toISOString(),
   };
 }

@@ -16,6 +16,7 @@ const sessionUserColumns = {
   instagramHandle: users.instagramHandle,
   websiteURL: users.websiteURL,
   shippingAddress: users.shippingAddress,
+  timeZone: users.timeZone,
 };
 
 /** The signed-in person; a suspended person has no session (decision 0027). */
