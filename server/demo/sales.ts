@@ -37,6 +37,7 @@ async function sessionUserOf(db: Database, id: string): Promise<SessionUser> {
       instagramHandle: users.instagramHandle,
       websiteURL: users.websiteURL,
       shippingAddress: users.shippingAddress,
+      timeZone: users.timeZone,
     })
     .from(users)
     .where(eq(users.id, id));

@@ -348,7 +348,8 @@ export async function counterOffer(
     await event(tx, offer.id, party, "countered", amount, null, now);
     const mailFacts = facts(deps, offer, amount, expiresAt);
     if (party === "artist") {
-      const buyerZone = (await findContact(tx, offer.buyerId))?.timeZone ?? DEFAULT_TIME_ZONE;
+      const buyerContact = offer.buyerId ? await findContact(tx, offer.buyerId) : undefined;
+      const buyerZone = buyerContact?.timeZone ?? DEFAULT_TIME_ZONE;
       await enqueueMail(
         tx,
         counterToBuyerMail(mailFacts, offer.buyerEmail, links.buyer, buyerZone),
