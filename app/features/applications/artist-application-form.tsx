@@ -3,6 +3,7 @@ import type { OwnApplicationAnswer } from "../../../contracts/applications.contr
 import { MAX_APPLICATION_NOTE } from "../../../contracts/applications.values";
 import { MAX_WEBSITE_LENGTH } from "../../../domain/profile";
 import { FormError, FormNotice } from "../../components/ui/form-message";
+import { ApplicationPictures } from "./application-pictures";
 
 /** The `intent` of the profile page's application form (beside the profile edit). */
 export const ARTIST_APPLICATION_INTENT = "artist-application";
@@ -124,6 +125,7 @@ export function ArtistApplicationSection({
           </details>
         </>
       )}
+      <ApplicationPictures />
     </section>
   );
 }
