@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { uploadedImageSchema } from "./uploads.contract";
 import { MAX_ADMIN_TEXT, adminMessages, adminReason } from "./admin.contract";
 import { firstQueryValue } from "./common.contract";
 import { applicantName } from "./admin.values";
@@ -91,6 +92,8 @@ export const adminApplicationSchema = z.object({
   decidedByEmail: z.string().nullable(),
   /** How many applications the person made before this one. */
   earlierApplications: z.number().int(),
+  /** Pictures of the applicant's work (at most 6), in the order they were added. */
+  images: z.array(uploadedImageSchema),
 });
 export type AdminApplication = z.infer<typeof adminApplicationSchema>;
 

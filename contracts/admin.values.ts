@@ -10,6 +10,9 @@ export const MAX_ADMIN_TEXT = 2_000;
 /** The highest place a curated artwork can be given (admin-artworks.contract.ts). */
 export const MAX_RANDOM_ORDER = 10_000;
 
+/** The console's Artworks list, a page: each row carries its forms, so it stays short. */
+export const ADMIN_ARTWORKS_PAGE_SIZE = 25;
+
 /** The most artworks one exhibition shows (admin-curation.contract.ts). */
 export const MAX_EXHIBITION_ARTWORKS = 200;
 

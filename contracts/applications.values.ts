@@ -4,3 +4,6 @@
  */
 
 export const MAX_APPLICATION_NOTE = 2_000;
+
+/** The most pictures of their work an applicant can attach. */
+export const MAX_APPLICATION_IMAGES = 6;

@@ -1,6 +1,7 @@
 import { type APIRequestContext, type Page, expect, test } from "@playwright/test";
 import { adminOrderMessages as am } from "../contracts/admin-orders.contract";
 import { moneyInputMessages } from "../domain/money-input";
+import { REASON_MISSING } from "../app/features/admin/order-actions";
 import {
   DESKTOP,
   artworkIdByTitle,
@@ -121,6 +122,16 @@ test("the team finds a guest's order, refunds part of it, then cancels it with t
   await expect(moneyRow(page, "Refundable now")).toContainText(dollars(sale.totalAmount));
   await expectNoAxeViolations(page);
   await screenshots(page, "order");
+
+  // No reason: said beside the form in the site's style (no browser bubble), nothing asked.
+  const reason = page.getByLabel("Reason (the buyer and the artist see it)").first();
+  await page.getByRole("button", { name: "Refund", exact: true }).click();
+  await expect(page.getByRole("alert").filter({ hasText: REASON_MISSING })).toBeVisible();
+  await expect(reason).toHaveAttribute("aria-invalid", "true");
+  await expect(reason).toBeFocused();
+  await expect(page.getByRole("alertdialog")).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await screenshots(page, "order-reason-missing");
 
   // A partial refund: a third decimal is refused before anything is sent.
   await page.getByLabel("Refund part of it").check();

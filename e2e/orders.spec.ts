@@ -205,6 +205,11 @@ test("a guest buys; the artist ships with tracking; the buyer resets a password,
   await expectNoAxeViolations(page);
   await screenshots(page, "order");
   await page.getByRole("button", { name: "Confirm receipt" }).click();
+  // It cannot be undone, so it asks first.
+  const ask = page.getByRole("alertdialog", { name: "Confirm receipt?" });
+  await expect(ask.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await expectNoAxeViolations(page);
+  await ask.getByRole("button", { name: "Yes, confirm receipt" }).click();
   await expect(page.getByText("Delivered").first()).toBeVisible();
   await expect(page.getByRole("button", { name: "Confirm receipt" })).toHaveCount(0);
 

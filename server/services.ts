@@ -86,6 +86,11 @@ import {
   ownApplication,
   waitingCount as waitingApplications,
 } from "./features/applications/applications.service";
+import {
+  attachApplicationImage,
+  ownApplicationImages,
+  removeApplicationImage,
+} from "./features/applications/application-images.service";
 import type {
   AdminArtworksQuery,
   CurationBody,
@@ -496,6 +501,11 @@ export function createServices(
       own: (viewer: { id: string; isArtist: boolean }) => ownApplication(applicationsDeps, viewer),
       apply: (userId: string, body: ArtistApplicationBody) =>
         applyAsArtist(applicationsDeps, userId, body),
+      /** Pictures of the applicant's work, through the image pipeline (at most 6). */
+      images: (userId: string) => ownApplicationImages(uploadDeps, userId),
+      attachImage: (viewer: { id: string; isArtist: boolean }, file: Buffer) =>
+        attachApplicationImage(uploadDeps, viewer, file),
+      removeImage: (userId: string, id: string) => removeApplicationImage(uploadDeps, userId, id),
     },
     /** An artist's payout onboarding: simulated or Stripe Connect (issue 13). */
     payouts: {

@@ -19,6 +19,7 @@ import { OrderControls } from "../features/marketplace/order-controls";
 import { MarketplaceResults } from "../features/marketplace/marketplace-results";
 import { loadMarketplace } from "../features/marketplace/marketplace.server";
 import { RouteLoadError } from "../components/load-error";
+import { NavigationNotice } from "../components/ui/navigation-notice";
 import { SavedWorksProvider } from "../components/collectors/saved-works";
 import { marketplaceTexts as t } from "../features/marketplace/marketplace-texts";
 import { PromoBanner } from "../features/marketplace/promo-banner";
@@ -85,6 +86,7 @@ export default function Marketplace({ loaderData }: Route.ComponentProps) {
       {banner ? (
         <PromoBanner banner={banner} onDismissed={() => headingRef.current?.focus()} />
       ) : null}
+      <NavigationNotice />
       <div className="marketplace-head">
         <h1 ref={headingRef} tabIndex={-1}>
           Marketplace

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { type ReactNode, type RefObject, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { FormError, FormNotice } from "../../components/ui/form-message";
@@ -61,6 +61,7 @@ export function ActionForm({
   useEffect(() => {
     if (resetOnSuccess && fetcher.state === "idle" && result?.ok) formRef.current?.reset();
   }, [resetOnSuccess, fetcher.state, result]);
+  const invalid = useSiteValidation(formRef);
   return (
     <fetcher.Form
       method="post"
@@ -69,7 +70,7 @@ export function ActionForm({
       onSubmit={(event) => {
         if (confirm && !asking) {
           event.preventDefault();
-          if (formRef.current?.reportValidity()) setAsking(true);
+          if (formRef.current?.checkValidity()) setAsking(true);
           return;
         }
         submitted();
@@ -80,6 +81,7 @@ export function ActionForm({
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       {children}
+      <FormError message={invalid} />
       <button
         type="submit"
         className={`button${tone === "danger" ? " button-danger" : " button-primary"}`}
@@ -107,6 +109,75 @@ export function ActionForm({
       ) : null}
     </fetcher.Form>
   );
+}
+
+type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+function isControl(target: EventTarget | null): target is Control {
+  return (
+    target instanceof HTMLInputElement ||
+    target instanceof HTMLTextAreaElement ||
+    target instanceof HTMLSelectElement
+  );
+}
+
+/** What a control that the browser finds invalid says, in the site's words. */
+function invalidMessage(control: Control): string | null {
+  // A field that sets its own error (setCustomValidity) already shows it beside itself.
+  if (control.validity.customError) return null;
+  const label = control.labels?.[0]?.textContent?.trim();
+  if (control.validity.valueMissing) {
+    return (
+      control.dataset.missing ??
+      (label ? `Please fill in “${label}”.` : "Please fill in this field.")
+    );
+  }
+  return control.validationMessage || null;
+}
+
+/**
+ * The browser's own validation bubbles, replaced by the site's error style: the form's
+ * `invalid` events (sent for each invalid field when it is checked or sent) are
+ * cancelled, which stops the bubble; the first invalid field is focused and marked
+ * aria-invalid, and its message is returned to be shown, announced, under the fields.
+ * Without JavaScript the browser's own check still stops the form.
+ */
+function useSiteValidation(formRef: RefObject<HTMLFormElement | null>): string | null {
+  const [message, setMessage] = useState<string | null>(null);
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    let found: Control[] = [];
+    function onInvalid(event: Event) {
+      if (!isControl(event.target)) return;
+      event.preventDefault();
+      found.push(event.target);
+      // One check sends one event per invalid field; answer once, for the first.
+      if (found.length > 1) return;
+      queueMicrotask(() => {
+        const first = found[0];
+        found = [];
+        if (!first) return;
+        first.setAttribute("aria-invalid", "true");
+        first.focus();
+        setMessage(invalidMessage(first));
+      });
+    }
+    function onInput(event: Event) {
+      if (!isControl(event.target) || event.target.validity.customError) return;
+      if (event.target.getAttribute("aria-invalid") === "true") {
+        event.target.removeAttribute("aria-invalid");
+      }
+      setMessage(null);
+    }
+    form.addEventListener("invalid", onInvalid, true);
+    form.addEventListener("input", onInput, true);
+    return () => {
+      form.removeEventListener("invalid", onInvalid, true);
+      form.removeEventListener("input", onInput, true);
+    };
+  }, [formRef]);
+  return message;
 }
 
 /** Which submission of each shared fetcher was the last (one page's forms at a time). */

@@ -28,6 +28,7 @@ const item = (overrides: Partial<AdminApplication> = {}): AdminApplication => ({
   decidedAt: "2026-11-20T12:00:00.000Z",
   decidedByEmail: "admin@example.com",
   earlierApplications: 0,
+  images: [],
   ...overrides,
 });
 
@@ -45,13 +46,47 @@ function show(applications: AdminApplication[], notice?: string) {
 }
 
 describe("ApplicationsQueue", () => {
+  it("shows the pictures of the applicant's work as thumbnails that open full size", () => {
+    const picture = (n: number) => ({
+      id: `i${n}`,
+      original: `/media/applications/u1/p${n}-original.jpg`,
+      medium: `/media/applications/u1/p${n}-medium.webp`,
+      thumbnail: `/media/applications/u1/p${n}-thumbnail.webp`,
+      width: 1200,
+      height: 900,
+    });
+    show([item({ images: [picture(1), picture(2)] })]);
+    const card = screen.getByRole("article", { name: "Mira Okafor" });
+    const list = within(card).getByRole("list", { name: "Pictures of Mira Okafor's work" });
+    const links = within(list).getAllByRole("link");
+    expect(links.map((a) => a.getAttribute("href"))).toEqual([
+      picture(1).original,
+      picture(2).original,
+    ]);
+    const thumbs = within(list).getAllByRole("img");
+    expect(thumbs.map((i) => i.getAttribute("src"))).toEqual([
+      picture(1).thumbnail,
+      picture(2).thumbnail,
+    ]);
+    // The link's name is its picture's text: what it is, and that it opens full size.
+    expect(within(list).getByRole("link", { name: "Picture 1 of 2, opens full size" })).toBe(
+      links[0],
+    );
+  });
+
+  it("says when an applicant attached no pictures", () => {
+    show([item()]);
+    const card = screen.getByRole("article", { name: "Mira Okafor" });
+    expect(within(card).getByText("No pictures attached.")).toBeTruthy();
+  });
+
   it("shows Note, then the team's question, then the applicant's answer", () => {
     show([item()]);
     const card = screen.getByRole("article", { name: "Mira Okafor" });
     const headings = within(card)
       .getAllByRole("heading", { level: 3 })
       .map((h) => h.textContent);
-    expect(headings).toEqual(["Bio", "Note", "The team asked", "Applicant's answer"]);
+    expect(headings).toEqual(["Their work", "Bio", "Note", "The team asked", "Applicant's answer"]);
   });
 
   it("names the person once; first and last name only where they differ", () => {

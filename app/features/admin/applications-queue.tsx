@@ -186,6 +186,7 @@ function ApplicationCard({ application: a }: { application: AdminApplication }) 
           </div>
         ) : null}
       </dl>
+      <ApplicationPictures application={a} name={name} />
       <div className="application-text">
         <h3>Bio</h3>
         <p>{a.bio.trim() || "No bio yet."}</p>
@@ -221,6 +222,41 @@ function ApplicationCard({ application: a }: { application: AdminApplication }) 
       </div>
       {open ? <ApplicationActions application={a} name={name} /> : null}
     </article>
+  );
+}
+
+/** The applicant's pictures of their work: thumbnails, each opening the full picture. */
+function ApplicationPictures({
+  application: a,
+  name,
+}: {
+  application: AdminApplication;
+  name: string;
+}) {
+  const total = a.images.length;
+  return (
+    <div className="application-pictures">
+      <h3>Their work</h3>
+      {total === 0 ? (
+        <p className="hint">No pictures attached.</p>
+      ) : (
+        <ul className="application-picture-list" aria-label={`Pictures of ${name}'s work`}>
+          {a.images.map((image, index) => (
+            <li key={image.id}>
+              <a href={image.original} target="_blank" rel="noopener noreferrer">
+                <img
+                  src={image.thumbnail}
+                  alt={`Picture ${index + 1} of ${total}, opens full size`}
+                  width={96}
+                  height={96}
+                  loading="lazy"
+                />
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }
 

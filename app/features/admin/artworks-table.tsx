@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from "react-router";
 import type { AdminArtwork, AdminArtworksPage } from "../../../contracts/admin-artworks.contract";
 import { MAX_RANDOM_ORDER } from "../../../contracts/admin.values";
-import { MAX_ADMIN_TEXT } from "../../../contracts/admin.values";
+import { ADMIN_ARTWORKS_PAGE_SIZE, MAX_ADMIN_TEXT } from "../../../contracts/admin.values";
 import { priceText, titleText } from "../../../domain/display";
 import { ActionForm } from "./action-form";
 import { AdminFilters, type ListFilters, filtersInUse, yesNo } from "./admin-filters";
@@ -109,6 +109,24 @@ function Visibility({ artwork }: { artwork: AdminArtwork }) {
   );
 }
 
+/**
+ * A work's forms (featured and order, hide or unhide), folded into one disclosure per
+ * row: open, they would make every row a form, and a page of 25 many screens tall.
+ */
+function Manage({ artwork }: { artwork: AdminArtwork }) {
+  return (
+    <details className="admin-manage">
+      <summary className="button">
+        Manage<span className="visually-hidden"> {titleText(artwork.title)}</span>
+      </summary>
+      <div className="stack admin-manage-forms">
+        <Curation artwork={artwork} />
+        <Visibility artwork={artwork} />
+      </div>
+    </details>
+  );
+}
+
 /** The console's Artworks area: every work with filters in the URL; hide, unhide, feature and order. */
 export function ArtworksTable({ page }: { page: AdminArtworksPage }) {
   const [params] = useSearchParams();
@@ -189,6 +207,9 @@ export function ArtworksTable({ page }: { page: AdminArtworksPage }) {
                   {a.hiddenAt ? (
                     <span className="admin-badge admin-badge-alert">Hidden</span>
                   ) : null}
+                  {a.isCurated ? (
+                    <span className="admin-badge">Featured, order {a.randomOrder}</span>
+                  ) : null}
                 </div>
                 {a.hiddenReason ? (
                   <span className="hint">Hidden because: {a.hiddenReason}</span>
@@ -196,14 +217,13 @@ export function ArtworksTable({ page }: { page: AdminArtworksPage }) {
               </div>
             ),
           },
-          { label: "Featured and order", cell: (a) => <Curation artwork={a} /> },
-          { label: "Visibility", cell: (a) => <Visibility artwork={a} /> },
+          { label: "Manage", cell: (a) => <Manage artwork={a} /> },
         ]}
       />
       {page.next ? (
         <p>
           <Link to={`?${more.toString()}`} className="button">
-            More artworks
+            Next {ADMIN_ARTWORKS_PAGE_SIZE} artworks
           </Link>
         </p>
       ) : null}

@@ -32,6 +32,9 @@ export function refundAmountOf(
   return { cents: parsed.value, error: "" };
 }
 
+/** Said, in the site's error style, when a refund or a cancellation is sent without a reason. */
+export const REASON_MISSING = "Please give a reason: the buyer and the artist see it.";
+
 /** Said before a refund of an order with a reported problem: the refund is its outcome. */
 export const SETTLES_PROBLEM =
   "This refund settles the problem the buyer reported: the order is closed, and what is left of the artist's net becomes payable.";
@@ -105,7 +108,14 @@ function RefundForm({ order }: { order: AdminOrderDetail }) {
       </div>
       <div className="field">
         <label htmlFor="refund-reason">Reason (the buyer and the artist see it)</label>
-        <textarea id="refund-reason" name="reason" required maxLength={MAX_ORDER_TEXT} rows={2} />
+        <textarea
+          id="refund-reason"
+          name="reason"
+          required
+          data-missing={REASON_MISSING}
+          maxLength={MAX_ORDER_TEXT}
+          rows={2}
+        />
       </div>
     </ActionForm>
   );
@@ -172,6 +182,7 @@ export function OrderActions({ order }: { order: AdminOrderDetail }) {
                 id="cancel-reason"
                 name="reason"
                 required
+                data-missing={REASON_MISSING}
                 maxLength={MAX_ORDER_TEXT}
                 rows={2}
               />

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { AdminOrderDetail } from "../../../contracts/admin-orders.contract";
 import { moneyInputMessages } from "../../../domain/money-input";
 import { orderMessages } from "../../../domain/orders";
-import { SETTLES_PROBLEM, refundAmountOf } from "./order-actions";
+import { REASON_MISSING, SETTLES_PROBLEM, refundAmountOf } from "./order-actions";
 import { OrderDetail } from "./order-detail";
 
 afterEach(cleanup);
@@ -93,6 +93,27 @@ describe("OrderDetail", () => {
     );
     expect(screen.getByText("No action is open on this order now.")).toBeTruthy();
     expect(screen.queryByRole("button")).toBeNull();
+  });
+
+  it("says a missing refund reason in the site's error style, not the browser's bubble", async () => {
+    show(order());
+    const reason = screen.getByLabelText("Reason (the buyer and the artist see it)");
+    const refund = screen.getByRole("button", { name: "Refund" });
+    const checked: Event[] = [];
+    reason.addEventListener("invalid", (event) => checked.push(event));
+    fireEvent.click(refund);
+    expect((await screen.findByRole("alert")).textContent).toBe(REASON_MISSING);
+    // A cancelled invalid event is what keeps the browser from showing its bubble.
+    expect(checked.map((event) => event.defaultPrevented)).toEqual([true]);
+    expect(reason.getAttribute("aria-invalid")).toBe("true");
+    expect(document.activeElement).toBe(reason);
+    // Nothing is asked, or sent, without a reason.
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+    fireEvent.input(reason, { target: { value: "Damaged in transit" } });
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(reason.getAttribute("aria-invalid")).toBeNull();
+    fireEvent.click(refund);
+    expect(screen.getByRole("alertdialog")).toBeTruthy();
   });
 
   it("refuses an amount with a third decimal or above what is left, in the field's description", () => {

@@ -5,6 +5,7 @@ import { MAX_WEBSITE_LENGTH } from "../../../domain/profile";
 import { FormError, FormNotice } from "../../components/ui/form-message";
 import { formatDate } from "../../../domain/date-time";
 import { useTimeZone } from "../../lib/time-zone";
+import { ApplicationPictures } from "./application-pictures";
 
 /** The `intent` of the profile page's application form (beside the profile edit). */
 export const ARTIST_APPLICATION_INTENT = "artist-application";
@@ -125,6 +126,7 @@ export function ArtistApplicationSection({
           </details>
         </>
       )}
+      <ApplicationPictures />
     </section>
   );
 }

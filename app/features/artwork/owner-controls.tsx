@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import type { ArtworkDetail } from "../../../contracts/artworks.contract";
-import { AlertDialog } from "../../components/ui/alert-dialog";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
+import type { NavigationNoticeState } from "../../components/ui/navigation-notice";
 import { request } from "../../lib/api-client";
 import { listingMessages as l } from "../../../domain/listing";
 import { artworkMessages as m } from "./artwork.messages";
@@ -18,8 +18,9 @@ export type EditListingState = {
 
 /**
  * SPEC §2 owner controls, shown instead of Buy Now to the owner-artist: Edit Listing,
- * Delete Listing behind a confirmation, and the For Sale switch, which changes at once
- * and goes back (with the SPEC's alert) when the server refuses.
+ * Delete Listing behind a confirmation (then the marketplace, with the SPEC's notice), and
+ * the For Sale switch, which changes at once and goes back (with the SPEC's alert) when
+ * the server refuses.
  */
 export function OwnerControls({
   artwork,
@@ -42,7 +43,6 @@ export function OwnerControls({
   const [toggling, setToggling] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const [deleted, setDeleted] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const address = `/api/artworks/${encodeURIComponent(artwork.id)}`;
   // The answers' schemas (and zod) load with the first change, not with the page (issue 17).
@@ -79,8 +79,11 @@ export function OwnerControls({
         method: "DELETE",
         schema: () => schemas().then((contract) => contract.listingDeletedSchema),
       });
+      // The confirmation was the one question; the marketplace says it is done, without
+      // a second dialog to dismiss.
       setConfirming(false);
-      setDeleted(true);
+      const state: NavigationNoticeState = { notice: l.deleted };
+      void navigate("/", { replace: true, state });
     } catch {
       setConfirming(false);
       setError(l.deleteFailed);
@@ -154,11 +157,6 @@ export function OwnerControls({
         >
           {l.deleteConfirm}
         </ConfirmDialog>
-      ) : null}
-      {deleted ? (
-        <AlertDialog title="Listing deleted" onClose={() => void navigate("/", { replace: true })}>
-          {l.deleted}
-        </AlertDialog>
       ) : null}
     </section>
   );

@@ -108,139 +108,142 @@ export function ListingForm({
         void navigate("/listing-preview");
       }}
     >
-      <div className="field">
-        <label htmlFor={`${id}-title`}>Title</label>
-        <input type="text" {...text("title")} />
-      </div>
-      <div className="field-row">
-        <div className="field listing-year">
-          <label htmlFor={`${id}-createdYear`}>Year created</label>
-          <input type="text" inputMode="numeric" autoComplete="off" {...text("createdYear")} />
+      {/* On a wide screen the details and the images stand side by side (listing.css). */}
+      <div className="listing-form-details">
+        <div className="field">
+          <label htmlFor={`${id}-title`}>Title</label>
+          <input type="text" {...text("title")} />
         </div>
-      </div>
-      <fieldset
-        className="field listing-categories"
-        aria-invalid={invalidField === "categoryIds" || undefined}
-      >
-        <legend>Categories</legend>
-        <p className="hint">Choose one or more.</p>
-        <div className="listing-checkbox-grid">
-          {categories.map((category) => (
-            <label key={category.id} className="choice">
-              <input
-                type="checkbox"
-                checked={values.categoryIds.includes(category.id)}
-                onChange={(event) => toggleCategory(category.id, event.currentTarget.checked)}
-              />
-              <span>{categoryLabel(category.name)}</span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      <fieldset className="field choice-group">
-        <legend>Sale</legend>
-        <label className="choice">
-          <input
-            type="radio"
-            name={`${id}-sale`}
-            checked={values.isForSale}
-            onChange={() => set("isForSale", true)}
-          />
-          <span>{m.forSaleChoice}</span>
-        </label>
-        <label className="choice">
-          <input
-            type="radio"
-            name={`${id}-sale`}
-            checked={!values.isForSale}
-            onChange={() => set("isForSale", false)}
-          />
-          <span>{m.offersOnlyChoice}</span>
-        </label>
-      </fieldset>
-      {values.isForSale ? (
-        <>
-          <div className="field listing-price">
-            <label htmlFor={`${id}-price`}>Price (USD)</label>
-            <input type="text" inputMode="decimal" autoComplete="off" {...text("price")} />
+        <div className="field-row">
+          <div className="field listing-year">
+            <label htmlFor={`${id}-createdYear`}>Year created</label>
+            <input type="text" inputMode="numeric" autoComplete="off" {...text("createdYear")} />
           </div>
+        </div>
+        <fieldset
+          className="field listing-categories"
+          aria-invalid={invalidField === "categoryIds" || undefined}
+        >
+          <legend>Categories</legend>
+          <p className="hint">Choose one or more.</p>
+          <div className="listing-checkbox-grid">
+            {categories.map((category) => (
+              <label key={category.id} className="choice">
+                <input
+                  type="checkbox"
+                  checked={values.categoryIds.includes(category.id)}
+                  onChange={(event) => toggleCategory(category.id, event.currentTarget.checked)}
+                />
+                <span>{categoryLabel(category.name)}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <fieldset className="field choice-group">
+          <legend>Sale</legend>
           <label className="choice">
             <input
-              type="checkbox"
-              checked={values.acceptsOffers}
-              onChange={(event) => set("acceptsOffers", event.currentTarget.checked)}
+              type="radio"
+              name={`${id}-sale`}
+              checked={values.isForSale}
+              onChange={() => set("isForSale", true)}
             />
-            <span>{m.allowOffers}</span>
+            <span>{m.forSaleChoice}</span>
           </label>
-        </>
-      ) : null}
-      {offerMinimumApplies(values) ? (
-        <div className="field listing-price">
-          <label htmlFor={`${id}-offerMinimum`}>{m.offerMinimumLabel}</label>
-          <input
-            type="text"
-            inputMode="numeric"
-            autoComplete="off"
-            aria-describedby={`${id}-offerMinimum-hint`}
-            {...text("offerMinimum")}
-          />
-          <p id={`${id}-offerMinimum-hint`} className="hint">
-            {m.offerMinimumHint}
-          </p>
-        </div>
-      ) : null}
-      <div className="field">
-        <label htmlFor={`${id}-materials`}>Materials</label>
-        <input type="text" {...text("materials")} />
-      </div>
-      <fieldset className="field">
-        <legend>Size in whole inches</legend>
-        <div className="listing-size-row">
-          <div className="field">
-            <label htmlFor={`${id}-width`}>Width</label>
-            <input type="text" inputMode="numeric" autoComplete="off" {...text("width")} />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-height`}>Height</label>
-            <input type="text" inputMode="numeric" autoComplete="off" {...text("height")} />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-depth`}>Depth</label>
+          <label className="choice">
+            <input
+              type="radio"
+              name={`${id}-sale`}
+              checked={!values.isForSale}
+              onChange={() => set("isForSale", false)}
+            />
+            <span>{m.offersOnlyChoice}</span>
+          </label>
+        </fieldset>
+        {values.isForSale ? (
+          <>
+            <div className="field listing-price">
+              <label htmlFor={`${id}-price`}>Price (USD)</label>
+              <input type="text" inputMode="decimal" autoComplete="off" {...text("price")} />
+            </div>
+            <label className="choice">
+              <input
+                type="checkbox"
+                checked={values.acceptsOffers}
+                onChange={(event) => set("acceptsOffers", event.currentTarget.checked)}
+              />
+              <span>{m.allowOffers}</span>
+            </label>
+          </>
+        ) : null}
+        {offerMinimumApplies(values) ? (
+          <div className="field listing-price">
+            <label htmlFor={`${id}-offerMinimum`}>{m.offerMinimumLabel}</label>
             <input
               type="text"
               inputMode="numeric"
               autoComplete="off"
-              placeholder="0"
-              {...text("depth")}
+              aria-describedby={`${id}-offerMinimum-hint`}
+              {...text("offerMinimum")}
+            />
+            <p id={`${id}-offerMinimum-hint`} className="hint">
+              {m.offerMinimumHint}
+            </p>
+          </div>
+        ) : null}
+        <div className="field">
+          <label htmlFor={`${id}-materials`}>Materials</label>
+          <input type="text" {...text("materials")} />
+        </div>
+        <fieldset className="field">
+          <legend>Size in whole inches</legend>
+          <div className="listing-size-row">
+            <div className="field">
+              <label htmlFor={`${id}-width`}>Width</label>
+              <input type="text" inputMode="numeric" autoComplete="off" {...text("width")} />
+            </div>
+            <div className="field">
+              <label htmlFor={`${id}-height`}>Height</label>
+              <input type="text" inputMode="numeric" autoComplete="off" {...text("height")} />
+            </div>
+            <div className="field">
+              <label htmlFor={`${id}-depth`}>Depth</label>
+              <input
+                type="text"
+                inputMode="numeric"
+                autoComplete="off"
+                placeholder="0"
+                {...text("depth")}
+              />
+            </div>
+          </div>
+          <p className="hint">Leave depth empty for flat work.</p>
+        </fieldset>
+        <div className="field">
+          <label htmlFor={`${id}-description`}>Description</label>
+          <textarea rows={5} {...text("description")} />
+        </div>
+        <label className="choice">
+          <input
+            type="checkbox"
+            checked={values.allowBuyerPickUp}
+            onChange={(event) => set("allowBuyerPickUp", event.currentTarget.checked)}
+          />
+          <span>Allow buyer pick-up</span>
+        </label>
+        {values.allowBuyerPickUp ? (
+          <div className="field listing-zip">
+            <label htmlFor={`${id}-zipCode`}>Zip code for pick-up</label>
+            <input
+              type="text"
+              inputMode="numeric"
+              autoComplete="postal-code"
+              maxLength={5}
+              {...text("zipCode")}
             />
           </div>
-        </div>
-        <p className="hint">Leave depth empty for flat work.</p>
-      </fieldset>
-      <div className="field">
-        <label htmlFor={`${id}-description`}>Description</label>
-        <textarea rows={5} {...text("description")} />
+        ) : null}
       </div>
-      <label className="choice">
-        <input
-          type="checkbox"
-          checked={values.allowBuyerPickUp}
-          onChange={(event) => set("allowBuyerPickUp", event.currentTarget.checked)}
-        />
-        <span>Allow buyer pick-up</span>
-      </label>
-      {values.allowBuyerPickUp ? (
-        <div className="field listing-zip">
-          <label htmlFor={`${id}-zipCode`}>Zip code for pick-up</label>
-          <input
-            type="text"
-            inputMode="numeric"
-            autoComplete="postal-code"
-            maxLength={5}
-            {...text("zipCode")}
-          />
-        </div>
-      ) : null}
       <ListingImagesField
         images={draft.images}
         onChange={setImages}

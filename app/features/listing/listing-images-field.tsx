@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { MAX_LISTING_IMAGES } from "../../../domain/listing";
+import { useFilesChosenEarly } from "../../lib/early-input";
 import { type DraftImage, addFiles, moveImage, removeImage } from "./listing-draft";
 import { listingPageMessages as m } from "./listing.messages";
 
@@ -41,6 +42,18 @@ export function ListingImagesField({
     else inputRef.current?.focus();
   }, [images]);
 
+  function choose(files: File[], input: HTMLInputElement) {
+    // The same file may be chosen again later (e.g. after removing it).
+    input.value = "";
+    if (files.length === 0) return;
+    const added = addFiles(images, files, (file) => URL.createObjectURL(file));
+    setNote(added.refused > 0 ? m.tooManyFiles : null);
+    onChange(added.images);
+  }
+
+  // Files chosen before the page's scripts ran are added as if chosen now.
+  useFilesChosenEarly(inputRef, choose);
+
   function act(index: number, action: Action) {
     const image = images[index];
     if (!image) return;
@@ -66,26 +79,31 @@ export function ListingImagesField({
       <p id={hintId} className="hint">
         {m.imagesHint}
       </p>
-      <input
-        ref={inputRef}
-        id={inputId}
-        type="file"
-        accept="image/*"
-        multiple
-        className="listing-file-input"
-        aria-describedby={hintId}
-        aria-invalid={invalid || undefined}
-        onChange={(event) => {
-          const input = event.currentTarget;
-          const files = Array.from(input.files ?? []);
-          // The same file may be chosen again later (e.g. after removing it).
-          input.value = "";
-          if (files.length === 0) return;
-          const added = addFiles(images, files, (file) => URL.createObjectURL(file));
-          setNote(added.refused > 0 ? m.tooManyFiles : null);
-          onChange(added.images);
-        }}
-      />
+      {/* The browser's own control would say "No file chosen" next to the chosen
+          images (the input is emptied after each choice), so it is hidden and a label
+          styled as a button opens it; the count beside it says what is chosen. The
+          input keeps the focus (its outline shows on the label) and the name "Images". */}
+      <div className="listing-file-row">
+        <input
+          ref={inputRef}
+          id={inputId}
+          type="file"
+          accept="image/*"
+          multiple
+          className="visually-hidden listing-file-input"
+          aria-describedby={hintId}
+          aria-invalid={invalid || undefined}
+          onChange={(event) =>
+            choose(Array.from(event.currentTarget.files ?? []), event.currentTarget)
+          }
+        />
+        <label htmlFor={inputId} className="button listing-file-button" aria-hidden="true">
+          {total === 0 ? "Choose images" : "Add images"}
+        </label>
+        <span className="listing-file-count" aria-hidden="true">
+          {total === 0 ? "No images chosen" : `${total} ${total === 1 ? "image" : "images"} chosen`}
+        </span>
+      </div>
       {note ? (
         <p className="hint" role="status">
           {note}

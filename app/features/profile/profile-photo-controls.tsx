@@ -2,6 +2,7 @@ import { useId, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { ApiError, request } from "../../lib/api-client";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
+import { useFilesChosenEarly } from "../../lib/early-input";
 import { profilePageMessages as m } from "./profile.messages";
 
 type PhotoError = { message: string; detail: string | null };
@@ -58,6 +59,11 @@ export function ProfilePhotoControls({ hasPhoto }: { hasPhoto: boolean }) {
     // The same file may be chosen again after a failure.
     if (inputRef.current) inputRef.current.value = "";
   }
+
+  // A photo chosen before the page's scripts ran is uploaded as if chosen now.
+  useFilesChosenEarly(inputRef, ([file]) => {
+    if (file) void upload(file);
+  });
 
   async function remove() {
     setConfirming(false);

@@ -1,7 +1,9 @@
-import { Form } from "react-router";
+import { useRef, useState } from "react";
+import { Form, useSubmit } from "react-router";
 import type { PurchaseDetail } from "../../../contracts/orders.contract";
 import { MAX_PROBLEM_NOTE } from "../../../contracts/purchases.values";
 import { PROBLEM_KINDS, PROBLEM_KIND_LABELS } from "../../../domain/orders";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { FormError } from "../../components/ui/form-message";
 import { purchasesMessages as m } from "./purchases.messages";
 
@@ -50,17 +52,10 @@ export function OrderActions({
             Please confirm receipt once you have it. If something is wrong, report a problem
             instead.
           </p>
-          <Form method="post" className="order-form">
-            <input type="hidden" name="intent" value={CONFIRM_RECEIPT_INTENT} />
-            <FormError message={errorFor(CONFIRM_RECEIPT_INTENT)} />
-            <button
-              type="submit"
-              className="button button-primary"
-              disabled={busy === CONFIRM_RECEIPT_INTENT}
-            >
-              {busy === CONFIRM_RECEIPT_INTENT ? m.confirming : m.confirmReceipt}
-            </button>
-          </Form>
+          <ConfirmReceiptForm
+            error={errorFor(CONFIRM_RECEIPT_INTENT)}
+            busy={busy === CONFIRM_RECEIPT_INTENT}
+          />
         </section>
       ) : null}
       {order.mayReportProblem ? (
@@ -75,6 +70,56 @@ export function OrderActions({
   );
 }
 
+/**
+ * Confirming receipt completes the order and cannot be taken back, so the button asks
+ * first. The form is still a plain form, so it also works before (or without) JavaScript.
+ */
+function ConfirmReceiptForm({ error, busy }: { error: string | null; busy: boolean }) {
+  const submit = useSubmit();
+  const form = useRef<HTMLFormElement>(null);
+  const [asking, setAsking] = useState(false);
+  return (
+    <Form
+      ref={form}
+      method="post"
+      className="order-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        setAsking(true);
+      }}
+    >
+      <input type="hidden" name="intent" value={CONFIRM_RECEIPT_INTENT} />
+      <FormError message={error} />
+      <button
+        type="submit"
+        className="button button-primary"
+        aria-haspopup="dialog"
+        disabled={busy}
+      >
+        {busy ? m.confirming : m.confirmReceipt}
+      </button>
+      {asking ? (
+        <ConfirmDialog
+          title={m.confirmReceiptTitle}
+          confirmLabel={m.confirmReceiptYes}
+          tone="primary"
+          onCancel={() => setAsking(false)}
+          onConfirm={() => {
+            setAsking(false);
+            if (form.current) void submit(form.current);
+          }}
+        >
+          {m.confirmReceiptQuestion}
+        </ConfirmDialog>
+      ) : null}
+    </Form>
+  );
+}
+
+/**
+ * Collapsed until opened (a native disclosure, so also before JavaScript): most buyers
+ * never need it. It opens by itself to show a refusal with what was typed.
+ */
 function ReportProblemForm({
   error,
   values,
@@ -85,9 +130,11 @@ function ReportProblemForm({
   busy: boolean;
 }) {
   return (
-    <section className="order-section" aria-labelledby="order-report-heading">
-      <h2 id="order-report-heading">{m.reportProblem}</h2>
-      <Form method="post" className="order-form stack">
+    <details className="order-section order-disclosure" open={Boolean(error || values)}>
+      <summary>
+        <h2>{m.reportProblem}</h2>
+      </summary>
+      <Form method="post" className="order-form stack" aria-label={m.reportProblem}>
         <input type="hidden" name="intent" value={REPORT_PROBLEM_INTENT} />
         <fieldset className="field choice-group">
           <legend>{m.whatWentWrong}</legend>
@@ -121,6 +168,6 @@ function ReportProblemForm({
           </button>
         </p>
       </Form>
-    </section>
+    </details>
   );
 }

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import type { PurchaseDetail } from "../../../contracts/orders.contract";
@@ -60,13 +60,20 @@ function order(overrides: Partial<PurchaseDetail> = {}): PurchaseDetail {
   };
 }
 
-function renderPage(props: Partial<Parameters<typeof PurchaseOrderPage>[0]> = {}) {
+function renderPage(
+  props: Partial<Parameters<typeof PurchaseOrderPage>[0]> = {},
+  sent: string[] = [],
+) {
   cleanup();
   const Stub = createRoutesStub([
     {
       path: "/profile/purchases/:orderId",
       Component: () => <PurchaseOrderPage order={order()} {...props} />,
-      action: () => null,
+      action: async ({ request }) => {
+        const intent = (await request.formData()).get("intent");
+        sent.push(typeof intent === "string" ? intent : "");
+        return null;
+      },
     },
   ]);
   return render(<Stub initialEntries={["/profile/purchases/o1"]} />).container;
@@ -137,6 +144,37 @@ describe("PurchaseOrderPage", () => {
     expect(note.maxLength).toBe(2_000);
     expect(note.required).toBe(false);
     expect(screen.getByRole("button", { name: m.reportProblem })).toBeTruthy();
+  });
+
+  it("asks before confirming receipt, and sends nothing until the buyer says yes", async () => {
+    const sent: string[] = [];
+    renderPage({}, sent);
+    const button = screen.getByRole("button", { name: m.confirmReceipt });
+    fireEvent.click(button);
+    const dialog = screen.getByRole("alertdialog", { name: m.confirmReceiptTitle });
+    expect(dialog.textContent).toContain(m.confirmReceiptQuestion);
+    fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+    fireEvent.click(button);
+    fireEvent.keyDown(screen.getByRole("alertdialog"), { key: "Escape" });
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+    expect(sent).toEqual([]);
+    fireEvent.click(button);
+    fireEvent.click(
+      within(screen.getByRole("alertdialog")).getByRole("button", { name: m.confirmReceiptYes }),
+    );
+    await waitFor(() => expect(sent).toEqual(["confirm-receipt"]));
+  });
+
+  it("keeps 'Report a problem' collapsed until opened, and open to show a refusal", () => {
+    const page = renderPage();
+    const disclosure = page.querySelector("details");
+    expect(disclosure?.open).toBe(false);
+    expect(disclosure?.querySelector("summary")?.textContent).toBe(m.reportProblem);
+    renderPage({
+      result: { ok: false, intent: "report-problem", error: "Please choose what went wrong." },
+    });
+    expect(screen.getByRole("alert").closest("details")?.open).toBe(true);
   });
 
   it("offers only 'Report a problem' once delivered, with the window's last day", () => {

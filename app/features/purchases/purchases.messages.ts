@@ -21,6 +21,10 @@ export const purchasesMessages = {
   handedOver: "Handed over at pick-up",
   confirmReceipt: "Confirm receipt",
   confirming: "Confirming...",
+  confirmReceiptTitle: "Confirm receipt?",
+  confirmReceiptQuestion:
+    "Confirm receipt only once you have the work and it is as described. This completes the order and cannot be undone.",
+  confirmReceiptYes: "Yes, confirm receipt",
   reportProblem: "Report a problem",
   reporting: "Sending...",
   whatWentWrong: "What went wrong?",

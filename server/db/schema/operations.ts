@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   check,
   index,
+  integer,
   jsonb,
   pgTable,
   text,
@@ -53,6 +54,31 @@ export const artistApplications = pgTable(
       sql`${t.state} in ('waiting', 'info_requested', 'approved', 'declined')`,
     ),
   ],
+);
+
+/**
+ * Pictures of an applicant's work, at most 6 a person (the service keeps the limit),
+ * made by the image pipeline like an artwork's: the stored files' keys (to delete them)
+ * and addresses. They belong to the person, so an application made again shows them too.
+ */
+export const applicationImages = pgTable(
+  "application_images",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    originalKey: text("original_key").notNull(),
+    mediumKey: text("medium_key").notNull(),
+    thumbnailKey: text("thumbnail_key").notNull(),
+    original: text("original").notNull(),
+    medium: text("medium").notNull(),
+    thumbnail: text("thumbnail").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("application_images_user_idx").on(t.userId, t.createdAt)],
 );
 
 /**

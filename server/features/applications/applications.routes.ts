@@ -9,6 +9,8 @@ import {
   artistApplicationMessages,
 } from "../../../contracts/applications.contract";
 import { adminOnly, signedInOnly } from "../../http/access";
+import { imageBodyLimit, readImageFile } from "../../images/image-upload";
+import { applicationImageMessages as im } from "./application-images.service";
 import { jsonBody, queryParams } from "../../http/validate";
 import type { AppServices } from "../../services";
 
@@ -64,5 +66,24 @@ export function registerApplicationRoutes(app: Hono, { applications, auth }: App
     signedIn,
     jsonBody(artistApplicationBodySchema),
     async (c) => c.json(await applications.apply(c.get("viewer").id, c.req.valid("json"))),
+  );
+
+  /** Pictures of the applicant's own work: 401 before a byte of the body is read. */
+  const signedInForImages = signedInOnly(auth, {
+    signInRequired: im.signInRequired,
+    noStore: true,
+  });
+
+  app.get("/api/me/artist-application/images", signedInForImages, async (c) =>
+    c.json({ images: await applications.images(c.get("viewer").id) }),
+  );
+
+  app.post("/api/me/artist-application/images", signedInForImages, imageBodyLimit(), async (c) => {
+    const file = await readImageFile(c, "image", im);
+    return c.json(await applications.attachImage(c.get("viewer"), file), 201);
+  });
+
+  app.delete("/api/me/artist-application/images/:id", signedInForImages, async (c) =>
+    c.json(await applications.removeImage(c.get("viewer").id, c.req.param("id"))),
   );
 }

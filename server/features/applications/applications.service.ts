@@ -18,6 +18,8 @@ import { decodeCursor, pageOf, rowCursor } from "../../page-cursor";
 import { type AuditActor, recordAudit } from "../audit/audit.repository";
 import { enqueueMail } from "../mail/outbox.repository";
 import { approvedMail, declinedMail, infoRequestedMail } from "./applications-mail";
+import { type ApplicationImageRow, listApplicationImagesOf } from "./application-images.repository";
+import { toApplicationImage } from "./application-images.service";
 import {
   type ApplicationRow,
   OPEN_STATES,
@@ -44,7 +46,10 @@ export type ApplicationsDeps = {
 
 const PAGE_SIZE = 20;
 
-function toAdminApplication({ cursorAt: _, ...r }: QueueRow): AdminApplication {
+function toAdminApplication(
+  { cursorAt: _, ...r }: QueueRow,
+  images: ApplicationImageRow[],
+): AdminApplication {
   return {
     id: r.id,
     userId: r.userId,
@@ -66,6 +71,7 @@ function toAdminApplication({ cursorAt: _, ...r }: QueueRow): AdminApplication {
     decidedAt: r.decidedAt ? r.decidedAt.toISOString() : null,
     decidedByEmail: r.decidedByEmail,
     earlierApplications: r.earlierApplications,
+    images: images.filter((image) => image.userId === r.userId).map(toApplicationImage),
   };
 }
 
@@ -80,8 +86,12 @@ export async function listQueue(
     limit: PAGE_SIZE + 1,
   });
   const { shown, next } = pageOf(rows, PAGE_SIZE, rowCursor);
+  const images = await listApplicationImagesOf(
+    db,
+    shown.map((r) => r.userId),
+  );
   return {
-    applications: shown.map(toAdminApplication),
+    applications: shown.map((r) => toAdminApplication(r, images)),
     next,
     counts: await countApplicationsByState(db),
   };
@@ -161,7 +171,8 @@ export async function decide(
   deps.kickOutbox();
   const row = await findQueueRow(deps.db, applicationId);
   if (!row) throw new AppError("NOT_FOUND", 404, m.userNotFound);
-  return { application: toAdminApplication(row) };
+  const images = await listApplicationImagesOf(deps.db, [row.userId]);
+  return { application: toAdminApplication(row, images) };
 }
 
 function toOwn(row: ApplicationRow | undefined, isArtist: boolean): OwnApplicationAnswer {

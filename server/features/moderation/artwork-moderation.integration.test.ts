@@ -93,6 +93,35 @@ describe("GET /api/admin/artworks", () => {
     expect((await list("?curated=true")).artworks).toEqual([]);
   });
 
+  it("pages 25 works at a time, newest first, with the filters kept across pages", async () => {
+    const prolific = await signUp(
+      t,
+      { firstName: "Pia", lastName: "Prolific", occupation: "artist", instagramHandle: "pia" },
+      { isArtist: true, pendingOccupation: null, payoutStatus: "active" },
+    );
+    for (let n = 1; n <= 27; n++) {
+      await createArtwork(t.db, {
+        artistId: prolific.id,
+        title: `Series ${String(n).padStart(2, "0")}`,
+        categoryIds: [category.id],
+        ...(n % 2 === 0 ? { status: "draft" as const } : {}),
+      });
+    }
+    const first = await list(`?artistId=${prolific.id}`);
+    expect(first.artworks).toHaveLength(25);
+    expect(first.next).not.toBeNull();
+    const second = await list(
+      `?artistId=${prolific.id}&cursor=${encodeURIComponent(first.next ?? "")}`,
+    );
+    expect(second.next).toBeNull();
+    const seen = [...first.artworks, ...second.artworks].map((a) => a.title);
+    expect(new Set(seen).size).toBe(27);
+    // A filter narrows every page: 13 drafts fit on one.
+    const drafts = await list(`?artistId=${prolific.id}&status=draft&q=series`);
+    expect(drafts.artworks).toHaveLength(13);
+    expect(drafts.next).toBeNull();
+  });
+
   it("refuses bad filters with 400", async () => {
     for (const query of [
       "?artistId=nope",

@@ -7,6 +7,7 @@ import type {
   HideBody,
 } from "../../../contracts/admin-artworks.contract";
 import { artworkModerationMessages as am } from "../../../contracts/admin-artworks.contract";
+import { ADMIN_ARTWORKS_PAGE_SIZE } from "../../../contracts/admin.values";
 import type {
   PeoplePage,
   PeopleQuery,
@@ -245,9 +246,9 @@ export async function listArtworksPage(
     hidden: flag(query.hidden),
     curated: flag(query.curated),
     after: query.cursor ? decodeCursor(query.cursor) : undefined,
-    limit: PAGE_SIZE + 1,
+    limit: ADMIN_ARTWORKS_PAGE_SIZE + 1,
   });
-  const { shown, next } = pageOf(rows, PAGE_SIZE, rowCursor);
+  const { shown, next } = pageOf(rows, ADMIN_ARTWORKS_PAGE_SIZE, rowCursor);
   return { artworks: shown.map(toArtwork), next };
 }
 

@@ -1,0 +1,21 @@
+import { useLocation } from "react-router";
+import { FormNotice } from "./form-message";
+
+/** What a page passes to the next one to say there: `navigate(to, { state })`. */
+export type NavigationNoticeState = { notice: string };
+
+function readNotice(state: unknown): string | null {
+  if (typeof state !== "object" || state === null || !("notice" in state)) return null;
+  const { notice } = state;
+  return typeof notice === "string" && notice ? notice : null;
+}
+
+/**
+ * A notice the previous page left in the navigation state ("Listing has been deleted."),
+ * shown as a polite status above the page instead of a dialog to dismiss first: the
+ * person already confirmed, so nothing blocks what they do next.
+ */
+export function NavigationNotice() {
+  const location = useLocation();
+  return <FormNotice message={readNotice(location.state)} />;
+}
