@@ -6,9 +6,7 @@ import {
   Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
-  useRouteLoaderData,
 } from "react-router";
-import { DEFAULT_TIME_ZONE } from "../domain/date-time";
 import type { Route } from "./+types/root";
 import { PendingPage } from "./features/layout/pending-page";
 import { RouteAnnouncer } from "./features/layout/route-announcer";
@@ -16,7 +14,7 @@ import { SiteFooter } from "./features/layout/site-footer";
 import { SiteHeader } from "./features/layout/site-header";
 import type { RootLoaderData } from "./lib/session-user";
 import { SiteStyles } from "./lib/site-styles";
-import { TimeZoneProvider, pageTimeZone } from "./lib/time-zone";
+import { pageTimeZone } from "./lib/time-zone.server";
 
 /** The site's icon (public/favicon.svg). */
 const FAVICON = "/favicon.svg";
@@ -52,7 +50,6 @@ function clientNonce() {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const serverZone = useRouteLoaderData<RootLoaderData>("root")?.timeZone ?? DEFAULT_TIME_ZONE;
   return (
     <html lang="en">
       <head>
@@ -75,12 +72,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a className="skip-link" href="#main">
           Skip to content
         </a>
-        <TimeZoneProvider serverZone={serverZone}>
-          <SiteHeader />
-          <main id="main" className="page">
-            <PendingPage>{children}</PendingPage>
-          </main>
-        </TimeZoneProvider>
+        <SiteHeader />
+        <main id="main" className="page">
+          <PendingPage>{children}</PendingPage>
+        </main>
         <RouteAnnouncer />
         <SiteFooter />
         <ScrollRestoration />

@@ -22,7 +22,8 @@ import { AlertDialog } from "../components/ui/alert-dialog";
 import { actionError } from "../lib/loader-errors.server";
 import { cookieHeaders, requestMeta } from "../features/auth/request-meta.server";
 import { validInput } from "../lib/valid-input.server";
-import { timeZoneFromCookie, useBrowserTimeZone } from "../lib/time-zone";
+import { useBrowserTimeZone } from "../lib/time-zone";
+import { timeZoneFromCookie } from "../lib/time-zone.server";
 import type { Route } from "./+types/signup";
 
 export function meta() {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { TIME_ZONE_COOKIE, pageTimeZone, timeZoneFromCookie } from "./time-zone";
+import { TIME_ZONE_COOKIE } from "./time-zone-cookie";
+import { pageTimeZone, timeZoneFromCookie } from "./time-zone.server";
 
 describe("timeZoneFromCookie", () => {
   it("reads the browser's zone among other cookies", () => {
