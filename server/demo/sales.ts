@@ -1,7 +1,6 @@
-import { eq } from "drizzle-orm";
 import type { SessionUser } from "../../contracts/auth.contract";
 import type { Database } from "../db/client";
-import { users } from "../db/schema";
+import { findSessionUser } from "../features/users/users.repository";
 import type { AppServices } from "../services";
 
 /** A demo sale: the work, and the account that buys it. */
@@ -22,27 +21,11 @@ function demoCard() {
   return { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2040, cvc: "123" };
 }
 
+/** The demo's accounts as the checkout sees a signed-in buyer (none is suspended). */
 async function sessionUserOf(db: Database, id: string): Promise<SessionUser> {
-  const [row] = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      displayName: users.displayName,
-      isArtist: users.isArtist,
-      pendingOccupation: users.pendingOccupation,
-      role: users.role,
-      profilePhoto: users.profilePhoto,
-      instagramHandle: users.instagramHandle,
-      websiteURL: users.websiteURL,
-      shippingAddress: users.shippingAddress,
-      timeZone: users.timeZone,
-    })
-    .from(users)
-    .where(eq(users.id, id));
-  if (!row) throw new Error(`no demo account ${id}`);
-  return row;
+  const user = await findSessionUser(db, id);
+  if (!user) throw new Error(`no demo account ${id}`);
+  return user;
 }
 
 /**
