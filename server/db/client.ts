@@ -89,8 +89,8 @@ function decodeParameter(value: string): string {
 
 /**
  * Postgres's buffer pool lives in PGlite's WebAssembly memory, which never shrinks: at
- * the default 128 MB, the pool alone kept more than 100 MB resident for the life of
- * the server. The data files are read through the kernel's page cache anyway (NODEFS
+ * the default size the pool alone stayed resident for the life of the server
+ * (docs/performance.md, "Server memory"). The data files are read through the kernel's page cache anyway (NODEFS
  * reads them with read(2)), so a smaller pool costs a system call on a miss, not a
  * disk read (decision 0049).
  */

@@ -21,8 +21,9 @@ export type S3StorageOptions = {
  * with their content type and a year-long immutable Cache-Control, which the store
  * and any CDN in front of it pass on to browsers.
  *
- * The SDK is loaded at the first write: it holds about 25 MB of memory, which a
- * server on local storage (the default) would otherwise carry for nothing.
+ * The SDK is loaded at the first write: its memory (docs/performance.md, "Server
+ * memory") would otherwise be carried for nothing by a server on local storage, the
+ * default.
  */
 export function createS3Storage(
   options: S3StorageOptions,

@@ -2,7 +2,7 @@ import { button, link, message as content } from "../../mail/mail-content";
 import type { NewMail } from "../mail/outbox.repository";
 
 /**
- * The applicant's e-mails about their artist application (issue 13), with whole links,
+ * The applicant's e-mails about their artist application, with whole links,
  * queued in the outbox in the same transaction as the answer.
  */
 

@@ -17,7 +17,7 @@ export type SaleDetails = {
   buyerEmail: string;
   /** The artist's pick-up zip code, when they allow the buyer to collect the work. */
   pickUpZipCode: string | null;
-  /** For the artist (issue 14): the deadline, their share and where to manage the sale. */
+  /** For the artist: the deadline, their share and where to manage the sale. */
   shipBy: Date;
   commission: number;
   artistNet: number;
@@ -91,8 +91,10 @@ export function purchaseConfirmationMail(
   };
 }
 
-/** To the artist: who bought, and where the work goes (or that it may be picked up). */
-/** `timeZone`: the artist's (decision 0043), for the ship-by deadline. */
+/**
+ * To the artist: who bought, and where the work goes (or that it may be picked up).
+ * `timeZone`: the artist's (decision 0043), for the ship-by deadline.
+ */
 export function saleNoticeMail(sale: SaleDetails, to: string, timeZone: string): NewMail {
   const pickUp = sale.pickUpZipCode
     ? [

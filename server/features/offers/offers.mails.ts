@@ -5,7 +5,7 @@ import { OFFER_CLAIM_DAYS } from "./offer-key";
 import type { NewMail } from "../mail/outbox.repository";
 
 /**
- * The offers' e-mails (issue 15). Each names the work, the amount and where to answer:
+ * The offers' e-mails. Each names the work, the amount and where to answer:
  * the artist's link is their offers page (signed in), the buyer's the offer page with its
  * key, so a guest answers without an account password. A deadline is written in the
  * recipient's zone (`timeZone`, decision 0043).
@@ -68,8 +68,9 @@ export function offerToArtistMail(
 }
 
 /**
- * To the buyer: their offer was sent (the card is held, not charged). `claimLink`: the offer was made without signing in, with the e-mail of an account; its
- * owner may attach it (decision 0042).
+ * To the buyer: their offer was sent (the card is held, not charged). `claimLink`: the
+ * offer was made without signing in, with the e-mail of an account; its owner may
+ * attach it (decision 0042).
  */
 export function offerSentMail(
   facts: OfferMailFacts,
