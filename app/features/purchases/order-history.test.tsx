@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from "@testing-library/react";
+import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import type { OrderEventView } from "../../../contracts/orders.contract";
 import { type HistoryOrder, OrderHistory, historyEntryText } from "./order-history";
@@ -115,23 +116,30 @@ describe("historyEntryText", () => {
 });
 
 describe("OrderHistory", () => {
-  it("lists the events in order, each with its note", () => {
-    render(
-      <OrderHistory
-        order={order}
-        events={[
-          event({ fromStatus: null, toStatus: "paid", actorRole: "buyer" }),
-          event({ actorRole: "artist", actorName: "Ines Moreau" }),
-          event({
-            actorRole: "team",
-            fromStatus: "shipped",
-            toStatus: "shipped",
-            note: "Refunded $12.50: A scratch on the frame",
-          }),
-        ]}
-      />,
-    );
-    const items = screen.getAllByRole("listitem").map((li) => li.textContent);
+  it("lists the events in order, each with its note", async () => {
+    // Within a router, as on its page: the times' zone comes from the root's data.
+    const Stub = createRoutesStub([
+      {
+        path: "/",
+        Component: () => (
+          <OrderHistory
+            order={order}
+            events={[
+              event({ fromStatus: null, toStatus: "paid", actorRole: "buyer" }),
+              event({ actorRole: "artist", actorName: "Ines Moreau" }),
+              event({
+                actorRole: "team",
+                fromStatus: "shipped",
+                toStatus: "shipped",
+                note: "Refunded $12.50: A scratch on the frame",
+              }),
+            ]}
+          />
+        ),
+      },
+    ]);
+    render(<Stub />);
+    const items = (await screen.findAllByRole("listitem")).map((li) => li.textContent);
     expect(items).toEqual([
       "Bought on June 3, 2026",
       "Shipped by Ines Moreau on June 3, 2026",
