@@ -19,8 +19,6 @@ export const curationMessages = {
   endsOnInvalid: "Please enter the end date as a date between 1900 and 2999.",
   endBeforeStart: "The end date cannot be before the start date.",
   openingHoursTooLong: "The opening hours are too long (at most 200 characters).",
-  illFormedText:
-    "Text must be well-formed Unicode: it contains a broken character (a lone surrogate).",
   uploadIdInvalid: "That image is not one of your uploads. Please upload the image again.",
   uploadUnavailable:
     "That image is no longer available (it was not one of your recent uploads, or it is in use). Please upload it again.",
@@ -66,12 +64,6 @@ function text(max: number, tooLong: string, required?: string) {
 
 const uploadId = z.uuid({ error: m.uploadIdInvalid });
 
-/** A lone UTF-16 surrogate (half of a character): PostgreSQL would store U+FFFD instead. */
-const LONE_SURROGATE = /\p{Cs}/u;
-export function isWellFormedText(s: string): boolean {
-  return !LONE_SURROGATE.test(s);
-}
-
 const ISO_DAY = z.iso.date();
 /**
  * A calendar day as a date field sends it ("2026-11-12"); empty or null clears it. Years
@@ -87,10 +79,11 @@ function calendarDay(error: string) {
     .transform((s) => (s === "" ? null : s));
 }
 
-/** Free text of opening hours ("Tue–Sat 11:00–18:00, Thu until 21:00"). */
-const openingHours = text(200, m.openingHoursTooLong).refine(isWellFormedText, {
-  error: m.illFormedText,
-});
+/**
+ * Free text of opening hours ("Tue–Sat 11:00–18:00, Thu until 21:00"); ill-formed text
+ * never gets here (the boundary's one rule, decision 0048).
+ */
+const openingHours = text(200, m.openingHoursTooLong);
 
 /** Both days set and the end before the start (ISO days compare as text). */
 export function endsBeforeStart(startsOn: string | null, endsOn: string | null): boolean {

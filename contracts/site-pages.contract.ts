@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { MAX_SITE_PAGE_MARKDOWN } from "../domain/site-pages";
 import { inputMessages } from "../domain/text-input";
-import { isWellFormedText } from "./admin-curation.contract";
 
 /**
  * The site's own pages (About, Contact, FAQ, Shipping & returns, Terms, Privacy):
@@ -13,8 +12,6 @@ export const sitePageMessages = {
   pageNotFound: "That page does not exist.",
   markdownRequired: "Please send the page's text (markdown).",
   markdownTooLong: `The page's text is too long (at most ${MAX_SITE_PAGE_MARKDOWN.toLocaleString("en-US")} characters).`,
-  illFormedText:
-    "Text must be well-formed Unicode: it contains a broken character (a lone surrogate).",
 } as const;
 const m = sitePageMessages;
 
@@ -53,7 +50,6 @@ export const sitePageEditSchema = z.object({
   markdown: z
     .string({ error: m.markdownRequired })
     .max(MAX_SITE_PAGE_MARKDOWN, { error: m.markdownTooLong })
-    .refine(isWellFormedText, { error: m.illFormedText })
     .refine((s) => !s.includes("\u0000"), { error: inputMessages.nulCharacter })
     .transform((s) => s.replace(/\r\n?/gu, "\n").trim()),
 });

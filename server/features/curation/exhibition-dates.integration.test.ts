@@ -6,6 +6,7 @@ import {
 } from "../../../contracts/admin-curation.contract";
 import { apiErrorSchema } from "../../../contracts/common.contract";
 import { exhibitionDetailSchema } from "../../../contracts/exhibitions.contract";
+import { inputMessages } from "../../../domain/text-input";
 import { artworks, exhibitions } from "../../db/schema";
 import { expectContract } from "../../test/contract";
 import { createArtist, createArtwork } from "../../test/factories";
@@ -113,7 +114,7 @@ describe("an exhibition's days and opening hours", () => {
       [{ endsOn: "12/20/2026" }, m.endsOnInvalid],
       [{ endsOn: 20261220 }, m.endsOnInvalid],
       [{ openingHours: "x".repeat(201) }, m.openingHoursTooLong],
-      [{ openingHours: "Tue\ud800" }, m.illFormedText],
+      [{ openingHours: "Tue\ud800" }, inputMessages.illFormedText],
     ];
     const rows = await allAuditRows(t);
     for (const [body, message] of cases) {

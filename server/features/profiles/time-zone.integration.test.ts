@@ -20,12 +20,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const ZONE = timeZoneMessages.invalidTimeZone;
-/** What is not a zone, and the message it gets (a NUL byte is refused before any field). */
+/** What is not a zone, and the message it gets (NUL and broken text are refused before any field). */
 const UNKNOWN_ZONES: Array<[string, unknown, string]> = [
   ["an unknown zone", "Mars/Olympus_Mons", ZONE],
   ["an offset", "+01:00", ZONE],
   ["a NUL byte", "UTC\u0000", inputMessages.nulCharacter],
-  ["a lone surrogate", "Europe/\uD800Paris", ZONE],
+  ["a lone surrogate", "Europe/\uD800Paris", inputMessages.illFormedText],
   ["an oversized name", `America/${"x".repeat(5000)}`, ZONE],
   ["a number", 5, ZONE],
 ];

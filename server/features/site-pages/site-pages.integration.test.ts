@@ -143,7 +143,7 @@ describe("the site's own pages", () => {
     const rows = await allAuditRows(t);
     const cases: [unknown, string][] = [
       ["a\u0000b", inputMessages.nulCharacter],
-      ["broken \ud800 half", m.illFormedText],
+      ["broken \ud800 half", inputMessages.illFormedText],
       ["x".repeat(MAX_SITE_PAGE_MARKDOWN + 1), m.markdownTooLong],
       [42, m.markdownRequired],
     ];
