@@ -140,7 +140,9 @@ export const offerViewSchema = z.object({
   buyerName: z.string(),
   shippingAddress: shippingAddressSchema,
   expiresAt: z.string(),
-  declineReason: z.enum(["artist", "buyer", "below_minimum", "sold", "unlisted"]).nullable(),
+  declineReason: z
+    .enum(["artist", "buyer", "below_minimum", "sold", "unlisted", "own_artwork"])
+    .nullable(),
   declineMessage: z.string().nullable(),
   orderId: z.string().nullable(),
   createdAt: z.string(),

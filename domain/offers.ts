@@ -35,7 +35,14 @@ export type OfferParty = "artist" | "buyer";
 export type OfferActor = OfferParty | "system";
 
 /** Why a declined offer was declined. */
-export type DeclineReason = "artist" | "buyer" | "below_minimum" | "sold" | "unlisted";
+export type DeclineReason =
+  | "artist"
+  | "buyer"
+  | "below_minimum"
+  | "sold"
+  | "unlisted"
+  /** A guest made it with the e-mail of the work's own artist: it cannot be sold to them. */
+  | "own_artwork";
 
 export type OfferMove = "accept" | "decline" | "counter" | "withdraw";
 
@@ -162,6 +169,8 @@ export const offerMessages = {
   tooManyOffers: "You have made too many offers on this artwork today. Please try again tomorrow.",
   notAccepting: "This artwork is not open to offers.",
   sold: "Sorry, this artwork has already been sold. The card hold for this offer has been released.",
+  ownEmail:
+    "This offer was made with the artist's own email address, so the artwork cannot be sold to it. The offer is closed and its card hold has been released.",
   reserved:
     "Someone is buying this artwork right now. Please try again in a few minutes; the offer stays open.",
   amountChanged: "The amount of this offer has changed. Please check it and try again.",
@@ -241,6 +250,7 @@ export function offerStatusText(
       if (offer.declineReason === "below_minimum") return "Declined automatically";
       if (offer.declineReason === "sold") return "Closed: the work was sold";
       if (offer.declineReason === "unlisted") return "Closed: the work is no longer listed";
+      if (offer.declineReason === "own_artwork") return "Closed: made with the artist's email";
       return offer.declineReason === viewer ? "Declined by you" : "Declined";
     case "expired":
       return "Expired";

@@ -144,6 +144,8 @@ export function historyText(
       return "The offer closed: the work was sold.";
     case "closed_unlisted":
       return "The offer closed: the work is no longer listed.";
+    case "closed_own_artwork":
+      return "The offer closed: it was made with the artist's own email address.";
     default:
       return `${who}: ${event.kind.replace(/_/g, " ")}${amount}.`;
   }

@@ -64,6 +64,10 @@ export const offers = pgTable(
     uniqueIndex("offers_one_open_idx")
       .on(t.artworkId, t.buyerId)
       .where(sql`${t.status} = 'open'`),
+    // The same for a guest's offers, which have no buyer_id: one open offer per e-mail.
+    uniqueIndex("offers_one_open_guest_idx")
+      .on(t.artworkId, sql`lower(${t.buyerEmail})`)
+      .where(sql`${t.status} = 'open' and ${t.buyerId} is null`),
     index("offers_artwork_idx").on(t.artworkId, t.status),
     index("offers_buyer_idx").on(t.buyerId, t.createdAt.desc()),
     index("offers_artist_idx").on(t.artistId, t.createdAt.desc()),

@@ -14,6 +14,9 @@ export const ARTWORK_NOT_FOUND = "Artwork not found";
 /** The failure message of a payment ended because its work is no longer listed. */
 export const UNLISTED_FAILURE = "The artwork is no longer listed in the marketplace.";
 
+/** The failure message of a payment not sold because its buyer owns or made the work. */
+export const OWN_ARTWORK_FAILURE = "The buyer's account owns or made the artwork.";
+
 /** The e-mail that buys: the account's when signed in (never the body's), else the body's. */
 export function buyerEmail(body: QuoteBody, viewer: SessionUser | null): string {
   return buyerEmailOf(body.email, viewer?.email);
@@ -32,21 +35,20 @@ export function taxFor(priceCents: number, state: string): TaxSplit {
 
 /**
  * Why this artwork cannot be bought now, as a 404 or a clear 409; `pricedAt` is the
- * price the amounts were computed from, when they were. `buyer.signedIn`: a guest is
- * only an e-mail anyone may type, so a guest is never told they own a sold work
- * (that would say who bought it); a work for sale is its artist's, which is public.
+ * price the amounts were computed from, when they were. `viewerId`: the signed-in
+ * buyer only. A guest is only an e-mail anyone may type, so nothing here depends on
+ * whose it is (decision 0042).
  */
 export async function refusal(
   db: Database,
   artworkId: string,
-  buyer: { id: string; signedIn: boolean } | null,
+  viewerId: string | null,
   pricedAt: number | null = null,
 ): Promise<AppError> {
   const artwork = await findArtworkForCheckout(db, artworkId);
   if (!artwork) return new AppError("NOT_FOUND", 404, ARTWORK_NOT_FOUND);
   if (!artwork.listed) return new AppError("CONFLICT", 409, m.artworkNotForSale);
-  const owns = buyer !== null && artwork.ownerId === buyer.id;
-  if (owns && (buyer.signedIn || artwork.isForSale)) {
+  if (viewerId !== null && artwork.ownerId === viewerId) {
     return new AppError("CONFLICT", 409, m.ownArtwork);
   }
   if (!artwork.isForSale || artwork.priceCents === null) {

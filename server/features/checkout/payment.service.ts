@@ -14,7 +14,6 @@ import type { Logger } from "../../logger";
 import { findArtworkForCheckout, releaseReservation, reserveArtwork } from "./checkout.repository";
 import { ARTWORK_NOT_FOUND, buyerEmail, checkPayer, refusal, taxFor } from "./checkout.rules";
 import { hashClientSecret, isClientSecretOf } from "./client-secret";
-import { findUserIdByEmail } from "./orders.repository";
 import {
   countOpenHolds,
   countRecentPaymentsFrom,
@@ -100,10 +99,13 @@ export async function startPayment(
   checkPayer(body, email, viewer !== null);
   const artwork = await findArtworkForCheckout(db, body.artworkId);
   if (!artwork) throw new AppError("NOT_FOUND", 404, ARTWORK_NOT_FOUND);
-  const buyerId = viewer?.id ?? (await findUserIdByEmail(db, email)) ?? null;
-  const buyer = buyerId ? { id: buyerId, signedIn: viewer !== null } : null;
+  // Only a signed-in buyer is known here. A guest's e-mail is not looked up: the answer
+  // before any card is held is the same whether an account has it or not, so it cannot
+  // test whose login an address is. A guest with the owner's e-mail is refused at the
+  // sale, and the hold released (sale.service.ts).
+  const buyerId = viewer?.id ?? null;
   if (!artwork.listed || !artwork.isForSale || artwork.priceCents === null) {
-    throw await refusal(db, artwork.id, buyer);
+    throw await refusal(db, artwork.id, buyerId);
   }
   if (buyerId && artwork.ownerId === buyerId) throw new AppError("CONFLICT", 409, m.ownArtwork);
   const amounts = taxFor(artwork.priceCents, body.shippingAddress.state);
@@ -130,7 +132,7 @@ export async function startPayment(
     takeOverPaymentId: previous?.id ?? null,
     minutes: RESERVATION_MINUTES,
   });
-  if (!reservedUntil) throw await refusal(db, artwork.id, buyer, artwork.priceCents);
+  if (!reservedUntil) throw await refusal(db, artwork.id, buyerId, artwork.priceCents);
 
   const idempotencyKey = `reservation-${artwork.id}-${paymentId}`;
   await insertPayment(db, {

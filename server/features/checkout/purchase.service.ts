@@ -5,7 +5,7 @@ import type { PaymentProvider } from "../../adapters/payments/payment-provider";
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
 import type { Logger } from "../../logger";
-import { UNLISTED_FAILURE } from "./checkout.rules";
+import { OWN_ARTWORK_FAILURE, UNLISTED_FAILURE } from "./checkout.rules";
 import { isClientSecretOf } from "./client-secret";
 import { recordCaptureEntries } from "../orders/ledger.repository";
 import { markHoldReleased, takeHoldForRelease } from "../offers/offers.repository";
@@ -41,7 +41,16 @@ export type PurchaseDeps = {
 export const lostSaleMessage = `${m.artworkSold} ${m.notCharged}`;
 /** What the buyer is told when the marketplace stopped listing the work (issue 11). */
 export const unlistedMessage = `${m.artworkNotForSale} ${m.notCharged}`;
+/** What a guest is told who paid with the e-mail of the work's own artist or owner. */
+export const ownArtworkMessage = `${m.ownArtwork} ${m.notCharged}`;
 const notAuthorized = "The payment has not been authorized. Please try again.";
+
+/** What the payer of a payment that ended without a sale is told, by why it ended. */
+function cancelledMessage(failureMessage: string | null): string {
+  if (failureMessage === UNLISTED_FAILURE) return unlistedMessage;
+  if (failureMessage === OWN_ARTWORK_FAILURE) return ownArtworkMessage;
+  return lostSaleMessage;
+}
 
 /**
  * After the sale is committed: take the money. Answers whether it was taken; a
@@ -145,8 +154,7 @@ export async function complete(deps: PurchaseDeps, paymentId: string): Promise<P
   const done = ["authorized", "captured", "refunded"].includes(payment.status);
   if (!done) {
     if (payment.status === "cancelled") {
-      const unlisted = payment.failureMessage === UNLISTED_FAILURE;
-      throw new AppError("CONFLICT", 409, unlisted ? unlistedMessage : lostSaleMessage);
+      throw new AppError("CONFLICT", 409, cancelledMessage(payment.failureMessage));
     }
     if (payment.status === "declined") {
       throw new AppError("PAYMENT_FAILED", 402, payment.failureMessage ?? m.paymentFailed);
@@ -167,10 +175,10 @@ export async function complete(deps: PurchaseDeps, paymentId: string): Promise<P
     ? await deps.hashPassword(randomBytes(24).toString("base64url"))
     : null;
   const outcome = await sell(deps, payment, passwordHash);
-  if (outcome.kind === "lost" || outcome.kind === "unlisted") {
+  if (outcome.kind === "lost" || outcome.kind === "unlisted" || outcome.kind === "own") {
     await cancelUnsold(deps, payment);
-    const message = outcome.kind === "lost" ? lostSaleMessage : unlistedMessage;
-    throw new AppError("CONFLICT", 409, message);
+    const message = { lost: lostSaleMessage, unlisted: unlistedMessage, own: ownArtworkMessage };
+    throw new AppError("CONFLICT", 409, message[outcome.kind]);
   }
   if (outcome.kind === "reserved") throw new Error("a purchase's sale answered as an offer's");
   if (outcome.kind === "refused") {

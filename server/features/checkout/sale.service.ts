@@ -13,7 +13,7 @@ import { insertResetToken } from "../auth/reset-tokens.repository";
 import { purchaseConfirmationMail, saleNoticeMail } from "./checkout.mails";
 import { PURCHASE_PASSWORD_DAYS, setPasswordPath } from "./purchase-password";
 import { claimArtwork, findArtworkForCheckout, releaseReservation } from "./checkout.repository";
-import { UNLISTED_FAILURE } from "./checkout.rules";
+import { OWN_ARTWORK_FAILURE, UNLISTED_FAILURE } from "./checkout.rules";
 import {
   findContact,
   findOrderByPayment,
@@ -60,6 +60,8 @@ export type SaleOutcome =
   /** An offer's sale only: someone is checking out the work right now; nothing changed. */
   | { kind: "reserved" }
   | { kind: "unlisted" }
+  /** The buyer's account is the work's artist's or owner's (a guest typed their e-mail). */
+  | { kind: "own" }
   | { kind: "refused"; payment: PaymentRow };
 
 /** A guest's account: the one with this e-mail, or a new collector account. */
@@ -153,7 +155,8 @@ export async function sellIn(
   }
   // Before any guest account is made: a work the marketplace no longer lists is not sold.
   const offer = locked.offerId !== null;
-  if (!(await findArtworkForCheckout(tx, locked.artworkId))?.listed) {
+  const work = await findArtworkForCheckout(tx, locked.artworkId);
+  if (!work?.listed) {
     if (offer) return { kind: "unlisted" };
     await updatePayment(tx, locked.id, ["created", "authorized"], {
       status: "cancelled",
@@ -166,6 +169,19 @@ export async function sellIn(
   const buyer = locked.purchaserId
     ? { id: locked.purchaserId, outcome: null }
     : await guestBuyer(deps, tx, locked, passwordHash);
+  // A guest who typed the e-mail of the work's own artist or owner: the work is not sold
+  // to them. Nothing before the card was held told the guest whose e-mail it is
+  // (decision 0042), so this is the first place it is known. An offer's hold is released
+  // by the offer after its transaction; a purchase's here and by its caller.
+  if (buyer.id === work.ownerId || buyer.id === work.artistId) {
+    if (offer) return { kind: "own" };
+    await updatePayment(tx, locked.id, ["created", "authorized"], {
+      status: "cancelled",
+      failureMessage: OWN_ARTWORK_FAILURE,
+    });
+    await releaseReservation(tx, locked.artworkId, locked.id);
+    return { kind: "own" };
+  }
   const artwork = await claimArtwork(tx, {
     artworkId: locked.artworkId,
     paymentId: locked.id,

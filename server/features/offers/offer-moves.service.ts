@@ -239,7 +239,9 @@ export async function acceptOffer(
     const sale = await deps.sellIn(tx, payment);
     if (sale.kind === "reserved") throw new AppError("CONFLICT", 409, m.reserved);
     if (sale.kind !== "sold") {
-      const reason = sale.kind === "unlisted" ? "unlisted" : "sold";
+      // A guest's offer made with the artist's own e-mail is never sold to the artist.
+      const reason =
+        sale.kind === "unlisted" ? "unlisted" : sale.kind === "own" ? "own_artwork" : "sold";
       await updateOffer(
         tx,
         offer.id,
@@ -247,15 +249,7 @@ export async function acceptOffer(
         { status: "declined", declineReason: reason, lastMoveAt: now },
         now,
       );
-      await event(
-        tx,
-        offer.id,
-        "system",
-        reason === "sold" ? "closed_sold" : "closed_unlisted",
-        offer.amountCents,
-        null,
-        now,
-      );
+      await event(tx, offer.id, "system", `closed_${reason}`, offer.amountCents, null, now);
       if (party === "artist" && reason === "sold") {
         await enqueueMail(
           tx,
@@ -266,7 +260,8 @@ export async function acceptOffer(
           ),
         );
       }
-      return { kind: "ended" as const, message: reason === "sold" ? m.sold : m.notAccepting };
+      const message = { sold: m.sold, unlisted: m.notAccepting, own_artwork: m.ownEmail };
+      return { kind: "ended" as const, message: message[reason] };
     }
     await updateOffer(
       tx,

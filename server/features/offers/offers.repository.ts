@@ -120,6 +120,22 @@ export async function findOpenOffer(db: Queryable, artworkId: string, buyerId: s
   return row;
 }
 
+/** A guest's open offer on the work with this e-mail, if any (a unique index keeps one). */
+export async function findOpenGuestOffer(db: Queryable, artworkId: string, email: string) {
+  const [row] = await db
+    .select({ id: offers.id })
+    .from(offers)
+    .where(
+      and(
+        eq(offers.artworkId, artworkId),
+        isNull(offers.buyerId),
+        eq(sql`lower(${offers.buyerEmail})`, email.toLowerCase()),
+        eq(offers.status, "open"),
+      ),
+    );
+  return row;
+}
+
 /**
  * Offers made on this work since `since` (any outcome), by this buyer or from this client
  * address: the daily brakes on probing a hidden minimum or flooding an artist.

@@ -59,6 +59,7 @@ import {
   countOffersSince,
   findContact,
   findOffer,
+  findOpenGuestOffer,
   findOpenOffer,
   insertOffer,
   insertOfferEvent,
@@ -78,7 +79,7 @@ import { DEFAULT_TIME_ZONE } from "../../../domain/date-time";
 /** What an accepted offer's sale answers (checkout's sale, wired in server/services.ts). */
 export type OfferSale =
   | { kind: "sold"; orderId: string; fresh: boolean; closedOffers: ClosedOffer[] }
-  | { kind: "reserved" | "lost" | "unlisted" | "refused" };
+  | { kind: "reserved" | "lost" | "unlisted" | "own" | "refused" };
 
 export type OffersDeps = {
   db: Database;
@@ -254,9 +255,13 @@ async function checkLimits(
   },
 ) {
   const { buyer } = input;
-  if ("buyerId" in buyer && (await findOpenOffer(db, input.artworkId, buyer.buyerId))) {
-    throw new AppError("CONFLICT", 409, m.alreadyOpen);
-  }
+  // One open offer per buyer and work: a guest is their e-mail. Two made at once both
+  // pass here; the unique indexes open only one of them (confirmOffer).
+  const open =
+    "buyerId" in buyer
+      ? await findOpenOffer(db, input.artworkId, buyer.buyerId)
+      : await findOpenGuestOffer(db, input.artworkId, buyer.buyerEmail);
+  if (open) throw new AppError("CONFLICT", 409, m.alreadyOpen);
   const dayAgo = hoursLater(input.now, -24);
   if ((await countOffersSince(db, input.artworkId, buyer, dayAgo)) >= MAX_OFFERS_PER_WORK_PER_DAY) {
     throw new AppError("TOO_MANY_ATTEMPTS", 429, m.tooManyOffers);
