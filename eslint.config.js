@@ -158,6 +158,17 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       "no-restricted-imports": ["error", { patterns: [serverTypesOnly] }],
+      // history.state is where React Router keeps its own fields (idx, key): private, and
+      // they change between versions. Its hooks (useLocation, useNavigationType) say the same.
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector:
+            "MemberExpression[property.name='state']:matches([object.name='history'], [object.property.name='history'])",
+          message:
+            "history.state holds React Router's private fields: use useLocation() or useNavigationType().",
+        },
+      ],
     },
   },
   {

@@ -86,3 +86,15 @@ describe("the shared layers of eslint.config.js", () => {
     ]);
   }, 60_000);
 });
+
+describe("the framework's internals", () => {
+  it("refuses reading React Router's fields from history.state in app/", async () => {
+    const { all } = await restrictedImports("app/lib/history-state.lint-fixture.ts");
+    expect(
+      all.filter((m) => m.ruleId === "no-restricted-syntax").map((m) => [m.line, m.message]),
+    ).toEqual([
+      [3, expect.stringContaining("React Router's private fields")],
+      [4, expect.stringContaining("React Router's private fields")],
+    ]);
+  }, 60_000);
+});

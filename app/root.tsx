@@ -14,6 +14,7 @@ import { SiteFooter } from "./features/layout/site-footer";
 import { SiteHeader } from "./features/layout/site-header";
 import type { RootLoaderData } from "./lib/session-user";
 import { SiteStyles } from "./lib/site-styles";
+import { useTabHistory } from "./lib/tab-history";
 import { pageTimeZone } from "./lib/time-zone.server";
 
 /** The site's icon (public/favicon.svg). */
@@ -50,6 +51,8 @@ function clientNonce() {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  // The tab's pages of ours, for the artwork page's Back (app/lib/tab-history.ts).
+  useTabHistory();
   return (
     <html lang="en">
       <head>

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import {
   MAX_TIME_ZONE_LENGTH,
   canonicalTimeZone,
+  formatCalendarDay,
+  formatCalendarDayRange,
   formatDate,
   formatDateTime,
   timeZoneChoices,
@@ -113,5 +115,32 @@ describe("timeZoneOrDefault and timeZoneChoices", () => {
     expect(choices).toContain("America/New_York");
     expect(new Set(choices).size).toBe(choices.length);
     for (const zone of choices) expect(canonicalTimeZone(zone)).not.toBeNull();
+  });
+});
+
+describe("formatCalendarDay and formatCalendarDayRange", () => {
+  it("write a day as formatDate does, the same day in every zone", () => {
+    expect(formatCalendarDay("2026-11-30")).toBe("November 30, 2026");
+    expect(formatCalendarDay("2026-11-30")).toBe(formatDate("2026-11-30T12:00:00Z", "UTC"));
+    expect(formatCalendarDay("2026-01-01")).toBe("January 1, 2026");
+  });
+
+  it("write what a run's days share once, with one plain space each side of the dash", () => {
+    expect(formatCalendarDayRange("2026-11-12", "2026-12-20")).toBe(
+      "November 12 – December 20, 2026",
+    );
+    expect(formatCalendarDayRange("2026-11-12", "2026-11-20")).toBe("November 12 – 20, 2026");
+    expect(formatCalendarDayRange("2026-11-12", "2027-01-20")).toBe(
+      "November 12, 2026 – January 20, 2027",
+    );
+    expect(formatCalendarDayRange("2026-01-01", "2026-01-01")).toBe("January 1, 2026");
+  });
+
+  it("write nothing for what is not a calendar day", () => {
+    for (const notADay of ["", "2026-13-01", "2026-11-30T10:00:00Z", "tomorrow", "2026-11-3\0"]) {
+      expect(formatCalendarDay(notADay)).toBe("");
+      expect(formatCalendarDayRange(notADay, "2026-12-20")).toBe("");
+      expect(formatCalendarDayRange("2026-11-12", notADay)).toBe("");
+    }
   });
 });

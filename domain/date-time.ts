@@ -76,6 +76,35 @@ export function formatDateTime(at: Date | string, timeZone: string): string {
   return date ? formatsFor(timeZoneOrDefault(timeZone)).dateTime.format(date) : "";
 }
 
+/**
+ * A calendar day ("2026-11-12") has no zone: it is read in UTC, where midnight of that
+ * day is that day, so it is the same day wherever it is read. Anything else is null.
+ */
+function calendarDay(isoDay: string): Date | null {
+  return /^\d{4}-\d{2}-\d{2}$/.test(isoDay) ? instantOf(`${isoDay}T00:00:00Z`) : null;
+}
+
+/** A calendar day as formatDate writes a day: "November 12, 2026"; "" for anything else. */
+export function formatCalendarDay(isoDay: string): string {
+  const day = calendarDay(isoDay);
+  return day ? formatsFor(DEFAULT_TIME_ZONE).date.format(day) : "";
+}
+
+/**
+ * A run of calendar days, what they share written once: "November 12 – December 20,
+ * 2026", "November 12 – 20, 2026", "November 12, 2026 – January 20, 2027"; one day as
+ * that day. "" when either is not a day.
+ */
+export function formatCalendarDayRange(startIsoDay: string, endIsoDay: string): string {
+  const start = calendarDay(startIsoDay);
+  const end = calendarDay(endIsoDay);
+  if (!start || !end) return "";
+  // ICU puts thin or narrow spaces around the dash in some versions: one plain space, so
+  // the server's text and the browser's are the same.
+  const range = formatsFor(DEFAULT_TIME_ZONE).date.formatRange(start, end);
+  return range.replace(/\s*–\s*/u, " – ");
+}
+
 /** The zones a person may choose from, as this runtime knows them, UTC first. */
 export function timeZoneChoices(): string[] {
   const zones = Intl.supportedValuesOf("timeZone").filter((zone) => zone !== DEFAULT_TIME_ZONE);

@@ -244,7 +244,9 @@ test("the team creates an exhibition with a banner and two works, and it appears
   await tile.click();
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
   await expect(page).toHaveTitle(`${name} · Vernissage`);
-  await expect(page.locator(".exhibition-detail-run")).toHaveText("Upcoming 1 Mar – 15 Apr 2099");
+  await expect(page.locator(".exhibition-detail-run")).toHaveText(
+    "Upcoming March 1 – April 15, 2099",
+  );
   await expect(page.getByText("Thu–Sun 12:00–20:00")).toBeVisible();
   // Its artists are those of the two works, each linked to their page.
   const artistLinks = page.getByRole("region", { name: "Artists" }).getByRole("link");

@@ -64,7 +64,7 @@ const coastlines = {
   startsOn: "2026-11-12",
   endsOn: "2026-12-20",
   openingHours: "Tue–Sat 11:00–18:00",
-  run: { dates: "12 Nov – 20 Dec 2026", timing: "current" },
+  run: { dates: "November 12 – December 20, 2026", timing: "current" },
 };
 
 describe("the exhibitions list", () => {
@@ -78,7 +78,9 @@ describe("the exhibitions list", () => {
     });
     expect(html).toContain('src="/media/exhibitions/e1/banner.webp"');
     expect(html).toContain("1120 NW Couch St, Portland, OR 97209");
-    expect(html).toMatch(/Now on<\/span> <span class="exhibition-dates">12 Nov – 20 Dec 2026/);
+    expect(html).toMatch(
+      /Now on<\/span> <span class="exhibition-dates">November 12 – December 20, 2026/,
+    );
     expect(html).toMatch(/href="\/exhibition\/e1"[^>]*>View Exhibition/);
     // A banner that is not a valid address: the text fallback with the name.
     expect(html).toMatch(/banner-fallback[^>]*><span>Material Matters<\/span>/);
@@ -115,12 +117,12 @@ describe("the exhibition page", () => {
             { id: "a2", name: "" },
           ],
         },
-        run: { dates: "12 Nov – 20 Dec 2026", timing: "upcoming" },
+        run: { dates: "November 12 – December 20, 2026", timing: "upcoming" },
         origin: "",
       },
       "/exhibition/e1",
     );
-    expect(screen.getByText("12 Nov – 20 Dec 2026")).toBeTruthy();
+    expect(screen.getByText("November 12 – December 20, 2026")).toBeTruthy();
     expect(screen.getByText("Upcoming")).toBeTruthy();
     expect(screen.getByText(/Tue–Sat 11:00–18:00/)).toBeTruthy();
     const artists = screen.getByRole("region", { name: "Artists" });

@@ -1,9 +1,10 @@
 import { type ComponentType, Suspense, lazy, useMemo, useRef, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { artistNameText, priceText, titleText, yearText } from "../../../domain/display";
 import type { ArtworkDetail } from "../../../contracts/artworks.contract";
 import { ExhibitionTiles } from "../../components/exhibition-tiles";
 import { useSessionUser } from "../../lib/session-user";
+import { cameFromOurPage } from "../../lib/tab-history";
 import { ArtworkCarousel } from "../../components/artwork-carousel";
 import { ArtworkFacts } from "../../components/artwork-facts";
 import { carouselImages, intrinsicSize } from "../../components/artwork-images";
@@ -21,26 +22,15 @@ const OwnerControls = lazy(() =>
   import("./owner-controls").then((module) => ({ default: module.OwnerControls })),
 );
 
-/**
- * Whether the page before this one in the tab's history is one of ours. React Router
- * numbers the entries it keeps from 0, the page the tab opened on our site (history.state's
- * `idx`; it survives a reload). `location.key` cannot tell: the server-rendered scroll
- * restoration gives the first entry a key of its own before the app starts.
- */
-function cameFromOurPage(): boolean {
-  const state: unknown = window.history.state;
-  const idx = typeof state === "object" && state !== null ? (state as { idx?: unknown }).idx : null;
-  return typeof idx === "number" && idx > 0;
-}
-
 /** Back to where the visitor came from in the app; to the marketplace after a direct visit. */
 function BackButton() {
   const navigate = useNavigate();
+  const { key } = useLocation();
   return (
     <button
       type="button"
       className="back-button"
-      onClick={() => void (cameFromOurPage() ? navigate(-1) : navigate("/"))}
+      onClick={() => void (cameFromOurPage(key) ? navigate(-1) : navigate("/"))}
     >
       <span aria-hidden="true">←</span> Back
     </button>

@@ -1,26 +1,16 @@
+import { formatCalendarDay, formatCalendarDayRange } from "../../../domain/date-time";
+
 /**
- * An exhibition's run as people read it: "12 Nov – 20 Dec 2026". Days are calendar days
- * ("2026-11-12"), so they are formatted in UTC, where midnight of that day is that day.
- * Called by the loaders, so the server's text is the one the browser hydrates with.
+ * An exhibition's run as people read it, in the marketplace's one date format:
+ * "November 12 – December 20, 2026". Called by the loaders, so the server's text is the
+ * one the browser hydrates with.
  */
-const DAY = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  timeZone: "UTC",
-});
-
-function dayOf(isoDay: string): Date {
-  return new Date(`${isoDay}T00:00:00Z`);
-}
-
 export function exhibitionDates(startsOn: string | null, endsOn: string | null): string | null {
   if (startsOn && endsOn) {
-    // ICU puts thin or narrow spaces around the dash in some versions: one plain space.
-    return DAY.formatRange(dayOf(startsOn), dayOf(endsOn)).replace(/\s*–\s*/u, " – ");
+    return formatCalendarDayRange(startsOn, endsOn);
   }
-  if (startsOn) return `From ${DAY.format(dayOf(startsOn))}`;
-  if (endsOn) return `Until ${DAY.format(dayOf(endsOn))}`;
+  if (startsOn) return `From ${formatCalendarDay(startsOn)}`;
+  if (endsOn) return `Until ${formatCalendarDay(endsOn)}`;
   return null;
 }
 
