@@ -14,7 +14,7 @@ import { SiteFooter } from "./features/layout/site-footer";
 import { SiteHeader } from "./features/layout/site-header";
 import type { RootLoaderData } from "./lib/session-user";
 import { SiteStyles } from "./lib/site-styles";
-import { useTabHistory } from "./lib/tab-history";
+import { useTabHistory } from "./lib/use-tab-history";
 import { pageTimeZone } from "./lib/time-zone.server";
 
 /** The site's icon (public/favicon.svg). */

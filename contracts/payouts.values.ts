@@ -1,19 +1,14 @@
+import { payoutNoticeMessages } from "./payout-notice.values";
+
 /**
  * The plain values of payouts.contract.ts (which re-exports them): no zod, so the pages that need
  * only these do not download the schemas (issue 17, decision 0034).
  */
 
 export const payoutsMessages = {
+  ...payoutNoticeMessages,
   signInRequired: "Please sign in to set up payouts.",
   artistsOnly: "Only approved artists can set up payouts.",
-  notListed: "Your works are not listed in the marketplace until you set up payouts.",
-  pending: "Stripe is reviewing your payout details.",
-  restricted:
-    "Your payouts need attention: your works are not listed until Stripe has what it needs.",
-  active: "Payouts are active",
-  setUp: "Set up payouts",
-  update: "Update payout details",
-  done: "Payouts are active. Your works are now listed in the marketplace.",
   firstNameRequired: "Please enter your legal first name.",
   lastNameRequired: "Please enter your legal last name.",
   nameTooLong: "A name can be at most 100 characters.",

@@ -1,5 +1,4 @@
-import { useEffect, useRef } from "react";
-import { NavigationType, useLocation, useNavigationType } from "react-router";
+import { NavigationType } from "react-router";
 
 /**
  * The entries of this tab's history that are pages of ours, oldest first, by the key React
@@ -52,15 +51,9 @@ function writeTrail(trail: string[]) {
   }
 }
 
-/** Records each page of ours the tab shows; rendered once, by the root layout. */
-export function useTabHistory() {
-  const { key } = useLocation();
-  const type = useNavigationType();
-  const from = useRef<string | null>(null);
-  useEffect(() => {
-    writeTrail(nextTabTrail(readTrail(), { key, from: from.current, type }));
-    from.current = key;
-  }, [key, type]);
+/** Puts a move on the tab's trail (use-tab-history.ts, from the root layout). */
+export function recordTabMove(move: TabMove) {
+  writeTrail(nextTabTrail(readTrail(), move));
 }
 
 /** Whether the tab has a page of ours before the entry `key`. */

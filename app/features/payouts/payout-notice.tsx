@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { PayoutsState } from "../../../contracts/payouts.contract";
-import { payoutsMessages as m } from "../../../contracts/payouts.values";
+import { payoutNoticeMessages as m } from "../../../contracts/payout-notice.values";
 import { FormNotice } from "../../components/ui/form-message";
 
 /**
