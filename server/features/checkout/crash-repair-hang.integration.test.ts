@@ -4,11 +4,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../config";
-import { type Database, openPglite } from "../../db/client";
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { type Database, type DatabaseHandle, openPglite, openPostgres } from "../../db/client";
 import { payments } from "../../db/schema";
 import { createLogger, type Logger } from "../../logger";
 import { createServices } from "../../services";
 import { startServer } from "../../start";
+import { POSTGRES_TEMPLATE_ENV, dropDatabase } from "../../test/database";
 import { allowConsoleError } from "../../test/fail-on-console-error";
 import { createArtist, createArtwork, createOrder, createUser } from "../../test/factories";
 import { orderTotals } from "../orders/ledger.repository";
@@ -28,8 +31,30 @@ const STRIPE_TIMEOUT_MS = 2_000;
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "vernissage-repair-hang-"));
 const standIn = await startStripeStandIn();
+
+/**
+ * The database the server starts on, opened by the test before and after the server
+ * has it: the data folder's embedded database, or a new database on TEST_DATABASE_URL.
+ */
+const serverUrl = process.env.TEST_DATABASE_URL;
+const postgresName = `vernissage_test_${randomBytes(6).toString("hex")}`;
+let databaseUrl: string | undefined;
+if (serverUrl) {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  const template = process.env[POSTGRES_TEMPLATE_ENV];
+  await admin.query(`CREATE DATABASE ${postgresName}${template ? ` TEMPLATE ${template}` : ""}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${postgresName}`;
+  databaseUrl = url.toString();
+}
+const openDatabase = (): Promise<DatabaseHandle> =>
+  databaseUrl ? Promise.resolve(openPostgres(databaseUrl)) : openPglite(path.join(dataDir, "db"));
+
 afterAll(async () => {
   await standIn.close();
+  if (serverUrl) await dropDatabase(serverUrl, postgresName);
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -77,88 +102,83 @@ const intentRequests = () =>
     .filter((r) => r.path.startsWith("/v1/payment_intents/"))
     .map((r) => ({ ...r, intentId: r.path.split("/")[3] }));
 
-describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
-  "the start's repair with a hung Stripe",
-  () => {
-    it("serves within its budget, and what it did not reach is captured later", async () => {
-      allowConsoleError();
-      const folder = path.join(dataDir, "db");
-      const killed = await openPglite(folder);
-      await killed.migrate();
-      const sales = [];
-      for (let i = 0; i < 3; i++) sales.push(await uncapturedSale(killed.db));
-      await killed.close();
+describe("the start's repair with a hung Stripe", () => {
+  it("serves within its budget, and what it did not reach is captured later", async () => {
+    allowConsoleError();
+    const killed = await openDatabase();
+    await killed.migrate();
+    const sales = [];
+    for (let i = 0; i < 3; i++) sales.push(await uncapturedSale(killed.db));
+    await killed.close();
 
-      const config = loadConfig({
-        NODE_ENV: "test",
-        DATA_DIR: dataDir,
-        PORT: "0",
-        DEMO_DATA: "false",
-        ...stripeTestEnv(standIn.url, { STRIPE_TIMEOUT_MS: String(STRIPE_TIMEOUT_MS) }),
-      });
-      const { logger, lines } = recordingLogger();
-      standIn.hang(["/v1/payment_intents"]);
-      const running = await startServer({
-        config,
-        logger,
-        web: { handler: () => Promise.resolve(new Response("no web app here", { status: 404 })) },
-        repairBudgetMs: BUDGET_MS,
-      });
-      const listening = Date.now();
-      // One capture was started and is still waiting; the server answered regardless,
-      // long before that capture's three attempts (let alone three sales') could end.
-      const asked = intentRequests();
-      expect(asked).toHaveLength(1);
-      expect(listening - asked[0]!.at).toBeLessThan(BUDGET_MS + 2_000);
-      expect((await fetch(`${running.url}/api/health`)).status).toBe(200);
-      expect(lines).toContainEqual({
-        level: "warn",
-        message: `The start-up repair of authorized sales took over ${BUDGET_MS} ms; serving while it finishes`,
-      });
+    const config = loadConfig({
+      NODE_ENV: "test",
+      DATA_DIR: dataDir,
+      PORT: "0",
+      DEMO_DATA: "false",
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...stripeTestEnv(standIn.url, { STRIPE_TIMEOUT_MS: String(STRIPE_TIMEOUT_MS) }),
+    });
+    const { logger, lines } = recordingLogger();
+    standIn.hang(["/v1/payment_intents"]);
+    const running = await startServer({
+      config,
+      logger,
+      web: { handler: () => Promise.resolve(new Response("no web app here", { status: 404 })) },
+      repairBudgetMs: BUDGET_MS,
+    });
+    const listening = Date.now();
+    // One capture was started and is still waiting; the server answered regardless,
+    // long before that capture's three attempts (let alone three sales') could end.
+    const asked = intentRequests();
+    expect(asked).toHaveLength(1);
+    expect(listening - asked[0]!.at).toBeLessThan(BUDGET_MS + 2_000);
+    expect((await fetch(`${running.url}/api/health`)).status).toBe(200);
+    expect(lines).toContainEqual({
+      level: "warn",
+      message: `The start-up repair of authorized sales took over ${BUDGET_MS} ms; serving while it finishes`,
+    });
 
-      // Stripe answers again: the capture in flight succeeds on its retry; no other
-      // capture is started after the budget, and the two left are logged.
-      standIn.hang([]);
-      await running.close();
-      expect(new Set(intentRequests().map((r) => r.intentId))).toEqual(
-        new Set([asked[0]!.intentId]),
-      );
-      expect(lines).toContainEqual({
-        level: "info",
-        message: "Recorded 1 captured payment missing from the ledger after an unclean stop",
-      });
-      expect(lines).toContainEqual({
-        level: "warn",
-        message:
-          "2 sales still authorized after the start-up repair; left to the checkout reconciler",
-      });
+    // Stripe answers again: the capture in flight succeeds on its retry; no other
+    // capture is started after the budget, and the two left are logged.
+    standIn.hang([]);
+    await running.close();
+    expect(new Set(intentRequests().map((r) => r.intentId))).toEqual(new Set([asked[0]!.intentId]));
+    expect(lines).toContainEqual({
+      level: "info",
+      message: "Recorded 1 captured payment missing from the ledger after an unclean stop",
+    });
+    expect(lines).toContainEqual({
+      level: "warn",
+      message:
+        "2 sales still authorized after the start-up repair; left to the checkout reconciler",
+    });
 
-      // The periodic reconciler's next run captures the two left.
-      const after = await openPglite(folder);
-      const services = createServices(config, after, createLogger({ json: false, silent: true }));
-      try {
-        expect(await services.checkout.reconciler.run()).toMatchObject({
-          captured: 2,
-          captureFailed: 0,
-        });
-        const rows = await after.db
-          .select({ status: payments.status })
-          .from(payments)
-          .where(
-            inArray(
-              payments.id,
-              sales.map((s) => s.order.paymentId),
-            ),
-          );
-        expect(rows.map((r) => r.status)).toEqual(["captured", "captured", "captured"]);
-        for (const { order } of sales) {
-          expect((await orderTotals(after.db, order.id)).capture).toBe(order.totalAmount);
-        }
-      } finally {
-        await services.outbox.stop();
-        services.mailTransport.close();
-        await after.close();
+    // The periodic reconciler's next run captures the two left.
+    const after = await openDatabase();
+    const services = createServices(config, after, createLogger({ json: false, silent: true }));
+    try {
+      expect(await services.checkout.reconciler.run()).toMatchObject({
+        captured: 2,
+        captureFailed: 0,
+      });
+      const rows = await after.db
+        .select({ status: payments.status })
+        .from(payments)
+        .where(
+          inArray(
+            payments.id,
+            sales.map((s) => s.order.paymentId),
+          ),
+        );
+      expect(rows.map((r) => r.status)).toEqual(["captured", "captured", "captured"]);
+      for (const { order } of sales) {
+        expect((await orderTotals(after.db, order.id)).capture).toBe(order.totalAmount);
       }
-    }, 120_000);
-  },
-);
+    } finally {
+      await services.outbox.stop();
+      services.mailTransport.close();
+      await after.close();
+    }
+  }, 120_000);
+});
