@@ -43,6 +43,7 @@ export default defineConfig({
             "app/**/*.test.ts",
             "app/**/*.test.tsx",
             "eslint.config.test.ts",
+            "bench/**/*.test.ts",
           ],
           exclude: ["**/*.integration.test.ts", "node_modules/**"],
           // One module graph and one document per worker, as in the integration project:

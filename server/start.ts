@@ -12,6 +12,53 @@ import path from "node:path";
 
 export type Running = { url: string; close(): Promise<void> };
 
+/** How long the start waits for the crash repair before it serves anyway. */
+export const REPAIR_BUDGET_MS = 5_000;
+
+/**
+ * Runs the crash repair (checkout.reconciler.ts) and waits for it at most `budgetMs`:
+ * with a processor that hangs, each capture waits for the SDK's timeout, and the
+ * server would not answer meanwhile. A capture in flight at the budget's end goes on
+ * in the background (`finished`, awaited on close); no new one starts, and
+ * what is left stays authorized for the periodic reconciler, which the reconciliation
+ * report shows as a known difference until then.
+ */
+async function repairBeforeServing(
+  services: ReturnType<typeof createServices>,
+  logger: Logger,
+  budgetMs = REPAIR_BUDGET_MS,
+): Promise<{ finished: Promise<void> }> {
+  const repair = services.checkout.reconciler
+    .repairAfterCrash(Date.now() + budgetMs)
+    .then(({ repaired, left }) => {
+      if (repaired > 0) {
+        logger.info(
+          `Recorded ${repaired} captured payment${repaired === 1 ? "" : "s"} missing from the ledger after an unclean stop`,
+        );
+      }
+      if (left > 0) {
+        logger.warn(
+          `${left} sale${left === 1 ? "" : "s"} still authorized after the start-up repair; left to the checkout reconciler`,
+        );
+      }
+    })
+    .catch((error: unknown) => logger.error("start-up repair failed", { error }));
+  let timer: NodeJS.Timeout | undefined;
+  const inTime = await Promise.race([
+    repair.then(() => true),
+    new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), budgetMs);
+    }),
+  ]);
+  clearTimeout(timer);
+  if (!inTime) {
+    logger.warn(
+      `The start-up repair of authorized sales took over ${budgetMs} ms; serving while it finishes`,
+    );
+  }
+  return { finished: repair };
+}
+
 /** config → lock → migrate → demo data when empty → listen. Shared by main.ts and dev.ts. */
 export async function startServer(options: {
   config: Config;
@@ -21,6 +68,8 @@ export async function startServer(options: {
   listen?: (app: ReturnType<typeof buildServer>) => ServerType;
   /** Tests shorten these; production uses HTTP_TIMEOUTS. */
   httpTimeouts?: HttpTimeouts;
+  /** How long the start waits for the crash repair; tests shorten it. */
+  repairBudgetMs?: number;
 }): Promise<Running> {
   const { config, logger } = options;
   let lock: DataFolderLock | undefined;
@@ -36,16 +85,12 @@ export async function startServer(options: {
       throw error;
     }
   }
+  let repair: { finished: Promise<void> } | undefined;
   try {
     await database.migrate();
     const services = createServices(config, database, logger);
     if (config.demoData) await seedDemoData(database.db, services);
-    const repaired = await services.checkout.reconciler.repairAfterCrash();
-    if (repaired > 0) {
-      logger.info(
-        `Recorded ${repaired} captured payment${repaired === 1 ? "" : "s"} missing from the ledger after an unclean stop`,
-      );
-    }
+    repair = await repairBeforeServing(services, logger, options.repairBudgetMs);
     services.outbox.start(5_000);
     services.outbox.kick();
     services.checkout.reconciler.start();
@@ -90,6 +135,7 @@ export async function startServer(options: {
       close() {
         closing ??= (async () => {
           await new Promise<void>((resolve) => server.close(() => resolve()));
+          await repair?.finished;
           await services.checkout.reconciler.stop();
           await services.orders.timers.stop();
           await services.offers.timers.stop();
@@ -105,6 +151,7 @@ export async function startServer(options: {
       },
     };
   } catch (error) {
+    await repair?.finished;
     await database.close().catch(() => undefined);
     lock?.release();
     throw error;

@@ -12,10 +12,9 @@ export const outbox = pgTable(
     recipient: text("recipient").notNull(),
     subject: text("subject").notNull(),
     textBody: text("text_body").notNull(),
-    /**
-     * Extra headers, such as List-Unsubscribe on a digest (issue 16), and the HTML part
-     * under a key no header has (HTML_BODY_KEY in outbox.repository.ts, decision 0047).
-     */
+    /** The HTML part (decision 0047); null for a plain-text message. */
+    htmlBody: text("html_body"),
+    /** Extra headers, such as List-Unsubscribe on a digest. */
     headers: jsonb("headers").$type<Record<string, string>>(),
     status: text("status").$type<OutboxStatus>().notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),

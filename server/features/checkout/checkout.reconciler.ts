@@ -92,20 +92,30 @@ export function createReconciler(deps: PurchaseDeps) {
    * (the reconciliation report first) sees the money taken but not in the ledger.
    * Safe with other processes running: the processor's capture is idempotent and only
    * the call that moves the payment to captured writes the ledger rows.
+   *
+   * No capture is started after `deadline` (epoch ms): a processor that hangs would
+   * otherwise hold the start for one SDK timeout per sale. What is left stays
+   * authorized for the periodic runs, and `left` says how many (at most a batch).
    */
-  async function repairAfterCrash(): Promise<number> {
+  async function repairAfterCrash(
+    deadline = Number.POSITIVE_INFINITY,
+  ): Promise<{ repaired: number; left: number }> {
     let repaired = 0;
     for (;;) {
       const left = await listUncapturedSales(db, 0);
       let progress = false;
+      let failed = 0;
       for (const payment of left) {
+        if (Date.now() >= deadline) {
+          return { repaired, left: (await listUncapturedSales(db, 0)).length };
+        }
         if (await capture(deps, payment)) {
           repaired += 1;
           progress = true;
-        }
+        } else failed += 1;
       }
       // A batch that failed entirely stays for the periodic runs (the processor may be down).
-      if (left.length < 100 || !progress) return repaired;
+      if (left.length < 100 || !progress) return { repaired, left: failed };
     }
   }
 

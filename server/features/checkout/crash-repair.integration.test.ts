@@ -67,12 +67,18 @@ describe("a capture the ledger does not have yet", () => {
     expect(before.differences[0]!.known).toMatch(/not yet in our ledger/);
     expect(before.summary.known).toBe(1);
 
-    expect(await t.services.checkout.reconciler.repairAfterCrash()).toBe(1);
+    expect(await t.services.checkout.reconciler.repairAfterCrash()).toEqual({
+      repaired: 1,
+      left: 0,
+    });
     expect((await orderTotals(t.db, order.id)).capture).toBe(order.totalAmount);
     const after = await t.services.reconciliation.run({});
     expect(after.differences).toEqual([]);
     // Nothing is recorded twice.
-    expect(await t.services.checkout.reconciler.repairAfterCrash()).toBe(0);
+    expect(await t.services.checkout.reconciler.repairAfterCrash()).toEqual({
+      repaired: 0,
+      left: 0,
+    });
     expect((await orderTotals(t.db, order.id)).capture).toBe(order.totalAmount);
   });
 });

@@ -54,7 +54,13 @@ export async function startStripeStandIn() {
   const intents = new Map<string, StandInIntent>();
   const byIdempotencyKey = new Map<string, StandInIntent>();
   const captureCalls = new Map<string, number>();
-  const requests: { method: string; path: string; idempotencyKey: string | undefined }[] = [];
+  const requests: {
+    method: string;
+    path: string;
+    idempotencyKey: string | undefined;
+    /** When it arrived (epoch ms). */
+    at: number;
+  }[] = [];
   const accounts = new Map<string, StandInAccount>();
   const accountsByKey = new Map<string, StandInAccount>();
   const linksByKey = new Map<string, object>();
@@ -238,7 +244,7 @@ export async function startStripeStandIn() {
     const form = new URLSearchParams(raw);
     const path = (req.url ?? "").split("?")[0] ?? "";
     const key = req.headers["idempotency-key"] as string | undefined;
-    requests.push({ method: req.method ?? "", path, idempotencyKey: key });
+    requests.push({ method: req.method ?? "", path, idempotencyKey: key, at: Date.now() });
     // Accepted and never answered: only the client's timeout ends the request.
     if (hanging.some((prefix) => path.startsWith(prefix))) return;
     const query = new URLSearchParams((req.url ?? "").split("?")[1] ?? "");

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { button, message, workPicture } from "../../mail/mail-content";
+import { outbox } from "../../db/schema";
 import { listMail } from "./outbox.repository";
 import { enqueueMail } from "./outbox.repository";
 import { startSmtpServer } from "./mail.test-helpers";
@@ -106,6 +107,30 @@ describe("mail through SMTP", () => {
     // The HTML part stays out of the message's own headers.
     expect(raw.split(/\r?\n\r?\n/)[0]).not.toMatch(/html body/i);
     const [row] = await listMail(t.db, "both-parts@example.com");
+    expect(row).toMatchObject({ status: "sent" });
+    // The row keeps the HTML part in its own column, not among its headers.
+    expect(row?.htmlBody).toContain(`href="${publicUrl}/profile/purchases/o1"`);
+    expect(row?.headers).toBeNull();
+  });
+
+  it("sends a message queued with its HTML part among its headers, as before the column", async () => {
+    await t.db.insert(outbox).values({
+      kind: "test",
+      recipient: "queued-before@example.com",
+      subject: "Queued before",
+      textBody: "The text part",
+      headers: { "html body": "<p>The <b>HTML</b> part</p>", "X-Kept": "yes" },
+    });
+    await t.services.outbox.flush();
+    const raw = smtp.received.find((m) => m.to.includes("queued-before@example.com"))?.raw ?? "";
+    const head = raw.split(/\r?\n\r?\n/)[0];
+    expect(head).toMatch(/^X-Kept: yes$/m);
+    expect(head).not.toMatch(/html body/i);
+    expect(raw).toMatch(/Content-Type: text\/html/);
+    expect(decodeQuotedPrintable(raw.slice(raw.indexOf("Content-Type: text/html")))).toContain(
+      "<p>The <b>HTML</b> part</p>",
+    );
+    const [row] = await listMail(t.db, "queued-before@example.com");
     expect(row).toMatchObject({ status: "sent" });
   });
 });

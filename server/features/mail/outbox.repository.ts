@@ -18,30 +18,33 @@ export type NewMail = {
 export type OutboxRow = typeof outbox.$inferSelect;
 
 /**
- * The HTML part is kept in the row's jsonb `headers` under this key, which no header can
- * have (a field name has no spaces): the worker takes it out again before sending.
+ * Where the HTML part was kept before it had its own column: in `headers`, under a key
+ * no header can have. Migration 0032 moved the rows queued then; a process of the
+ * version before still running beside a new one (PostgreSQL) may queue more.
  */
-export const HTML_BODY_KEY = "html body";
+const LEGACY_HTML_BODY_KEY = "html body";
 
-/** The row's headers without the HTML part, and the HTML part. */
-export function splitHtmlBody(stored: Record<string, string> | null): {
+/** What the transport sends of a row: its headers and its HTML part. */
+export function mailParts(row: Pick<OutboxRow, "headers" | "htmlBody">): {
   headers: Record<string, string> | undefined;
   html: string | undefined;
 } {
-  if (!stored) return { headers: undefined, html: undefined };
-  const { [HTML_BODY_KEY]: html, ...headers } = stored;
-  return { headers: Object.keys(headers).length > 0 ? headers : undefined, html };
+  const { [LEGACY_HTML_BODY_KEY]: legacyHtml, ...headers } = row.headers ?? {};
+  return {
+    headers: Object.keys(headers).length > 0 ? headers : undefined,
+    html: row.htmlBody ?? legacyHtml,
+  };
 }
 
 async function outboxValues(mail: NewMail) {
   const rendered = mail.content ? await renderMail(mail.content, mail.subject) : undefined;
-  const headers = rendered ? { ...mail.headers, [HTML_BODY_KEY]: rendered.html } : mail.headers;
   return {
     kind: mail.kind,
     recipient: mail.to,
     subject: mail.subject,
     textBody: rendered?.text ?? mail.text ?? "",
-    headers: headers ?? null,
+    htmlBody: rendered?.html ?? null,
+    headers: mail.headers ?? null,
   };
 }
 

@@ -6,7 +6,7 @@ import {
   claimDueMail,
   markFailed,
   markSent,
-  splitHtmlBody,
+  mailParts,
 } from "./outbox.repository";
 
 const MAX_ATTEMPTS = 5;
@@ -47,7 +47,7 @@ export function createOutboxWorker(deps: {
   /** Sends one claimed message and records the outcome; false when the server was unreachable. */
   async function deliver(row: ClaimedMail): Promise<boolean> {
     try {
-      const { headers, html } = splitHtmlBody(row.headers);
+      const { headers, html } = mailParts(row);
       await deps.transport.send({
         id: row.id,
         to: row.recipient,
