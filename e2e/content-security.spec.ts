@@ -165,7 +165,7 @@ test("no page makes the browser evaluate a string (the CSP refuses eval and new 
   expect(await violations(page)).toEqual([]);
 
   // The buy panel and the offer form validate in the browser with the shared schemas.
-  const id = await artworkIdByTitle(request, "Grid City");
+  const id = await artworkIdByTitle(request, "Loom Song");
   await page.goto(`/artwork/${id}`);
   await waitForHydration(page);
   await page.getByRole("button", { name: "Buy Now" }).click();

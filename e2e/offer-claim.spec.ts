@@ -36,7 +36,7 @@ async function screenshots(page: Page, name: string) {
 
 /** An offers-only demo work no other spec offers on (Blue Hour is offers.spec.ts's). */
 async function offersOnlyWork(request: APIRequestContext): Promise<string> {
-  const response = await request.get("/api/artworks/search?q=");
+  const response = await request.get("/api/artworks/search?q=&hitsPerPage=100");
   const { hits } = (await response.json()) as {
     hits: { id: string; title: string; offersOnly: boolean }[];
   };

@@ -111,11 +111,12 @@ describe("cardImageSet (a card's picture: 250 px high, covering its column)", ()
 
   it("offers the thumbnail and the medium at their widths, and sizes by the grid's column", () => {
     // A portrait 2:3: 333 px wide fitted in 500, 800 in 1200; drawn 167 px wide, so the
-    // column (343 px on a 375 px phone, 256 px from 1200 px) is what it covers.
+    // column (about 166 px of two on a 375 px phone, 256 px from 1200 px) is what it covers.
     expect(cardImageSet({ ...card, width: 20, height: 30 })).toEqual({
       src: "/t.webp",
       srcSet: "/t.webp 333w, /m.webp 800w",
-      sizes: "(min-width: 1200px) 256px, (min-width: 500px) 345px, calc(100vw - 2rem)",
+      sizes:
+        "(min-width: 1200px) 256px, (min-width: 500px) 345px, (min-width: 481px) calc(100vw - 2rem), max(calc((100vw - 2.75rem) / 2), 167px)",
     });
   });
 
@@ -124,14 +125,14 @@ describe("cardImageSet (a card's picture: 250 px high, covering its column)", ()
     expect(cardImageSet({ ...card, width: 40, height: 20 })?.sizes).toBe("500px");
     // 1.2:1 is 300 px: wider than the 256 px column of the desktop grid only.
     expect(cardImageSet({ ...card, width: 36, height: 30 })?.sizes).toBe(
-      "(min-width: 1200px) 300px, (min-width: 500px) 345px, calc(100vw - 2rem)",
+      "(min-width: 1200px) 300px, (min-width: 500px) 345px, (min-width: 481px) calc(100vw - 2rem), max(calc((100vw - 2.75rem) / 2), 300px)",
     );
   });
 
   it("in an artwork page's rail sizes a phone's card by the rail's narrower column", () => {
     // Square: 250 px drawn, the rail's column on a phone is 72% of the page less its padding.
     expect(cardImageSet({ ...card, width: 30, height: 30 }, "rail")?.sizes).toBe(
-      "(max-width: 600px) max(calc((100vw - 2rem) * 0.72), 250px), (min-width: 1200px) 256px, (min-width: 500px) 345px, calc(100vw - 2rem)",
+      "(max-width: 600px) max(calc((100vw - 2rem) * 0.72), 250px), (min-width: 1200px) 256px, (min-width: 500px) 345px, (min-width: 481px) calc(100vw - 2rem), max(calc((100vw - 2.75rem) / 2), 250px)",
     );
     // Wider than the rail's widest phone column (409 px): its own width everywhere.
     expect(cardImageSet({ ...card, width: 40, height: 20 }, "rail")?.sizes).toBe("500px");

@@ -83,6 +83,8 @@ export type CardLayout = "grid" | "rail";
  * padding; from there on a rail is the page's grid.
  */
 const RAIL_PHONE_MAX = 600;
+/** A grid's column on a phone (app.css: two columns up to 480 px, 0.75rem apart). */
+const PHONE_COLUMN = "calc((100vw - 2.75rem) / 2)";
 const RAIL_PHONE_COLUMN = "calc((100vw - 2rem) * 0.72)";
 
 /**
@@ -102,9 +104,10 @@ export function withoutUnusedOriginal<
 
 /**
  * A card's picture (app.css `.artwork-card-image`): 250 px high, covering the grid's
- * column, so it is drawn max(column, 250 × width/height) px wide. The column is the page
- * less its padding on phones (one column up to about 500 px), at most about 345 px in
- * between, and 256 px from 1200 px (four columns of the 1120 px page). In an artwork
+ * column, so it is drawn max(column, 250 × width/height) px wide. The column is half the
+ * page less its padding and gap on phones (two columns up to 480 px), the page less its
+ * padding up to about 500 px, at most about 345 px in between, and 256 px from 1200 px
+ * (four columns of the 1120 px page). In an artwork
  * page's rail on a phone the column is 72% of that (issue 17: 273 px at 412 px wide, where
  * the grid's sizes would have a phone fetch the medium file for a thumbnail's room).
  */
@@ -131,7 +134,7 @@ export function cardImageSet(
   const grid =
     drawn >= 345
       ? `${drawn}px`
-      : `(min-width: 1200px) ${atLeast(256)}, (min-width: 500px) ${atLeast(345)}, calc(100vw - 2rem)`;
+      : `(min-width: 1200px) ${atLeast(256)}, (min-width: 500px) ${atLeast(345)}, (min-width: 481px) calc(100vw - 2rem), max(${PHONE_COLUMN}, ${drawn}px)`;
   // A rail's phone column is at most 0.72 × (600 − 32) ≈ 409 px: a wider drawing is its own width.
   const rail =
     drawn >= 409

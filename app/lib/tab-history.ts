@@ -3,11 +3,17 @@ import { NavigationType } from "react-router";
 /**
  * The entries of this tab's history that are pages of ours, oldest first, by the key React
  * Router gives each entry (useLocation().key, which the browser keeps with the entry across
- * a reload). Kept in sessionStorage, which is the tab's own and survives a reload, so a
+ * a reload), replayed from the moves the root keeps in sessionStorage (the tab's own, and
+ * it survives a reload), so a
  * page can tell whether Back has an earlier page of ours to return to without reading
  * the router's private fields.
  */
-const STORAGE_KEY = "vernissage.tab-history";
+
+/**
+ * use-tab-history.ts's key, written again: importing it would split the root's recorder
+ * into a chunk of its own on every page.
+ */
+const TAB_MOVES_KEY = "vernissage.tab-moves";
 
 /** Browsers keep about fifty entries per tab; older keys would never be reached. */
 const MAX_ENTRIES = 100;
@@ -33,27 +39,28 @@ export function hasEarlierEntry(trail: readonly string[], key: string): boolean 
   return trail.indexOf(key) > 0;
 }
 
-// Storage may be switched off or full: the trail is then empty, and Back goes home.
+/**
+ * The tab's moves as the root recorded them (use-tab-history.ts), replayed into the trail.
+ * Storage may be switched off or full, or hold something else: the trail is then empty,
+ * and Back goes home.
+ */
 function readTrail(): string[] {
   try {
-    const parsed: unknown = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? "[]");
-    return Array.isArray(parsed) ? parsed.filter((key) => typeof key === "string") : [];
+    const moves: unknown = JSON.parse(sessionStorage.getItem(TAB_MOVES_KEY) ?? "[]");
+    if (!Array.isArray(moves)) return [];
+    let trail: string[] = [];
+    for (const move of moves) {
+      if (!Array.isArray(move)) continue;
+      const [key, from, type] = move as unknown[];
+      if (typeof key !== "string" || (from !== null && typeof from !== "string")) continue;
+      const kind =
+        type === NavigationType.Push || type === NavigationType.Replace ? type : NavigationType.Pop;
+      trail = nextTabTrail(trail, { key, from, type: kind });
+    }
+    return trail;
   } catch {
     return [];
   }
-}
-
-function writeTrail(trail: string[]) {
-  try {
-    sessionStorage.setItem(STORAGE_KEY, JSON.stringify(trail));
-  } catch {
-    // Nothing to do: see readTrail.
-  }
-}
-
-/** Puts a move on the tab's trail (use-tab-history.ts, from the root layout). */
-export function recordTabMove(move: TabMove) {
-  writeTrail(nextTabTrail(readTrail(), move));
 }
 
 /** Whether the tab has a page of ours before the entry `key`. */

@@ -1,20 +1,31 @@
 import { useEffect, useRef } from "react";
 import { useLocation, useNavigationType } from "react-router";
-import type { TabMove } from "./tab-history";
+
+/** Where the root keeps the tab's moves, for tab-history.ts to replay (the same key there). */
+const TAB_MOVES_KEY = "vernissage.tab-moves";
+
+/** Far more than a tab's history keeps; a trail cut here starts anew, and Back goes home. */
+const MAX_MOVES = 200;
 
 /**
- * Records each page of ours the tab shows (tab-history.ts); rendered once, by the root
- * layout. The trail's code is loaded when the first move is recorded, after the page is
- * up, so every page's first script carries only these lines; moves are recorded in
- * order, since each waits on the same module.
+ * Records each move between pages of ours (its entry's key, the entry it left and how),
+ * rendered once by the root layout. Only the raw moves, at once, so a reload right after a
+ * move still finds it; the trail is made from them by the page that asks (tab-history.ts),
+ * so every page's first script carries only these lines.
  */
 export function useTabHistory() {
   const { key } = useLocation();
   const type = useNavigationType();
   const from = useRef<string | null>(null);
   useEffect(() => {
-    const move: TabMove = { key, from: from.current, type };
+    try {
+      const moves: unknown = JSON.parse(sessionStorage.getItem(TAB_MOVES_KEY) ?? "[]");
+      const kept = Array.isArray(moves) ? moves : [];
+      kept.push([key, from.current, type]);
+      sessionStorage.setItem(TAB_MOVES_KEY, JSON.stringify(kept.slice(-MAX_MOVES)));
+    } catch {
+      // Storage switched off or full: the artwork page's Back then goes home.
+    }
     from.current = key;
-    void import("./tab-history").then((trail) => trail.recordTabMove(move));
   }, [key, type]);
 }
