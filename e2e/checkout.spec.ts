@@ -425,6 +425,8 @@ test("Back goes to the marketplace after a direct visit, and to our page before 
   const artistUrl = page.url();
   await page.locator(`a[href="/artwork/${id}"]`).first().click();
   await expect(page).toHaveURL(`/artwork/${id}`);
+  // The work's page is shown (the move is recorded as it is), then reloaded.
+  await expect(page.getByRole("button", { name: "Back" })).toBeVisible();
   await page.reload();
   await waitForHydration(page);
   await page.getByRole("button", { name: "Back" }).click();

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useLayoutEffect, useRef } from "react";
 import { useLocation, useNavigationType } from "react-router";
 
 /** Where the root keeps the tab's moves, for tab-history.ts to replay (the same key there). */
@@ -17,7 +17,8 @@ export function useTabHistory() {
   const { key } = useLocation();
   const type = useNavigationType();
   const from = useRef<string | null>(null);
-  useEffect(() => {
+  // During the commit that shows the page, so a reload once the page is seen finds it.
+  useLayoutEffect(() => {
     try {
       const moves: unknown = JSON.parse(sessionStorage.getItem(TAB_MOVES_KEY) ?? "[]");
       const kept = Array.isArray(moves) ? moves : [];
