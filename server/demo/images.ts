@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import { loadSharp } from "../images/sharp";
 import type { StorageAdapter } from "../adapters/storage/storage";
 import { type Composition, composeSvg } from "./art";
 import type { CachedPicture, PictureCache } from "./picture-cache";
@@ -33,6 +33,7 @@ export function pixelSize(
 async function rasterize(
   svg: string,
 ): Promise<{ data: Buffer; width: number; height: number; channels: 3 }> {
+  const sharp = await loadSharp();
   const { data, info } = await sharp(Buffer.from(svg))
     .removeAlpha()
     .raw()
@@ -71,7 +72,7 @@ async function cachedOr(
   draw: () => Promise<CachedPicture>,
 ): Promise<CachedPicture> {
   if (!cache) return draw();
-  const key = cache.keyOf(svg, encoding);
+  const key = await cache.keyOf(svg, encoding);
   const kept = await cache.get(key);
   if (kept?.files.length === parts) return kept;
   const drawn = await draw();
@@ -94,6 +95,7 @@ export async function renderArtworkImage(
   const svg = composeSvg(composition);
   const picture = await cachedOr(cache, svg, ARTWORK_ENCODING, 3, async () => {
     const raw = await rasterize(svg);
+    const sharp = await loadSharp();
     const input = () =>
       sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: raw.channels } });
     const { original, medium, thumbnail } = ARTWORK_ENCODING;
@@ -141,6 +143,7 @@ export async function renderBannerImage(
     : "";
   const svg = composeSvg(composition, overlay);
   const picture = await cachedOr(cache, svg, BANNER_ENCODING, 1, async () => {
+    const sharp = await loadSharp();
     const { data, info } = await sharp(Buffer.from(svg))
       .removeAlpha()
       .webp(BANNER_ENCODING.banner)

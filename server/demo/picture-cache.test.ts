@@ -44,9 +44,9 @@ async function storedFiles(storageDir: string) {
 describe("the demo picture cache", () => {
   it("gives back what it kept, and nothing for another drawing or other settings", async () => {
     const cache = createPictureCache(path.join(dir, "cache"));
-    const key = cache.keyOf("<svg/>", { quality: 80 });
-    expect(cache.keyOf("<svg />", { quality: 80 })).not.toBe(key);
-    expect(cache.keyOf("<svg/>", { quality: 81 })).not.toBe(key);
+    const key = await cache.keyOf("<svg/>", { quality: 80 });
+    expect(await cache.keyOf("<svg />", { quality: 80 })).not.toBe(key);
+    expect(await cache.keyOf("<svg/>", { quality: 81 })).not.toBe(key);
     expect(await cache.get(key)).toBeNull();
 
     const files = [Buffer.from("first"), Buffer.from("second part")];
@@ -56,7 +56,7 @@ describe("the demo picture cache", () => {
 
   it("reads an entry cut short, grown, changed, or not an entry at all as missing", async () => {
     const cache = createPictureCache(path.join(dir, "cache"));
-    const key = cache.keyOf("<svg/>", {});
+    const key = await cache.keyOf("<svg/>", {});
     await cache.put(key, { files: [Buffer.from("abcdef")], width: 1, height: 1 });
     const file = path.join(dir, "cache", `${key}.bin`);
     const whole = await readFile(file);
@@ -83,7 +83,7 @@ describe("the demo picture cache", () => {
     const blocked = path.join(dir, "blocked");
     await writeFile(blocked, "not a folder");
     const cache = createPictureCache(blocked);
-    const key = cache.keyOf("<svg/>", {});
+    const key = await cache.keyOf("<svg/>", {});
     await expect(
       cache.put(key, { files: [Buffer.from("a")], width: 1, height: 1 }),
     ).resolves.toBeUndefined();

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import sharp from "sharp";
+import { loadSharp } from "../images/sharp";
 import { projectRoot } from "../paths";
 
 /**
@@ -36,7 +36,7 @@ export type CachedPicture = { files: Buffer[]; width: number; height: number };
 
 export type PictureCache = {
   /** The key of a drawing with these encoder settings. */
-  keyOf: (svg: string, settings: unknown) => string;
+  keyOf: (svg: string, settings: unknown) => Promise<string>;
   get: (key: string) => Promise<CachedPicture | null>;
   put: (key: string, picture: CachedPicture) => Promise<void>;
 };
@@ -47,10 +47,10 @@ export type PictureCache = {
  * says, or whose parts do not hash to it, is not an entry.
  */
 export function createPictureCache(dir: string = DEMO_PICTURE_CACHE_DIR): PictureCache {
-  const versions = JSON.stringify(sharp.versions);
   const fileOf = (key: string) => path.join(dir, `${key}.bin`);
   return {
-    keyOf: (svg, settings) => {
+    keyOf: async (svg, settings) => {
+      const versions = JSON.stringify((await loadSharp()).versions);
       return createHash("sha256")
         .update(`${FORMAT}\n${versions}\n${JSON.stringify(settings)}\n${svg}`)
         .digest("hex");

@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import { loadSharp } from "./sharp";
 import { AppError } from "../errors";
 
 /** Largest upload accepted, in bytes. */
@@ -84,6 +84,7 @@ export async function inspectImage(
     );
   }
   // No pixel limit here: the header is read, never the pixels, and we check below.
+  const sharp = await loadSharp();
   const metadata = await sharp(input, { limitInputPixels: false })
     .metadata()
     .catch(() => {
@@ -111,6 +112,7 @@ export async function renderVariants<K extends string>(
   limits: ImageLimits = DEFAULT_IMAGE_LIMITS,
 ): Promise<{ info: ImageInfo; outputs: Record<K, Buffer> }> {
   const info = await inspectImage(input, limits);
+  const sharp = await loadSharp();
   const outputs = {} as Record<K, Buffer>;
   for (const name of Object.keys(variants) as K[]) {
     const variant = variants[name];
@@ -198,6 +200,7 @@ export async function renderArtworkImage(
     limits,
   );
   // The header of our own output: the size after rotation and the 4000 px cap.
+  const sharp = await loadSharp();
   const { width = 0, height = 0 } = await sharp(outputs.original).metadata();
   return { ...outputs, width, height };
 }

@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import nodemailer from "nodemailer";
+import { createRequire } from "node:module";
+import type Nodemailer from "nodemailer";
 import type { Logger } from "../../logger";
 
 export type MailMessage = {
@@ -21,20 +22,31 @@ export type MailTransport = {
   close(): void;
 };
 
+const require = createRequire(import.meta.url);
+
+/**
+ * nodemailer, loaded when the first message is built (or an SMTP transport is made): a
+ * server that sends nothing after a restart does not carry it (docs/performance.md,
+ * "Server memory"). The package ships CommonJS only.
+ */
+function nodemailer(): typeof Nodemailer {
+  return require("nodemailer") as typeof Nodemailer;
+}
+
 /** Writes each message as an RFC 822 `.eml` file that any mail client can open. */
 export function createFileTransport(options: {
   dir: string;
   from: string;
   logger: Logger;
 }): MailTransport {
-  const builder = nodemailer.createTransport({
-    streamTransport: true,
-    buffer: true,
-    newline: "unix",
-  });
+  let builder: ReturnType<typeof makeBuilder> | undefined;
+  function makeBuilder() {
+    return nodemailer().createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  }
   return {
     kind: "outbox-files",
     async send(message) {
+      builder ??= makeBuilder();
       const info = await builder.sendMail({
         from: options.from,
         to: message.to,
@@ -50,7 +62,7 @@ export function createFileTransport(options: {
       options.logger.info("mail written", { to: message.to, subject: message.subject, file });
     },
     close() {
-      builder.close();
+      builder?.close();
     },
   };
 }
@@ -70,7 +82,7 @@ export function createSmtpTransport(options: {
   // nodemailer waits up to 2 minutes to connect, 30 s for a greeting and 10 minutes on a
   // silent socket; a mail server that hangs must fail the send well within the outbox
   // lease instead. Options in SMTP_URL's query (`?greetingTimeout=…`) still win.
-  const transport = nodemailer.createTransport({ url: options.url, ...SMTP_TIMEOUTS });
+  const transport = nodemailer().createTransport({ url: options.url, ...SMTP_TIMEOUTS });
   return {
     kind: "smtp",
     async send(message) {

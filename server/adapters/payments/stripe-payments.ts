@@ -1,4 +1,4 @@
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import {
   type AuthorizationStatus,
   type PaymentEvent,
@@ -6,6 +6,7 @@ import {
   type ProcessorActivity,
   RefundRefusedError,
 } from "./payment-provider";
+import { createStripeClient, stripeSdk } from "../stripe-client";
 import { verifiedStripeEvent } from "../stripe-events";
 
 export type StripeSettings = {
@@ -49,32 +50,13 @@ const EVENT_KINDS: Record<string, PaymentEvent["kind"]> = {
   "payment_intent.payment_failed": "declined",
 };
 
-function apiAddress(apiBase: string | undefined) {
-  if (!apiBase) return {};
-  const url = new URL(apiBase);
-  const protocol = url.protocol === "http:" ? "http" : "https";
-  return {
-    host: url.hostname,
-    port: url.port ? Number(url.port) : protocol === "http" ? 80 : 443,
-    protocol,
-  } as const;
-}
-
 /**
  * Stripe PaymentIntents with manual capture: the card is authorized when the buyer
  * confirms it in the browser (Stripe.js), and captured only once the artwork is
  * theirs. The charge is the platform's; artists are paid by transfer after completion.
  */
 export function createStripeProvider(settings: StripeSettings): PaymentProvider {
-  const stripe = new Stripe(settings.secretKey, {
-    // A request that gets no answer fails after timeoutMs and is retried twice with the
-    // same idempotency key: at most about 3 × timeoutMs plus 1.5 s of backoff per call,
-    // then an error the callers treat as "may pass" (the refund or payout stays pending).
-    maxNetworkRetries: 2,
-    timeout: settings.timeoutMs,
-    telemetry: false,
-    ...apiAddress(settings.apiBase),
-  });
+  const stripe = createStripeClient(settings);
 
   async function retrieveIntent(id: string) {
     return stripe.paymentIntents.retrieve(id);
@@ -150,7 +132,7 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
         // Stripe's answer for certain that nothing was refunded (no such payment intent,
         // already refunded, more than is left); a network failure, a timeout, a 5xx, a
         // rate limit or an idempotency conflict may pass and is thrown as is.
-        if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+        if (error instanceof stripeSdk().errors.StripeInvalidRequestError) {
           throw new RefundRefusedError(error.message);
         }
         throw error;

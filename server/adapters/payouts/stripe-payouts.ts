@@ -1,4 +1,5 @@
-import Stripe from "stripe";
+import type Stripe from "stripe";
+import { createStripeClient, stripeSdk } from "../stripe-client";
 import { verifiedStripeEvent } from "../stripe-events";
 import {
   type StripePayoutProvider,
@@ -22,17 +23,6 @@ export type StripePayoutSettings = {
 /** The metadata field holding the idempotency key a reversal was asked with. */
 const KEY_METADATA = "vernissage_key";
 
-function apiAddress(apiBase: string | undefined) {
-  if (!apiBase) return {};
-  const url = new URL(apiBase);
-  const protocol = url.protocol === "http:" ? "http" : "https";
-  return {
-    host: url.hostname,
-    port: url.port ? Number(url.port) : protocol === "http" ? 80 : 443,
-    protocol,
-  } as const;
-}
-
 function bankLast4Of(account: Stripe.Account): string | null {
   const first = account.external_accounts?.data[0];
   const last4 = first && "last4" in first ? first.last4 : null;
@@ -49,8 +39,8 @@ async function refusalsTyped<T>(call: () => Promise<T>): Promise<T> {
     return await call();
   } catch (error) {
     if (
-      error instanceof Stripe.errors.StripeInvalidRequestError ||
-      error instanceof Stripe.errors.StripePermissionError
+      error instanceof stripeSdk().errors.StripeInvalidRequestError ||
+      error instanceof stripeSdk().errors.StripePermissionError
     ) {
       throw new TransferRefusedError(error.message);
     }
@@ -60,15 +50,7 @@ async function refusalsTyped<T>(call: () => Promise<T>): Promise<T> {
 
 /** Stripe Connect Express accounts and Account Links (issue 13), and transfers (issue 14). */
 export function createStripePayouts(settings: StripePayoutSettings): StripePayoutProvider {
-  const stripe = new Stripe(settings.secretKey, {
-    // A request that gets no answer fails after timeoutMs and is retried twice with the
-    // same idempotency key: at most about 3 × timeoutMs plus 1.5 s of backoff per call,
-    // then an error the callers treat as "may pass" (the refund or payout stays pending).
-    maxNetworkRetries: 2,
-    timeout: settings.timeoutMs,
-    telemetry: false,
-    ...apiAddress(settings.apiBase),
-  });
+  const stripe = createStripeClient(settings);
 
   /**
    * All of a transfer's reversals: Stripe embeds only the first 10 in the transfer, so
