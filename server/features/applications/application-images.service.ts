@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { MAX_APPLICATION_IMAGES } from "../../../contracts/applications.values";
 import { artistApplicationMessages as am } from "../../../contracts/applications.contract";
 import type { UploadedImage } from "../../../contracts/uploads.contract";
@@ -7,7 +6,7 @@ import { deleteFilesQuietly } from "../../adapters/storage/delete-quietly";
 import type { StorageAdapter } from "../../adapters/storage/storage";
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
-import { renderArtworkImage } from "../../images/image-pipeline";
+import { storeImageThen } from "../../images/stored-image";
 import type { Logger } from "../../logger";
 import {
   type ApplicationImageRow,
@@ -64,44 +63,16 @@ export async function attachApplicationImage(
   if ((await countApplicationImages(deps.db, viewer.id)) >= MAX_APPLICATION_IMAGES) {
     throw tooMany();
   }
-  const rendered = await renderArtworkImage(file);
-  // A fresh random name per picture: nobody can guess another applicant's pictures.
-  const base = `applications/${viewer.id}/${randomBytes(16).toString("hex")}`;
-  const keys = {
-    original: `${base}-original.jpg`,
-    medium: `${base}-medium.webp`,
-    thumbnail: `${base}-thumbnail.webp`,
-  };
-  const written: string[] = [];
-  try {
-    const original = await deps.storage.put(keys.original, rendered.original, "image/jpeg");
-    written.push(keys.original);
-    const medium = await deps.storage.put(keys.medium, rendered.medium, "image/webp");
-    written.push(keys.medium);
-    const thumbnail = await deps.storage.put(keys.thumbnail, rendered.thumbnail, "image/webp");
-    written.push(keys.thumbnail);
-    const row = await deps.db.transaction(async (tx) => {
+  const row = await storeImageThen(deps, `applications/${viewer.id}`, file, (files) =>
+    deps.db.transaction(async (tx) => {
       await lockApplicant(tx, viewer.id);
       if ((await countApplicationImages(tx, viewer.id)) >= MAX_APPLICATION_IMAGES) {
         throw tooMany();
       }
-      return insertApplicationImage(tx, {
-        userId: viewer.id,
-        originalKey: keys.original,
-        mediumKey: keys.medium,
-        thumbnailKey: keys.thumbnail,
-        original: original.url,
-        medium: medium.url,
-        thumbnail: thumbnail.url,
-        width: rendered.width,
-        height: rendered.height,
-      });
-    });
-    return toApplicationImage(row);
-  } catch (error) {
-    await deleteFilesQuietly(deps, written);
-    throw error;
-  }
+      return insertApplicationImage(tx, { userId: viewer.id, ...files });
+    }),
+  );
+  return toApplicationImage(row);
 }
 
 /** Removes one of the person's own pictures and its files; anyone else's is 404. */
