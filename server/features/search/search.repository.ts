@@ -390,7 +390,8 @@ export type HitsPage = { offset: number; limit: number; sort: SearchSort };
  * stops after the page). Featured with text: the matches are cut to RELEVANCE_LIMIT in
  * curated order (for a common word an index scan that stops early, for a rare one its
  * few matches from the GIN index) and only those are ranked, so a common word in a
- * large catalogue never ranks and sorts every match. docs/performance.md has the plans.
+ * large catalogue never ranks and sorts every match (`npm run bench:search --
+ * --explain` prints the plans).
  * The other orders need no ranking: the page is read in that order; with text it stops
  * at the RELEVANCE_LIMIT-th match too, so every text search pages the same way and a
  * common word never sorts past it.
