@@ -1,5 +1,5 @@
 /**
- * Alert digest benchmark (`npm run bench:digest`, issue 16): one whole digest run for
+ * Alert digest benchmark (`npm run bench:digest`): one whole digest run for
  * 10,000 and then 100,000 people, each with one or two alerts (text, cities, categories,
  * price ranges in varied mixes) and some follows, over 100,000 listed works of which a
  * day's worth (1,000) are new since the last run; every person is due. On PostgreSQL

@@ -2,8 +2,8 @@
  * `npm run bench:js`: the initial JavaScript of every page (what the server-rendered
  * HTML makes the browser download before the page is interactive: the client entry,
  * every route module it preloads, and their static imports), gzipped, against an empty
- * React Router 7 app built in the same run with the same installed versions (issue 17,
- * target 3; docs/performance.md "Initial JavaScript and CSS").
+ * React Router 7 app built in the same run with the same installed versions
+ * (docs/performance.md "Initial JavaScript").
  *
  *   npm run bench:js                 # builds when build/ is older than the sources
  *   npm run bench:js -- --check      # exits 1 when a page is over its budget (CI)
@@ -29,7 +29,7 @@ import {
 } from "./initial-js";
 import { machineLines } from "./report";
 
-/** Issue 17: initial JS ≤ 1.2× the empty shell on every page. */
+/** The budget: initial JS at most this many times the empty shell's, on every page. */
 const MAX_RATIO = 1.2;
 
 const { values: args } = parseArgs({

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:lighthouse`: mobile page load of the artwork page and the home page
- * against a static HTML twin of each (issue 17, target 2: LCP ≤ 1.2× the static page).
+ * against a static HTML twin of each (the target: LCP at most TARGET_RATIO times the static page's).
  *
  * It starts the built app (production, a fresh data folder with the demo marketplace) on
  * one loopback port and a bare static server on another. Each twin is one HTML page with
@@ -9,7 +9,7 @@
  * HTML with the same content encoding as the app's HTML. Lighthouse 12 (default config:
  * mobile, simulated throttling) then runs each app page and its twin in turn, app, static,
  * app, static…, and the report gives the medians and the ratio. Not a test: it asserts
- * nothing about time. See docs/performance.md, "Mobile page load (issue 17)".
+ * nothing about time. See docs/performance.md, "Mobile page load".
  *
  *   npm run bench:lighthouse -- --runs 5 --pages artwork,home [--build] [--reports DIR]
  */
@@ -484,7 +484,7 @@ function lcpDiscovery(lhr: Result): string | undefined {
     .join("; ");
 }
 
-/** The audits issue 17 asks about, always listed, passed or not. */
+/** The audits that bear on the LCP, always listed, passed or not. */
 const KEY_AUDITS = [
   "render-blocking-resources",
   "unused-javascript",

@@ -1,5 +1,5 @@
 /**
- * Offers benchmark (`npm run bench:offers`, issue 15): 20 rounds, each on a new work for
+ * Offers benchmark (`npm run bench:offers`): 20 rounds, each on a new work for
  * sale at a price that takes offers, through the in-process app (Hono handlers, services,
  * database; no network), on PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL, a new
  * database per run; PGlite with `--pglite`).

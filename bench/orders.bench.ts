@@ -1,5 +1,5 @@
 /**
- * Orders benchmark (`npm run bench:orders`, issue 14): 1,000 and then 10,000 orders
+ * Orders benchmark (`npm run bench:orders`): 1,000 and then 10,000 orders
  * taken through the whole cycle (paid → shipped → delivered → completed, each move
  * through the orders service with its event and e-mail), then one payout run and one
  * reconciliation, on PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL, a fresh

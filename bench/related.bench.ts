@@ -1,6 +1,6 @@
 /**
  * `npm run bench:related`: the artwork page's data with its two rails ("More by {artist}"
- * and "Related works", issue 16) against the same page's data without them, on a
+ * and "Related works") against the same page's data without them, on a
  * 100,000-artwork catalogue, on PGlite and (when BENCH_DATABASE_URL is set) on a fresh
  * database of that PostgreSQL server; and, when the app is built (`npm run build`), the
  * server-rendered page through the app with and without the rails. Not a test: it reports

@@ -42,7 +42,7 @@ function scenariosFor(c: Catalogue): Scenario[] {
     },
     { name: "one category", params: { categories: categoryA }, explain: false },
     { name: "no filters (home page)", params: {}, explain: true },
-    // Issue 16: the other orders and "Available only", against the home page above.
+    // The other orders and "Available only", against the home page above.
     { name: "sort=newest", params: { sort: "newest" }, explain: false },
     { name: "sort=price_asc", params: { sort: "price_asc" }, explain: false },
     { name: "sort=price_desc", params: { sort: "price_desc" }, explain: false },
@@ -216,7 +216,7 @@ async function checkSameResult(
 }
 
 /**
- * The first search after a catalogue change (issue 17): each round changes one listed
+ * The first search after a catalogue change: each round changes one listed
  * work (its price into another range, or a sale and its undoing, alternately), then
  * times the next search: the home page, then "Available only", then a filter. The
  * change is timed on its own ("the change itself": the UPDATE and the triggers that keep

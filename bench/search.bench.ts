@@ -6,7 +6,7 @@
  *
  *   npm run bench                       PGlite only
  *   BENCH_DATABASE_URL=postgres://… npm run bench:search   PGlite, then a fresh database on that server
- *   npm run bench:search -- --postgres-only --size 1000000 --no-http   issue 17's run
+ *   npm run bench:search -- --postgres-only --size 1000000 --no-http   the run of docs/performance.md
  *   npm run bench -- --size 20000 --iterations 50 --no-http --explain --postgres-only
  *
  * --keep-database NAME (PostgreSQL) builds the catalogue once into the database NAME and
@@ -68,7 +68,7 @@ for (const target of targets) {
     http: !args["no-http"],
     explainAll: args.explain,
   });
-  // Issue 17's target: every search within 20 ms at p95 (the change itself is no search).
+  // The target: every search within 20 ms at p95 (the change itself is no search).
   const table = resultTable(result.scenarios, 20);
   tables.push(`### ${target.label} (${result.version})\n\n${result.setup}\n\n${table}`);
   console.log(`\n${table}`);

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:throughput` (issue 17, target 4): requests per second of the artwork page
+ * `npm run bench:throughput`: requests per second of the artwork page
  * and of `GET /api/artworks/:id` under autocannon at 16 connections, against a bare
  * node:http server that reads the same artwork row by primary key from the same database
  * in the same run (the baseline). Each is measured without the page cache (what a
@@ -7,7 +7,7 @@
  * BENCH_DATABASE_URL is set, on a fresh database of that PostgreSQL server with 1 and 2
  * server processes. Needs the built app (`npm run build`). Not a test: it reports ratios
  * measured in this run and asserts nothing about time. See docs/performance.md "Server
- * throughput (issue 17)".
+ * throughput".
  *
  *   npm run build && npm run bench:throughput
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:throughput
@@ -195,7 +195,7 @@ function table(rows: Row[]): string {
   return lines.join("\n");
 }
 
-console.log("# Server throughput (issue 17)\n");
+console.log("# Server throughput\n");
 for (const line of machineLines()) console.log(`- ${line}`);
 console.log(
   `- autocannon ${connections} connections, ${warmup} s warm-up then ${duration} s per scenario; catalogue of ${args.size} artworks`,

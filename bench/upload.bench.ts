@@ -64,7 +64,7 @@ async function photoLikeJpeg(): Promise<Buffer> {
 
 /**
  * The single-decode alternative to `renderVariants` (measured, not adopted; see
- * docs/performance.md): rotate, cap and convert to sRGB once into raw pixels, then
+ * docs/performance.md, "Upload"): rotate, cap and convert to sRGB once into raw pixels, then
  * encode the same three derivatives, with the same settings, from that buffer.
  */
 async function singleDecodeArtwork(input: Buffer): Promise<Buffer[]> {

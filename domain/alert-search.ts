@@ -1,5 +1,5 @@
 /**
- * The search an alert keeps (issue 16): the marketplace's text and filters, by id, as the
+ * The search an alert keeps: the marketplace's text and filters, by id, as the
  * URL and the search API name them.
  */
 export type AlertSearch = {

@@ -71,7 +71,7 @@ export const MAKE_AN_OFFER = "Make an Offer";
 /**
  * The card's price line: the price for sale; 'Make an Offer' for a work listed for offers
  * only; 'SOLD' for a sold one. The SPEC's card rule reads every work that is not for sale
- * as sold; offers only is a different state (issue 15, decision 0030).
+ * as sold; offers only is a different state (decision 0030).
  */
 export function cardPriceText(artwork: {
   isForSale: boolean;

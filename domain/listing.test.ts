@@ -151,7 +151,7 @@ describe("wholeNumber", () => {
   });
 });
 
-describe("the minimum offer (issue 15)", () => {
+describe("the minimum offer", () => {
   it("is optional, and any whole-dollar amount above $0 below the price is accepted", () => {
     expect(firstListingProblem(valid({ acceptsOffers: true }), NOW)).toBeNull();
     expect(firstListingProblem(valid({ acceptsOffers: true, offerMinimum: 100 }), NOW)).toBeNull();

@@ -42,7 +42,7 @@ export const listingMessages = {
   materialsTooLong: `Materials can be at most ${MAX_MATERIALS_LENGTH} characters.`,
   descriptionTooLong: "The description can be at most 5,000 characters.",
   priceTooHigh: "The price can be at most $900,000.",
-  // Offers (issue 15).
+  // Offers.
   offerMinimum: "Please enter the minimum offer in whole dollars above $0, or leave it empty.",
   offerMinimumTooHigh: "The minimum offer can be at most $900,000.",
   offerMinimumNotBelowPrice: "The minimum offer must be below the price.",

@@ -2,7 +2,7 @@ import { MAKE_AN_OFFER } from "./display";
 import { MAX_PRICE_CENTS } from "./listing";
 
 /**
- * Offers (issue 15, decision 0030): a buyer offers an amount on a work, backed by a card
+ * Offers (decision 0030): a buyer offers an amount on a work, backed by a card
  * authorization; the artist accepts, declines or counters; a countered buyer accepts,
  * declines or counters back, each buyer move with a new authorization. Pure rules,
  * shared by the server (which enforces them) and the pages (which offer only the

@@ -1,5 +1,5 @@
 /**
- * An order's life after the sale (issue 14, decision 0029): its states, who may move
+ * An order's life after the sale (decision 0029): its states, who may move
  * it where, and the money arithmetic, all in integer US cents. Shared by the server
  * (which enforces it) and the pages (which offer only the moves it allows).
  */
@@ -83,7 +83,7 @@ export const PENDING_STATUSES: readonly OrderStatus[] = [
   "problem_reported",
 ];
 
-// The clock of an order (issue 14), in days.
+// The clock of an order, in days.
 export const SHIP_BY_DAYS = 7;
 export const SHIP_BY_REMINDER_DAYS_BEFORE = 2;
 export const AUTO_DELIVERY_DAYS = 14;

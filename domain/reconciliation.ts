@@ -1,7 +1,7 @@
 import { priceText } from "./display";
 
 /**
- * Reconciliation (issue 14): our ledger against the card processor's and the payout
+ * Reconciliation: our ledger against the card processor's and the payout
  * provider's own records, for a range of days. Shared by the command
  * (`npm run reconcile`), the API and the console page.
  */

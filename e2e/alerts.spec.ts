@@ -11,7 +11,7 @@ import {
 } from "./helpers";
 
 /**
- * Issue 16, the collector's loop end to end: a new collector saves a work, follows its
+ * The collector's loop end to end: a new collector saves a work, follows its
  * artist and creates an alert from a filtered search; the demo artist lists a matching work; the digest (every 2 s in these tests, see
  * playwright.config.ts) e-mails it with one-click unsubscribe headers; the e-mail's link
  * turns the alert off without signing in.

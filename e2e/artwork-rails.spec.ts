@@ -10,7 +10,7 @@ import {
 } from "./helpers";
 
 /**
- * Issue 16: the works around a work on the artwork page, "More by {artist}" and "Related
+ * The works around a work on the artwork page, "More by {artist}" and "Related
  * works", with the demo data: in the server-rendered HTML, under the work's own image, and
  * first after the main information when the work has sold.
  */

@@ -17,7 +17,7 @@ import {
 } from "./helpers";
 
 /**
- * Checkout (issue 6; SPEC §2 buy panel, Purchase history, Purchase success; §4 purchase
+ * Checkout (SPEC §2 buy panel, Purchase history, Purchase success; §4 purchase
  * flow; §5 checkout rules; §8 texts). Every spec of a run shares one demo database, so
  * these journeys buy demo works no other spec uses: Stacked Stones (Hana Sato) and
  * Grid City (Marcus Bell) are bought; Loom Song and Union Station Vault stay for sale.
@@ -203,7 +203,7 @@ test("the signed-in collector buys, then finds it in Purchase history and the Co
     "href",
     `/artwork/${id}`,
   );
-  // Issue 14: its state, and its order page.
+  // Its state, and its order page.
   await expect(entry.getByText("Awaiting shipment")).toBeVisible();
   await expect(entry.getByRole("link", { name: "View order of Grid City" })).toHaveAttribute(
     "href",

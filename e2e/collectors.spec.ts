@@ -12,7 +12,7 @@ import {
 } from "./helpers";
 
 /**
- * Issue 16: saving works (the heart) and following artists, the own Saved and Following
+ * Saving works (the heart) and following artists, the own Saved and Following
  * tabs, the artist's save count, and a visitor who signs in through a heart. The works
  * are the demo artist's (Elena Marsh, artist@demo), so the artist can see the count.
  */

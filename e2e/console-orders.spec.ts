@@ -14,7 +14,7 @@ import {
 } from "./helpers";
 
 /**
- * The team's orders console and settings (issue 14): a guest's order found, refunded in
+ * The team's orders console and settings: a guest's order found, refunded in
  * part and cancelled from the console; the commission changed for new sales only. Every
  * spec shares one demo database: these buy demo works no other spec names (the first of
  * each list still for sale), and put the commission back.

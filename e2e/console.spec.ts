@@ -10,7 +10,7 @@ import {
 } from "./helpers";
 
 /**
- * The team's console (issue 13): who may open it, and every area as a person sees it,
+ * The team's console: who may open it, and every area as a person sees it,
  * at both widths, with axe. The journeys that change things are in operations.spec.ts.
  */
 

@@ -154,7 +154,7 @@ test("the artwork carousel moves by keys, buttons, dots and swipes", async ({ pa
     }[];
   };
   expect(detail.images).toHaveLength(4);
-  // The srcset offers the thumbnail and the medium, fitted inside 500 and 1200 px (issue 17).
+  // The srcset offers the thumbnail and the medium, fitted inside 500 and 1200 px.
   const first = detail.images[0]!;
   const fitted = (box: number) =>
     Math.round(first.width * Math.min(1, box / Math.max(first.width, first.height)));

@@ -10,7 +10,7 @@ import {
 } from "./helpers";
 
 /**
- * Issue 17, what a phone gets first: the stylesheet in the page (no request of its own),
+ * What a phone gets first: the stylesheet in the page (no request of its own),
  * the page's largest picture preloaded
  * from the head with high priority and offered in the sizes the layout needs, a page that
  * paints without JavaScript, and the buy panel's code left until someone wants it.

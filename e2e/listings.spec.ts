@@ -12,7 +12,7 @@ import {
 } from "./helpers";
 
 /**
- * Issue 5, the web side: the demo artist (active payouts, so the work is listed) lists
+ * Listing from the web: the demo artist (active payouts, so the work is listed) lists
  * a new work with two images, fixes the price from the preview, confirms with a
  * progress bar, edits it, toggles it and deletes it. Only the work made here is
  * changed; the demo artworks other journeys rely on stay as they are.
@@ -184,7 +184,7 @@ test("an artist lists, edits, toggles and deletes a work", async ({ page, reques
   await expect(chosenImages(page)).toHaveCount(2);
   const renamed = `${title} revised`;
   await field(page, "Title").fill(renamed);
-  // Offers (issue 15): allowed, with a minimum that must stay below the price.
+  // Offers: allowed, with a minimum that must stay below the price.
   const minimum = field(page, "Minimum offer (optional)");
   await expect(minimum).toHaveCount(0);
   await page.getByLabel("Allow offers", { exact: true }).check();

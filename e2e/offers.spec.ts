@@ -15,7 +15,7 @@ import {
 } from "./helpers";
 
 /**
- * Issue 15: a guest makes an offer on an offers-only demo work (Blue Hour, Elena Marsh's,
+ * A guest makes an offer on an offers-only demo work (Blue Hour, Elena Marsh's,
  * which no other spec uses); the artist counters from /profile/offers; the guest comes
  * back through the offer's link and accepts with the test card; the work is sold, in
  * the buyer's purchases and in the artist's sales.

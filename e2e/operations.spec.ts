@@ -14,7 +14,7 @@ import {
 } from "./helpers";
 
 /**
- * Issue 13's journeys, from a fresh server: a person applies as an artist, the team
+ * The operations journeys, from a fresh server: a person applies as an artist, the team
  * approves them, they set up payouts (simulated), list a work that search then finds,
  * and a guest buys it; and the team curates an exhibition that appears on /exhibition.
  */

@@ -15,7 +15,7 @@ import {
 } from "./helpers";
 
 /**
- * Issue 14's journey: a guest buys; the artist finds the sale with its address and marks
+ * An order's journey: a guest buys; the artist finds the sale with its address and marks
  * it shipped with tracking; the buyer sets a password through the reset e-mail, sees it
  * shipped and confirms receipt; the artist's totals and CSV agree with the ledger. Every
  * spec shares one demo database: this one buys a work of Diego Alvarez's no other names.

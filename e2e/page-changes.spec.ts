@@ -14,7 +14,7 @@ import {
 } from "./helpers";
 
 /**
- * What a person meets when the page changes (issue 11): focus and an announcement on
+ * What a person meets when the page changes: focus and an announcement on
  * the new page's heading, the SPEC's loading texts while a page's data are on their
  * way, a 404 page with a title, and text that grows with the browser's text size.
  */

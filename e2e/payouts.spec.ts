@@ -10,7 +10,7 @@ import {
 } from "./helpers";
 
 /**
- * The console's Payouts area (issue 14): what artists are owed, the recent payouts, and
+ * The console's Payouts area: what artists are owed, the recent payouts, and
  * "Run payouts now" with its confirmation and notice. The money itself is proven by the
  * integration tests (server/features/payouts/payout-run*.integration.test.ts).
  */

@@ -193,7 +193,7 @@ test("the collector sees their Collection, and not on the artist's profile", asy
   await expect(page.getByRole("heading", { level: 1, name: "Jordan Ellis" })).toBeVisible();
   await expect(page.getByText(m.noBio)).toBeVisible();
   await expect(tab(page, "Collection")).toHaveAttribute("aria-selected", "true");
-  // Collection, and issue 16's Saved and Following: all three the own profile's only.
+  // Collection, Saved and Following: all three the own profile's only.
   await expect(page.getByRole("tab")).toHaveText(["Collection", "Saved", "Following"]);
   const owned = page.locator(".profile-tabpanel .artwork-card");
   await expect(owned.first()).toBeVisible();

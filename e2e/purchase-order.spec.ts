@@ -11,7 +11,7 @@ import {
 } from "./helpers";
 
 /**
- * The buyer's order page (issue 14): from the header's "My purchases" to the order, its
+ * The buyer's order page: from the header's "My purchases" to the order, its
  * state and history; nobody else can open it. Buys a demo work no other spec uses (Ash
  * Glaze Cylinder). The later states (shipped, delivered) are made by the artist's pages
  * and covered by the integration tests.

@@ -12,7 +12,7 @@ import {
 } from "./helpers";
 
 /**
- * The console's reconciliation (issue 14): after the journeys before it (purchases in
+ * The console's reconciliation: after the journeys before it (purchases in
  * checkout.spec.ts), our ledger matches the simulated processor; a bad range is refused
  * on the page; the compiled command says the running server holds the data folder.
  */

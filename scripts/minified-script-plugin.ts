@@ -5,10 +5,10 @@ import type { Plugin } from "vite";
 const QUERY = "minified-script";
 
 /**
- * `import text from "./file.js?minified-script"`: the file's text, minified, as a string
- * (issue 17). For the small scripts the server writes into every page
- * (app/lib/boot/): kept readable in the repository, and about 0.3 KB less of a compressed
- * page than as written. The file is a classic script (an IIFE): its own names are
+ * `import text from "./file.js?minified-script"`: the file's text, minified, as a string,
+ * for the small scripts the server writes into every page
+ * (app/lib/boot/): kept readable in the repository, and smaller in every compressed page
+ * than as written. The file is a classic script (an IIFE): its own names are
  * shortened, global names, and the `__PLACEHOLDERS__` the server fills in, are kept.
  * Used by vite.config.ts (the build) and vitest.config.ts (the tests run what ships).
  */

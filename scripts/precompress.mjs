@@ -1,6 +1,6 @@
 // Writes `.br` and `.gz` copies beside every text file of the built client (build/client),
 // at the slowest, smallest settings: the server sends them to clients that accept them
-// (server/http/client-files.ts), so no asset is compressed per request (issue 17). A copy
+// (server/http/client-files.ts), so no asset is compressed per request. A copy
 // that would not be smaller is not written. Run by scripts/build-server.mjs after the build.
 import { readdir, readFile, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";

@@ -11,7 +11,7 @@
 //        priority. The journeys are the longest lane and mostly wait (on the browser,
 //        the server, a page), so they start as soon as there is a build to serve, and
 //        every moment they wait for a core stretches them. The budget
-//        (`npm run bench:js -- --check`, issue 17) reads the build just made and fails
+//        (`npm run bench:js -- --check`) reads the build just made and fails
 //        when a page's initial JavaScript is over 1.2× an empty React Router app's,
 //        which it builds beside it.
 //      - typecheck, lint, then the integration suite on PGlite; and format, unit, then

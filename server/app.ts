@@ -82,7 +82,7 @@ export function buildServer({ services, web, pageCache: pageCacheOptions }: Serv
   app.onError(createErrorHandler(logger));
   app.use(closeIfBodyUnread());
   app.use(resolveClientIp(config.trustProxy));
-  // Outermost of the answer's own steps: compresses what all the others made (issue 17).
+  // Outermost of the answer's own steps: compresses what all the others made.
   app.use(compression());
   // Outside securityHeaders: a 304 carries no CSP, so the stored page keeps its own.
   app.use(conditionalGet());

@@ -9,7 +9,7 @@ type CreateWeb = () => Promise<{ handler: WebHandler; clientDir?: string }>;
 const RESTART_DELAY_MS = 1_000;
 
 /**
- * The production entry's processes (issue 17, decision 0033): with WEB_CONCURRENCY=N on
+ * The production entry's processes (decision 0033): with WEB_CONCURRENCY=N on
  * PostgreSQL, this process forks N workers that share the port (node:cluster hands each
  * connection to one of them) and serve exactly as one process does; every background task
  * (mail, reconciliation, order and offer timers, the upload sweep, payouts, digests) is

@@ -136,7 +136,7 @@ export type Config = {
   /** The platform's fee on new sales, in basis points, until the team sets one in the console. */
   commissionBps: number;
   storage: StorageConfig;
-  /** How often each process looks for alert digests that are due (issue 16). */
+  /** How often each process looks for alert digests that are due. */
   digestIntervalSeconds: number;
   /** A digest leaves works listed this recently to the next run (their transactions may still commit). */
   digestSettleSeconds: number;

@@ -10,8 +10,8 @@ import { projectRoot } from "./paths";
  *
  * React picks its production or development build from NODE_ENV when it is first loaded,
  * and the config's default ("production") does not reach it. `npm start` sets it; a process
- * manager that runs this file with no NODE_ENV got React's development build, about 2.6×
- * the CPU per page (bench/throughput-server.ts, measured). So it is set here before React
+ * manager that runs this file with no NODE_ENV got React's development build, several
+ * times the CPU per page (bench/throughput-server.ts). So it is set here before React
  * Router (which loads React) is imported; an explicit NODE_ENV still wins.
  */
 process.env.NODE_ENV ??= "production";

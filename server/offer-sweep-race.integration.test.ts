@@ -23,7 +23,7 @@ import { testPasswordHashing } from "./test/password-hashing";
 import { type Member, signUp } from "./features/profiles/profiles.test-helpers";
 
 /**
- * Review of issue 15 (offers): the offers' sweep and an acceptance on two servers. Here
+ * The offers' sweep and an acceptance on two servers. Here
  * rather than in server/features/offers because it wires the checkout's sale, capture and
  * release into the offers' services by hand, as server/services.ts does.
  */

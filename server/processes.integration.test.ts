@@ -15,7 +15,7 @@ import { freePort, killAll, startServerProcess } from "./test/server-process";
 import { createClient, signUpBody } from "./test/test-app";
 
 /**
- * Several server processes on one PostgreSQL database (issue 17, decision 0033): what one
+ * Several server processes on one PostgreSQL database (decision 0033): what one
  * does, the other sees: a session made on one is good on the other, two buyers of one work
  * on two processes make exactly one sale, and a visitor's kept answer on one ends with a
  * change made through the other. Then WEB_CONCURRENCY: one port, several workers.

@@ -36,7 +36,7 @@ const migrationsFolder = path.join(projectRoot, "server/db/migrations");
  * pg_trgm's word similarity threshold is what a search's `<%` (the artists named like its
  * text, misspellings included: "adeymi" ~ "Adeyemi") matches at; it was set per search in a
  * transaction of its own, three round trips (BEGIN, the setting, COMMIT) of a search's five
- * (issue 17, decision 0040). A name with a dot is a placeholder until pg_trgm is loaded, and
+ * (decision 0040). A name with a dot is a placeholder until pg_trgm is loaded, and
  * keeps its value when it is.
  */
 export const SESSION_SETTINGS = { "pg_trgm.word_similarity_threshold": "0.5" } as const;

@@ -24,7 +24,7 @@ const DEMO_APPLICANT_STORY = {
 };
 
 /**
- * The console's demo queue (issue 13): with the demo applicant, three applications
+ * The console's demo queue: with the demo applicant, three applications
  * waiting for the team, and one declined with its reason.
  */
 export const DEMO_APPLICANTS: readonly DemoApplicant[] = [

@@ -11,7 +11,7 @@ import { type TestApp, createTestApp } from "../test/test-app";
 import { projectRoot } from "../paths";
 
 /**
- * Compression of every text answer (issue 17, decision 0033): the coding the client asked
+ * Compression of every text answer (decision 0033): the coding the client asked
  * for, a body that decompresses to the plain one, and what is never compressed; the
  * build's precompressed files; a client that goes away mid-stream.
  */

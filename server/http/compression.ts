@@ -9,12 +9,9 @@ const MIN_COMPRESS_BYTES = 1024;
 /**
  * Settings for bodies made per request: brotli 6 and gzip 6 keep most of the gain of the
  * slowest settings (which the build uses for its own files, scripts/precompress.mjs) at a
- * millisecond or two per page. Brotli 5 rather than 4 (issue 17): the marketplace's 100 KB
- * page went out as 16.1 KB instead of 17.2 (2.1 ms instead of 1.8 on this machine), the
- * artwork page's 55 KB as 11.9 KB instead of 12.6 (0.9 ms instead of 0.6). 6 rather than 5
- * (decision 0039): the home page's 92 KB as 13,694 bytes instead of 13,734, inside a phone
- * connection's first round trip with its headers, for 1.29–1.46 ms instead of 1.24–1.26
- * (60 rounds each); 7 takes three times as long, 9 takes 15–18 ms.
+ * millisecond or two per page. Brotli 6 is the lowest quality that keeps the home page's
+ * document inside a phone connection's first round trip (decision 0039); 7 and above cost
+ * several times the CPU per page for a few bytes.
  */
 const BROTLI_DYNAMIC = {
   [zlib.constants.BROTLI_PARAM_QUALITY]: 6,
@@ -103,7 +100,7 @@ export function compression(): MiddlewareHandler {
     if (response.headers.has("Content-Encoding")) return;
     if (/(^|,)\s*no-transform\s*(,|$)/i.test(response.headers.get("Cache-Control") ?? "")) return;
     // Decided before the body is looked at: asking for `body` turns the server adapter's
-    // light answer (a kept page's bytes) into a stream it must then read back (issue 17).
+    // light answer (a kept page's bytes) into a stream it must then read back.
     const coding = negotiateCoding(c.req.header("Accept-Encoding"));
     if (coding === "identity" || !response.body) return;
     const length = response.headers.get("Content-Length");

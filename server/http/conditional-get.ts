@@ -110,7 +110,7 @@ function restOf(
 }
 
 /**
- * ETag and 304 for pages and JSON reads (issue 17). The tag is computed over the answer
+ * ETag and 304 for pages and JSON reads. The tag is computed over the answer
  * this request would get, so a 304 only confirms what the client already holds: another
  * person's tag matches only when the two would see the very same body. A 304 carries no
  * Content-Security-Policy, so the stored page keeps the policy whose nonce it was sent
@@ -130,7 +130,7 @@ export function conditionalGet(): MiddlewareHandler {
     if (cacheControl && /no-store/i.test(cacheControl)) return;
 
     // An answer that has its tag (a kept page) is not read: asking for `body` would turn
-    // the server adapter's light answer into a stream it must then read back (issue 17).
+    // the server adapter's light answer into a stream it must then read back.
     let etag = response.headers.get("ETag");
     if (!etag) {
       if (!response.body) return;

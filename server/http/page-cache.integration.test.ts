@@ -10,7 +10,7 @@ import { type TestApp, createClient, createTestApp } from "../test/test-app";
 import type { WebLoadContext } from "../web/load-context";
 
 /**
- * The page cache (issue 17, decision 0033) with a page renderer that stands in for React
+ * The page cache (decision 0033) with a page renderer that stands in for React
  * Router: the artwork page shows the work's title, price and state, the signed-in person's
  * name, and an inline script with the request's nonce, as the real page does; like
  * app/entry.server.tsx, it answers a crawler with a page of its own.

@@ -8,7 +8,7 @@ import { cspNonce } from "./security-headers";
 import { hasSessionCookie } from "./session-cookie";
 
 /**
- * Visitors' pages from memory (issue 17, decision 0033). A visitor (no auth cookie at all)
+ * Visitors' pages from memory (decision 0033). A visitor (no auth cookie at all)
  * asking for a public page or a public JSON read gets the answer another visitor got, as
  * long as nothing the pages show has changed since: each entry holds the content version
  * (a sequence that every change to the catalogue, the people, exhibitions, banners,

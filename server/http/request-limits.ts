@@ -11,7 +11,7 @@ export const MAX_WEBHOOK_BYTES = 1024 * 1024;
 /** Routes that take an image: they apply the image limit (30 MB) themselves. */
 const IMAGE_ROUTES = new Set(["/api/uploads/images", "/api/me/photo", "/api/admin/images"]);
 
-/** Stripe's webhooks: payments, and Connect's account events (issue 13). */
+/** Stripe's webhooks: payments, and Connect's account events. */
 const WEBHOOK_ROUTES = new Set(["/api/webhooks/stripe", "/api/webhooks/stripe-connect"]);
 
 function tooLarge(): never {
@@ -28,7 +28,7 @@ const webhook = bodyLimit({ maxSize: MAX_WEBHOOK_BYTES, onError: tooLarge });
 export function requestBodyLimit(): MiddlewareHandler {
   return (c, next) => {
     // A GET or HEAD has no body (the server adapter gives them none): nothing to limit, and
-    // asking would build the full Request object for every page view (issue 17).
+    // asking would build the full Request object for every page view.
     if (c.req.method === "GET" || c.req.method === "HEAD") return next();
     if (IMAGE_ROUTES.has(c.req.path)) return next();
     if (WEBHOOK_ROUTES.has(c.req.path)) return webhook(c, next);

@@ -15,7 +15,7 @@ const STRIPE_API = "https://api.stripe.com";
  * address is https://): RFC 6797 §7.2 forbids it over plain HTTP, where a browser ignores
  * it anyway. No X-Download-Options: only Internet Explorer 8 read it. No X-XSS-Protection:
  * browsers have removed the filter it governed, and OWASP's advice is not to send it (or
- * to send 0, which only turned that filter off). (Issue 17: each header is bytes of the
+ * to send 0, which only turned that filter off). (Each header is bytes of the
  * page's first round trip on a phone.)
  */
 export function securityHeaders(options: { stripe?: boolean; https?: boolean } = {}) {
@@ -74,13 +74,12 @@ const DOCUMENT_ONLY_HEADERS = [
 ];
 
 /**
- * Pictures go out without the document-only security headers (issue 17): they were 600
- * of a picture's 940 header bytes, on every picture of every page. On a phone's
- * connection that was the difference for the artwork page's main picture (14.7 KB with
- * them) between one round trip and two: a new connection's first flight is ten 1,460-byte
- * segments. What protects a picture is kept: `X-Content-Type-Options: nosniff` (no
- * picture is read as script or markup) and `Cross-Origin-Resource-Policy`. SVG, which can
- * be a document, keeps everything. Registered outside `securityHeaders()`, so it sees the
+ * Pictures go out without the document-only security headers: they were most of a
+ * picture's header bytes, on every picture of every page, and on a phone's connection
+ * they could push the artwork page's main picture past a new connection's first flight
+ * (ten TCP segments) into a second round trip. What protects a picture is kept:
+ * `X-Content-Type-Options: nosniff` (no picture is read as script or markup) and
+ * `Cross-Origin-Resource-Policy`. SVG, which can be a document, keeps everything. Registered outside `securityHeaders()`, so it sees the
  * headers that middleware added.
  */
 export function pictureHeaders(): MiddlewareHandler {

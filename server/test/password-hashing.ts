@@ -5,8 +5,8 @@ import type { PasswordHashing } from "../features/auth/password-hashing";
  * The integration tests' password hashing: the same scrypt, salt and `salt:key` form as
  * Better Auth's, at a cost 32 times lower (N = 1024, r = 8 instead of N = 16384, r = 16).
  * A test signs up, signs in and buys as a guest hundreds of times, and at Better Auth's
- * cost that was about 70 s of CPU per integration run (469 hashes on PostgreSQL, 145 ms
- * each), which is what the cost is for: slowing guessing, not tests (as Devise's
+ * cost that was a large share of an integration run's CPU (docs/performance.md, "Test
+ * suite time"), which is what the cost is for: slowing guessing, not tests (as Devise's
  * `stretches = 1` and Django's test hashers do). Every hash is still made and checked:
  * a wrong password fails. The servers the tests start as processes, the journeys' server
  * and every real server use Better Auth's (server/features/auth/password-hashing.ts).

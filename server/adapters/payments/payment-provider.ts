@@ -27,7 +27,7 @@ export type PaymentEvent = {
   providerPaymentId: string | null;
 };
 
-/** A money movement in the processor's own records, for the reconciliation (issue 14). */
+/** A money movement in the processor's own records, for the reconciliation. */
 export type ProcessorActivity = {
   kind: "capture" | "refund";
   /** The capture's payment id, or the refund's own id. */

@@ -1,7 +1,7 @@
 import type { PayoutStatus } from "../../db/schema/auth";
 
 /**
- * How artists get paid (issue 13, decision 0027): the built-in simulated onboarding,
+ * How artists get paid (decision 0027): the built-in simulated onboarding,
  * or Stripe Connect Express. Chosen by the same setting as the card processor
  * (`config.payments.provider`).
  */

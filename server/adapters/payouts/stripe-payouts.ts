@@ -48,7 +48,7 @@ async function refusalsTyped<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Stripe Connect Express accounts and Account Links (issue 13), and transfers (issue 14). */
+/** Stripe Connect Express accounts and Account Links, and transfers. */
 export function createStripePayouts(settings: StripePayoutSettings): StripePayoutProvider {
   const stripe = createStripeClient(settings);
 

@@ -39,7 +39,7 @@ export const artworks = pgTable(
     priceCents: integer("price_cents"),
     isForSale: boolean("is_for_sale").notNull().default(false),
     /**
-     * Offers allowed on a work for sale at a price (issue 15). A work that is not for sale
+     * Offers allowed on a work for sale at a price. A work that is not for sale
      * and still its artist's is offers only and takes offers whatever this says.
      */
     acceptsOffers: boolean("accepts_offers").notNull().default(false),
@@ -93,7 +93,7 @@ export const artworks = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     /**
-     * When the work last entered the marketplace (issue 16, migration 0019): its creation,
+     * When the work last entered the marketplace (migration 0019): its creation,
      * or later when a trigger sees it come in — out of draft, unhidden, back on sale, or its
      * artist listed again (payouts active, suspension lifted). The alert digest's "newly
      * listed". Always set by the trigger (from created_at on insert), hence nullable here.
@@ -102,8 +102,8 @@ export const artworks = pgTable(
   },
   (t) => [
     // No pending list (fastupdate): PGlite has no autovacuum to merge one, so every
-    // text search would also scan up to 4 MB of unsorted entries (bench/: ~2× on a
-    // rare word at 100,000 artworks). An artwork's few words go straight in instead.
+    // text search would also scan the unsorted entries, measurably slower on a
+    // rare word (bench/search.bench.ts). An artwork's few words go straight in instead.
     index("artworks_search_idx").using("gin", t.searchVector).with({ fastupdate: false }),
     index("artworks_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
     index("artworks_artist_name_trgm_idx").using("gin", t.artistDisplayName.op("gin_trgm_ops")),
@@ -116,7 +116,7 @@ export const artworks = pgTable(
     ),
     index("artworks_artist_idx").on(t.artistId, t.createdAt.desc()),
     index("artworks_owner_idx").on(t.ownerId, t.createdAt.desc()),
-    // The marketplace's Newest order and the digest's "listed since" window (issue 16).
+    // The marketplace's Newest order and the digest's "listed since" window.
     index("artworks_newest_idx").on(t.createdAt.desc(), t.id.desc()),
     index("artworks_listed_at_idx").on(t.listedAt),
   ],

@@ -13,7 +13,7 @@ import { users } from "./auth";
 import { artworks } from "./artworks";
 
 /**
- * What brings collectors back (issue 16): the works a person saved and the artists they
+ * What brings collectors back: the works a person saved and the artists they
  * follow. Private to that person; artists only ever see counts.
  */
 export const savedWorks = pgTable(
@@ -52,12 +52,12 @@ export const follows = pgTable(
   ],
 );
 
-/** How often a person's alert digest may be e-mailed (issue 16); `off` sends none. */
+/** How often a person's alert digest may be e-mailed; `off` sends none. */
 export const DIGEST_FREQUENCIES = ["daily", "weekly", "off"] as const;
 export type DigestFrequency = (typeof DIGEST_FREQUENCIES)[number];
 
 /**
- * A saved marketplace search (issue 16): the search text and filters of the URL as they
+ * A saved marketplace search: the search text and filters of the URL as they
  * were when the alert was made. `tsquery` is the prefix query built from the text when the
  * alert is saved (null without text), so the digest matches in SQL as search does.
  */
@@ -91,7 +91,7 @@ export const alerts = pgTable(
 );
 
 /**
- * A person's e-mail preferences and digest state (issue 16), one row per person who has
+ * A person's e-mail preferences and digest state, one row per person who has
  * made an alert, followed an artist or saved settings. `checkedThrough` is the end of the
  * window the last digest run looked at: the next run looks at works listed after it.
  * `lastSentAt` is when a digest was last e-mailed: at most one per day (or week).

@@ -59,7 +59,7 @@ export const payments = pgTable(
     /** The address the payment was started from, for the per-client limit (decision 0015). */
     clientIp: text("client_ip"),
     /**
-     * Set when the authorization backs an offer (issue 15): such a payment is never a
+     * Set when the authorization backs an offer: such a payment is never a
      * purchase by itself; only an accepted offer sells with it. No foreign key: offers
      * reference payments.
      */
@@ -108,7 +108,7 @@ export const orders = pgTable(
     totalAmount: integer("total_amount").notNull(),
     shippingAddress: jsonb("shipping_address").$type<ShippingAddress>(),
     timestamp: timestamp("timestamp", { withTimezone: true }).notNull().defaultNow(),
-    // After the sale (issue 14, decision 0029).
+    // After the sale (decision 0029).
     /** The artist who sold the work (the artwork's artist at the moment of sale). */
     artistId: uuid("artist_id")
       .notNull()

@@ -16,7 +16,7 @@ import { artworks } from "./artworks";
 import { orders, payments } from "./commerce";
 
 /**
- * Offers on a work (issue 15, decision 0030). The amount on the table is `amountCents`;
+ * Offers on a work (decision 0030). The amount on the table is `amountCents`;
  * the buyer's card authorization for it (amount plus tax) is `paymentId`, a payments row
  * whose `offer_id` is this offer, so a buyer move with a new amount makes a new payment.
  */

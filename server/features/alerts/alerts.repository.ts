@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { type DigestFrequency, alerts, mailPreferences, users } from "../../db/schema";
 
-/** Alerts and mail preferences (issue 16): the only code of the feature's CRUD that knows Drizzle. */
+/** Alerts and mail preferences: the only code of the feature's CRUD that knows Drizzle. */
 
 export type AlertRow = typeof alerts.$inferSelect;
 export type NewAlert = {

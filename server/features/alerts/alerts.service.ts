@@ -28,7 +28,7 @@ import {
 import { readUnsubscribeToken } from "./unsubscribe-token";
 
 /**
- * Alerts, mail preferences and unsubscribing (issue 16, decision 0031). Every call but the
+ * Alerts, mail preferences and unsubscribing (decision 0031). Every call but the
  * unsubscribe ones acts for the signed-in person only (the routes and loaders pass the
  * session's id): another person's alert is answered exactly as an unknown one, 404.
  */

@@ -12,7 +12,7 @@ import type { NewMail } from "../mail/outbox.repository";
 import type { DigestMatch, DuePerson } from "./digest.repository";
 
 /**
- * The digest e-mail (issue 16): the new works of one person's window grouped by alert, then
+ * The digest e-mail: the new works of one person's window grouped by alert, then
  * "From artists you follow", each work once, capped; a link to turn off each alert, the
  * followed artists' part and everything, and the RFC 8058 one-click headers.
  */

@@ -10,7 +10,7 @@ import {
 } from "../search/search.repository";
 
 /**
- * The digest's SQL (issue 16, decision 0031): claim a batch of due people, find every
+ * The digest's SQL (decision 0031): claim a batch of due people, find every
  * match of the whole batch in one statement, and record the batch as checked. All three
  * run in one transaction per batch (digest.timers.ts).
  */

@@ -3,7 +3,7 @@ import { alerts, mailPreferences, outbox } from "../../db/schema";
 import type { TestApp } from "../../test/test-app";
 import { type Member, send } from "../profiles/profiles.test-helpers";
 
-/** Test pieces for the digest (issue 16): alerts made through the API on the test clock. */
+/** Test pieces for the digest: alerts made through the API on the test clock. */
 
 export type Clock = { now: () => Date };
 

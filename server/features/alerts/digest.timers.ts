@@ -14,7 +14,7 @@ import {
 import { unsubscribeToken } from "./unsubscribe-token";
 
 /**
- * The alert digest (issue 16, decision 0031): every DIGEST_INTERVAL_SECONDS in every
+ * The alert digest (decision 0031): every DIGEST_INTERVAL_SECONDS in every
  * process. People are taken in batches, each batch in one transaction: claim the due
  * people (`for update skip locked`), find all their matches in one statement, queue their
  * e-mails in the outbox and move their window, then commit. A crash before the commit

@@ -8,7 +8,7 @@ import { alertAt, digestsTo, minutesAfter, windowFrom } from "./digest.test-help
 import { unsubscribeToken } from "./unsubscribe-token";
 
 /**
- * Issue 16, found by the review: "newly listed" is when a work enters the marketplace
+ * "Newly listed" is when a work enters the marketplace
  * (artworks.listed_at, migration 0019), the Saved tab follows the listing rule, and the
  * one-click address opened with GET leads to the page that asks.
  */

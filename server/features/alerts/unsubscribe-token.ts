@@ -3,7 +3,7 @@ import type { UnsubscribeScope } from "../../../contracts/alerts.contract";
 import { isUuid } from "../../../domain/ids";
 
 /**
- * The token of an unsubscribe link (issue 16, decision 0031): `base64url(userId:scope)`,
+ * The token of an unsubscribe link (decision 0031): `base64url(userId:scope)`,
  * a dot, and an HMAC-SHA256 of the same under the session secret. It is never stored,
  * names the one person and the one thing it turns off, and cannot be made for another
  * person or another scope without the secret. The MAC input starts with "unsubscribe:"

@@ -195,8 +195,8 @@ export async function listExhibitionArtworks(db: Database, exhibitionId: string)
 
 /**
  * The state of the artwork's latest sale. A sale that was cancelled or refunded in full
- * leaves the buyer as the work's owner until its artist puts it back on sale (issue 14:
- * offered, never automatic), but the buyer no longer has it.
+ * leaves the buyer as the work's owner until its artist puts it back on sale
+ * (offered, never automatic), but the buyer no longer has it.
  */
 const latestSaleUndone = sql`coalesce((select ${orders.status} from ${orders} where ${orders.artworkId} = ${artworks.id} order by ${orders.timestamp} desc, ${orders.id} desc limit 1) in ('cancelled', 'refunded'), false)`;
 
@@ -221,7 +221,7 @@ export async function listCollectionArtworks(
 }
 
 /**
- * The works a person saved (issue 16), newest saved first: the ones still shown (not a
+ * The works a person saved, newest saved first: the ones still shown (not a
  * draft, not hidden, the artist not suspended); sold works stay, as SOLD cards.
  */
 export async function listSavedArtworks(db: Database, userId: string): Promise<ArtworkCard[]> {

@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 
 /**
- * Offers only and sold (issue 15, decision 0030): two different states that the SPEC's
+ * Offers only and sold (decision 0030): two different states that the SPEC's
  * `isForSale` alone cannot tell apart, written once for every query that needs them (the
  * cards, the artist's tabs, search). The argument is the SQL name of the artwork's row
  * in the query (a table or an alias). The search's kept counts write "available" once

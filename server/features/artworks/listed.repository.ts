@@ -5,7 +5,7 @@ import { type SQL, sql } from "drizzle-orm";
  * marketplace, and never a draft; nor a work the team hid, nor the works of a person
  * the team suspended (decision 0027). This is the one definition of "listed": search, the
  * sitemap and every checkout step use it, so a work that left search cannot be bought
- * either (issue 11). The search's kept counts write it once more in SQL
+ * either. The search's kept counts write it once more in SQL
  * (search_work_listed, migration 0020; decision 0032): change both, and
  * search-counts.integration.test.ts will tell if they part. The arguments are the SQL
  * names of the rows in the query (a

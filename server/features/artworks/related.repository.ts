@@ -7,7 +7,7 @@ import { type CardRow, cardColumnsSql, toCard } from "./card-row.repository";
 import { listedArtworkSql, listedSql } from "./listed.repository";
 
 /**
- * The works around a work (issue 16): "More by {artist}" and "Related works". Both take
+ * The works around a work: "More by {artist}" and "Related works". Both take
  * only the work's id, so the artwork page reads them at the same time as the work itself.
  */
 

@@ -204,7 +204,7 @@ export async function resetPassword(
 }
 
 export function getSessionUser(deps: AuthDeps, headers: Headers): Promise<SessionUser | null> {
-  // No auth cookie, no session: a visitor costs no query (issue 17).
+  // No auth cookie, no session: a visitor costs no query.
   if (!hasSessionCookie(headers.get("cookie"))) return Promise.resolve(null);
   return lookUpSessionUser(deps, headers);
 }

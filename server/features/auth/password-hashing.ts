@@ -12,8 +12,8 @@ export type PasswordHashing = {
 };
 
 /**
- * What every server uses: Better Auth's own (scrypt, N = 16384, r = 16, p = 1; about 145 ms
- * of CPU per hash or check on this machine, which is the point). Only the integration
+ * What every server uses: Better Auth's own (scrypt, N = 16384, r = 16, p = 1: a
+ * noticeable share of a second of CPU per hash or check, which is the point). Only the integration
  * tests hand createServices a cheaper scrypt (server/test/password-hashing.ts).
  */
 export const betterAuthPasswordHashing: PasswordHashing = {

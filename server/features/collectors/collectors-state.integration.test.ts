@@ -14,7 +14,7 @@ import { type TestApp, createTestApp } from "../../test/test-app";
 import { type Member, send, signUp } from "../profiles/profiles.test-helpers";
 
 /**
- * What the pages need to draw hearts, Follow buttons and counts (issue 16): which shown
+ * What the pages need to draw hearts, Follow buttons and counts: which shown
  * works the viewer saved, the follower count, and save counts for the artist only.
  */
 

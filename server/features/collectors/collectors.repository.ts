@@ -3,7 +3,7 @@ import type { Queryable } from "../../db/client";
 import { artworks, follows, savedWorks, users } from "../../db/schema";
 import { artistListedSql, listedSql } from "../artworks/listed.repository";
 
-/** Saved works and followed artists (issue 16): the only code here that knows Drizzle. */
+/** Saved works and followed artists: the only code here that knows Drizzle. */
 
 /** Whether the marketplace shows this work (listed by the one rule of decision 0020). */
 export async function isListedWork(db: Queryable, artworkId: string): Promise<boolean> {

@@ -6,7 +6,7 @@ import type { AppServices } from "../../services";
 import { collectorMessages } from "./collectors.service";
 
 /**
- * `/api/me/saved` and `/api/me/following` (issue 16): signed in, and always the session's
+ * `/api/me/saved` and `/api/me/following`: signed in, and always the session's
  * own lists; there is no route to anyone else's.
  */
 export function registerCollectorRoutes(app: Hono, { auth, collectors }: AppServices) {

@@ -20,7 +20,7 @@ import {
 } from "./collectors.repository";
 
 /**
- * Saving works and following artists (issue 16). Every call acts for the signed-in person
+ * Saving works and following artists. Every call acts for the signed-in person
  * only (the routes pass the session's id), so one person can never read or change another's.
  * PUT and DELETE are idempotent: repeating one answers the same and changes nothing.
  */
@@ -75,7 +75,7 @@ export async function followArtist(
     throw new AppError("NOT_FOUND", 404, collectorMessages.artistNotFound);
   }
   await insertFollow(db, userId, id);
-  // The digest reads people with a preferences row: a follower gets one (issue 16).
+  // The digest reads people with a preferences row: a follower gets one.
   await ensurePreferences(db, userId);
   return { following: true, followers: await countFollowers(db, id) };
 }

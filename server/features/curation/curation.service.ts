@@ -50,7 +50,7 @@ import {
 } from "./curation.repository";
 
 /**
- * The console's curation (issue 13, decision 0027): exhibitions, banners, cities and
+ * The console's curation (decision 0027): exhibitions, banners, cities and
  * categories. Every action is one transaction with its one audit row.
  */
 export type CurationDeps = { db: Database };

@@ -4,7 +4,7 @@ import { type TestApp, createTestApp } from "../../test/test-app";
 import { type Member, signUp } from "../profiles/profiles.test-helpers";
 
 /**
- * Who bought a work is the buyer's business (issue 11): the owner is named only to
+ * Who bought a work is the buyer's business: the owner is named only to
  * the owner, the work's artist and admins; no public answer carries it.
  */
 

@@ -8,7 +8,7 @@ import { type ArtworkRails, artworkRailsSchema } from "../../../contracts/artwor
 import { LARGE_CATEGORY } from "../artworks/related.repository";
 
 /**
- * Issue 16: "More by {artist}" and "Related works". Each scenario runs twice: with small
+ * "More by {artist}" and "Related works". Each scenario runs twice: with small
  * categories (read whole) and with the same categories made large by sold works that are
  * never candidates (walked in price order from the work's price), so both ways of finding
  * candidates must give the same answer.

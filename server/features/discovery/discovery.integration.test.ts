@@ -156,7 +156,7 @@ describe("GET /api/artworks/:id", () => {
   });
 });
 
-describe("offers on the artwork page (issue 15)", () => {
+describe("offers on the artwork page", () => {
   it("tells offers only from sold, and whether a buyer may make an offer, never the minimum", async () => {
     const detail = (id: string) => answer(`/api/artworks/${id}`, artworkDetailSchema);
     expect(await detail(ids.offersOnly!)).toMatchObject({

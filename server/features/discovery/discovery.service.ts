@@ -42,7 +42,7 @@ export type Viewer = Pick<SessionUser, "id" | "role"> | null;
 
 /**
  * Who owns a work is who bought it: that is told only to the owner, the work's artist
- * and admins; everyone else gets `ownerId: null` (issue 11). The one place it is decided.
+ * and admins; everyone else gets `ownerId: null`. The one place it is decided.
  */
 function ownerShownTo(artwork: ArtworkDetail, viewer: Viewer): ArtworkDetail {
   const entitled =
@@ -52,7 +52,7 @@ function ownerShownTo(artwork: ArtworkDetail, viewer: Viewer): ArtworkDetail {
 }
 
 /**
- * The minimum offer is the artist's secret (issue 15): only the work's artist, while it
+ * The minimum offer is the artist's secret: only the work's artist, while it
  * is still theirs, receives it; everyone else (buyers, the owner, admins) gets null.
  */
 function minimumShownTo(artwork: ArtworkDetail, viewer: Viewer): ArtworkDetail {
@@ -73,14 +73,14 @@ export async function getArtwork(
   if (typeof artwork.hiddenReason === "string" && viewer?.id !== artwork.artist.id)
     throw new AppError("NOT_FOUND", 404, m.artworkNotFound);
   const shown = ownerShownTo(minimumShownTo(artwork, viewer), viewer);
-  // Issue 16: the artist sees how many people saved the work (never who); nobody else does.
+  // The artist sees how many people saved the work (never who); nobody else does.
   if (viewer === null || viewer.id !== artwork.artist.id) return shown;
   const counts = await countSaves(deps.db, [artwork.id]);
   return { ...shown, savedCount: counts.get(artwork.id) ?? 0 };
 }
 
 /**
- * The works around a work (issue 16), by the work's id alone so that the artwork page
+ * The works around a work, by the work's id alone so that the artwork page
  * reads them while it reads the work. They list only other, listed works, so they tell
  * nothing of the work itself; a malformed or unknown id has none.
  */

@@ -5,7 +5,7 @@ import { createArtist, createArtwork } from "../../test/factories";
 import { artworks } from "../../db/schema";
 
 /**
- * The artwork page's rails kept per work and content version (issue 17, decision 0033):
+ * The artwork page's rails kept per work and content version (decision 0033):
  * the same answer while nothing changed, a fresh one as soon as a change is committed —
  * on PGlite through the notification after the commit (migration 0022), on PostgreSQL
  * through the version read for each request.

@@ -248,7 +248,7 @@ describe("DELETE /api/artworks/:id", () => {
     for (const work of [held, paying, declined]) expect(await readArtwork(work.id)).toBeDefined();
   });
 
-  it("refuses when offers refer to the work (issue 15), whatever became of them", async () => {
+  it("refuses when offers refer to the work, whatever became of them", async () => {
     const buyer = await createUser(t.db);
     for (const status of ["open", "declined"] as const) {
       const work = await listing();

@@ -31,7 +31,7 @@ export function newListingMail(artwork: ArtworkDetail, to: string, publicUrl: st
     ["zipCode", artwork.zipCode ?? ""],
     ["imageOriginal", absolute(artwork.imageOriginal ?? "", publicUrl)],
     ["status", artwork.status],
-    // Issue 15: whether it takes offers; the hidden minimum is the artist's alone (decision 0030).
+    // Whether it takes offers; the hidden minimum is the artist's alone (decision 0030).
     ["offersOnly", String(artwork.offersOnly)],
     ["allowOffers", String(artwork.allowOffers)],
   ];

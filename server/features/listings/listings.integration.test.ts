@@ -521,7 +521,7 @@ describe("PATCH /api/artworks/:id", () => {
   });
 });
 
-describe("offers on a listing (issue 15)", () => {
+describe("offers on a listing", () => {
   let seller: Member;
   let buyer: Member;
   let admin: Member;

@@ -185,7 +185,7 @@ export async function replaceImages(
 
 /**
  * What stands in the way of deleting an artwork: a sale, a checkout in progress, payments,
- * offers (issue 15: their records, like payments', keep the work).
+ * offers (their records, like payments', keep the work).
  */
 export async function findDeleteBlockers(tx: Queryable, artworkId: string) {
   const [order] = await tx

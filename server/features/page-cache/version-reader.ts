@@ -1,5 +1,5 @@
 /**
- * One read of the content version for many requests at once (issue 17, decision 0033).
+ * One read of the content version for many requests at once (decision 0033).
  *
  * Every visitor's request needs the version (the page cache checks its entry against it),
  * and under load most of them arrive while a read is already on its way. A caller never

@@ -1,6 +1,6 @@
 import { versionFirstSeen } from "../../http/version-first-seen";
 /**
- * Values kept in memory under the content version (issue 17, decision 0033): reads that
+ * Values kept in memory under the content version (decision 0033): reads that
  * are the same for every viewer (the artwork page's rails) are made once per version and
  * per key, and made again as soon as anything a visitor's page shows changes (the version
  * moves, migration 0021) or after `maxAgeMs` (what changes with the clock alone).

@@ -8,7 +8,7 @@ import { type TestApp, createTestApp } from "../../test/test-app";
 import { type Member, headersFor, signUp } from "./profiles.test-helpers";
 
 /**
- * Issue 13: a work the team hid stays on its artist's own All Works, marked with the
+ * A work the team hid stays on its artist's own All Works, marked with the
  * reason; nobody else (a visitor, another user, an admin) ever gets it, by the API, the
  * artist page, search or the profile page's loader.
  */

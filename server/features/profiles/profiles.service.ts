@@ -93,8 +93,8 @@ export async function updateOwnProfile(
 
 /**
  * SPEC §2: Listings (for sale) and All Works exist for artists only; anyone else has none.
- * The artist's own All Works also lists the works the team hid, with the reason (issue 13,
- * decision 0027); to any other viewer (a visitor, another user, an admin) they do not exist.
+ * The artist's own All Works also lists the works the team hid, with the reason
+ * (decision 0027); to any other viewer (a visitor, another user, an admin) they do not exist.
  */
 export async function getProfileArtworks(
   deps: ProfilesDeps,
@@ -112,7 +112,7 @@ export async function getProfileArtworks(
   return isOwn ? withSaveCounts(deps.db, cards) : cards;
 }
 
-/** Issue 16: the artist's own cards say how many people saved each work (a count, never who). */
+/** The artist's own cards say how many people saved each work (a count, never who). */
 async function withSaveCounts(db: Database, cards: ArtworkCard[]): Promise<ArtworkCard[]> {
   const counts = await countSaves(
     db,

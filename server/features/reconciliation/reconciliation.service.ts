@@ -21,7 +21,7 @@ import {
 } from "./reconciliation.repository";
 
 /**
- * Our ledger against the providers' own records (issue 14): every capture and refund
+ * Our ledger against the providers' own records: every capture and refund
  * against the card processor's, every payout against the payout provider's transfers,
  * for a range of days, each difference with its ids and amounts.
  *

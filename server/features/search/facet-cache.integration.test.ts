@@ -8,7 +8,7 @@ import type { SearchResult } from "../../../contracts/search.contract";
 
 /**
  * The counts of searches without text were kept under the catalogue version (migration
- * 0004); since issue 17 they are kept by the catalogue's own transactions (migration
+ * 0004); now they are kept by the catalogue's own transactions (migration
  * 0020, decision 0032). Each change below must show in the next search's counts. The
  * version still tells caches that the catalogue changed; the checkout's own updates must
  * not move it.

@@ -12,7 +12,7 @@ import {
 import { expectContract } from "../../test/contract";
 
 /**
- * The marketplace's orders and "Available only" (issue 16): each order with paging (pages
+ * The marketplace's orders and "Available only": each order with paging (pages
  * join without gaps or repeats, ties ordered by id), available=true in the hits, nbHits
  * and facets, and bad values refused.
  */

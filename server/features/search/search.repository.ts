@@ -29,7 +29,7 @@ export type TextQuery = { tsquery: string; text: string };
 
 /**
  * The prefix tsquery of a text, built as search builds it, or null when the text has no
- * word to look for ("!!!"). Alerts save it (issue 16), so their digest matches in SQL the
+ * word to look for ("!!!"). Alerts save it, so their digest matches in SQL the
  * words a search of the same text matches (without the misspelled-artist part).
  */
 export function prefixTsQueryOf(q: string): string | null {
@@ -55,12 +55,12 @@ function curatedOrderOf(alias: "a" | "r" | null): SQL {
 const curatedOrder = curatedOrderOf("a");
 
 /**
- * The other orders (issue 16), each ending in the id so equal dates or prices keep one
+ * The other orders, each ending in the id so equal dates or prices keep one
  * order from page to page. Works without a price (offers only) come last in both price
  * orders. As with the curated order, `nulls last` is what lets an index serve them
  * (both columns are never null where it matters): newest is artworks_newest_idx
- * exactly (`desc nulls last`; a plain `desc` is nulls first and sorted the whole
- * catalogue, 800 ms against an index scan that stops after the page, bench/), and
+ * exactly (`desc nulls last`; a plain `desc` is nulls first and sorts the whole
+ * catalogue instead of an index scan that stops after the page), and
  * price_asc reads artworks_price_idx (`asc nulls last`) in order, sorting only equal
  * prices by id. price_desc is read in two parts, see pricedFirst.
  */
@@ -71,8 +71,8 @@ const chosenOrders: Record<Exclude<SearchSort, "featured" | "price_desc">, SQL> 
 
 /**
  * Price high to low. artworks_price_idx read backwards gives `desc nulls first`, the
- * wrong end for works without a price, and a sort of every match took 400 ms at 100,000
- * artworks (bench/). So the priced works are read backwards along the index (no nulls
+ * wrong end for works without a price, and sorting every match instead is slow on a
+ * large catalogue. So the priced works are read backwards along the index (no nulls
  * among them, so `nulls first` is the same order and matches the index) and the works
  * without a price after them by id, each part stopping at the end of the page.
  */
@@ -106,7 +106,7 @@ function filterConditions(f: SearchFilters) {
   const city = f.cities.length ? sql`u.city_id in (${uuidList(f.cities)})` : sql`true`;
   // `in (uncorrelated subquery)` rather than a correlated `exists`: in the select
   // list of the counts, PostgreSQL runs an `exists` once per artwork, while this is
-  // read once into a hash table (4× faster counts with a category chosen, bench/).
+  // read once into a hash table (much faster counts with a category chosen).
   const category = f.categories.length
     ? sql`a.id in (select ac.artwork_id from artwork_categories ac where ac.category_id in (${uuidList(f.categories)}))`
     : sql`true`;
@@ -143,7 +143,7 @@ const EXPANDABLE_WORD = /^[a-z0-9]{1,64}$/;
  * similarity of at least 0.5, the threshold every session starts with, SESSION_SETTINGS in
  * server/db/client.ts).
  * Asked of the few hundred artists first rather than of every artwork: a word
- * similarity computed per artwork row made a common word's counts 2.5× slower, and
+ * similarity computed per artwork row made a common word's counts much slower, and
  * a literal id list (unlike `= any(array(select …))`) lets the planner estimate the
  * match, so a rare word is not looked for by walking the whole curated order.
  * artworks.artist_display_name is a trigger-kept copy of users.display_name, so
@@ -312,7 +312,7 @@ function priceRangeIndexSql(column: string): SQL {
 const priceRangeCase = priceRangeIndexSql("price_cents");
 
 /**
- * A saved search's filters against many works at once (the digest, issue 16), written here
+ * A saved search's filters against many works at once (the digest), written here
  * beside filterConditions and textMatch so the two keep one meaning: the same prefix text
  * query (without the misspelled-artist part), an empty list does not filter, a work
  * without a price is in no price range. Each side is prepared once per row, not once per
@@ -390,7 +390,8 @@ export type HitsPage = { offset: number; limit: number; sort: SearchSort };
  * stops after the page). Featured with text: the matches are cut to RELEVANCE_LIMIT in
  * curated order (for a common word an index scan that stops early, for a rare one its
  * few matches from the GIN index) and only those are ranked, so a common word in a
- * large catalogue never ranks and sorts every match. docs/performance.md has the plans.
+ * large catalogue never ranks and sorts every match (`npm run bench:search --
+ * --explain` prints the plans).
  * The other orders need no ranking: the page is read in that order; with text it stops
  * at the RELEVANCE_LIMIT-th match too, so every text search pages the same way and a
  * common word never sorts past it.
@@ -626,9 +627,8 @@ export async function countKeptFacets(
  * when no facet filter is chosen), and then nothing is looked for again.
  *
  * A match's categories are its column search_category_ids (migration 0026), not looked
- * up in artwork_categories (1,001 index lookups were most of a common word's counts, 60 ms
- * against 6 ms at 1,000,000 works, decision 0036) nor read out of its keys (7 ms at
- * 1,000,000, decision 0040). The trigger that keeps the keys keeps it, and both are
+ * up in artwork_categories (an index lookup per match was most of a common word's counts,
+ * decision 0036) nor read out of its keys (decision 0040). The trigger that keeps the keys keeps it, and both are
  * compared with the links after random changes (search-counts.integration.test.ts); the
  * curated walk's index carries it, so the first 1,001 matches are read from the index.
  */
