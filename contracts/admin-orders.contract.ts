@@ -8,7 +8,7 @@ import { MAX_ORDER_TEXT } from "./admin.values";
 export { MAX_ORDER_TEXT };
 
 /**
- * The team's orders console and the marketplace settings (issue 14, docs/api.md
+ * The team's orders console and the marketplace settings (docs/api.md
  * "Orders" → "Console"). Amounts in US cents; the commission in basis points.
  */
 

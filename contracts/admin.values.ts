@@ -1,7 +1,7 @@
 /**
  * The plain values of the console's contracts (admin*.contract.ts, which re-export
  * them): no zod, so the console's pages do not download the schemas to know a length
- * limit (issue 17, decision 0034).
+ * limit (decision 0034).
  */
 
 /** The longest reason, message or note the console accepts. */

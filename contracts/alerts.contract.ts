@@ -4,7 +4,7 @@ import { PRICE_RANGES } from "../domain/price-ranges";
 import { searchQuerySchema } from "./search.contract";
 
 /**
- * Alerts and mail preferences (issue 16, docs/api.md "Alerts and e-mail preferences"):
+ * Alerts and mail preferences (decision 0031; docs/api.md "Alerts and e-mail preferences"):
  * a saved marketplace search and how often its digest is e-mailed. Private to the
  * signed-in person. The search text follows the search's own rule (searchQuerySchema.q).
  */

@@ -23,7 +23,7 @@ export const artworkCardSchema = z.object({
   price: cents.nullable(),
   isForSale: z.boolean(),
   /**
-   * Not for sale and still its artist's: open to offers (issue 15, decision 0030); the
+   * Not for sale and still its artist's: open to offers (decision 0030); the
    * card reads 'Make an Offer' instead of 'SOLD'.
    */
   offersOnly: z.boolean(),
@@ -39,7 +39,7 @@ export const artworkCardSchema = z.object({
    */
   hiddenReason: z.string().optional(),
   /**
-   * How many people saved the work (issue 16): only on the artist's own profile cards,
+   * How many people saved the work: only on the artist's own profile cards,
    * absent for everyone else. A count, never who.
    */
   savedCount: z.number().int().nonnegative().optional(),
@@ -81,7 +81,7 @@ export const artworkDetailSchema = z.object({
   price: cents.nullable(),
   isForSale: z.boolean(),
   status: z.string(),
-  /** Not for sale and still its artist's: offers only (issue 15, decision 0030). */
+  /** Not for sale and still its artist's: offers only (decision 0030). */
   offersOnly: z.boolean(),
   /**
    * Whether a buyer may make an offer now: the work is listed, and offers only or for
@@ -123,7 +123,7 @@ export const artworkDetailSchema = z.object({
    */
   hiddenReason: z.string().nullable().optional(),
   /**
-   * How many people saved the work (issue 16): only ever sent to the work's artist;
+   * How many people saved the work: only ever sent to the work's artist;
    * absent for everyone else. A count, never who.
    */
   savedCount: z.number().int().nonnegative().optional(),
@@ -157,7 +157,7 @@ const listingFields = {
   allowBuyerPickUp: z.boolean(),
   zipCode: z.union([z.string().max(20), z.null()]),
   imageIds: z.array(id).max(MAX_LISTING_IMAGES * 2),
-  /** Offers allowed on a work for sale at a price (issue 15). */
+  /** Offers allowed on a work for sale at a price (decision 0030). */
   acceptsOffers: z.boolean(),
   /** The hidden minimum offer in cents, or null for none; its rules are `firstListingProblem`'s. */
   offerMinimum: z.union([z.number(), z.null()]),

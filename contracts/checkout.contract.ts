@@ -164,7 +164,8 @@ export const purchaseSchema = z.object({
   totalAmount: cents,
   /** ISO time of the purchase. */
   timestamp: z.string(),
-  // Where the order is now (issue 14): added to the SPEC's fields, which stay as they were.
+  // Where the order is now (decision 0029): an addition to the SPEC's fields, which stay as
+  // the SPEC has them.
   status: z.enum(ORDER_STATUSES),
   /** ISO time the artist marked it shipped, or null. */
   shippedAt: z.string().nullable(),

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { firstQueryValue } from "./common.contract";
 
 /**
- * Saved works and followed artists (issue 16, docs/api.md "Collectors"): private to the
+ * Saved works and followed artists (docs/api.md "Collectors"): private to the
  * signed-in person.
  */
 

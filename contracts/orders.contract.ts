@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ORDER_STATUSES, PROBLEM_KINDS } from "../domain/orders";
 
 /**
- * The order after the sale (issue 14, decision 0029), as each party sees it: the buyer
+ * The order after the sale (decision 0029), as each party sees it: the buyer
  * (`/api/me/purchases/:id`), the artist (`/api/me/sales`) and the team
  * (`/api/admin/orders`). Amounts in US cents; times ISO strings.
  */

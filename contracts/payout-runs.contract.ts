@@ -3,7 +3,7 @@ import { priceText } from "../domain/display";
 import { payoutStatusSchema } from "./payouts.contract";
 
 /**
- * Paying artists (issue 14, decision 0029; docs/api.md "Orders" → "Payouts"): the payout
+ * Paying artists (decision 0029; docs/api.md "Orders" → "Payouts"): the payout
  * run's report, the console's Payouts area and an artist's own payouts.
  */
 

@@ -4,7 +4,7 @@ import { US_STATES, payoutsMessages } from "./payouts.values";
 export { US_STATES, payoutsMessages };
 
 /**
- * An artist's payouts (issue 13, decision 0027; docs/api.md "Payouts"): the status the
+ * An artist's payouts (decision 0027; docs/api.md "Payouts"): the status the
  * listing rule reads, the simulated onboarding's form, and Stripe Connect onboarding.
  */
 

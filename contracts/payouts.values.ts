@@ -2,7 +2,7 @@ import { payoutNoticeMessages } from "./payout-notice.values";
 
 /**
  * The plain values of payouts.contract.ts (which re-exports them): no zod, so the pages that need
- * only these do not download the schemas (issue 17, decision 0034).
+ * only these do not download the schemas (decision 0034).
  */
 
 export const payoutsMessages = {

@@ -12,9 +12,9 @@ import {
 export { MAX_CARRIER_LENGTH, MAX_SALE_REASON_LENGTH, MAX_TRACKING_LENGTH, salesMessages };
 
 /**
- * The artist's sales (issue 14 "Who sees what — Artist"; docs/api.md "Orders" →
- * "Artist's sales"): their orders, totals, shipping, cannot-fulfil, putting a refunded
- * work back on sale, and the CSV export. Amounts in US cents.
+ * The artist's sales (decision 0029; docs/api.md "Orders" → "Artist's sales"): their
+ * orders, totals, shipping, cannot-fulfil, putting a refunded work back on sale, and the
+ * CSV export. Amounts in US cents.
  */
 
 /** Sales per page of `GET /api/me/sales`. */

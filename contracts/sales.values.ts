@@ -1,6 +1,6 @@
 /**
  * The plain values of sales.contract.ts (which re-exports them): no zod, so the pages that need
- * only these do not download the schemas (issue 17, decision 0034).
+ * only these do not download the schemas (decision 0034).
  */
 
 export const salesMessages = {

@@ -1,14 +1,14 @@
 /**
  * The plain values of the search contract (search.contract.ts re-exports them): no zod,
- * so the marketplace page reads its URL without downloading the schemas (issue 17,
- * decision 0034).
+ * so the marketplace page reads its URL without downloading the schemas
+ * (decision 0034).
  */
 
 /** Text searches count their matches up to this many; more is "1,000+" (decision 0032). */
 export const SEARCH_COUNT_LIMIT = 1000;
 
 /**
- * The orders of the marketplace (issue 16): `featured` is the SPEC's curated order (with
+ * The orders of the marketplace: `featured` is the SPEC's curated order (with
  * text, relevance), the default; `newest` lists the latest first; the price orders put
  * works without a price (offers only) last.
  */

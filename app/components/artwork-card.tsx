@@ -7,7 +7,7 @@ import { collectorTexts } from "./collectors/collectors.messages";
 import { SaveButton } from "./collectors/save-button";
 import { useCheckSaved } from "./collectors/saved-works";
 
-/** Issue 13: the mark on a work the team hid, seen only on its artist's own profile. */
+/** The mark on a work the team hid (decision 0027), seen only on its artist's own profile. */
 export const HIDDEN_MARK = "Hidden by the team";
 
 /**
@@ -15,7 +15,7 @@ export const HIDDEN_MARK = "Hidden by the team";
  * only, decision 0030) or SOLD; opens the artwork.
  * A work the team hid (only ever on its artist's own All Works) shows HIDDEN_MARK and the
  * reason instead of its price.
- * Issue 16: the heart sits over the image, beside the link (a control inside a link would
+ * The heart sits over the image, beside the link (a control inside a link would
  * be lost to keyboards and screen readers); only inside a SavedWorksProvider. The artist's
  * own cards carry `savedCount` and say how many people saved the work.
  */
@@ -35,7 +35,7 @@ export function ArtworkCard({
    */
   eager?: boolean;
   /**
-   * The page's largest picture (the first card of the marketplace, issue 17): high
+   * The page's largest picture (the first card of the marketplace, decision 0034): high
    * priority, and preloaded from the head of the server's HTML.
    */
   priority?: boolean;

@@ -18,7 +18,7 @@ function isForSomethingElse(event: KeyboardEvent): boolean {
  * and an 'n / total' counter. The picture box has a fixed shape, so changing image
  * never moves the page. The first picture is the page's largest: eager, high priority,
  * and preloaded from the head of the server's HTML (React writes the `preload` there),
- * so the browser asks for it before the stylesheet and scripts (issue 17).
+ * so the browser asks for it before the stylesheet and scripts (decision 0034).
  */
 export function ArtworkCarousel({
   images,

@@ -19,7 +19,7 @@ const image = (n: number) => ({
 });
 
 describe("toCarouselImage", () => {
-  it("shows the medium image, with the thumbnail as the smaller choice (issue 17)", () => {
+  it("shows the medium image, with the thumbnail as the smaller choice", () => {
     expect(toCarouselImage(image(0))).toEqual({
       src: "/media/a/0-medium.webp",
       srcSet: "/media/a/0-thumbnail.webp 500w, /media/a/0-medium.webp 1200w",

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { lazyModule } from "./lazy-module";
 
-describe("lazyModule (checks downloaded as a form is reached, issue 17)", () => {
+describe("lazyModule (checks downloaded as a form is reached)", () => {
   it("is nothing until loaded, downloads once however often it is started", async () => {
     const load = vi.fn(() => Promise.resolve({ check: (s: string) => s.length > 0 }));
     const rules = lazyModule(load);

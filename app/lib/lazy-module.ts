@@ -1,6 +1,6 @@
 /**
- * A module the page downloads when someone starts to use what needs it (issue 17,
- * decision 0034): `start()` when the person reaches a form (focus, pointer), `get()` at
+ * A module the page downloads when someone starts to use what needs it
+ * (decision 0034): `start()` when the person reaches a form (focus, pointer), `get()` at
  * the moment of use, which is null if it has not arrived. For forms whose checks the
  * server makes too: a submit before the checks arrive goes to the server, which answers
  * with the same message. A failed download is forgotten, so the next `start()` tries again.

@@ -24,7 +24,7 @@ export type GuestAccountState = { purchaseEmail: string; account: "created" | "m
 /**
  * The fields of navigation state, when it is an object whose fields have these kinds
  * (absent allowed): by hand, not with zod, so reading a page's state does not download
- * the schemas library with the page (issue 17).
+ * the schemas library with the page (decision 0034).
  */
 function fieldsOf<K extends string>(
   state: unknown,

@@ -4,7 +4,7 @@ import { AppError } from "../../server/errors";
 import { action } from "./collect";
 
 /**
- * /collect, the hearts' and Follow buttons' forms without JavaScript (issue 16): the
+ * /collect, the hearts' and Follow buttons' forms without JavaScript: the
  * change for the session's person, then back to a same-site `next` only.
  */
 

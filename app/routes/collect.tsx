@@ -11,7 +11,7 @@ const COLLECT_FAILED = "We could not save your change. Please try again.";
 const UNKNOWN_INTENT = "This form asked for something we do not know.";
 
 /**
- * The hearts' and Follow buttons' forms without JavaScript (issue 16): save, unsave,
+ * The hearts' and Follow buttons' forms without JavaScript: save, unsave,
  * follow or unfollow for the signed-in person, then back to the page (`next`, a path on
  * this site only). A visitor is sent to sign in first and comes back with the change made.
  * With JavaScript the buttons call the JSON API instead and never come here.

@@ -27,7 +27,7 @@ export function meta({ loaderData, error }: Route.MetaArgs) {
   return [{ title }, { name: "robots", content: "noindex" }];
 }
 
-/** The buyer's order page (issue 14): the buyer only; anyone else gets the 404 page. */
+/** The buyer's order page: the buyer only; anyone else gets the 404 page. */
 export function loader({ request, context, params }: Route.LoaderArgs) {
   return loadPurchaseOrder(context, request, params.orderId);
 }

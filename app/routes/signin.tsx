@@ -63,8 +63,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /**
- * The sign-up link keeps where to go afterwards and what to save or follow then (issue 16:
- * a visitor who pressed a heart may have no account yet).
+ * The sign-up link keeps where to go afterwards and what to save or follow then, since
+ * a visitor who pressed a heart may have no account yet.
  */
 function signUpPath(search: string): string {
   const from = new URLSearchParams(search);
@@ -78,7 +78,7 @@ function signUpPath(search: string): string {
 }
 
 /**
- * Why a heart or Follow brought the visitor here (issue 16): the sign-in does it on the
+ * Why a heart or Follow brought the visitor here: the sign-in does it on the
  * way back, so the page says so first.
  */
 function signInReason(search: string): string | null {

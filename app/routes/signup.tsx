@@ -46,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       validInput(signUpSchema, input),
       requestMeta(request, context),
     );
-    // Issue 16: a visitor who pressed a heart or Follow and chose to sign up gets it done
+    // A visitor who pressed a heart or Follow and chose to sign up gets it done
     // too, and goes back to the page they were on (`next`, a same-site path only).
     const params = new URL(request.url).searchParams;
     await collectAfterSignIn(context, user.id, params);
@@ -87,7 +87,7 @@ function formInput(form: FormData) {
   };
 }
 
-/** The sign-up rules (and zod), downloaded as the form is reached (issue 17). */
+/** The sign-up rules (and zod), downloaded as the form is reached (decision 0034). */
 const signUpRules = lazyModule(() => import("../../contracts/auth.contract"));
 
 export default function SignUp() {

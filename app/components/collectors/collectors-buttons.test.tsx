@@ -77,7 +77,7 @@ describe("SaveButton", () => {
     // Optimistic: both hearts of this work agree before the server answers.
     expect(first!.getAttribute("aria-pressed")).toBe("true");
     expect(second!.getAttribute("aria-pressed")).toBe("true");
-    // The request goes once its code has arrived (loaded on the first press, issue 17).
+    // The request goes once its code has arrived (loaded on the first press).
     await waitFor(() =>
       expect(api.calls).toEqual([{ url: `/api/me/saved/${WORK}`, method: "PUT" }]),
     );

@@ -4,7 +4,7 @@ import { request } from "../../lib/api-client";
 /**
  * Which works are saved, with the contract's schema that checks the answer: loaded when a
  * page first asks (`loadCollectorRequests`), so no page downloads zod before it needs it
- * (issue 17).
+ * (decision 0034).
  */
 
 /**

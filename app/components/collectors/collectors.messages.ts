@@ -1,4 +1,4 @@
-/** What the hearts and Follow buttons say (issue 16), in one place; tests assert them. */
+/** What the hearts and Follow buttons say, in one place; tests assert them. */
 export const collectorTexts = {
   save: "Save",
   saved: "Saved",

@@ -8,7 +8,7 @@ import { useHerePath } from "./save-button";
 export type FollowState = { following: boolean; followers: number };
 
 /**
- * Follow / Following for an artist (issue 16), on the artist and artwork pages, with the
+ * Follow / Following for an artist, on the artist and artwork pages, with the
  * follower count when `showCount`. Like the heart: a visitor signs in and comes back
  * following; signed in it is a form that works without JavaScript, and with JavaScript it
  * changes at once (the count too) and goes back with an alert if the server refuses.

@@ -26,7 +26,7 @@ function HeartIcon({ filled }: { filled: boolean }) {
 }
 
 /**
- * The heart of a work (issue 16), on cards and the artwork page. A visitor is sent to
+ * The heart of a work, on cards and the artwork page. A visitor is sent to
  * sign in and comes back with the work saved. Signed in, it is a form that works without
  * JavaScript (`/collect` saves and comes back); with JavaScript the heart fills at once,
  * and goes back with an alert if the server refuses. Not shown on the artist's own works.

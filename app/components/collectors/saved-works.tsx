@@ -10,7 +10,7 @@ import {
 import { loadCollectorRequests } from "./collectors-api";
 
 /**
- * Which of a page's works the viewer saved (issue 16). The loader checks the works it
+ * Which of a page's works the viewer saved. The loader checks the works it
  * shows (`checked`) and names the saved ones; cards added later (Load More, pages kept
  * from before) are asked for with `GET /api/me/saved/ids`. Every heart on the page reads
  * and changes this one store, so two hearts of one work always agree.

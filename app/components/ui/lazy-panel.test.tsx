@@ -53,7 +53,7 @@ async function settle() {
   });
 }
 
-describe("lazyPanel (a dialog downloaded when first opened, issue 17)", () => {
+describe("lazyPanel (a dialog downloaded when first opened)", () => {
   it("downloads nothing until asked, then shows a titled stand-in, then the panel", async () => {
     const { load, downloads } = heldDownload();
     const Panel = lazyPanel(load, ({ name }) => `Buy ${name}`);

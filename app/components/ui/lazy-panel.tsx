@@ -17,7 +17,7 @@ export type LazyPanel<P extends PanelProps> = ComponentType<P> & {
 };
 
 /**
- * A dialog whose code is downloaded when it is first opened (issue 17, decision 0034):
+ * A dialog whose code is downloaded when it is first opened (decision 0034):
  * nobody pays for the buy panel before pressing Buy Now. `preload()` starts the download
  * early, when the pointer or the focus reaches the button that opens it, so a press
  * usually finds it ready.

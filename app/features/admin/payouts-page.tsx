@@ -28,7 +28,7 @@ function money(cents: number) {
 }
 
 /**
- * The console's Payouts area (issue 14, decision 0029): what each artist is owed, a run
+ * The console's Payouts area (decision 0029): what each artist is owed, a run
  * now, and the newest payouts and reversals with their status and reference.
  */
 /** What the confirmation says the run will pay. */

@@ -1,4 +1,4 @@
-/** The texts of the alert pages (issue 16). */
+/** The texts of the alert pages. */
 export const alertsMessages = {
   loadFailed: "Failed to load your alerts and e-mail settings.",
   actionFailed: "That did not work. Please try again.",

@@ -7,7 +7,7 @@ import type { SettingsActionResult } from "./settings-page";
 
 /**
  * The signed-in part of "Create alert" (create-alert.tsx): a download of its own, since a
- * visitor sees only a link to sign in (issue 17: the marketplace's initial JavaScript).
+ * visitor sees only a link to sign in (decision 0034: the marketplace's initial JavaScript).
  */
 export function CreateAlertPanel({
   search,

@@ -3,13 +3,13 @@ import { Link } from "react-router";
 import type { AlertSearch } from "./alert-search";
 
 /**
- * Issue 16 "Create alert" beside the marketplace's search: keeps the search in the URL
+ * "Create alert" beside the marketplace's search (decision 0031): keeps the search in the URL
  * (text and filters) under a name. A native disclosure, so it opens without JavaScript
  * too; the form posts to /profile/settings, which without JavaScript is where the person
  * lands, seeing the new alert in their list. Signed out, it is a link to sign in that
  * comes back to this search.
  *
- * The signed-in panel is a download of its own (create-alert-panel.tsx, issue 17): a
+ * The signed-in panel is a download of its own (create-alert-panel.tsx, decision 0034): a
  * visitor's marketplace does not carry its code.
  */
 const CreateAlertPanel = lazy(() =>

@@ -7,7 +7,7 @@ import type { ArtistPage } from "../../../contracts/artists.contract";
 
 /**
  * SPEC §2 artist profile header: photo or initials, name, 'b. {year}', place, bio, links;
- * issue 16: the follower count, and Follow / Following for anyone but the artist.
+ * the follower count, and Follow / Following for anyone but the artist.
  */
 export function ArtistProfileHeader({
   artist,

@@ -61,7 +61,7 @@ function render(data: ArtworkDetail, rails: ArtworkRails | undefined) {
   );
 }
 
-describe("the works around a work on the artwork page (issue 16)", () => {
+describe("the works around a work on the artwork page", () => {
   it("shows both rails as labelled sections of lazily loaded cards linking to the works", () => {
     const html = render(artworkDetail(), both);
     expect(html).toMatch(

@@ -10,7 +10,7 @@ export function hasRails(rails: ArtworkRailsData | undefined): rails is ArtworkR
 }
 
 /**
- * Issue 16: "More by {artist}" and "Related works" under the work, each a labelled section
+ * "More by {artist}" and "Related works" under the work, each a labelled section
  * of the usual cards (their images load lazily, so the work's own image stays first). An
  * empty rail is not shown; with both empty, nothing is.
  */
@@ -41,7 +41,7 @@ export function ArtworkRails({
 }
 
 /**
- * A sold work is not a dead end (issue 16): right under its SOLD badge, a pointer to the
+ * A sold work is not a dead end: right under its SOLD badge, a pointer to the
  * works around it, naming only the rails that are there.
  */
 export function SoldRailsNotice({

@@ -47,7 +47,7 @@ async function render(data: ArtworkDetail, userId: string | null = null): Promis
 }
 
 describe("ArtworkView", () => {
-  it("shows Make an Offer instead of SOLD for a work open to offers only (issue 15)", async () => {
+  it("shows Make an Offer instead of SOLD for a work open to offers only", async () => {
     const html = await render(
       artwork({ isForSale: false, price: null, offersOnly: true, acceptsOffers: true }),
     );
@@ -91,7 +91,7 @@ describe("ArtworkView", () => {
   it("opens on the first of its images: medium with srcset, eager and high priority, sized", async () => {
     const html = await render(artwork());
     const img = /<img[^>]*src="\/media\/a\/0-medium.webp"[^>]*>/.exec(html)?.[0] ?? "";
-    // Issue 17: the 500 px and 1200 px WebP derivatives, and the picture box's widths.
+    // The 500 px and 1200 px WebP derivatives, and the picture box's widths.
     const srcSet = "/media/a/0-thumbnail.webp 500w, /media/a/0-medium.webp 1200w";
     const sizes = "(min-width: 1200px) 625px, (min-width: 900px) 52vw, calc(100vw - 2rem)";
     expect(img).toContain(`srcSet="${srcSet}"`);

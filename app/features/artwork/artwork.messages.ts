@@ -4,14 +4,14 @@ import { MAKE_AN_OFFER } from "../../../domain/display";
 /**
  * SPEC §2 and §8 texts of this page, from the one shared list in domain/. The owner's
  * controls (loaded for the owner only) take theirs from domain/listing.ts themselves,
- * so a visitor's page does not download the listing rules (issue 17).
+ * so a visitor's page does not download the listing rules (decision 0034).
  */
 export const artworkMessages = {
   artworkNotFound: d.artworkNotFound,
   artworkLoadFailed: d.artworkLoadFailed,
   returnToMarketplace: d.returnToMarketplace,
   currentlyOnDisplay: d.currentlyOnDisplay,
-  /** Issue 16: the two rails under the work, and the sold work's pointer to them. */
+  /** The two rails under the work, and the sold work's pointer to them. */
   moreBy: (artistName: string) => `More by ${artistName}`,
   relatedWorks: "Related works",
   soldLead: "This work has sold — ",

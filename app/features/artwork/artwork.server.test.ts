@@ -49,7 +49,7 @@ function contextFor(options: { railsFail?: boolean; artworkFails?: Error } = {})
 
 const request = new Request("http://localhost/artwork/w1");
 
-describe("the artwork page's loader and its rails (issue 16)", () => {
+describe("the artwork page's loader and its rails", () => {
   it("starts the rails read before the session and the work are read, and gives all three", async () => {
     const { context, events, releaseSession } = contextFor();
     const loading = loadArtworkPage(context, request, "w1");

@@ -10,7 +10,7 @@ import { artworkMessages as m } from "./artwork.messages";
  * or malformed id; the page then shows that text with a 404. Anything else is logged
  * and shown as 'Failed to fetch artwork details' with a 500.
  *
- * The works around it (issue 16) are read by the work's id alone, so they start at once
+ * The works around it are read by the work's id alone, so they start at once
  * and run beside the session and the work's own read: the page waits for the slower of
  * the two, not for both in turn, and its HTML has the rails. A failed rails read is logged
  * and leaves the rails out; it never fails the page.
@@ -21,7 +21,8 @@ export async function loadArtworkPage(context: AppLoadContext, request: Request,
     logger.error("The works around an artwork failed to load", { error, id });
     return { moreByArtist: [], related: [] };
   });
-  // The viewer decides whether the work's owner is in the page's data (issue 11).
+  // The viewer decides whether the page's data names the work's owner: who bought a work is
+  // told only to the buyer, its artist and admins.
   const viewer = await auth.getSessionUser(request.headers);
   const artwork: ArtworkDetail = await readForPage(context, () => discovery.artwork(id, viewer), {
     fallback: m.artworkLoadFailed,
@@ -29,7 +30,7 @@ export async function loadArtworkPage(context: AppLoadContext, request: Request,
     details: { id },
   });
   const rails = await railsRead;
-  // Issue 16: the hearts (the work's and the rails' cards) and the Follow button start as
+  // The hearts (the work's and the rails' cards) and the Follow button start as
   // this viewer left them: one query for all the works shown.
   const shown = [artwork, ...rails.moreByArtist, ...rails.related].map((work) => work.id);
   const [saved, follow] = await Promise.all([

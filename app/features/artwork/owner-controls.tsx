@@ -45,7 +45,7 @@ export function OwnerControls({
   const [deleting, setDeleting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const address = `/api/artworks/${encodeURIComponent(artwork.id)}`;
-  // The answers' schemas (and zod) load with the first change, not with the page (issue 17).
+  // The answers' schemas (and zod) load with the first change, not with the page (decision 0034).
   const schemas = () => import("../../../contracts/artworks.contract");
 
   async function toggle() {

@@ -23,7 +23,7 @@ export type CardMoveProps = {
 };
 
 /**
- * The buyer's moves that need their card (issue 15): accepting the artist's
+ * The buyer's moves that need their card (decision 0030): accepting the artist's
  * counteroffer, or countering it with a lower amount. Each authorizes the new total
  * on the card (the old hold is released by the server), then makes the move. The
  * total is computed with the server's tax table for the offer's shipping address.

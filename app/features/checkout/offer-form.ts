@@ -12,7 +12,7 @@ import type { offerQuoteBodySchema } from "../../../contracts/offers.contract";
 import { type CheckoutFields, quoteRequest, submitProblem } from "./checkout-form";
 
 /**
- * The offer panel's and the buyer's card moves' rules (issue 15): the buy panel's
+ * The offer panel's and the buyer's card moves' rules (decision 0030): the buy panel's
  * fields plus the amount (whole dollars) and the note to the artist.
  */
 export type OfferFields = CheckoutFields & { amount: string; note: string };

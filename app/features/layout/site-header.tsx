@@ -41,7 +41,7 @@ export function SiteHeader() {
       {user?.role === "admin" ? <ConsoleLink waiting={waiting} /> : null}
       {user ? (
         <>
-          {/* Offers received (artists) and made (anyone): /profile/offers, issue 15. */}
+          {/* Offers received (artists) and made (anyone): /profile/offers. */}
           <NavLink to="/profile/offers" className="nav-link">
             Offers
           </NavLink>

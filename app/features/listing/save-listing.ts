@@ -15,7 +15,7 @@ import { listingPageMessages as m } from "./listing.messages";
  * (POST) or, in edit mode, saved (PATCH) with the images' ids in the artist's order.
  * Every upload's id is handed to `onDraft` at once, so a retry after a failure sends
  * only what the server does not have yet. Resolves with the artwork's id. The answers'
- * schemas (and zod) are downloaded when Confirm is pressed, not with the page (issue 17).
+ * schemas (and zod) are downloaded when Confirm is pressed, not with the page (decision 0034).
  */
 export async function saveListing(
   start: ListingDraft,

@@ -9,7 +9,7 @@ import { useLoadMore } from "./use-load-more";
 
 afterEach(cleanup);
 
-// What the first Load More downloads (issue 17), loaded once here so that each test's
+// What the first Load More downloads, loaded once here so that each test's
 // answers arrive within a few turns of the event loop, as they do in a browser that
 // has the files.
 beforeAll(async () => {
@@ -52,7 +52,7 @@ const ids = (hits: ArtworkCard[]) => hits.map((h) => Number(h.id.slice(-12)));
 /**
  * Lets the answer travel through the client and React render what it set. A few turns
  * of the event loop, not only microtasks: the request and its schema are downloaded on
- * the first Load More (issue 17).
+ * the first Load More.
  */
 async function settle() {
   await act(async () => {

@@ -65,7 +65,8 @@ export function useLoadMore(first: SearchResult, query: MarketplaceQuery, entryK
     inFlight.current = controller;
     setPages((p) => ({ ...p, status: "loading" }));
     try {
-      // The request and its answer's schema (and zod) only when someone asks for more (issue 17).
+      // The request and its answer's schema (and zod) only when someone asks for more
+      // (decision 0034).
       const [{ request }, { searchResultSchema }] = await Promise.all([
         import("../../lib/api-client"),
         import("../../../contracts/search.contract"),

@@ -4,7 +4,7 @@ import type { OfferView } from "../../../contracts/offers.contract";
 import { formatDateTime } from "../../../domain/date-time";
 
 /**
- * What the offer pages make of an OfferView (issue 15): the moves the viewer is shown,
+ * What the offer pages make of an OfferView (decision 0030): the moves the viewer is shown,
  * and the words for its status, expiry and history. The server says which moves the
  * viewer may make (`moves`); the page offers exactly those, in the forms they need.
  */

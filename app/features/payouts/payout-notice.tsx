@@ -4,7 +4,7 @@ import { payoutNoticeMessages as m } from "../../../contracts/payout-notice.valu
 import { FormNotice } from "../../components/ui/form-message";
 
 /**
- * The artist's payout notice on /upload and their own /profile (issue 13): why their works
+ * The artist's payout notice on /upload and their own /profile: why their works
  * are not listed and what to do, or (on the profile, `showActive`) that payouts are active.
  */
 export function PayoutNotice({

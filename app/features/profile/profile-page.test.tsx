@@ -161,7 +161,7 @@ describe("ProfilePage", () => {
       websiteURL: "",
     };
     renderPage({ form: values, pending: true });
-    // The owner's parts arrive after the page (loaded on demand, issue 17).
+    // The owner's parts arrive after the page (loaded on demand).
     expect(await screen.findByRole("button", { name: "Edit Profile" })).toBeTruthy();
     expect(screen.getByText(m.pendingArtist)).toBeTruthy();
     renderPage({ isOwn: false, tab: null });

@@ -12,7 +12,7 @@ import { ProfileWorks } from "./profile-works";
 import { profilePageMessages as m } from "./profile.messages";
 
 /**
- * The owner's photo controls and Edit Profile are downloads of their own (issue 17): a
+ * The owner's photo controls and Edit Profile are downloads of their own (decision 0034): a
  * visitor's copy of the page never needs them, and the server still renders them into
  * the owner's page.
  */
@@ -42,7 +42,7 @@ export function ProfilePage({
   form: ProfileFormValues | null;
   tab: ProfileTabValue | null;
   artworks: ArtworkCard[];
-  /** Issue 16: the own Following tab's artists, and the hearts of the cards shown. */
+  /** The own Following tab's artists, and the hearts of the cards shown. */
   following?: Following["following"];
   saved?: SavedState | null;
   editResult?: ProfileEditResult;

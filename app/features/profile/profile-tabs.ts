@@ -7,14 +7,14 @@ const ALL_TABS: ReadonlyArray<ProfileTabInfo & { artistsOnly: boolean; ownOnly: 
   { value: "listings", label: "Listings", artistsOnly: true, ownOnly: false },
   { value: "collection", label: "Collection", artistsOnly: false, ownOnly: true },
   { value: "all", label: "All Works", artistsOnly: true, ownOnly: false },
-  // Issue 16: private lists, never shown to anyone else.
+  // Private lists, never shown to anyone else.
   { value: "saved", label: "Saved", artistsOnly: false, ownOnly: true },
   { value: "following", label: "Following", artistsOnly: false, ownOnly: true },
 ];
 
 /**
  * SPEC §2/§6: Listings and All Works exist for artists; Collection, Saved and Following
- * (issue 16) only on one's own profile. A collector seen by someone else has no tabs at all.
+ * only on one's own profile. A collector seen by someone else has no tabs at all.
  */
 export function visibleTabs(profile: { isArtist: boolean }, isOwn: boolean): ProfileTabInfo[] {
   return ALL_TABS.filter((t) => (!t.artistsOnly || profile.isArtist) && (!t.ownOnly || isOwn)).map(

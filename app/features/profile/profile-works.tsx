@@ -21,10 +21,9 @@ const EMPTY: Record<ProfileTabValue, string> = {
 };
 
 /**
- * SPEC §2 tabs Listings / Collection / All Works, and the own Saved and Following (issue
- * 16), the ones this viewer has. The tab is
- * in the address (`?tab=`) and the loader reads it; while another tab loads the panel
- * says 'Loading profile...'.
+ * SPEC §2 tabs Listings / Collection / All Works, and the own Saved and Following, the
+ * ones this viewer has. The tab is in the address (`?tab=`) and the loader reads it; while
+ * another tab loads the panel says 'Loading profile...'.
  */
 export function ProfileWorks({
   name,
@@ -37,7 +36,7 @@ export function ProfileWorks({
   tabs: ProfileTabInfo[];
   tab: ProfileTabValue;
   artworks: ArtworkCard[];
-  /** The own Following tab's artists (issue 16). */
+  /** The own Following tab's artists. */
   following?: Following["following"];
 }) {
   return (

@@ -15,7 +15,7 @@ export type PurchaseHistoryData = { purchases: Purchase[]; failed: boolean };
 /**
  * SPEC §2 Purchase history: each purchase with its thumbnail, title, artist name,
  * price, tax and total (and the date), newest first, linked to its artwork; with its
- * state, its tracking once shipped, and a link to its order page (issue 14). Says
+ * state, its tracking once shipped, and a link to its order page. Says
  * 'Loading purchase history...' until the list has been read: the page arrives at
  * once and the list follows (streamed by the loader), as on a client navigation.
  */

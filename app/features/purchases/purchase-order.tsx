@@ -16,7 +16,7 @@ import { ShipmentLines } from "./purchase-shipment";
 import { purchasesMessages as m } from "./purchases.messages";
 
 /**
- * The buyer's order page (issue 14): the work, what was paid and refunded, where it
+ * The buyer's order page: the work, what was paid and refunded, where it
  * goes, where it is, its history, and the buyer's two moves while they are open.
  */
 export function PurchaseOrderPage({

@@ -14,7 +14,7 @@ export const purchasesMessages = {
   // After a guest purchase that made an account (decision 0042).
   choosePasswordNow:
     "Or choose your password now: View My Purchases asks for it, then shows your order. The link in your confirmation email does the same.",
-  // The order page and the list's order lines (issue 14).
+  // The order page and the list's order lines.
   myPurchases: "My purchases",
   viewOrder: "View order",
   backToHistory: "Purchase history",

@@ -21,7 +21,7 @@ import {
 } from "./sale-view";
 
 /**
- * The artist's sales (issue 14 "Who sees what — Artist"): the totals, a state filter
+ * The artist's sales: the totals, a state filter
  * kept in the address, and each sale with what the artist needs to send it, its money,
  * and the actions its state allows.
  */
