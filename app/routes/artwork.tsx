@@ -1,8 +1,8 @@
-import { ArtworkView } from "../features/artwork/artwork-view";
+import { ArtworkView } from "../features/artworks/artwork-view";
 import { lazyPanel } from "../components/ui/lazy-panel";
-import { artworkMeta } from "../features/artwork/artwork-meta";
-import { artworkMessages as m } from "../features/artwork/artwork.messages";
-import { loadArtworkPage } from "../features/artwork/artwork.server";
+import { artworkMeta } from "../features/artworks/artwork-meta";
+import { artworkMessages as m } from "../features/artworks/artworks.messages";
+import { loadArtworkPage } from "../features/artworks/artworks.server";
 import { errorMeta } from "../lib/meta";
 import { routeErrorText } from "../lib/route-error-text";
 import { RouteLoadError } from "../components/load-error";
@@ -25,7 +25,7 @@ const OfferDialog = lazyPanel(
 
 /** Edit Listing forgets an older draft of the listing (the draft store loads with it). */
 async function forgetListingDraft(artworkId: string) {
-  const { forgetListingDraftOf } = await import("../features/listing/listing-draft-store");
+  const { forgetListingDraftOf } = await import("../features/listings/listing-draft-store");
   forgetListingDraftOf(artworkId);
 }
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { ArtworkRails } from "../../../contracts/artwork-rails.contract";
 import { AppError } from "../../../server/errors";
 import { artworkDetail } from "../../components/artwork-detail.fixture";
-import { loadArtworkPage } from "./artwork.server";
+import { loadArtworkPage } from "./artworks.server";
 
 const rails: ArtworkRails = { moreByArtist: [], related: [] };
 

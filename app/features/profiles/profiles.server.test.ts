@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { PublicProfile } from "../../../contracts/profiles.contract";
-import { loadProfilePage } from "./profile.server";
+import { loadProfilePage } from "./profiles.server";
 
 const artist: PublicProfile = {
   id: "a1",

@@ -1,6 +1,6 @@
 import type { ArtworkRails as ArtworkRailsData } from "../../../contracts/artwork-rails.contract";
 import { ArtworkGrid } from "../../components/artwork-card";
-import { artworkMessages as m } from "./artwork.messages";
+import { artworkMessages as m } from "./artworks.messages";
 
 /** The id the sold notice links to. */
 export const RAILS_ID = "artwork-rails";

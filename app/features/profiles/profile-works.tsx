@@ -10,7 +10,7 @@ import {
   chooseTab,
   profileTabSearch,
 } from "./profile-tabs";
-import { profilePageMessages as m } from "./profile.messages";
+import { profilePageMessages as m } from "./profiles.messages";
 
 const EMPTY: Record<ProfileTabValue, string> = {
   listings: m.noListings,

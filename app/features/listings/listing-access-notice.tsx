@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import type { ListingAccess } from "./listing.server";
-import { listingPageMessages as m } from "./listing.messages";
+import type { ListingAccess } from "./listings.server";
+import { listingPageMessages as m } from "./listings.messages";
 
 /** Why this person cannot list (or edit) here, and where to go instead. */
 export function ListingAccessNotice({

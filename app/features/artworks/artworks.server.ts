@@ -3,7 +3,7 @@ import type { ArtworkDetail } from "../../../contracts/artworks.contract";
 import type { ArtworkRails } from "../../../contracts/artwork-rails.contract";
 import { savedStateFor } from "../../lib/collectors.server";
 import { readForPage } from "../../lib/loader-errors.server";
-import { artworkMessages as m } from "./artwork.messages";
+import { artworkMessages as m } from "./artworks.messages";
 
 /**
  * The artwork page's data. The read answers 404 'Artwork not found' for an unknown

@@ -7,7 +7,7 @@ import {
   uploadWithProgress,
 } from "../../lib/upload-with-progress";
 import { type ListingDraft, listingBody, withUploadedId } from "./listing-draft";
-import { listingPageMessages as m } from "./listing.messages";
+import { listingPageMessages as m } from "./listings.messages";
 
 /**
  * Confirm (decision 0012): first each new image is uploaded, one after another, with

@@ -9,7 +9,7 @@ import { readForm } from "../../lib/read-form.server";
 import { validInput } from "../../lib/valid-input.server";
 import { type ProfileFormValues, profileFormInput } from "./profile-form";
 import { type ProfileTabValue, chooseTab, visibleTabs } from "./profile-tabs";
-import { profilePageMessages as m } from "./profile.messages";
+import { profilePageMessages as m } from "./profiles.messages";
 
 /**
  * A profile and the works of its chosen tab, read in-process through

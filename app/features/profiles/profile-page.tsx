@@ -9,7 +9,7 @@ import type { ProfileFormValues } from "./profile-form";
 import { ProfileExhibitions, ProfileHeader } from "./profile-header";
 import { type ProfileTabValue, visibleTabs } from "./profile-tabs";
 import { ProfileWorks } from "./profile-works";
-import { profilePageMessages as m } from "./profile.messages";
+import { profilePageMessages as m } from "./profiles.messages";
 
 /**
  * The owner's photo controls and Edit Profile are downloads of their own (issue 17): a

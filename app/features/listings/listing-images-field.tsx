@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { MAX_LISTING_IMAGES } from "../../../domain/listing";
 import { useFilesChosenEarly } from "../../lib/early-input";
 import { type DraftImage, addFiles, moveImage, removeImage } from "./listing-draft";
-import { listingPageMessages as m } from "./listing.messages";
+import { listingPageMessages as m } from "./listings.messages";
 
 type Action = "earlier" | "later" | "remove";
 

@@ -1,7 +1,7 @@
 import { type AppLoadContext, data } from "react-router";
 import type { ArtworkDetail } from "../../../contracts/artworks.contract";
 import { nullIfNotFound, readForPage } from "../../lib/loader-errors.server";
-import { listingPageMessages as m } from "./listing.messages";
+import { listingPageMessages as m } from "./listings.messages";
 
 /** Why the page cannot list, or "ok". Each has its own explanation on the page. */
 export type ListingAccess = "ok" | "signedOut" | "notArtist" | "pending" | "notOwner" | "notFound";

@@ -8,7 +8,7 @@ import { cameFromOurPage } from "../../lib/tab-history";
 import { ArtworkCarousel } from "../../components/artwork-carousel";
 import { ArtworkFacts } from "../../components/artwork-facts";
 import { carouselImages, intrinsicSize } from "../../components/artwork-images";
-import { artworkMessages as m } from "./artwork.messages";
+import { artworkMessages as m } from "./artworks.messages";
 import { ArtworkCollect, ArtworkFollow } from "./artwork-collect";
 import type { FollowState } from "../../components/collectors/follow-button";
 import type { ArtworkRails as ArtworkRailsData } from "../../../contracts/artwork-rails.contract";

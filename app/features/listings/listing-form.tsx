@@ -14,7 +14,7 @@ import {
 } from "./listing-draft";
 import { getListingDraft, saveListingDraft } from "./listing-draft-store";
 import { ListingImagesField } from "./listing-images-field";
-import { listingPageMessages as m } from "./listing.messages";
+import { listingPageMessages as m } from "./listings.messages";
 
 /** Which field a rule's message is about, so that field is marked invalid. */
 const fieldOfProblem: Partial<Record<string, keyof ListingDraftValues | "images">> = {
@@ -108,7 +108,7 @@ export function ListingForm({
         void navigate("/listing-preview");
       }}
     >
-      {/* On a wide screen the details and the images stand side by side (listing.css). */}
+      {/* On a wide screen the details and the images stand side by side (listings.css). */}
       <div className="listing-form-details">
         <div className="field">
           <label htmlFor={`${id}-title`}>Title</label>

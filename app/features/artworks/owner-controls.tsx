@@ -5,7 +5,7 @@ import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import type { NavigationNoticeState } from "../../components/ui/navigation-notice";
 import { request } from "../../lib/api-client";
 import { listingMessages as l } from "../../../domain/listing";
-import { artworkMessages as m } from "./artwork.messages";
+import { artworkMessages as m } from "./artworks.messages";
 import { toggleFailure } from "./toggle-failure";
 
 /** What SPEC §2 passes to /upload in edit mode as navigation state. */

@@ -3,7 +3,7 @@ import { useRevalidator } from "react-router";
 import { ApiError, request } from "../../lib/api-client";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog";
 import { useFilesChosenEarly } from "../../lib/early-input";
-import { profilePageMessages as m } from "./profile.messages";
+import { profilePageMessages as m } from "./profiles.messages";
 
 type PhotoError = { message: string; detail: string | null };
 

@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { SITE, errorMeta, shortDescription } from "../../lib/meta";
-import { profilePageMessages as m } from "./profile.messages";
+import { profilePageMessages as m } from "./profiles.messages";
 
 /**
  * Title and description of a profile. One's own profile is titled 'Your profile'; a

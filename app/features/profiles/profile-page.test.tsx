@@ -7,7 +7,7 @@ import type { PublicProfile } from "../../../contracts/profiles.contract";
 import { HIDDEN_MARK } from "../../components/artwork-card";
 import { RouteLoadError } from "../../components/load-error";
 import { ProfilePage } from "./profile-page";
-import { profilePageMessages as m } from "./profile.messages";
+import { profilePageMessages as m } from "./profiles.messages";
 
 afterEach(cleanup);
 

@@ -2,7 +2,7 @@ import type { PublicProfile } from "../../../contracts/profiles.contract";
 import { Avatar } from "../../components/ui/avatar";
 import { ExhibitionTiles } from "../../components/exhibition-tiles";
 import { PersonDetails } from "../../components/person-details";
-import { profilePageMessages as m } from "./profile.messages";
+import { profilePageMessages as m } from "./profiles.messages";
 
 /**
  * SPEC §2 profile: photo or initials, name, 'b. {year}', location, bio and links.

@@ -2,7 +2,7 @@ import { Avatar } from "../../components/ui/avatar";
 import { FollowButton, type FollowState } from "../../components/collectors/follow-button";
 import { ExhibitionTiles } from "../../components/exhibition-tiles";
 import { PersonDetails } from "../../components/person-details";
-import { artistMessages as m } from "./artist.messages";
+import { artistMessages as m } from "./artists.messages";
 import type { ArtistPage } from "../../../contracts/artists.contract";
 
 /**

@@ -8,7 +8,7 @@ import type { CarouselImage } from "../../components/artwork-images";
 import { intrinsicSize } from "../../components/artwork-images";
 import { type ListingDraft, draftFields } from "./listing-draft";
 import { clearListingDraft, getListingDraft, saveListingDraft } from "./listing-draft-store";
-import { listingPageMessages as m } from "./listing.messages";
+import { listingPageMessages as m } from "./listings.messages";
 import { saveListing, uploadFailedText } from "./save-listing";
 
 function editAddress(draft: ListingDraft): string {

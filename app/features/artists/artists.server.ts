@@ -3,7 +3,7 @@ import type { ArtistPage, ArtistTab } from "../../../contracts/artists.contract"
 import type { ArtworkCard } from "../../../contracts/artworks.contract";
 import { savedStateFor } from "../../lib/collectors.server";
 import { loadErrorResponse } from "../../lib/loader-errors.server";
-import { artistMessages as m } from "./artist.messages";
+import { artistMessages as m } from "./artists.messages";
 
 /**
  * The profile and one tab of works, read side by side. The service answers with the

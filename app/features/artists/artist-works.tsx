@@ -3,7 +3,7 @@ import type { ArtworkCard } from "../../../contracts/artworks.contract";
 import { ArtworkGrid } from "../../components/artwork-card";
 import { UrlTabs } from "../../components/ui/url-tabs";
 import { ARTIST_TABS, artistTabSearch, parseArtistTab } from "./artist-tabs";
-import { artistMessages as m } from "./artist.messages";
+import { artistMessages as m } from "./artists.messages";
 
 /**
  * SPEC §2 artist tabs All Works / For Sale / Sold. The tab lives in the address
