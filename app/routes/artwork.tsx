@@ -10,16 +10,16 @@ import { SavedWorksProvider } from "../components/collectors/saved-works";
 import type { Route } from "./+types/artwork";
 
 /**
- * The buy and offer panels (the checkout feature, its card form and Stripe's loader) are
- * downloaded when first opened, not with the page (issue 17, decision 0034). The titles
- * are the panels' own headings, shown by the stand-in while the code arrives.
+ * The buy and offer panels (the checkout and offers features, the shared card form and
+ * Stripe's loader) are downloaded when first opened, not with the page (decision 0034).
+ * The titles are the panels' own headings, shown by the stand-in while the code arrives.
  */
 const CheckoutDialog = lazyPanel(
   () => import("../features/checkout/checkout-dialog").then((module) => module.CheckoutDialog),
   "Buy this artwork",
 );
 const OfferDialog = lazyPanel(
-  () => import("../features/checkout/offer-dialog").then((module) => module.OfferDialog),
+  () => import("../features/offers/offer-dialog").then((module) => module.OfferDialog),
   "Make an offer",
 );
 

@@ -6,9 +6,10 @@ import { priceText, titleText } from "../../../domain/display";
 import type { ArtworkDetail } from "../../../contracts/artworks.contract";
 import { ModalDialog } from "../../components/ui/modal-dialog";
 import { useSessionUser } from "../../lib/session-user";
-import { isSoldMessage, paymentFailure } from "./checkout-answers";
-import { fieldProblems } from "./checkout-field-checks";
-import { confirmSimulatedCard, purchase } from "./checkout-api";
+import { isSoldMessage, paymentFailure } from "../../components/card-address-form/checkout-answers";
+import { fieldProblems } from "../../components/card-address-form/checkout-field-checks";
+import { confirmSimulatedCard } from "../../components/card-address-form/payment-api";
+import { purchase } from "./checkout-api";
 import {
   type CheckoutFields,
   canPay,
@@ -17,16 +18,16 @@ import {
   shippingAddress,
   simulatedCard,
   submitProblem,
-} from "./checkout-form";
-import { CheckoutPayment } from "./checkout-payment";
-import { type Problem, problemField } from "./checkout-problem";
-import { CheckoutSummary } from "./checkout-summary";
-import { ShippingFields } from "./checkout-fields";
+} from "../../components/card-address-form/checkout-form";
+import { CheckoutPayment } from "../../components/card-address-form/checkout-payment";
+import { type Problem, problemField } from "../../components/card-address-form/checkout-problem";
+import { CheckoutSummary } from "../../components/card-address-form/checkout-summary";
+import { ShippingFields } from "../../components/card-address-form/checkout-fields";
 import type { PurchaseSuccessState } from "../../lib/purchase-success-state";
-import { useCheckoutConfig } from "./use-checkout-config";
-import { useStripeCard } from "./use-stripe-card";
-import { useFieldChecks } from "./use-field-checks";
-import { useTaxQuote } from "./use-tax-quote";
+import { useCheckoutConfig } from "../../components/card-address-form/use-checkout-config";
+import { useStripeCard } from "../../components/card-address-form/use-stripe-card";
+import { useFieldChecks } from "../../components/card-address-form/use-field-checks";
+import { useTaxQuote } from "../../components/card-address-form/use-tax-quote";
 
 /** A refused payment as shown: the message, its field, and whether the work is gone. */
 type ShownError = Problem & { unavailable: boolean };

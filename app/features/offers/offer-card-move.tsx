@@ -4,15 +4,19 @@ import { priceText } from "../../../domain/display";
 import { offerMessages as m } from "../../../domain/offers";
 import type { OfferView } from "../../../contracts/offers.contract";
 import { AmountLines } from "../../components/amount-lines";
-import { paymentFailure } from "./checkout-answers";
-import { confirmSimulatedCard } from "./checkout-api";
-import { type CheckoutFields, emptyFields, simulatedCard } from "./checkout-form";
-import { CheckoutPayment } from "./checkout-payment";
-import type { Problem } from "./checkout-problem";
+import { paymentFailure } from "../../components/card-address-form/checkout-answers";
+import { confirmSimulatedCard } from "../../components/card-address-form/payment-api";
+import {
+  type CheckoutFields,
+  emptyFields,
+  simulatedCard,
+} from "../../components/card-address-form/checkout-form";
+import { CheckoutPayment } from "../../components/card-address-form/checkout-payment";
+import type { Problem } from "../../components/card-address-form/checkout-problem";
 import { cardMove } from "./offer-api";
 import { type CardMove, amountsAt, cardMoveAmount, cardMoveProblem } from "./offer-form";
-import { useCheckoutConfig } from "./use-checkout-config";
-import { useStripeCard } from "./use-stripe-card";
+import { useCheckoutConfig } from "../../components/card-address-form/use-checkout-config";
+import { useStripeCard } from "../../components/card-address-form/use-stripe-card";
 
 /** What the offer page gives a buyer's card move, and hears back when it is done. */
 export type CardMoveProps = {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import type { CheckoutConfig } from "../../../contracts/checkout.contract";
-import { fetchCheckoutConfig } from "./checkout-api";
+import { fetchCheckoutConfig } from "./payment-api";
 
 export type ConfigState =
   { status: "loading" } | { status: "ready"; config: CheckoutConfig } | { status: "failed" };

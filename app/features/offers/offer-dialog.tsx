@@ -7,14 +7,18 @@ import type { ArtworkDetail } from "../../../contracts/artworks.contract";
 import { ModalDialog } from "../../components/ui/modal-dialog";
 import { useSessionUser } from "../../lib/session-user";
 import { type OfferPageState, offerPageLink } from "../../lib/offer-page-state";
-import { paymentFailure } from "./checkout-answers";
-import { confirmSimulatedCard } from "./checkout-api";
-import { fieldProblems } from "./checkout-field-checks";
-import { ShippingFields } from "./checkout-fields";
-import { emptyFields, shippingAddress, simulatedCard } from "./checkout-form";
-import { CheckoutPayment } from "./checkout-payment";
-import { type Problem, problemField } from "./checkout-problem";
-import { CheckoutSummary } from "./checkout-summary";
+import { paymentFailure } from "../../components/card-address-form/checkout-answers";
+import { confirmSimulatedCard } from "../../components/card-address-form/payment-api";
+import { fieldProblems } from "../../components/card-address-form/checkout-field-checks";
+import { ShippingFields } from "../../components/card-address-form/checkout-fields";
+import {
+  emptyFields,
+  shippingAddress,
+  simulatedCard,
+} from "../../components/card-address-form/checkout-form";
+import { CheckoutPayment } from "../../components/card-address-form/checkout-payment";
+import { type Problem, problemField } from "../../components/card-address-form/checkout-problem";
+import { CheckoutSummary } from "../../components/card-address-form/checkout-summary";
 import { fetchOfferQuote, makeOffer } from "./offer-api";
 import {
   type OfferFields,
@@ -25,10 +29,10 @@ import {
   offeredCents,
   typedAmountProblem,
 } from "./offer-form";
-import { useCheckoutConfig } from "./use-checkout-config";
-import { useStripeCard } from "./use-stripe-card";
-import { useFieldChecks } from "./use-field-checks";
-import { useTaxQuote } from "./use-tax-quote";
+import { useCheckoutConfig } from "../../components/card-address-form/use-checkout-config";
+import { useStripeCard } from "../../components/card-address-form/use-stripe-card";
+import { useFieldChecks } from "../../components/card-address-form/use-field-checks";
+import { useTaxQuote } from "../../components/card-address-form/use-tax-quote";
 
 type OfferProblem = { message: string; field: Problem["field"] | "amount" | "note" };
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { checkoutMessages as c } from "../../../domain/checkout";
 import { offerMessages as m } from "../../../domain/offers";
 import { salesTax } from "../../../domain/sales-tax";
-import { emptyFields } from "./checkout-form";
+import { emptyFields } from "../../components/card-address-form/checkout-form";
 import {
   type OfferFields,
   amountsAt,

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { checkoutMessages as m } from "../../../domain/checkout";
 import { CheckoutError } from "./checkout-answers";
 import type { BillingDetails } from "../../../contracts/checkout.contract";
-import type { ConfirmCard } from "./checkout-api";
+import type { ConfirmCard } from "./payment-api";
 
 export type StripeCardState = {
   status: "loading" | "ready" | "failed";

@@ -1,5 +1,5 @@
 import { checkoutMessages as m } from "../../../domain/checkout";
-import { AmountLines } from "../../components/amount-lines";
+import { AmountLines } from "../amount-lines";
 import { type QuoteView, summaryLines } from "./checkout-form";
 
 /**

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { fetchQuote } from "./checkout-api";
+import { fetchQuote } from "./payment-api";
 import { taxFailure } from "./checkout-answers";
 import type { Quote, QuoteRequest } from "../../../contracts/checkout.contract";
 import { type QuoteState, type QuoteView, quoteKey, quoteView } from "./checkout-form";

@@ -9,7 +9,11 @@ import { salesTax } from "../../../domain/sales-tax";
 import type { PaymentProviderName, Quote } from "../../../contracts/checkout.contract";
 import type { z } from "zod";
 import type { offerQuoteBodySchema } from "../../../contracts/offers.contract";
-import { type CheckoutFields, quoteRequest, submitProblem } from "./checkout-form";
+import {
+  type CheckoutFields,
+  quoteRequest,
+  submitProblem,
+} from "../../components/card-address-form/checkout-form";
 
 /**
  * The offer panel's and the buyer's card moves' rules (issue 15): the buy panel's

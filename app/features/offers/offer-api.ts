@@ -9,8 +9,8 @@ import {
 } from "../../../contracts/offers.contract";
 import { offerMessages } from "../../../domain/offers";
 import { request } from "../../lib/api-client";
-import { CheckoutError, paymentFailure } from "./checkout-answers";
-import type { ConfirmCard } from "./checkout-api";
+import { CheckoutError, paymentFailure } from "../../components/card-address-form/checkout-answers";
+import type { ConfirmCard } from "../../components/card-address-form/payment-api";
 import type { CardMove, OfferQuoteRequest } from "./offer-form";
 
 /**
