@@ -5,18 +5,14 @@ import { offerMessages as m } from "../../../domain/offers";
 import type { OfferView } from "../../../contracts/offers.contract";
 import { AmountLines } from "../../components/amount-lines";
 import { paymentFailure } from "../../components/card-address-form/checkout-answers";
-import { confirmSimulatedCard } from "../../components/card-address-form/payment-api";
 import {
-  type CheckoutFields,
-  emptyFields,
-  simulatedCard,
-} from "../../components/card-address-form/checkout-form";
-import { CheckoutPayment } from "../../components/card-address-form/checkout-payment";
+  CardAddressForm,
+  useCardPayment,
+} from "../../components/card-address-form/card-address-form";
+import { type CheckoutFields, emptyFields } from "../../components/card-address-form/checkout-form";
 import type { Problem } from "../../components/card-address-form/checkout-problem";
 import { cardMove } from "./offer-api";
 import { type CardMove, amountsAt, cardMoveAmount, cardMoveProblem } from "./offer-form";
-import { useCheckoutConfig } from "../../components/card-address-form/use-checkout-config";
-import { useStripeCard } from "../../components/card-address-form/use-stripe-card";
 
 /** What the offer page gives a buyer's card move, and hears back when it is done. */
 export type CardMoveProps = {
@@ -36,9 +32,8 @@ export function OfferCardMove({ offer, accessKey, move, onDone }: CardMoveProps)
   const headingId = useId();
   const amountId = useId();
   const amountErrorId = useId();
-  const configState = useCheckoutConfig();
-  const config = configState.status === "ready" ? configState.config : null;
-  const stripeCard = useStripeCard(config?.provider === "stripe" ? config.publishableKey : null);
+  const payment = useCardPayment();
+  const { config, ready: cardReady } = payment;
   const [fields, setFields] = useState<CheckoutFields & { amount: string }>(() => ({
     ...emptyFields("", offer.buyerName),
     amount: "",
@@ -53,9 +48,6 @@ export function OfferCardMove({ offer, accessKey, move, onDone }: CardMoveProps)
 
   const amount = cardMoveAmount(move, offer.amountCents, fields.amount);
   const amounts = amount.ok ? amountsAt(amount.cents, offer.shippingAddress.state) : null;
-  const cardReady =
-    config?.provider === "simulated" ||
-    (config?.provider === "stripe" && stripeCard.state.status === "ready");
 
   function change(name: keyof CheckoutFields | "amount", value: string) {
     setFields((f) => ({ ...f, [name]: value }));
@@ -78,11 +70,7 @@ export function OfferCardMove({ offer, accessKey, move, onDone }: CardMoveProps)
     }
     const name = fields.cardName.trim();
     const billing = name ? { name } : {};
-    const card = simulatedCard(fields);
-    const confirm =
-      config.provider === "stripe"
-        ? stripeCard.confirmWith(billing)
-        : card && confirmSimulatedCard(card, billing);
+    const confirm = payment.confirmCard(fields, billing);
     if (!confirm) return;
     setError(null);
     setProcessing(true);
@@ -121,9 +109,15 @@ export function OfferCardMove({ offer, accessKey, move, onDone }: CardMoveProps)
           {error.message}
         </p>
       ) : null}
-      <form className="checkout-form" noValidate onSubmit={(event) => void submit(event)}>
-        <fieldset className="checkout-fieldset" disabled={processing}>
-          {move === "counter" ? (
+      <CardAddressForm
+        payment={payment}
+        fields={fields}
+        onChange={change}
+        problem={error}
+        locked={processing}
+        onSubmit={(event) => void submit(event)}
+        lead={
+          move === "counter" ? (
             <div className="field offer-field-amount">
               <label htmlFor={amountId}>{m.counterAmountLabel}</label>
               <div className="offer-amount-input">
@@ -146,7 +140,9 @@ export function OfferCardMove({ offer, accessKey, move, onDone }: CardMoveProps)
                 </small>
               ) : null}
             </div>
-          ) : null}
+          ) : null
+        }
+        summary={
           <div className="checkout-summary">
             <AmountLines
               lines={lines}
@@ -156,17 +152,9 @@ export function OfferCardMove({ offer, accessKey, move, onDone }: CardMoveProps)
               aria-atomic="true"
             />
           </div>
-          <CheckoutPayment
-            configState={configState}
-            fields={fields}
-            onChange={change}
-            problem={error}
-            stripeCard={stripeCard}
-          />
-        </fieldset>
-        <p className="checkout-processing" role="status">
-          {processing ? c.processingPayment : ""}
-        </p>
+        }
+        status={processing ? c.processingPayment : ""}
+      >
         <div className="offer-card-move-actions">
           <button
             type="submit"
@@ -176,7 +164,7 @@ export function OfferCardMove({ offer, accessKey, move, onDone }: CardMoveProps)
             {processing ? c.processing : title}
           </button>
         </div>
-      </form>
+      </CardAddressForm>
     </section>
   );
 }

@@ -8,15 +8,12 @@ import { ModalDialog } from "../../components/ui/modal-dialog";
 import { useSessionUser } from "../../lib/session-user";
 import { type OfferPageState, offerPageLink } from "../../lib/offer-page-state";
 import { paymentFailure } from "../../components/card-address-form/checkout-answers";
-import { confirmSimulatedCard } from "../../components/card-address-form/payment-api";
-import { fieldProblems } from "../../components/card-address-form/checkout-field-checks";
-import { ShippingFields } from "../../components/card-address-form/checkout-fields";
 import {
-  emptyFields,
-  shippingAddress,
-  simulatedCard,
-} from "../../components/card-address-form/checkout-form";
-import { CheckoutPayment } from "../../components/card-address-form/checkout-payment";
+  CardAddressForm,
+  useCardPayment,
+} from "../../components/card-address-form/card-address-form";
+import { fieldProblems } from "../../components/card-address-form/checkout-field-checks";
+import { emptyFields, shippingAddress } from "../../components/card-address-form/checkout-form";
 import { type Problem, problemField } from "../../components/card-address-form/checkout-problem";
 import { CheckoutSummary } from "../../components/card-address-form/checkout-summary";
 import { fetchOfferQuote, makeOffer } from "./offer-api";
@@ -29,8 +26,6 @@ import {
   offeredCents,
   typedAmountProblem,
 } from "./offer-form";
-import { useCheckoutConfig } from "../../components/card-address-form/use-checkout-config";
-import { useStripeCard } from "../../components/card-address-form/use-stripe-card";
 import { useFieldChecks } from "../../components/card-address-form/use-field-checks";
 import { useTaxQuote } from "../../components/card-address-form/use-tax-quote";
 
@@ -60,9 +55,8 @@ export function OfferDialog({
   const noteErrorId = useId();
   const user = useSessionUser();
   const navigate = useNavigate();
-  const configState = useCheckoutConfig();
-  const config = configState.status === "ready" ? configState.config : null;
-  const stripeCard = useStripeCard(config?.provider === "stripe" ? config.publishableKey : null);
+  const payment = useCardPayment();
+  const { configState, config } = payment;
   const [fields, setFields] = useState<OfferFields>(() => ({
     ...emptyFields(user?.email ?? "", user?.displayName ?? "", user?.shippingAddress ?? null),
     amount: "",
@@ -103,12 +97,9 @@ export function OfferDialog({
     setError({ message, unavailable, field });
   }
 
-  const cardReady =
-    config?.provider === "simulated" ||
-    (config?.provider === "stripe" && stripeCard.state.status === "ready");
   // Send Offer waits for the card form and a quote being fetched, not for the fields:
   // pressed with one missing, it says which (an empty amount included).
-  const sendEnabled = cardReady && !processing && !quote.pending;
+  const sendEnabled = payment.ready && !processing && !quote.pending;
 
   async function send(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -125,11 +116,7 @@ export function OfferDialog({
     setDeclined(null);
     const email = fields.email.trim();
     const billing = { name: fields.cardName.trim(), email };
-    const card = simulatedCard(fields);
-    const confirm =
-      config.provider === "stripe"
-        ? stripeCard.confirmWith(billing)
-        : card && confirmSimulatedCard(card, billing);
+    const confirm = payment.confirmCard(fields, billing);
     if (!confirm) return;
     setProcessing(true);
     try {
@@ -202,8 +189,19 @@ export function OfferDialog({
           {price !== null ? <p className="buy-panel-price">{priceText(price)}</p> : null}
         </div>
       </div>
-      <form className="checkout-form" noValidate onSubmit={(event) => void send(event)}>
-        <fieldset className="checkout-fieldset" disabled={processing}>
+      <CardAddressForm
+        payment={payment}
+        fields={fields}
+        onChange={change}
+        problem={shownProblem}
+        checks={checks}
+        address={{
+          signedIn,
+          emailHint: signedIn ? m.offerEmailHintSignedIn : m.offerEmailHint,
+        }}
+        locked={processing}
+        onSubmit={(event) => void send(event)}
+        lead={
           <fieldset className="checkout-section">
             <legend>Your offer</legend>
             <div className="field offer-field-amount">
@@ -248,15 +246,8 @@ export function OfferDialog({
               ) : null}
             </div>
           </fieldset>
-          <ShippingFields
-            fields={fields}
-            onChange={change}
-            problem={shownProblem}
-            checks={checks.shown}
-            onLeave={checks.leave}
-            signedIn={signedIn}
-            emailHint={signedIn ? m.offerEmailHintSignedIn : m.offerEmailHint}
-          />
+        }
+        summary={
           <CheckoutSummary
             price={offeredCents(fields.amount)}
             priceLabel="Your offer"
@@ -269,19 +260,9 @@ export function OfferDialog({
             })}
             onRetry={quote.retry}
           />
-          <CheckoutPayment
-            configState={configState}
-            fields={fields}
-            onChange={change}
-            problem={shownProblem}
-            checks={checks.shown}
-            onLeave={checks.leave}
-            stripeCard={stripeCard}
-          />
-        </fieldset>
-        <p className="checkout-processing" role="status">
-          {processing ? m.sendingOffer : ""}
-        </p>
+        }
+        status={processing ? m.sendingOffer : ""}
+      >
         {unavailable ? (
           <p>
             <Link to="/" className="button-link">
@@ -297,7 +278,7 @@ export function OfferDialog({
             {processing ? c.processing : m.sendOffer}
           </button>
         </div>
-      </form>
+      </CardAddressForm>
     </ModalDialog>
   );
 }
