@@ -219,7 +219,7 @@ async function run(label: string, open: () => Promise<DatabaseHandle>): Promise<
           throw new Error(`${scenario.name}: the page's rails are not as expected`);
       };
       const sides: Record<string, () => Promise<unknown>> = {
-        // What the loader reads, without and with the rails (artwork.server.ts).
+        // What the loader reads, without and with the rails (artworks.server.ts).
         withoutRails: () => services.discovery.artwork(scenario.id, null),
         withRails: () =>
           Promise.all([

@@ -1,5 +1,5 @@
 import { type Page, expect, test } from "@playwright/test";
-import { artistMessages } from "../app/features/artist/artist.messages";
+import { artistMessages } from "../app/features/artists/artists.messages";
 import { checkoutMessages } from "../domain/checkout";
 import { discoveryMessages } from "../domain/discovery-messages";
 import {

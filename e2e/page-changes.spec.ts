@@ -1,6 +1,6 @@
 import { type Page, expect, test } from "@playwright/test";
-import { artistMessages } from "../app/features/artist/artist.messages";
-import { profilePageMessages } from "../app/features/profile/profile.messages";
+import { artistMessages } from "../app/features/artists/artists.messages";
+import { profilePageMessages } from "../app/features/profiles/profiles.messages";
 import {
   DESKTOP,
   atBothWidths,

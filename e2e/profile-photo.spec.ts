@@ -1,6 +1,6 @@
 import { type Page, expect, test } from "@playwright/test";
 import sharp from "sharp";
-import { profilePageMessages as m } from "../app/features/profile/profile.messages";
+import { profilePageMessages as m } from "../app/features/profiles/profiles.messages";
 import { expectNoAxeViolations, holdNextRequest, signIn, waitForHydration } from "./helpers";
 
 /**

@@ -1,6 +1,6 @@
 import { type Page, expect, test } from "@playwright/test";
 import { profileMessages } from "../domain/profile";
-import { profilePageMessages as m } from "../app/features/profile/profile.messages";
+import { profilePageMessages as m } from "../app/features/profiles/profiles.messages";
 import {
   DESKTOP,
   atBothWidths,

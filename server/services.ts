@@ -222,7 +222,7 @@ import {
   getPublicProfile,
   updateOwnProfile,
 } from "./features/profiles/profiles.service";
-import { type SearchDeps, search } from "./features/search/search.service";
+import { type SearchDeps, search, searchKnownIds } from "./features/search/search.service";
 import { type SitemapDeps, getSitemapEntries } from "./features/seo/sitemap.service";
 import { type UploadDeps, storeArtworkImage } from "./features/uploads/uploads.service";
 import { createUploadSweeper } from "./features/uploads/uploads.sweeper";
@@ -447,6 +447,8 @@ export function createServices(
     /** The reads behind the discovery pages; loaders call these in-process. */
     discovery: {
       search: (query: SearchQuery) => search(searchDeps, query),
+      /** The same, for ids the caller has checked against the catalogue it read. */
+      searchKnownIds: (query: SearchQuery) => searchKnownIds(searchDeps, query),
       cities: () => getCities(catalogDeps),
       categories: () => getCategories(catalogDeps),
       activeBanner: () => getActiveBanner(catalogDeps),

@@ -67,7 +67,7 @@ function srcSetOf(
 }
 
 /**
- * How wide the carousel's picture box is (artwork.css): the page's width less its
+ * How wide the carousel's picture box is (artworks.css): the page's width less its
  * padding on phones (343 px at 375 px); from 900 px, 7/12 of the two columns (about
  * 52vw); from 1200 px the page stops growing and the box is 625 px. A hint for choosing
  * from the srcset, checked against the layout at 375 and 1440 px in e2e/first-paint.spec.ts.
@@ -79,7 +79,7 @@ export const CAROUSEL_SIZES =
 export type CardLayout = "grid" | "rail";
 
 /**
- * On a phone (up to 600 px, artwork.css) a rail's card is 72% of the page less its
+ * On a phone (up to 600 px, artworks.css) a rail's card is 72% of the page less its
  * padding; from there on a rail is the page's grid.
  */
 const RAIL_PHONE_MAX = 600;

@@ -1,6 +1,6 @@
 /**
- * What the offer panel (app/features/checkout) hands to the offer's page
- * (app/features/offers) in navigation state: the server's guest account message and
+ * What the offer panel hands to the offer's page (both app/features/offers) in
+ * navigation state: the server's guest account message and
  * what happened. State, not the address, so a reload or a shared link does not repeat it.
  */
 export type OfferPageState = { accountMessage: string | null; message: string | null };

@@ -1,9 +1,9 @@
-import { ArtistExhibitions, ArtistProfileHeader } from "../features/artist/artist-profile";
-import { ArtistWorks } from "../features/artist/artist-works";
-import { artistMeta } from "../features/artist/artist-meta";
-import { parseArtistTab } from "../features/artist/artist-tabs";
-import { artistMessages as m } from "../features/artist/artist.messages";
-import { loadArtistPage } from "../features/artist/artist.server";
+import { ArtistExhibitions, ArtistProfileHeader } from "../features/artists/artist-profile";
+import { ArtistWorks } from "../features/artists/artist-works";
+import { artistMeta } from "../features/artists/artist-meta";
+import { parseArtistTab } from "../features/artists/artist-tabs";
+import { artistMessages as m } from "../features/artists/artists.messages";
+import { loadArtistPage } from "../features/artists/artists.server";
 import { errorMeta } from "../lib/meta";
 import { routeErrorText } from "../lib/route-error-text";
 import { RouteLoadError } from "../components/load-error";

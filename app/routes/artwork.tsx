@@ -1,8 +1,8 @@
-import { ArtworkView } from "../features/artwork/artwork-view";
+import { ArtworkView } from "../features/artworks/artwork-view";
 import { lazyPanel } from "../components/ui/lazy-panel";
-import { artworkMeta } from "../features/artwork/artwork-meta";
-import { artworkMessages as m } from "../features/artwork/artwork.messages";
-import { loadArtworkPage } from "../features/artwork/artwork.server";
+import { artworkMeta } from "../features/artworks/artwork-meta";
+import { artworkMessages as m } from "../features/artworks/artworks.messages";
+import { loadArtworkPage } from "../features/artworks/artworks.server";
 import { errorMeta } from "../lib/meta";
 import { routeErrorText } from "../lib/route-error-text";
 import { RouteLoadError } from "../components/load-error";
@@ -10,22 +10,22 @@ import { SavedWorksProvider } from "../components/collectors/saved-works";
 import type { Route } from "./+types/artwork";
 
 /**
- * The buy and offer panels (the checkout feature, its card form and Stripe's loader) are
- * downloaded when first opened, not with the page (issue 17, decision 0034). The titles
- * are the panels' own headings, shown by the stand-in while the code arrives.
+ * The buy and offer panels (the checkout and offers features, the shared card form and
+ * Stripe's loader) are downloaded when first opened, not with the page (decision 0034).
+ * The titles are the panels' own headings, shown by the stand-in while the code arrives.
  */
 const CheckoutDialog = lazyPanel(
   () => import("../features/checkout/checkout-dialog").then((module) => module.CheckoutDialog),
   "Buy this artwork",
 );
 const OfferDialog = lazyPanel(
-  () => import("../features/checkout/offer-dialog").then((module) => module.OfferDialog),
+  () => import("../features/offers/offer-dialog").then((module) => module.OfferDialog),
   "Make an offer",
 );
 
 /** Edit Listing forgets an older draft of the listing (the draft store loads with it). */
 async function forgetListingDraft(artworkId: string) {
-  const { forgetListingDraftOf } = await import("../features/listing/listing-draft-store");
+  const { forgetListingDraftOf } = await import("../features/listings/listing-draft-store");
   forgetListingDraftOf(artworkId);
 }
 

@@ -1,8 +1,8 @@
 import { RouteLoadError } from "../components/load-error";
-import { ListingAccessNotice } from "../features/listing/listing-access-notice";
-import { ListingPreviewView } from "../features/listing/listing-preview-view";
-import { listingPageMessages as m } from "../features/listing/listing.messages";
-import { loadListingPage } from "../features/listing/listing.server";
+import { ListingAccessNotice } from "../features/listings/listing-access-notice";
+import { ListingPreviewView } from "../features/listings/listing-preview-view";
+import { listingPageMessages as m } from "../features/listings/listings.messages";
+import { loadListingPage } from "../features/listings/listings.server";
 import type { Route } from "./+types/listing-preview";
 
 export function meta() {

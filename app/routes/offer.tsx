@@ -9,7 +9,7 @@ import { titleText } from "../../domain/display";
 import { offerMessages as m } from "../../domain/offers";
 import { RouteLoadError } from "../components/load-error";
 import { NOT_FOUND_TITLE, NotFoundPage } from "../components/not-found-page";
-import type { CardMoveProps } from "../features/checkout/offer-card-move";
+import type { CardMoveProps } from "../features/offers/offer-card-move";
 import { OfferPage } from "../features/offers/offer-page";
 import { loadOfferPage, offerPageAction } from "../features/offers/offers.server";
 import { readOfferPageState } from "../lib/offer-page-state";
@@ -44,12 +44,12 @@ export function shouldRevalidate({
 }
 
 /**
- * The buyer's card form (the checkout feature, its card form and Stripe's loader) is a
- * separate download, fetched only for a page that shows it (issue 17). The server still
+ * The buyer's card moves (the shared card form and Stripe's loader) are a separate
+ * download, fetched only for a page that shows them. The server still
  * renders it into the page; in the browser it becomes interactive once its code arrives.
  */
 const LazyCardMove = lazy(() =>
-  import("../features/checkout/offer-card-move").then((module) => ({
+  import("../features/offers/offer-card-move").then((module) => ({
     default: module.OfferCardMove,
   })),
 );
@@ -69,8 +69,8 @@ function CardMove(props: CardMoveProps) {
 }
 
 /**
- * The page composes two features: the offer (app/features/offers) and the buyer's
- * moves that authorize their card again (app/features/checkout).
+ * The offer (app/features/offers), with the buyer's moves that authorize their card
+ * again loaded apart from the page.
  */
 export default function Offer({ loaderData, actionData }: Route.ComponentProps) {
   const location = useLocation();

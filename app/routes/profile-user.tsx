@@ -1,9 +1,9 @@
 import { redirect } from "react-router";
 import { RouteLoadError } from "../components/load-error";
-import { profileMeta } from "../features/profile/profile-meta";
-import { ProfilePage } from "../features/profile/profile-page";
-import { profilePageMessages as m } from "../features/profile/profile.messages";
-import { loadProfilePage } from "../features/profile/profile.server";
+import { profileMeta } from "../features/profiles/profile-meta";
+import { ProfilePage } from "../features/profiles/profile-page";
+import { profilePageMessages as m } from "../features/profiles/profiles.messages";
+import { loadProfilePage } from "../features/profiles/profiles.server";
 import type { Route } from "./+types/profile-user";
 
 export function meta({ loaderData }: Route.MetaArgs) {

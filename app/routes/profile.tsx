@@ -2,10 +2,10 @@ import { Suspense, lazy } from "react";
 import { useActionData, useSearchParams } from "react-router";
 import { RouteLoadError } from "../components/load-error";
 import { requireUser } from "../lib/require-user.server";
-import { profileMeta } from "../features/profile/profile-meta";
-import { ProfilePage } from "../features/profile/profile-page";
-import { profilePageMessages as m } from "../features/profile/profile.messages";
-import { loadProfilePage, saveOwnProfile } from "../features/profile/profile.server";
+import { profileMeta } from "../features/profiles/profile-meta";
+import { ProfilePage } from "../features/profiles/profile-page";
+import { profilePageMessages as m } from "../features/profiles/profiles.messages";
+import { loadProfilePage, saveOwnProfile } from "../features/profiles/profiles.server";
 import {
   applyFromProfile,
   isApplicationForm,

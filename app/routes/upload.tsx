@@ -1,9 +1,9 @@
 import { data, useLocation } from "react-router";
 import { RouteLoadError } from "../components/load-error";
-import { ListingAccessNotice } from "../features/listing/listing-access-notice";
-import { ListingForm } from "../features/listing/listing-form";
-import { listingPageMessages as m } from "../features/listing/listing.messages";
-import { loadListingPage } from "../features/listing/listing.server";
+import { ListingAccessNotice } from "../features/listings/listing-access-notice";
+import { ListingForm } from "../features/listings/listing-form";
+import { listingPageMessages as m } from "../features/listings/listings.messages";
+import { loadListingPage } from "../features/listings/listings.server";
 import { PayoutNotice } from "../features/payouts/payout-notice";
 import { loadPayoutNotice } from "../features/payouts/payouts.server";
 import type { Route } from "./+types/upload";

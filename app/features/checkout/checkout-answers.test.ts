@@ -8,8 +8,13 @@ import {
   parsePaymentStarted,
   paymentFailure,
   taxFailure,
-} from "./checkout-answers";
-import { confirmSimulatedCard, fetchCheckoutConfig, fetchQuote, purchase } from "./checkout-api";
+} from "../../components/card-address-form/checkout-answers";
+import {
+  confirmSimulatedCard,
+  fetchCheckoutConfig,
+  fetchQuote,
+} from "../../components/card-address-form/payment-api";
+import { purchase } from "./checkout-api";
 
 const payment = {
   preTaxAmount: 45000,

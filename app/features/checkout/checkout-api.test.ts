@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { checkoutMessages as m } from "../../../domain/checkout";
 import type { PaymentStarted } from "../../../contracts/checkout.contract";
-import { CheckoutError } from "./checkout-answers";
+import { CheckoutError } from "../../components/card-address-form/checkout-answers";
 import type { PaymentRequest } from "../../../contracts/checkout.contract";
 import { purchase } from "./checkout-api";
 

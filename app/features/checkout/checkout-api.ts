@@ -1,45 +1,19 @@
 import {
-  type CheckoutConfig,
-  type PaymentStarted,
+  type PaymentRequest,
   type PurchaseCompleted,
-  type Quote,
-  checkoutConfigSchema,
   purchaseCompletedSchema,
-  quoteSchema,
-  simulatedConfirmationSchema,
 } from "../../../contracts/checkout.contract";
 import { request } from "../../lib/api-client";
-import { checkConfirmation, parsePaymentStarted, paymentFailure } from "./checkout-answers";
-import type {
-  BillingDetails,
-  PaymentRequest,
-  QuoteRequest,
-  SimulatedCard,
-} from "../../../contracts/checkout.contract";
+import {
+  parsePaymentStarted,
+  paymentFailure,
+} from "../../components/card-address-form/checkout-answers";
+import type { ConfirmCard } from "../../components/card-address-form/payment-api";
 
 /**
- * The checkout endpoints of docs/api.md "Checkout", each answer checked against its
- * contract (contracts/checkout.contract.ts) before use.
+ * The purchase's own endpoints of docs/api.md "Checkout" (the payment and its
+ * completion), each answer checked against its contract before use.
  */
-
-export function fetchCheckoutConfig(signal?: AbortSignal): Promise<CheckoutConfig> {
-  return request("/api/checkout/config", { signal, schema: checkoutConfigSchema });
-}
-
-export function fetchQuote(quote: QuoteRequest, signal?: AbortSignal): Promise<Quote> {
-  return request("/api/checkout/quote", {
-    method: "POST",
-    body: quote,
-    signal,
-    schema: quoteSchema,
-  });
-}
-
-/**
- * Confirms the card for a started payment (the simulated processor or Stripe.js);
- * throws a CheckoutError with the processor's message when the card is refused.
- */
-export type ConfirmCard = (payment: Pick<PaymentStarted, "clientSecret">) => Promise<void>;
 
 /**
  * The client secret of the last payment this page started for each artwork. Paying
@@ -75,17 +49,4 @@ export async function purchase(
   } catch (error) {
     throw paymentFailure(error);
   }
-}
-
-/** The simulated processor's stand-in for Stripe.js confirmCardPayment. */
-export function confirmSimulatedCard(card: SimulatedCard, billingDetails: BillingDetails) {
-  return async (payment: Pick<PaymentStarted, "clientSecret">): Promise<void> => {
-    checkConfirmation(
-      await request("/api/checkout/simulated/confirm", {
-        method: "POST",
-        body: { clientSecret: payment.clientSecret, card, billingDetails },
-        schema: simulatedConfirmationSchema,
-      }),
-    );
-  };
 }

@@ -6,27 +6,26 @@ import { priceText, titleText } from "../../../domain/display";
 import type { ArtworkDetail } from "../../../contracts/artworks.contract";
 import { ModalDialog } from "../../components/ui/modal-dialog";
 import { useSessionUser } from "../../lib/session-user";
-import { isSoldMessage, paymentFailure } from "./checkout-answers";
-import { fieldProblems } from "./checkout-field-checks";
-import { confirmSimulatedCard, purchase } from "./checkout-api";
+import { isSoldMessage, paymentFailure } from "../../components/card-address-form/checkout-answers";
+import {
+  CardAddressForm,
+  useCardPayment,
+} from "../../components/card-address-form/card-address-form";
+import { fieldProblems } from "../../components/card-address-form/checkout-field-checks";
+import { purchase } from "./checkout-api";
 import {
   type CheckoutFields,
   canPay,
   emptyFields,
   quoteRequest,
   shippingAddress,
-  simulatedCard,
   submitProblem,
-} from "./checkout-form";
-import { CheckoutPayment } from "./checkout-payment";
-import { type Problem, problemField } from "./checkout-problem";
-import { CheckoutSummary } from "./checkout-summary";
-import { ShippingFields } from "./checkout-fields";
+} from "../../components/card-address-form/checkout-form";
+import { type Problem, problemField } from "../../components/card-address-form/checkout-problem";
+import { CheckoutSummary } from "../../components/card-address-form/checkout-summary";
 import type { PurchaseSuccessState } from "../../lib/purchase-success-state";
-import { useCheckoutConfig } from "./use-checkout-config";
-import { useStripeCard } from "./use-stripe-card";
-import { useFieldChecks } from "./use-field-checks";
-import { useTaxQuote } from "./use-tax-quote";
+import { useFieldChecks } from "../../components/card-address-form/use-field-checks";
+import { useTaxQuote } from "../../components/card-address-form/use-tax-quote";
 
 /** A refused payment as shown: the message, its field, and whether the work is gone. */
 type ShownError = Problem & { unavailable: boolean };
@@ -56,9 +55,8 @@ export function CheckoutDialog({
   const user = useSessionUser();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
-  const configState = useCheckoutConfig();
-  const config = configState.status === "ready" ? configState.config : null;
-  const stripeCard = useStripeCard(config?.provider === "stripe" ? config.publishableKey : null);
+  const payment = useCardPayment();
+  const { configState, config } = payment;
   const [fields, setFields] = useState<CheckoutFields>(() =>
     emptyFields(user?.email ?? "", user?.displayName ?? "", user?.shippingAddress ?? null),
   );
@@ -98,10 +96,7 @@ export function CheckoutDialog({
     setError({ message, unavailable, field: problemField(message, fields, cardRefused) });
   }
 
-  const cardReady =
-    config?.provider === "simulated" ||
-    (config?.provider === "stripe" && stripeCard.state.status === "ready");
-  const payEnabled = cardReady && canPay(quote, processing);
+  const payEnabled = payment.ready && canPay(quote, processing);
 
   async function pay(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -116,11 +111,7 @@ export function CheckoutDialog({
     setError(null);
     const email = fields.email.trim();
     const billing = { name: fields.cardName.trim(), email };
-    const card = simulatedCard(fields);
-    const confirm =
-      config.provider === "stripe"
-        ? stripeCard.confirmWith(billing)
-        : card && confirmSimulatedCard(card, billing);
+    const confirm = payment.confirmCard(fields, billing);
     if (!confirm) return;
     setProcessing(true);
     try {
@@ -186,16 +177,16 @@ export function CheckoutDialog({
           <p className="buy-panel-price">{priceText(artwork.price)}</p>
         </div>
       </div>
-      <form className="checkout-form" noValidate onSubmit={(event) => void pay(event)}>
-        <fieldset className="checkout-fieldset" disabled={processing || sold}>
-          <ShippingFields
-            fields={fields}
-            onChange={change}
-            problem={error}
-            checks={checks.shown}
-            onLeave={checks.leave}
-            signedIn={signedIn}
-          />
+      <CardAddressForm
+        payment={payment}
+        fields={fields}
+        onChange={change}
+        problem={error}
+        checks={checks}
+        address={{ signedIn }}
+        locked={processing || sold}
+        onSubmit={(event) => void pay(event)}
+        summary={
           <CheckoutSummary
             price={artwork.price}
             view={quote}
@@ -206,19 +197,9 @@ export function CheckoutDialog({
             })}
             onRetry={quote.retry}
           />
-          <CheckoutPayment
-            configState={configState}
-            fields={fields}
-            onChange={change}
-            problem={error}
-            checks={checks.shown}
-            onLeave={checks.leave}
-            stripeCard={stripeCard}
-          />
-        </fieldset>
-        <p className="checkout-processing" role="status">
-          {processing ? m.processingPayment : ""}
-        </p>
+        }
+        status={processing ? m.processingPayment : ""}
+      >
         {unavailable ? (
           <p>
             <Link to="/" className="button-link">
@@ -243,7 +224,7 @@ export function CheckoutDialog({
             </button>
           )}
         </div>
-      </form>
+      </CardAddressForm>
     </ModalDialog>
   );
 }

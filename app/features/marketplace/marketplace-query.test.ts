@@ -3,6 +3,7 @@ import {
   MAX_QUERY_LENGTH,
   parseMarketplaceQuery,
   searchApiPath,
+  toSearchQuery,
   toSearchString,
   withAvailable,
   withSort,
@@ -191,5 +192,25 @@ describe("order and Available only in the URL (issue 16)", () => {
       query: { q: "", selection: {}, sort: "newest" },
       dropped: true,
     });
+  });
+});
+
+describe("toSearchQuery", () => {
+  it("hands the search what the contract would read from the same URL, without reading it again", () => {
+    const upper = MIAMI.toUpperCase();
+    for (const search of [
+      "",
+      `?q=%20sea%20&cities=${AUSTIN},${upper},${AUSTIN}&categories=${PAINTING}`,
+      "?priceRanges=3,0,3&sort=price_desc&available=true",
+      "?sort=featured&available=false",
+    ]) {
+      const params = new URLSearchParams(search);
+      const contract = searchQuerySchema.parse({
+        ...Object.fromEntries(params),
+        page: "2",
+        hitsPerPage: "30",
+      });
+      expect(toSearchQuery(parse(search).query, 2)).toEqual(contract);
+    }
   });
 });

@@ -1,3 +1,4 @@
+import type { SearchQuery } from "../../../contracts/search.contract";
 import { type SearchSort, isSearchSort, parseAvailable } from "../../../contracts/search.values";
 import type { FilterSelection, FilterType } from "../../../domain/filter-selection";
 import { PRICE_RANGES } from "../../../domain/price-ranges";
@@ -125,6 +126,24 @@ export function toSearchString(query: MarketplaceQuery): string {
   if (query.sort) parts.push(`sort=${query.sort}`);
   if (query.available) parts.push("available=true");
   return parts.length ? `?${parts.join("&")}` : "";
+}
+
+/**
+ * The view as the search's own query, for one page of results read in process. What
+ * the lenient read kept is what the contract accepts (ids, ranges 0–5, at most 200
+ * characters, a known order), so it goes to the search as it is: the URL is read once.
+ */
+export function toSearchQuery(query: MarketplaceQuery, page: number): SearchQuery {
+  return {
+    q: query.q.trim(),
+    cities: query.selection.cities ?? [],
+    categories: query.selection.categories ?? [],
+    priceRanges: (query.selection.priceRanges ?? []).map(Number).sort((a, b) => a - b),
+    sort: query.sort ?? "featured",
+    available: query.available ?? false,
+    page,
+    hitsPerPage: PAGE_SIZE,
+  };
 }
 
 /** The same view as an API request for one page of results. */

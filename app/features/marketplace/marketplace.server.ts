@@ -1,12 +1,10 @@
 import { withoutUnusedOriginal } from "../../components/artwork-images";
 import { type AppLoadContext, redirect } from "react-router";
-import { searchQuerySchema } from "../../../contracts/search.contract";
 import { savedStateFor } from "../../lib/collectors.server";
 import type { FilterCatalog } from "./marketplace-filters";
 import {
-  type MarketplaceQuery,
-  PAGE_SIZE,
   parseMarketplaceQuery,
+  toSearchQuery,
   toSearchString,
   withoutUnknownIds,
 } from "./marketplace-query";
@@ -17,7 +15,8 @@ type Logger = AppLoadContext["services"]["logger"];
  * The first page of the marketplace, rendered on the server for the view in the
  * URL. A link with parts the search cannot use (malformed or deleted ids, a bad
  * price range, an over-long text) is redirected to the same view without them,
- * never answered with an error page.
+ * never answered with an error page. The URL is read once, and its ids are checked
+ * once: against the catalogue read for the filters, or, when that failed, by the search.
  */
 export async function loadMarketplace(request: Request, context: AppLoadContext) {
   const { discovery, logger, config } = context.services;
@@ -30,18 +29,18 @@ export async function loadMarketplace(request: Request, context: AppLoadContext)
     quietly(logger, "banner", discovery.activeBanner()),
   ]);
   const catalog: FilterCatalog = { cities: cities ?? [], categories: categories ?? [] };
-  // Ids are checked against the catalog only when it could be read.
-  const known =
-    cities && categories
-      ? withoutUnknownIds(parsed.query, {
-          cities: new Set(cities.map((c) => c.id)),
-          categories: new Set(categories.map((c) => c.id)),
-        })
-      : { query: parsed.query, dropped: false };
+  const checked = cities !== undefined && categories !== undefined;
+  const known = checked
+    ? withoutUnknownIds(parsed.query, {
+        cities: new Set(cities.map((c) => c.id)),
+        categories: new Set(categories.map((c) => c.id)),
+      })
+    : { query: parsed.query, dropped: false };
   if (parsed.dropped || known.dropped) throw redirect(`/${toSearchString(known.query)}`);
 
   const query = known.query;
-  const result = await discovery.search(toSearchQuery(query));
+  const search = toSearchQuery(query, 0);
+  const result = await (checked ? discovery.searchKnownIds(search) : discovery.search(search));
   // Issue 16: the hearts of the first page; Load More asks for its own cards.
   const viewer = await context.services.auth.getSessionUser(request.headers);
   const saved = await savedStateFor(
@@ -57,14 +56,6 @@ export async function loadMarketplace(request: Request, context: AppLoadContext)
     saved,
     publicUrl: config.publicUrl,
   };
-}
-
-/** The API's own schema turns the view into a search, so the page and the API agree. */
-function toSearchQuery(query: MarketplaceQuery) {
-  const params = new URLSearchParams(toSearchString(query).slice(1));
-  params.set("page", "0");
-  params.set("hitsPerPage", String(PAGE_SIZE));
-  return searchQuerySchema.parse(Object.fromEntries(params));
 }
 
 async function quietly<T>(logger: Logger, what: string, read: Promise<T>): Promise<T | undefined> {

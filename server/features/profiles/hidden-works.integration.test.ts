@@ -55,7 +55,7 @@ async function profileWorks(viewer: Member | undefined, tab = "all") {
 }
 
 /**
- * What the profile page's loader reads, in-process (app/features/profile/profile.server.ts
+ * What the profile page's loader reads, in-process (app/features/profiles/profiles.server.ts
  * passes the session's user id; its unit test checks that): the server decides.
  */
 async function profilePage(viewer: Member | undefined, tab: "all" | "listings" = "all") {

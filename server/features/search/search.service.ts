@@ -11,7 +11,8 @@ export type SearchDeps = { db: Database };
  * A search: one page of hits, the total and the facet counts. Without text the counts
  * are the ones the catalogue's transactions keep (migration 0020), exact and never
  * recounted; with text they are counted up to COUNT_LIMIT, and a larger total is said
- * to be one (exhaustiveNbHits false). Decision 0032.
+ * to be one (exhaustiveNbHits false). Decision 0032. An id that names no city or
+ * category is refused.
  */
 export async function search(deps: SearchDeps, query: SearchQuery): Promise<SearchResult> {
   const unknown = await findUnknownIds(deps.db, {
@@ -23,6 +24,15 @@ export async function search(deps: SearchDeps, query: SearchQuery): Promise<Sear
   if (unknown.categories.length) {
     throw new AppError("BAD_REQUEST", 400, `Unknown category id: ${unknown.categories.join(", ")}`);
   }
+  return searchKnownIds(deps, query);
+}
+
+/**
+ * The same search for a caller that has checked the city and category ids itself (the
+ * marketplace page, against the catalogue it reads for its filters), so they are not
+ * looked up twice.
+ */
+export async function searchKnownIds(deps: SearchDeps, query: SearchQuery): Promise<SearchResult> {
   const words = searchWords(query.q);
   const empty = { cities: {}, categories: {}, priceRanges: {} };
   const base = { page: query.page, hitsPerPage: query.hitsPerPage };
