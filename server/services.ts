@@ -31,17 +31,17 @@ import {
 import { versionedMemo } from "./features/page-cache/versioned-memo";
 import type { ArtworkRails } from "../contracts/artwork-rails.contract";
 import { createOutboxWorker } from "./features/mail/outbox.worker";
-import { createReconciler } from "./features/checkout/checkout.reconciler";
-import { checkoutConfig, listPurchases, quote } from "./features/checkout/checkout.service";
-import { startPayment } from "./features/checkout/payment.service";
+import { createReconciler } from "./features/purchase/checkout.reconciler";
+import { checkoutConfig, listPurchases, quote } from "./features/purchase/checkout.service";
+import { startPayment } from "./features/purchase/payment.service";
 import {
   type PurchaseDeps,
   capture,
   completeForPayer,
   releaseOfferHolds,
-} from "./features/checkout/purchase.service";
-import { confirmSimulated } from "./features/checkout/simulated-card.service";
-import { handleWebhook } from "./features/checkout/webhook.service";
+} from "./features/purchase/purchase.service";
+import { confirmSimulated } from "./features/purchase/simulated-card.service";
+import { handleWebhook } from "./features/purchase/webhook.service";
 import {
   type CatalogDeps,
   getActiveBanner,
@@ -181,8 +181,8 @@ import { type UploadDeps, storeArtworkImage } from "./features/uploads/uploads.s
 import { createUploadSweeper } from "./features/uploads/uploads.sweeper";
 import type { Logger } from "./logger";
 import { bind } from "./bind";
-import { purchasePasswordToken } from "./features/checkout/purchase-password";
-import { offerAccessKey } from "./features/offers/offer-key";
+import { purchasePasswordToken } from "./features/purchase/purchase-password";
+import { offerAccessKey } from "./features/purchase/offer-key";
 import {
   type OfferAccess,
   type OffersDeps,
@@ -193,15 +193,15 @@ import {
   confirmOffer,
   offerFor,
   quoteOffer,
-} from "./features/offers/offers.service";
+} from "./features/purchase/offers.service";
 import {
   acceptOffer,
   authorizeOfferMove,
   counterOffer,
   declineOffer,
   withdrawOffer,
-} from "./features/offers/offer-moves.service";
-import { createOfferTimers } from "./features/offers/offers.timers";
+} from "./features/purchase/offer-moves.service";
+import { createOfferTimers } from "./features/purchase/offers.timers";
 import {
   type CollectorsDeps,
   followArtist,
@@ -214,7 +214,7 @@ import {
   unfollowArtist,
   unsaveWork,
 } from "./features/collectors/collectors.service";
-import { sellIn } from "./features/checkout/sale.service";
+import { sellIn } from "./features/purchase/sale.service";
 import {
   type AlertsDeps,
   createAlert,
@@ -505,7 +505,7 @@ export function createServices(
     /** The sitemap's pages. */
     seo: bind(sitemapDeps, { sitemapEntries: getSitemapEntries }),
     storage,
-    /** Quote, payment, purchase, webhooks and the reconciler (server/features/checkout). */
+    /** Quote, payment, purchase, webhooks and the reconciler (server/features/purchase: checkout). */
     checkout: {
       ...bind(checkoutDeps, {
         config: checkoutConfig,
@@ -559,7 +559,7 @@ export function createServices(
         settleMarginMs: config.digestSettleSeconds * 1000,
       }),
     },
-    /** Offers backed by a card hold (server/features/offers, decision 0030). */
+    /** Offers backed by a card hold (server/features/purchase: offers, decision 0030). */
     offers: {
       /** Answers 404 unless `access` is the offer's buyer, its artist or the team. */
       access: async (offerId: string, access: OfferAccess) => {

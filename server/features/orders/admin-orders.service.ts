@@ -14,7 +14,7 @@ import { mayMove, orderMessages as m, refundable } from "../../../domain/orders"
 import { AppError } from "../../errors";
 import { decodeCursor, encodeCursor } from "../../page-cursor";
 import type { AuditActor } from "../audit/audit.repository";
-import { findContact } from "../checkout/orders.repository";
+import { findContact } from "../purchase/orders.repository";
 import { countOrdersByStatus, listRefundsForConsole } from "./admin-orders.repository";
 import { orderTotals, pendingRefundTotal } from "./ledger.repository";
 import { completedMail } from "./orders.mails";

@@ -15,8 +15,8 @@ import type { Database, Queryable } from "../../db/client";
 import { AppError } from "../../errors";
 import type { Logger } from "../../logger";
 import { type AuditActor, recordAudit } from "../audit/audit.repository";
-import { findContact } from "../checkout/orders.repository";
-import { updatePayment } from "../checkout/payments.repository";
+import { findContact } from "../purchase/orders.repository";
+import { updatePayment } from "../purchase/payments.repository";
 import { workPicture } from "../../mail/mail-content";
 import { type NewMail, enqueueMail } from "../mail/outbox.repository";
 import {

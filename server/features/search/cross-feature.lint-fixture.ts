@@ -1,8 +1,8 @@
 // A deliberate violation of the server feature boundaries (eslint.config.js), for
 // eslint.config.test.ts: search reaching into checkout's service (two ways) and auth's routes.
-import { quote } from "../checkout/checkout.service";
+import { quote } from "../purchase/checkout.service";
 import { registerAuthRoutes } from "../auth/auth.routes";
-import { checkoutConfig } from "../../features/checkout/checkout.service";
+import { checkoutConfig } from "../../features/purchase/checkout.service";
 // Allowed: another feature's repository, and shared server code.
 import { listCities } from "../catalog/catalog.repository";
 import { AppError } from "../../errors";

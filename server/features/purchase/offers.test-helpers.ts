@@ -12,7 +12,7 @@ import { salesTax } from "../../../domain/sales-tax";
 import { offers, payments, simulatedPayments } from "../../db/schema";
 import { expectContract } from "../../test/contract";
 import type { TestApp } from "../../test/test-app";
-import { type Client, NY_ADDRESS, confirmCard } from "../checkout/checkout.test-helpers";
+import { type Client, NY_ADDRESS, confirmCard } from "./checkout.test-helpers";
 
 /** Offers as the offer panel and the offer page make them (issue 15). */
 

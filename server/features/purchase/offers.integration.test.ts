@@ -32,7 +32,7 @@ import {
   confirmCard,
   guestEmail,
   startedPayment,
-} from "../checkout/checkout.test-helpers";
+} from "./checkout.test-helpers";
 import {
   dollars,
   holdStatuses,

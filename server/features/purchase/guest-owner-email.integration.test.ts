@@ -15,7 +15,7 @@ import {
   makeOffer,
   postOffer,
   readOffer,
-} from "../offers/offers.test-helpers";
+} from "./offers.test-helpers";
 import {
   type ErrorBody,
   complete,

@@ -8,7 +8,7 @@ import type { Logger } from "../../logger";
 import { OWN_ARTWORK_FAILURE, UNLISTED_FAILURE } from "./checkout.rules";
 import { isClientSecretOf } from "./client-secret";
 import { recordCaptureEntries } from "../orders/ledger.repository";
-import { markHoldReleased, takeHoldForRelease } from "../offers/offers.repository";
+import { markHoldReleased, takeHoldForRelease } from "./offers.repository";
 import { findOrderByPayment, findUserIdByEmail, saveShippingAddress } from "./orders.repository";
 import { type PaymentRow, findPayment, updatePayment } from "./payments.repository";
 import { sell } from "./sale.service";

@@ -9,8 +9,8 @@ import {
 } from "../../../domain/offers";
 import type { Queryable } from "../../db/client";
 import { AppError } from "../../errors";
-import { findArtworkForCheckout, lockArtwork } from "../checkout/checkout.repository";
-import { type PaymentRow, findPayment, updatePayment } from "../checkout/payments.repository";
+import { findArtworkForCheckout, lockArtwork } from "./checkout.repository";
+import { type PaymentRow, findPayment, updatePayment } from "./payments.repository";
 import { workPicture } from "../../mail/mail-content";
 import { enqueueMail } from "../mail/outbox.repository";
 import { offerAccessKey } from "./offer-key";

@@ -22,7 +22,7 @@ import {
   insertOrder,
 } from "./orders.repository";
 import { type PaymentRow, lockPayment, updatePayment } from "./payments.repository";
-import { type ClosedOffer, attachBuyer, closeOffersOnSoldWork } from "../offers/offers.repository";
+import { type ClosedOffer, attachBuyer, closeOffersOnSoldWork } from "./offers.repository";
 
 /**
  * The sale itself, in one transaction: the order, the guest's account, the e-mails. The

@@ -1,26 +1,22 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSimulatedProvider } from "./adapters/payments/simulated-payments";
-import { type artworks, orders, payments, simulatedPayments } from "./db/schema";
-import {
-  type PurchaseDeps,
-  capture,
-  releaseOfferHolds,
-} from "./features/checkout/purchase.service";
-import { sellIn } from "./features/checkout/sale.service";
-import { guestEmail } from "./features/checkout/checkout.test-helpers";
-import { offerAccessKey } from "./features/offers/offer-key";
-import { acceptOffer } from "./features/offers/offer-moves.service";
-import type { ClosedOffer } from "./features/offers/offers.repository";
-import type { OffersDeps } from "./features/offers/offers.service";
-import { dollars, keyed, makeOffer, newHold } from "./features/offers/offers.test-helpers";
-import { createOfferTimers } from "./features/offers/offers.timers";
-import { createLogger } from "./logger";
-import { createArtwork } from "./test/factories";
-import { allowConsoleError } from "./test/fail-on-console-error";
-import { type TestApp, createTestApp, testClock } from "./test/test-app";
-import { testPasswordHashing } from "./test/password-hashing";
-import { type Member, signUp } from "./features/profiles/profiles.test-helpers";
+import { createSimulatedProvider } from "../../adapters/payments/simulated-payments";
+import { type artworks, orders, payments, simulatedPayments } from "../../db/schema";
+import { type PurchaseDeps, capture, releaseOfferHolds } from "./purchase.service";
+import { sellIn } from "./sale.service";
+import { guestEmail } from "./checkout.test-helpers";
+import { offerAccessKey } from "./offer-key";
+import { acceptOffer } from "./offer-moves.service";
+import type { ClosedOffer } from "./offers.repository";
+import type { OffersDeps } from "./offers.service";
+import { dollars, keyed, makeOffer, newHold } from "./offers.test-helpers";
+import { createOfferTimers } from "./offers.timers";
+import { createLogger } from "../../logger";
+import { createArtwork } from "../../test/factories";
+import { allowConsoleError } from "../../test/fail-on-console-error";
+import { type TestApp, createTestApp, testClock } from "../../test/test-app";
+import { testPasswordHashing } from "../../test/password-hashing";
+import { type Member, signUp } from "../profiles/profiles.test-helpers";
 
 /**
  * Review of issue 15 (offers): the offers' sweep and an acceptance on two servers. Here

@@ -11,7 +11,7 @@ import { expectContract } from "../../test/contract";
 import { createArtwork } from "../../test/factories";
 import { type TestApp, createTestApp, testClock } from "../../test/test-app";
 import { type Member, signUp } from "../profiles/profiles.test-helpers";
-import { type ErrorBody, confirmCard, guestEmail } from "../checkout/checkout.test-helpers";
+import { type ErrorBody, confirmCard, guestEmail } from "./checkout.test-helpers";
 import { dollars, keyed, makeOffer, postOffer } from "./offers.test-helpers";
 
 /**

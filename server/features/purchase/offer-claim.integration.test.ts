@@ -6,7 +6,7 @@ import { type artworks, outbox, users } from "../../db/schema";
 import { expectContract } from "../../test/contract";
 import { createArtwork } from "../../test/factories";
 import { type TestApp, createTestApp, testClock } from "../../test/test-app";
-import { type ErrorBody, guestEmail } from "../checkout/checkout.test-helpers";
+import { type ErrorBody, guestEmail } from "./checkout.test-helpers";
 import { type Member, signUp } from "../profiles/profiles.test-helpers";
 import { OFFER_CLAIM_DAYS } from "./offer-key";
 import { dollars, makeOffer, postOffer, readOffer } from "./offers.test-helpers";

@@ -38,15 +38,15 @@ import type { ShippingAddress } from "../../db/schema";
 import { UNIQUE_VIOLATION, pgErrorCode } from "../../db/pg-errors";
 import { AppError } from "../../errors";
 import type { Logger } from "../../logger";
-import { findArtworkForCheckout } from "../checkout/checkout.repository";
-import { findUserIdByEmail } from "../checkout/orders.repository";
+import { findArtworkForCheckout } from "./checkout.repository";
+import { findUserIdByEmail } from "./orders.repository";
 import {
   type PaymentRow,
   countRecentPaymentsFrom,
   findPayment,
   insertPayment,
   updatePayment,
-} from "../checkout/payments.repository";
+} from "./payments.repository";
 import { workPicture } from "../../mail/mail-content";
 import { enqueueMail } from "../mail/outbox.repository";
 import { isOfferAccessKey, isOfferClaimKey, offerAccessKey, offerClaimLink } from "./offer-key";
