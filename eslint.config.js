@@ -200,7 +200,7 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [serverNeverApp, otherFeature("repository")] },
+        { patterns: [serverNeverApp, otherFeature("repository|api")] },
       ],
     },
   },

@@ -14,11 +14,12 @@ import { mayMove, orderMessages as m, refundable } from "../../../domain/orders"
 import { AppError } from "../../errors";
 import { decodeCursor, encodeCursor } from "../../page-cursor";
 import type { AuditActor } from "../audit/audit.repository";
-import { findContact } from "../purchase/orders.repository";
+import { findContact } from "../users/users.repository";
 import { countOrdersByStatus, listRefundsForConsole } from "./admin-orders.repository";
 import { orderTotals, pendingRefundTotal } from "./ledger.repository";
 import { completedMail } from "./orders.mails";
-import { findOrder, findOrderPayment } from "./orders.repository";
+import { findOrder } from "./orders.repository";
+import { findOrderPayment } from "./order-payment.repository";
 import { type OrderActor, type OrdersDeps, moveOrder, requestRefund } from "./orders.service";
 import { listOrderViews, orderDetailView } from "./order-views.repository";
 

@@ -14,8 +14,8 @@ import {
   listDeliveryDue,
   listReminderDue,
   listShipByPassed,
-  markReminderSent,
 } from "./order-timers.repository";
+import { markReminderSent } from "./orders.repository";
 import { completedMail, deliveredMail, shipByReminderMail } from "./orders.mails";
 import {
   type OrdersDeps,

@@ -16,6 +16,8 @@ import { type AuditActor, recordAudit } from "../audit/audit.repository";
 import { enqueueMail } from "../mail/outbox.repository";
 import {
   artistsWithUnpaid,
+  insertPayoutEntries,
+  payoutPiecesOf,
   unpaidByArtist,
   unpaidSettledOrders,
 } from "../orders/ledger.repository";
@@ -26,11 +28,9 @@ import {
   findArtistContact,
   findPayout,
   insertPayout,
-  insertPayoutEntries,
   listRecentPayouts,
   listStalePendingPayouts,
   lockArtist,
-  payoutPiecesOf,
   reversibleTransfers,
   settlePayoutRow,
 } from "./payout-run.repository";

@@ -13,6 +13,7 @@ import { findArtworkForCheckout, lockArtwork } from "./checkout.repository";
 import { type PaymentRow, findPayment, updatePayment } from "./payments.repository";
 import { workPicture } from "../../mail/mail-content";
 import { enqueueMail } from "../mail/outbox.repository";
+import { findContact } from "../users/users.repository";
 import { offerAccessKey } from "./offer-key";
 import {
   type OfferMailFacts,
@@ -27,7 +28,6 @@ import {
 import {
   type OfferRow,
   type OfferWithWork,
-  findContact,
   holdsOf,
   insertOfferEvent,
   lockOffer,

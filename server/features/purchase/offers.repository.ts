@@ -16,7 +16,6 @@ import {
 import type { Queryable } from "../../db/client";
 import { artworks, offerEvents, offers, orders, payments } from "../../db/schema";
 import type { OfferStatus } from "../../../domain/offers";
-export { findContact } from "./orders.repository";
 import { workPicture } from "../../mail/mail-content";
 import { enqueueMail } from "../mail/outbox.repository";
 import { offerClosedBySaleMail, offerLinks } from "./offers.mails";

@@ -39,7 +39,7 @@ import { UNIQUE_VIOLATION, pgErrorCode } from "../../db/pg-errors";
 import { AppError } from "../../errors";
 import type { Logger } from "../../logger";
 import { findArtworkForCheckout } from "./checkout.repository";
-import { findUserIdByEmail } from "./orders.repository";
+import { findContact, findUserIdByEmail } from "../users/users.repository";
 import {
   type PaymentRow,
   countRecentPaymentsFrom,
@@ -57,7 +57,6 @@ import {
   type OfferWithWork,
   attachBuyer,
   countOffersSince,
-  findContact,
   findOffer,
   findOpenGuestOffer,
   findOpenOffer,

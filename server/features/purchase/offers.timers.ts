@@ -2,12 +2,12 @@ import { AWAITING_CARD_MINUTES, hoursLater } from "../../../domain/offers";
 import { workPicture } from "../../mail/mail-content";
 import { enqueueMail } from "../mail/outbox.repository";
 import { createPeriodicTask } from "../../tasks/periodic-task";
+import { findContact } from "../users/users.repository";
 import { offerAccessKey } from "./offer-key";
 import { offerExpiredMail, offerLinks } from "./offers.mails";
 import {
   type OfferRow,
   claimDueOffer,
-  findContact,
   findOffer,
   holdsOf,
   insertOfferEvent,

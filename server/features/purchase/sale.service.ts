@@ -8,19 +8,14 @@ import { workPicture } from "../../mail/mail-content";
 import { enqueueMail } from "../mail/outbox.repository";
 import { SHIP_BY_DAYS, addDays, splitSale } from "../../../domain/orders";
 import { currentCommissionBps } from "../orders/settings.repository";
-import { insertOrderEvent } from "../orders/orders.repository";
+import { findOrderByPayment } from "../orders/orders.repository";
+import { openOrder } from "../orders/orders.api";
 import { insertResetToken } from "../auth/reset-tokens.repository";
 import { purchaseConfirmationMail, saleNoticeMail } from "./checkout.mails";
 import { PURCHASE_PASSWORD_DAYS, setPasswordPath } from "./purchase-password";
 import { claimArtwork, findArtworkForCheckout, releaseReservation } from "./checkout.repository";
 import { OWN_ARTWORK_FAILURE, UNLISTED_FAILURE } from "./checkout.rules";
-import {
-  findContact,
-  findOrderByPayment,
-  findUserIdByEmail,
-  insertGuestUser,
-  insertOrder,
-} from "./orders.repository";
+import { findContact, findUserIdByEmail, insertGuestUser } from "../users/users.repository";
 import { type PaymentRow, lockPayment, updatePayment } from "./payments.repository";
 import { type ClosedOffer, attachBuyer, closeOffersOnSoldWork } from "./offers.repository";
 
@@ -208,38 +203,33 @@ export async function sellIn(
     await currentCommissionBps(tx, deps.commissionBps),
   );
   const soldAt = deps.now();
-  const order = await insertOrder(tx, {
-    artworkId: locked.artworkId,
-    paymentId: locked.id,
-    purchaserId: buyer.id,
-    title: artwork.title,
-    imageThumbnail: artwork.imageThumbnail,
-    imageOriginal: artwork.imageOriginal,
-    artistName: artwork.artistName,
-    // The price the buyer was quoted and authorized, even if the listing changed since.
-    price: locked.preTaxAmount,
-    preTaxAmount: locked.preTaxAmount,
-    taxAmount: locked.taxAmount,
-    totalAmount: locked.totalAmount,
-    shippingAddress: locked.shippingAddress,
-    timestamp: soldAt,
-    artistId: artwork.artistId,
-    commissionBps: money.commissionBps,
-    commissionAmount: money.commission,
-    artistNet: money.artistNet,
-    pickUpZipCode: artwork.allowBuyerPickUp ? artwork.zipCode : null,
-    shipBy: addDays(soldAt, SHIP_BY_DAYS),
-  });
+  const order = await openOrder(
+    tx,
+    {
+      artworkId: locked.artworkId,
+      paymentId: locked.id,
+      purchaserId: buyer.id,
+      title: artwork.title,
+      imageThumbnail: artwork.imageThumbnail,
+      imageOriginal: artwork.imageOriginal,
+      artistName: artwork.artistName,
+      // The price the buyer was quoted and authorized, even if the listing changed since.
+      price: locked.preTaxAmount,
+      preTaxAmount: locked.preTaxAmount,
+      taxAmount: locked.taxAmount,
+      totalAmount: locked.totalAmount,
+      shippingAddress: locked.shippingAddress,
+      timestamp: soldAt,
+      artistId: artwork.artistId,
+      commissionBps: money.commissionBps,
+      commissionAmount: money.commission,
+      artistNet: money.artistNet,
+      pickUpZipCode: artwork.allowBuyerPickUp ? artwork.zipCode : null,
+      shipBy: addDays(soldAt, SHIP_BY_DAYS),
+    },
+    soldAt,
+  );
   if (!order) throw new Error("order insert conflicted under the payment lock");
-  await insertOrderEvent(tx, {
-    orderId: order.id,
-    actorId: buyer.id,
-    actorRole: "buyer",
-    fromStatus: null,
-    toStatus: "paid",
-    note: null,
-    createdAt: soldAt,
-  });
   await updatePayment(tx, locked.id, ["created", "authorized"], {
     status: "authorized",
     purchaserId: buyer.id,
