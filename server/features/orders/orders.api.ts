@@ -4,3 +4,15 @@
  * rows there. Orders imports neither: the money path points at it (decision 0050).
  */
 export { openOrder } from "./new-order.service";
+export {
+  artistBalances,
+  artistsWithUnpaid,
+  insertPayoutEntries,
+  orderTotals,
+  payoutPiecesOf,
+  recordCaptureEntries,
+  unpaidByArtist,
+  unpaidSettledOrders,
+} from "./ledger.repository";
+export { findOrderByPayment, hasOrder, listOrdersOf } from "./orders.repository";
+export { currentCommissionBps } from "./settings.repository";

@@ -14,10 +14,10 @@ import { type PaymentProvider, RefundRefusedError } from "../../adapters/payment
 import type { Database, Queryable } from "../../db/client";
 import { AppError } from "../../errors";
 import type { Logger } from "../../logger";
-import { type AuditActor, recordAudit } from "../audit/audit.repository";
-import { findContact } from "../users/users.repository";
+import { type AuditActor, recordAudit } from "../audit/audit.api";
+import { findContact } from "../users/users.api";
 import { workPicture } from "../../mail/mail-content";
-import { type NewMail, enqueueMail } from "../mail/outbox.repository";
+import { type NewMail, enqueueMail } from "../mail/mail.api";
 import {
   orderTotals,
   pendingRefundTotal,

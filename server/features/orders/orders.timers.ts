@@ -7,7 +7,7 @@ import {
 } from "../../../domain/orders";
 import { AppError, isAppError } from "../../errors";
 import { createPeriodicTask } from "../../tasks/periodic-task";
-import { enqueueMail } from "../mail/outbox.repository";
+import { enqueueMail } from "../mail/mail.api";
 import { artistShare, orderTotals } from "./ledger.repository";
 import {
   listCompletionDue,

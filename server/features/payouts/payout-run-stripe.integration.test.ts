@@ -3,7 +3,7 @@ import { createArtist } from "../../test/factories";
 import { allowConsoleError } from "../../test/fail-on-console-error";
 import { type TestApp, createTestApp, testClock } from "../../test/test-app";
 import { startStripeStandIn } from "../purchase/stripe-stand-in.test-helpers";
-import { artistBalances } from "../orders/ledger.repository";
+import { artistBalances } from "../orders/orders.api";
 import {
   completedSale,
   paidForOrder,

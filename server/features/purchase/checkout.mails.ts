@@ -2,7 +2,7 @@ import { formatDateTime } from "../../../domain/date-time";
 import { priceText } from "../../../domain/display";
 import type { ShippingAddress } from "../../db/schema";
 import { type MailLine, type MailPicture, button, message } from "../../mail/mail-content";
-import type { NewMail } from "../mail/outbox.repository";
+import type { NewMail } from "../mail/mail.api";
 import { PURCHASE_PASSWORD_DAYS } from "./purchase-password";
 
 export type SaleDetails = {

@@ -1,8 +1,8 @@
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { artworks, users } from "../../db/schema";
-import { listedArtworkSql, listedSql } from "../artworks/listed.repository";
-import { takesOffersSql } from "../artworks/availability.repository";
+import { listedArtworkSql, listedSql } from "../artworks/artworks.api";
+import { takesOffersSql } from "../artworks/artworks.api";
 
 /** The artwork side of a sale: what is for sale, its 15-minute hold, and the claim that sells it. */
 

@@ -5,7 +5,7 @@ import { type TaxSplit, salesTax } from "../../../domain/sales-tax";
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
 import { findArtworkForCheckout } from "./checkout.repository";
-import { hasOrder } from "../orders/orders.repository";
+import { hasOrder } from "../orders/orders.api";
 
 /** The checks a quote and a payment share, and why a work cannot be bought. */
 

@@ -11,7 +11,7 @@ import { AppError } from "../../errors";
 import type { Logger } from "../../logger";
 import { findArtworkForCheckout } from "./checkout.repository";
 import { ARTWORK_NOT_FOUND, buyerEmail, checkPayer, refusal, taxFor } from "./checkout.rules";
-import { listOrdersOf } from "../orders/orders.repository";
+import { listOrdersOf } from "../orders/orders.api";
 
 /** The checkout's reads: which processor, the tax quote, and a buyer's purchase history. */
 

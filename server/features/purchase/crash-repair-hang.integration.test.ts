@@ -14,7 +14,7 @@ import { startServer } from "../../start";
 import { POSTGRES_TEMPLATE_ENV, dropDatabase } from "../../test/database";
 import { allowConsoleError } from "../../test/fail-on-console-error";
 import { createArtist, createArtwork, createOrder, createUser } from "../../test/factories";
-import { orderTotals } from "../orders/ledger.repository";
+import { orderTotals } from "../orders/orders.api";
 import { stripeTestEnv } from "./stripe-sale.test-helpers";
 import { startStripeStandIn } from "./stripe-stand-in.test-helpers";
 

@@ -10,7 +10,7 @@ import { createLogger } from "../../logger";
 import { startServer } from "../../start";
 import { createArtist, createArtwork, createOrder, createUser } from "../../test/factories";
 import { type TestApp, createTestApp } from "../../test/test-app";
-import { orderTotals } from "../orders/ledger.repository";
+import { orderTotals } from "../orders/orders.api";
 
 /**
  * A process killed between the processor's capture and our ledger row: the processor

@@ -5,7 +5,7 @@ import { payments, simulatedPayments } from "../../db/schema";
 import { createArtist, createArtwork, createOrder, createUser } from "../../test/factories";
 import { type TestApp, createTestApp } from "../../test/test-app";
 import { testPasswordHashing } from "../../test/password-hashing";
-import { orderTotals } from "../orders/ledger.repository";
+import { orderTotals } from "../orders/orders.api";
 import { capture } from "./purchase.service";
 
 /**

@@ -12,8 +12,8 @@ import { AppError } from "../../errors";
 import { findArtworkForCheckout, lockArtwork } from "./checkout.repository";
 import { type PaymentRow, findPayment, updatePayment } from "./payments.repository";
 import { workPicture } from "../../mail/mail-content";
-import { enqueueMail } from "../mail/outbox.repository";
-import { findContact } from "../users/users.repository";
+import { enqueueMail } from "../mail/mail.api";
+import { findContact } from "../users/users.api";
 import { offerAccessKey } from "./offer-key";
 import {
   type OfferMailFacts,

@@ -2,7 +2,7 @@ import { formatDateTime } from "../../../domain/date-time";
 import { priceText } from "../../../domain/display";
 import { type MailLine, type MailPicture, button } from "../../mail/mail-content";
 import { OFFER_CLAIM_DAYS } from "./offer-key";
-import type { NewMail } from "../mail/outbox.repository";
+import type { NewMail } from "../mail/mail.api";
 
 /**
  * The offers' e-mails. Each names the work, the amount and where to answer:

@@ -17,7 +17,7 @@ import type { Queryable } from "../../db/client";
 import { artworks, offerEvents, offers, orders, payments } from "../../db/schema";
 import type { OfferStatus } from "../../../domain/offers";
 import { workPicture } from "../../mail/mail-content";
-import { enqueueMail } from "../mail/outbox.repository";
+import { enqueueMail } from "../mail/mail.api";
 import { offerClosedBySaleMail, offerLinks } from "./offers.mails";
 
 /** Offers and their history (issue 15): the only code here that knows Drizzle. */

@@ -39,7 +39,7 @@ import { UNIQUE_VIOLATION, pgErrorCode } from "../../db/pg-errors";
 import { AppError } from "../../errors";
 import type { Logger } from "../../logger";
 import { findArtworkForCheckout } from "./checkout.repository";
-import { findContact, findUserIdByEmail } from "../users/users.repository";
+import { findContact, findUserIdByEmail } from "../users/users.api";
 import {
   type PaymentRow,
   countRecentPaymentsFrom,
@@ -48,7 +48,7 @@ import {
   updatePayment,
 } from "./payments.repository";
 import { workPicture } from "../../mail/mail-content";
-import { enqueueMail } from "../mail/outbox.repository";
+import { enqueueMail } from "../mail/mail.api";
 import { isOfferAccessKey, isOfferClaimKey, offerAccessKey, offerClaimLink } from "./offer-key";
 import { offerLinks, offerSentMail, offerToArtistMail } from "./offers.mails";
 import {

@@ -1,8 +1,8 @@
 import { AWAITING_CARD_MINUTES, hoursLater } from "../../../domain/offers";
 import { workPicture } from "../../mail/mail-content";
-import { enqueueMail } from "../mail/outbox.repository";
+import { enqueueMail } from "../mail/mail.api";
 import { createPeriodicTask } from "../../tasks/periodic-task";
-import { findContact } from "../users/users.repository";
+import { findContact } from "../users/users.api";
 import { offerAccessKey } from "./offer-key";
 import { offerExpiredMail, offerLinks } from "./offers.mails";
 import {

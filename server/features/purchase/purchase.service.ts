@@ -7,13 +7,13 @@ import { AppError } from "../../errors";
 import type { Logger } from "../../logger";
 import { OWN_ARTWORK_FAILURE, UNLISTED_FAILURE } from "./checkout.rules";
 import { isClientSecretOf } from "./client-secret";
-import { recordCaptureEntries } from "../orders/ledger.repository";
+import { recordCaptureEntries } from "../orders/orders.api";
 import { markHoldReleased, takeHoldForRelease } from "./offers.repository";
-import { findOrderByPayment } from "../orders/orders.repository";
-import { findUserIdByEmail, saveShippingAddress } from "../users/users.repository";
+import { findOrderByPayment } from "../orders/orders.api";
+import { findUserIdByEmail, saveShippingAddress } from "../users/users.api";
 import { type PaymentRow, findPayment, updatePayment } from "./payments.repository";
 import { sell } from "./sale.service";
-import { isLiveResetToken } from "../auth/reset-tokens.repository";
+import { isLiveResetToken } from "../auth/auth.api";
 import { setPasswordPath } from "./purchase-password";
 
 /**

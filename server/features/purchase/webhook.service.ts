@@ -2,7 +2,7 @@ import { WebhookSignatureError } from "../../adapters/payments/payment-provider"
 import type { WebhookReceived } from "../../../contracts/checkout.contract";
 import { AppError, isAppError } from "../../errors";
 import { releaseReservation } from "./checkout.repository";
-import { findOrderByPayment } from "../orders/orders.repository";
+import { findOrderByPayment } from "../orders/orders.api";
 import {
   type PaymentRow,
   findPaymentByProviderId,

@@ -4,7 +4,7 @@ import { quote } from "../purchase/checkout.service";
 import { registerAuthRoutes } from "../auth/auth.routes";
 import { checkoutConfig } from "../../features/purchase/checkout.service";
 // Allowed: another feature's repository, and shared server code.
-import { listCities } from "../catalog/catalog.repository";
+import { listCities } from "../catalog/catalog.api";
 import { AppError } from "../../errors";
 
 export const crossFeature = [quote, registerAuthRoutes, checkoutConfig, listCities, AppError];
