@@ -34,12 +34,7 @@ import { createOutboxWorker } from "./features/mail/outbox.worker";
 import { createReconciler } from "./features/purchase/checkout.reconciler";
 import { checkoutConfig, listPurchases, quote } from "./features/purchase/checkout.service";
 import { startPayment } from "./features/purchase/payment.service";
-import {
-  type PurchaseDeps,
-  capture,
-  completeForPayer,
-  releaseOfferHolds,
-} from "./features/purchase/purchase.service";
+import { type PurchaseDeps, completeForPayer } from "./features/purchase/purchase.service";
 import { confirmSimulated } from "./features/purchase/simulated-card.service";
 import { handleWebhook } from "./features/purchase/webhook.service";
 import {
@@ -185,7 +180,6 @@ import { purchasePasswordToken } from "./features/purchase/purchase-password";
 import { offerAccessKey } from "./features/purchase/offer-key";
 import {
   type OfferAccess,
-  type OffersDeps,
   getOffer,
   listMyOffers,
   makeOffer,
@@ -214,7 +208,6 @@ import {
   unfollowArtist,
   unsaveWork,
 } from "./features/collectors/collectors.service";
-import { sellIn } from "./features/purchase/sale.service";
 import {
   type AlertsDeps,
   createAlert,
@@ -265,8 +258,8 @@ export function createServices(
     },
   });
   const authDeps: AuthDeps = { betterAuth, db, config, logger };
-  // One deps object serves every checkout module: each names the part it needs.
-  const checkoutDeps: PurchaseDeps = {
+  // One deps object serves the whole purchase module (checkout and offers): each names the part it needs.
+  const purchaseDeps: PurchaseDeps = {
     db,
     provider: createPaymentProvider(config.payments, db),
     logger,
@@ -274,27 +267,14 @@ export function createServices(
     kickOutbox: () => outbox.kick(),
     commissionBps: config.commissionBps,
     now,
+    secret: config.sessionSecret,
     offerKey: (offerId: string) => offerAccessKey(config.sessionSecret, offerId),
     hashPassword: passwordHashing.hash,
     passwordToken: (paymentId: string) => purchasePasswordToken(config.sessionSecret, paymentId),
   };
-  const ordersDeps: OrdersDeps = { ...checkoutDeps, teamEmail: config.teamEmail };
+  const ordersDeps: OrdersDeps = { ...purchaseDeps, teamEmail: config.teamEmail };
   const collectorsDeps: CollectorsDeps = { db };
   const alertsDeps: AlertsDeps = { db, secret: config.sessionSecret, now };
-  // Offers (issue 15): a sale by the checkout's exactly-once path, wired here.
-  const offersDeps: OffersDeps = {
-    db,
-    provider: checkoutDeps.provider,
-    logger,
-    publicUrl: config.publicUrl,
-    kickOutbox: () => outbox.kick(),
-    now,
-    secret: config.sessionSecret,
-    hashPassword: passwordHashing.hash,
-    sellIn: (tx, payment) => sellIn(tx, checkoutDeps, payment, null),
-    capture: (payment) => capture(checkoutDeps, payment),
-    releaseHolds: (holds) => releaseOfferHolds(checkoutDeps, holds),
-  };
   const settingsDeps: SettingsDeps = { db, commissionBps: config.commissionBps };
   const storage: StorageAdapter = createStorage(config, logger);
 
@@ -347,7 +327,7 @@ export function createServices(
   const sitePagesDeps: SitePagesDeps = { db };
   const reconciliationDeps: ReconciliationDeps = {
     db,
-    payments: checkoutDeps.provider,
+    payments: purchaseDeps.provider,
     payouts: payoutsDeps.provider,
     now,
   };
@@ -507,7 +487,7 @@ export function createServices(
     storage,
     /** Quote, payment, purchase, webhooks and the reconciler (server/features/purchase: checkout). */
     checkout: {
-      ...bind(checkoutDeps, {
+      ...bind(purchaseDeps, {
         config: checkoutConfig,
         quote,
         startPayment,
@@ -516,7 +496,7 @@ export function createServices(
         handleWebhook,
         purchases: listPurchases,
       }),
-      reconciler: createReconciler(checkoutDeps),
+      reconciler: createReconciler(purchaseDeps),
     },
     /** Saved works and followed artists, the session's own (server/features/collectors). */
     collectors: bind(collectorsDeps, {
@@ -563,9 +543,9 @@ export function createServices(
     offers: {
       /** Answers 404 unless `access` is the offer's buyer, its artist or the team. */
       access: async (offerId: string, access: OfferAccess) => {
-        await offerFor(offersDeps, offerId, access);
+        await offerFor(purchaseDeps, offerId, access);
       },
-      ...bind(offersDeps, {
+      ...bind(purchaseDeps, {
         quote: quoteOffer,
         make: makeOffer,
         get: getOffer,
@@ -579,7 +559,7 @@ export function createServices(
         listMine: listMyOffers,
       }),
       /** Expiry, lapsed cards and stranded holds: every minute. */
-      timers: createOfferTimers(offersDeps),
+      timers: createOfferTimers(purchaseDeps),
     },
     /** The orders after the sale: moves, refunds (server/features/orders, decision 0029). */
     orders: {

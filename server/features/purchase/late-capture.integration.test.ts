@@ -55,6 +55,7 @@ describe("capture", () => {
       commissionBps: t.config.commissionBps,
       now: () => new Date(),
       offerKey: (id: string) => id,
+      secret: t.config.sessionSecret,
       hashPassword: testPasswordHashing.hash,
       passwordToken: (id: string) => id,
     };

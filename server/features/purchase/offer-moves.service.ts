@@ -14,7 +14,10 @@ import { type PaymentRow, findPayment, updatePayment } from "./payments.reposito
 import { workPicture } from "../../mail/mail-content";
 import { enqueueMail } from "../mail/mail.api";
 import { findContact } from "../users/users.api";
+import { releaseOfferHolds } from "./holds.service";
 import { offerAccessKey } from "./offer-key";
+import { capture } from "./purchase.service";
+import { sellIn } from "./sale.service";
 import {
   type OfferMailFacts,
   counterToBuyerMail,
@@ -146,7 +149,7 @@ async function buyersNewHold(
 /** After the move commits: every hold of the offer but `keep` goes back to the buyer's card. */
 async function releaseAllBut(deps: OffersDeps, offerId: string, keep: string | null) {
   const holds = (await holdsOf(deps.db, [offerId])).filter((hold) => hold.paymentId !== keep);
-  await deps.releaseHolds(holds);
+  await releaseOfferHolds(deps, holds);
 }
 
 /**
@@ -179,7 +182,7 @@ export async function authorizeOfferMove(
   await checkClientStarts(deps.db, clientIp);
   const authorization = await authorizeFor(deps, offer, amount, clientIp ?? null);
   if (authorization.totalAmount !== body.expectedTotal) {
-    await deps.releaseHolds([
+    await releaseOfferHolds(deps, [
       {
         offerId: offer.id,
         paymentId: authorization.paymentId,
@@ -236,7 +239,7 @@ export async function acceptOffer(
       await event(tx, offer.id, "system", "expired", offer.amountCents, null, now);
       return { kind: "ended" as const, message: m.expired };
     }
-    const sale = await deps.sellIn(tx, payment);
+    const sale = await sellIn(tx, deps, payment, null);
     if (sale.kind === "reserved") throw new AppError("CONFLICT", 409, m.reserved);
     if (sale.kind !== "sold") {
       // A guest's offer made with the artist's own e-mail is never sold to the artist.
@@ -283,8 +286,8 @@ export async function acceptOffer(
   });
   if (outcome.kind === "sold") {
     deps.kickOutbox();
-    if (outcome.sale.fresh) await deps.capture(outcome.payment);
-    await deps.releaseHolds(outcome.sale.closedOffers);
+    if (outcome.sale.fresh) await capture(deps, outcome.payment);
+    await releaseOfferHolds(deps, outcome.sale.closedOffers);
     await releaseAllBut(deps, offer.id, outcome.payment.id);
     return { offer: await viewOf(deps, offer.id, party), message: null };
   }

@@ -2,15 +2,15 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSimulatedProvider } from "../../adapters/payments/simulated-payments";
 import { type artworks, orders, payments, simulatedPayments } from "../../db/schema";
-import { type PurchaseDeps, capture, releaseOfferHolds } from "./purchase.service";
-import { sellIn } from "./sale.service";
+import { AWAITING_CARD_MINUTES, hoursLater } from "../../../domain/offers";
+import type { PaymentProvider } from "../../adapters/payments/payment-provider";
+import type { PurchaseDeps } from "./purchase.service";
+import { releaseOfferHolds } from "./holds.service";
 import { guestEmail } from "./checkout.test-helpers";
 import { offerAccessKey } from "./offer-key";
 import { acceptOffer } from "./offer-moves.service";
-import type { ClosedOffer } from "./offers.repository";
-import type { OffersDeps } from "./offers.service";
+import { listStrandedHolds, listUnreleasedHolds } from "./offers.repository";
 import { dollars, keyed, makeOffer, newHold } from "./offers.test-helpers";
-import { createOfferTimers } from "./offers.timers";
 import { createLogger } from "../../logger";
 import { createArtwork } from "../../test/factories";
 import { allowConsoleError } from "../../test/fail-on-console-error";
@@ -19,9 +19,10 @@ import { testPasswordHashing } from "../../test/password-hashing";
 import { type Member, signUp } from "../profiles/profiles.test-helpers";
 
 /**
- * Review of issue 15 (offers): the offers' sweep and an acceptance on two servers. Here
- * rather than in server/features/offers because it wires the checkout's sale, capture and
- * release into the offers' services by hand, as server/services.ts does.
+ * The offers' sweep and an acceptance on two servers: the sweep has listed a hold the
+ * acceptance is about to sell with, and its release reaches the processor before the
+ * acceptance's capture does. The interleaving is made by hand: the sweep's own listing,
+ * then the acceptance, whose processor runs the sweep's release just before capturing.
  */
 
 let t: TestApp;
@@ -58,7 +59,7 @@ describe("the sweep and an acceptance", () => {
       .set({ createdAt: new Date(clock.now().getTime() - 31 * 60_000) })
       .where(eq(payments.id, hold.paymentId));
 
-    // The services as server/services.ts wires them, on the same database.
+    // The deps as server/services.ts builds them, on the same database.
     const provider = createSimulatedProvider(t.db);
     const logger = createLogger({ json: false, silent: true });
     const purchase: PurchaseDeps = {
@@ -69,48 +70,34 @@ describe("the sweep and an acceptance", () => {
       kickOutbox: () => {},
       commissionBps: t.config.commissionBps,
       now: clock.now,
+      secret: t.config.sessionSecret,
       offerKey: (id) => offerAccessKey(t.config.sessionSecret, id),
       hashPassword: testPasswordHashing.hash,
       passwordToken: (id) => id,
     };
-    const base: OffersDeps = {
-      db: t.db,
-      provider,
-      logger,
-      publicUrl: t.config.publicUrl,
-      kickOutbox: () => {},
-      now: clock.now,
-      secret: t.config.sessionSecret,
-      hashPassword: testPasswordHashing.hash,
-      sellIn: (tx, payment) => sellIn(tx, purchase, payment, null),
-      capture: (payment) => capture(purchase, payment),
-      releaseHolds: (holds) => releaseOfferHolds(purchase, holds),
-    };
-    // Two servers: the sweep has listed the stranded holds (the buyer's new one among
-    // them) when the acceptance commits; its cancel reaches the processor before the
-    // acceptance's capture does.
-    let accepted: unknown = null;
-    const sweep = createOfferTimers({
-      ...base,
-      releaseHolds: async (holds: readonly ClosedOffer[]) => {
-        if (holds.some((h) => h.paymentId === hold.paymentId) && accepted === null) {
-          accepted = await acceptOffer(
-            {
-              ...base,
-              capture: async (payment) => {
-                await releaseOfferHolds(purchase, holds);
-                return capture(purchase, payment);
-              },
-            },
-            made.offer.id,
-            { viewer: null, key: made.accessKey },
-            { amount: dollars(950), paymentId: hold.paymentId },
-          ).catch((error: unknown) => error);
-        }
+    // The sweep lists the holds nobody will use, as its run does (offers.timers.ts).
+    const now = clock.now();
+    const holds = [
+      ...(await listStrandedHolds(t.db, hoursLater(now, -AWAITING_CARD_MINUTES / 60))),
+      ...(await listUnreleasedHolds(t.db)),
+    ];
+    expect(holds.some((h) => h.paymentId === hold.paymentId)).toBe(true);
+    // The acceptance on the other server: its capture reaches the processor only after
+    // the sweep's release did.
+    const racing: PaymentProvider = {
+      ...provider,
+      async capture(id) {
         await releaseOfferHolds(purchase, holds);
+        return provider.capture(id);
       },
-    });
-    await sweep.run();
+    };
+    const accepted: unknown = await acceptOffer(
+      { ...purchase, provider: racing },
+      made.offer.id,
+      { viewer: null, key: made.accessKey },
+      { amount: dollars(950), paymentId: hold.paymentId },
+    ).catch((error: unknown) => error);
+    await releaseOfferHolds(purchase, holds);
     expect(accepted).not.toBeNull();
 
     const sold = await t.db.select().from(orders).where(eq(orders.artworkId, work.id));

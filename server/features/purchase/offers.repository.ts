@@ -16,9 +16,6 @@ import {
 import type { Queryable } from "../../db/client";
 import { artworks, offerEvents, offers, orders, payments } from "../../db/schema";
 import type { OfferStatus } from "../../../domain/offers";
-import { workPicture } from "../../mail/mail-content";
-import { enqueueMail } from "../mail/mail.api";
-import { offerClosedBySaleMail, offerLinks } from "./offers.mails";
 
 /** Offers and their history (issue 15): the only code here that knows Drizzle. */
 
@@ -182,45 +179,24 @@ export async function listOffersOf(
 }
 
 /**
- * The sale of a work ends every other open (or not yet confirmed) offer on it: declined as
- * sold, in the sale's transaction, with an e-mail to each buyer whose offer was open.
- * Answers the holds to release once the sale commits.
+ * Declines every offer on the work in `status` (but `exceptOfferId`) as sold, with its
+ * event; answers the offers it declined.
  */
-export async function closeOffersOnSoldWork(
+export async function declineSoldOffers(
   tx: Queryable,
-  input: {
-    artworkId: string;
-    exceptOfferId: string | null;
-    now: Date;
-    publicUrl: string;
-    offerKey: (offerId: string) => string;
-  },
-): Promise<ClosedOffer[]> {
-  const closeFrom = (status: OfferStatus) =>
-    tx
-      .update(offers)
-      .set({ status: "declined", declineReason: "sold", updatedAt: input.now })
-      .where(
-        and(
-          eq(offers.artworkId, input.artworkId),
-          eq(offers.status, status),
-          input.exceptOfferId ? ne(offers.id, input.exceptOfferId) : undefined,
-        ),
-      )
-      .returning();
-  // Not yet confirmed: never made, so nobody is told; open ones are.
-  const unconfirmed = await closeFrom("awaiting_card");
-  const open = await closeFrom("open");
-  const closed = [...unconfirmed, ...open];
-  if (closed.length === 0) return [];
-  const [work] = await tx
-    .select({
-      title: artworks.title,
-      artistName: artworks.artistDisplayName,
-      thumbnail: artworks.imageThumbnail,
-    })
-    .from(artworks)
-    .where(eq(artworks.id, input.artworkId));
+  input: { artworkId: string; status: OfferStatus; exceptOfferId: string | null; now: Date },
+): Promise<OfferRow[]> {
+  const closed = await tx
+    .update(offers)
+    .set({ status: "declined", declineReason: "sold", updatedAt: input.now })
+    .where(
+      and(
+        eq(offers.artworkId, input.artworkId),
+        eq(offers.status, input.status),
+        input.exceptOfferId ? ne(offers.id, input.exceptOfferId) : undefined,
+      ),
+    )
+    .returning();
   for (const offer of closed) {
     await insertOfferEvent(tx, {
       offerId: offer.id,
@@ -231,26 +207,20 @@ export async function closeOffersOnSoldWork(
       createdAt: input.now,
     });
   }
-  for (const offer of work ? open : []) {
-    const facts = {
-      picture: workPicture(
-        input.publicUrl,
-        work!.thumbnail,
-        `"${work!.title}" by ${work!.artistName}`,
-      ),
-      title: work!.title,
-      artistName: work!.artistName,
-      buyerName: offer.buyerName,
-      amountCents: offer.amountCents,
-      expiresAt: offer.expiresAt,
-    };
-    const links = offerLinks(input.publicUrl, offer.id, input.offerKey(offer.id));
-    await enqueueMail(tx, offerClosedBySaleMail(facts, offer.buyerEmail, links.buyer));
-  }
-  return holdsOf(
-    tx,
-    closed.map((offer) => offer.id),
-  );
+  return closed;
+}
+
+/** What an e-mail about the work shows of it. */
+export async function findWorkFacts(db: Queryable, artworkId: string) {
+  const [work] = await db
+    .select({
+      title: artworks.title,
+      artistName: artworks.artistDisplayName,
+      thumbnail: artworks.imageThumbnail,
+    })
+    .from(artworks)
+    .where(eq(artworks.id, artworkId));
+  return work;
 }
 
 /** Every unfinished authorization of these offers (the current one and any new one not used). */
@@ -323,55 +293,13 @@ export async function listStrandedHolds(db: Queryable, before: Date): Promise<Cl
   return rows.map((row) => ({ ...row, offerId: row.offerId! }));
 }
 
-/**
- * Takes one offer hold for release under its payment row's lock, so an acceptance that is
- * selling with it either commits first (then it has an order and stays) or finds it taken
- * (its guarded update fails and it stops). Released only when no order uses it and it
- * does not back an offer still on the table; it is then marked cancelled here, and the
- * processor is asked after the commit. A hold marked cancelled whose processor release
- * never happened (a crash, an outage) is answered again. Undefined: leave it be.
- */
-export async function takeHoldForRelease(
-  tx: Queryable,
-  paymentId: string,
-): Promise<{ providerPaymentId: string | null } | undefined> {
-  const [row] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for("update");
-  if (!row?.offerId) return undefined;
-  if (row.status === "cancelled") {
-    return row.holdReleasedAt ? undefined : { providerPaymentId: row.providerPaymentId };
-  }
-  if (row.status !== "created" && row.status !== "authorized") return undefined;
-  const sold = await tx
-    .select({ id: orders.id })
-    .from(orders)
-    .where(eq(orders.paymentId, paymentId));
-  if (sold.length > 0) return undefined;
-  const [offer] = await tx
+/** Whether the offer still stands on the table, and on which hold. */
+export async function findOfferStanding(db: Queryable, offerId: string) {
+  const [row] = await db
     .select({ status: offers.status, paymentId: offers.paymentId })
     .from(offers)
-    .where(eq(offers.id, row.offerId));
-  const backing =
-    offer &&
-    (offer.status === "open" || offer.status === "awaiting_card") &&
-    offer.paymentId === paymentId;
-  if (backing) return undefined;
-  await tx
-    .update(payments)
-    .set({
-      status: "cancelled",
-      failureMessage: "The offer ended; its card hold was released.",
-      updatedAt: sql`now()`,
-    })
-    .where(eq(payments.id, paymentId));
-  return { providerPaymentId: row.providerPaymentId };
-}
-
-/** The processor confirmed the hold's release. */
-export async function markHoldReleased(db: Queryable, paymentId: string) {
-  await db
-    .update(payments)
-    .set({ holdReleasedAt: sql`now()` })
-    .where(eq(payments.id, paymentId));
+    .where(eq(offers.id, offerId));
+  return row;
 }
 
 /** Offer holds marked cancelled whose release never reached the processor. */

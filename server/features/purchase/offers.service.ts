@@ -32,12 +32,10 @@ import {
 } from "../../../domain/offers";
 import { isUuid } from "../../../domain/ids";
 import { type TaxSplit, salesTax } from "../../../domain/sales-tax";
-import type { PaymentProvider } from "../../adapters/payments/payment-provider";
 import type { Database, Queryable } from "../../db/client";
 import type { ShippingAddress } from "../../db/schema";
 import { UNIQUE_VIOLATION, pgErrorCode } from "../../db/pg-errors";
 import { AppError } from "../../errors";
-import type { Logger } from "../../logger";
 import { findArtworkForCheckout } from "./checkout.repository";
 import { findContact, findUserIdByEmail } from "../users/users.api";
 import {
@@ -49,10 +47,11 @@ import {
 } from "./payments.repository";
 import { workPicture } from "../../mail/mail-content";
 import { enqueueMail } from "../mail/mail.api";
+import { releaseOfferHolds } from "./holds.service";
+import type { PurchaseDeps } from "./purchase.service";
 import { isOfferAccessKey, isOfferClaimKey, offerAccessKey, offerClaimLink } from "./offer-key";
 import { offerLinks, offerSentMail, offerToArtistMail } from "./offers.mails";
 import {
-  type ClosedOffer,
   type OfferRow,
   type OfferWithWork,
   attachBuyer,
@@ -75,29 +74,8 @@ import { DEFAULT_TIME_ZONE } from "../../../domain/date-time";
  * offers.timers.ts.
  */
 
-/** What an accepted offer's sale answers (checkout's sale, wired in server/services.ts). */
-export type OfferSale =
-  | { kind: "sold"; orderId: string; fresh: boolean; closedOffers: ClosedOffer[] }
-  | { kind: "reserved" | "lost" | "unlisted" | "own" | "refused" };
-
-export type OffersDeps = {
-  db: Database;
-  provider: PaymentProvider;
-  logger: Logger;
-  publicUrl: string;
-  kickOutbox: () => void;
-  now: () => Date;
-  /** The server's secret, for the buyer's link keys. */
-  secret: string;
-  /** The services' password hashing, for a new guest account's unknown password. */
-  hashPassword: (password: string) => Promise<string>;
-  /** The checkout's exactly-once sale, in the caller's transaction. */
-  sellIn: (tx: Queryable, payment: PaymentRow) => Promise<OfferSale>;
-  /** The checkout's capture after the sale commits (retried by its reconciler). */
-  capture: (payment: PaymentRow) => Promise<boolean>;
-  /** Cancels these holds at the processor and marks them; failures are left to the sweep. */
-  releaseHolds: (holds: readonly ClosedOffer[]) => Promise<void>;
-};
+/** Offers share the purchase module's deps: the sale, capture and hold release are theirs. */
+export type OffersDeps = PurchaseDeps;
 
 /** Who asks: the session's user, and for a guest buyer the key from their link. */
 export type OfferAccess = { viewer: SessionUser | null; key?: string | undefined };
@@ -458,7 +436,7 @@ async function endUnconfirmable(
       createdAt: now,
     });
   });
-  await deps.releaseHolds([
+  await releaseOfferHolds(deps, [
     { offerId: offer.id, paymentId: payment.id, providerPaymentId: payment.providerPaymentId },
   ]);
   if (!open) throw new AppError("CONFLICT", 409, m.notAccepting);
@@ -500,7 +478,7 @@ export async function confirmOffer(
         });
       }
     });
-    await deps.releaseHolds([
+    await releaseOfferHolds(deps, [
       { offerId: offer.id, paymentId: payment.id, providerPaymentId: payment.providerPaymentId },
     ]);
     const message = payment.failureMessage ?? checkoutMessages.paymentFailed;
@@ -575,7 +553,7 @@ export async function confirmOffer(
     return true;
   });
   if (opened === "duplicate") {
-    await deps.releaseHolds([
+    await releaseOfferHolds(deps, [
       { offerId: offer.id, paymentId: payment.id, providerPaymentId: payment.providerPaymentId },
     ]);
     throw new AppError("CONFLICT", 409, m.alreadyOpen);

@@ -3,6 +3,7 @@ import { workPicture } from "../../mail/mail-content";
 import { enqueueMail } from "../mail/mail.api";
 import { createPeriodicTask } from "../../tasks/periodic-task";
 import { findContact } from "../users/users.api";
+import { releaseOfferHolds } from "./holds.service";
 import { offerAccessKey } from "./offer-key";
 import { offerExpiredMail, offerLinks } from "./offers.mails";
 import {
@@ -87,7 +88,7 @@ export function createOfferTimers(deps: OffersDeps) {
         if (!ended) break;
         report[kind] += 1;
         const holds = await holdsOf(db, [ended]);
-        await deps.releaseHolds(holds);
+        await releaseOfferHolds(deps, holds);
         report.released += holds.length;
       }
     }
@@ -97,7 +98,7 @@ export function createOfferTimers(deps: OffersDeps) {
       ...(await listStrandedHolds(db, hoursLater(now, -AWAITING_CARD_MINUTES / 60))),
       ...(await listUnreleasedHolds(db)),
     ];
-    await deps.releaseHolds(stranded);
+    await releaseOfferHolds(deps, stranded);
     report.released += stranded.length;
     if (report.expired + report.lapsed + report.released > 0) {
       logger.info("offer sweep", report);

@@ -160,3 +160,23 @@ export async function listUncapturedSales(db: Queryable, seconds: number) {
     )
     .limit(100);
 }
+
+/** An offer's hold let go: cancelled on our side, before the processor is asked. */
+export async function cancelHold(db: Queryable, paymentId: string) {
+  await db
+    .update(payments)
+    .set({
+      status: "cancelled",
+      failureMessage: "The offer ended; its card hold was released.",
+      updatedAt: sql`now()`,
+    })
+    .where(eq(payments.id, paymentId));
+}
+
+/** The processor confirmed the hold's release. */
+export async function markHoldReleased(db: Queryable, paymentId: string) {
+  await db
+    .update(payments)
+    .set({ holdReleasedAt: sql`now()` })
+    .where(eq(payments.id, paymentId));
+}

@@ -8,7 +8,7 @@ import type { Logger } from "../../logger";
 import { OWN_ARTWORK_FAILURE, UNLISTED_FAILURE } from "./checkout.rules";
 import { isClientSecretOf } from "./client-secret";
 import { recordCaptureEntries } from "../orders/orders.api";
-import { markHoldReleased, takeHoldForRelease } from "./offers.repository";
+import { releaseOfferHolds } from "./holds.service";
 import { findOrderByPayment } from "../orders/orders.api";
 import { findUserIdByEmail, saveShippingAddress } from "../users/users.api";
 import { type PaymentRow, findPayment, updatePayment } from "./payments.repository";
@@ -32,6 +32,8 @@ export type PurchaseDeps = {
   now: () => Date;
   /** The key of an offer's buyer links (a sale closes other offers and e-mails them). */
   offerKey: (offerId: string) => string;
+  /** The server's secret, for the offers' link keys (offer-key.ts). */
+  secret: string;
   /** The services' password hashing, for a new guest account's unknown password. */
   hashPassword: (password: string) => Promise<string>;
   /** The set-password token of the account a guest's payment made (purchase-password.ts). */
@@ -112,37 +114,6 @@ async function cancelUnsold({ provider, logger }: PurchaseDeps, payment: Payment
     });
   }
 }
-
-/**
- * Releases offer holds (issue 15): each taken under its payment's row lock (never one an
- * order uses or an open offer stands on, see takeHoldForRelease), then cancelled at the
- * processor. A failure is logged; the offers' sweep (offers.timers.ts) releases what is left.
- */
-export async function releaseOfferHolds(
-  { db, provider, logger }: Pick<PurchaseDeps, "db" | "provider" | "logger">,
-  holds: readonly { paymentId: string; providerPaymentId: string | null }[],
-) {
-  async function release(hold: (typeof holds)[number]) {
-    try {
-      const taken = await db.transaction((tx) => takeHoldForRelease(tx, hold.paymentId));
-      if (!taken?.providerPaymentId) return;
-      await provider.cancel(taken.providerPaymentId);
-      await markHoldReleased(db, hold.paymentId);
-    } catch (error) {
-      logger.error("releasing an offer's card hold failed; the sweep retries", {
-        paymentId: hold.paymentId,
-        error,
-      });
-    }
-  }
-  // A few at a time: a sale on a work with many open offers answers its winner sooner
-  // (bench/offers.bench.ts), without a burst of requests to the processor.
-  for (let i = 0; i < holds.length; i += RELEASE_CONCURRENCY) {
-    await Promise.all(holds.slice(i, i + RELEASE_CONCURRENCY).map(release));
-  }
-}
-
-const RELEASE_CONCURRENCY = 8;
 
 export async function complete(deps: PurchaseDeps, paymentId: string): Promise<PurchaseCompleted> {
   const { db, provider } = deps;

@@ -17,7 +17,8 @@ import { claimArtwork, findArtworkForCheckout, releaseReservation } from "./chec
 import { OWN_ARTWORK_FAILURE, UNLISTED_FAILURE } from "./checkout.rules";
 import { findContact, findUserIdByEmail, insertGuestUser } from "../users/users.api";
 import { type PaymentRow, lockPayment, updatePayment } from "./payments.repository";
-import { type ClosedOffer, attachBuyer, closeOffersOnSoldWork } from "./offers.repository";
+import { closeOffersOnSoldWork } from "./offer-close.service";
+import { type ClosedOffer, attachBuyer } from "./offers.repository";
 
 /**
  * The sale itself, in one transaction: the order, the guest's account, the e-mails. The
