@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkoutMessages as m } from "../../../domain/checkout";
 import { createArtist, createArtwork } from "../../test/factories";
@@ -8,8 +9,10 @@ import {
   type ErrorBody,
   buy,
   complete,
+  confirmCard,
   guestEmail,
   mailTo,
+  startedPayment,
 } from "./checkout.test-helpers";
 import { purchasesSchema } from "../../../contracts/checkout.contract";
 import { expectContract } from "../../test/contract";
@@ -162,5 +165,30 @@ describe("an expired set-password link", () => {
     clock.advanceDays(PURCHASE_PASSWORD_DAYS + 1);
     const again = await complete(client, bought.payment);
     expect(((await again.json()) as { setPasswordPath: string | null }).setPasswordPath).toBeNull();
+  });
+});
+
+describe("a guest account that cannot be made", () => {
+  it("answers a 500 with the SPEC's words for people, never the database's", async () => {
+    const artwork = await newArtwork();
+    const email = guestEmail("no-account");
+    const client = t.client();
+    const payment = await startedPayment(client, artwork.id, { email, name: "Nell Noaccount" });
+    expect((await confirmCard(client, payment.clientSecret)).status).toBe(200);
+    // The database refuses the new account, with an error naming its own internals.
+    await t.db.execute(
+      sql.raw(
+        `alter table users add constraint test_no_guest_accounts check (email <> '${email}') not valid`,
+      ),
+    );
+    try {
+      const response = await complete(client, payment);
+      expect(response.status).toBe(500);
+      const body = (await response.json()) as ErrorBody;
+      expect(body.error.message).toBe(m.guestAccountFailed);
+      expect(JSON.stringify(body)).not.toMatch(/constraint|violates|users|test_no_guest_accounts/i);
+    } finally {
+      await t.db.execute(sql.raw("alter table users drop constraint test_no_guest_accounts"));
+    }
   });
 });

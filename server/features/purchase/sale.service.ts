@@ -86,9 +86,9 @@ async function guestBuyer(
     }
     return { id: created, outcome: "created" as const };
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    // The cause is logged for us; the buyer is told in words meant for them.
     logger.error("guest account creation failed", { paymentId: payment.id, error });
-    throw new AppError("INTERNAL", 500, `${m.guestAccountFailedPrefix}${message}`);
+    throw new AppError("INTERNAL", 500, m.guestAccountFailed);
   }
 }
 
