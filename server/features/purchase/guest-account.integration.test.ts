@@ -16,6 +16,7 @@ import {
 } from "./checkout.test-helpers";
 import { purchasesSchema } from "../../../contracts/checkout.contract";
 import { expectContract } from "../../test/contract";
+import { allowConsoleError } from "../../test/fail-on-console-error";
 import { PURCHASE_PASSWORD_DAYS } from "./purchase-password";
 
 /**
@@ -170,6 +171,7 @@ describe("an expired set-password link", () => {
 
 describe("a guest account that cannot be made", () => {
   it("answers a 500 with the SPEC's words for people, never the database's", async () => {
+    allowConsoleError(); // the cause is logged for us
     const artwork = await newArtwork();
     const email = guestEmail("no-account");
     const client = t.client();
