@@ -73,15 +73,32 @@ const serverNeverApp = { group: ["**/app/**"], message: "server/ never imports a
 
 /**
  * Feature boundaries in server/features (one flat folder per feature): another feature is
- * reached only through its `*.repository.ts` (the tables both read), never its service,
- * routes, mails or workers. Features meet in server/services.ts, which binds them.
+ * reached only through its `<feature>.api.ts`, never its repository, service, routes,
+ * mails or workers. Features meet in server/services.ts, which binds them.
  */
 function otherFeature(allowedRoles) {
   return {
-    // A sibling folder (`../checkout/…`) or the long way round (`../../features/checkout/…`).
+    // A sibling folder (`../orders/…`) or the long way round (`../../features/orders/…`).
     regex: `^(\\.\\./|(\\.\\./)+features/)[\\w-]+/(?![\\w.-]+\\.(${allowedRoles})$)`,
     message:
-      "A server feature may import another feature only through its *.repository.ts; wire services together in server/services.ts.",
+      "A server feature may import another feature only through its <feature>.api.ts (a repository is private to its feature); wire services together in server/services.ts.",
+  };
+}
+
+/**
+ * The money path: purchase records its sales in orders, payouts reads the ledger from
+ * orders, and orders imports neither, so the imports all point one way and never back
+ * up the path (decision 0050). Each module lists the modules whose api.ts it may import.
+ */
+const moneyPath = { purchase: ["orders"], orders: [], payouts: ["orders"] };
+
+function upstream(module) {
+  const refused = Object.keys(moneyPath).filter(
+    (other) => other !== module && !moneyPath[module].includes(other),
+  );
+  return {
+    regex: `^(\\.\\./|(\\.\\./)+features/)(${refused.join("|")})/`,
+    message: `The money path goes one way (purchase → orders ← payouts): ${module} may not import ${refused.join(" or ")}.`,
   };
 }
 
@@ -96,7 +113,7 @@ export default tseslint.config(
       "playwright-report/",
       "test-results/",
       // Deliberate violations; eslint.config.test.ts lints them and expects the errors.
-      "**/*.lint-fixture.ts",
+      "lint-fixtures/",
     ],
   },
   js.configs.recommended,
@@ -198,19 +215,27 @@ export default tseslint.config(
     files: ["server/features/**/*.ts"],
     ignores: ["**/*.test.ts", "**/*.test-helpers.ts"],
     rules: {
-      "no-restricted-imports": [
-        "error",
-        { patterns: [serverNeverApp, otherFeature("repository")] },
-      ],
+      "no-restricted-imports": ["error", { patterns: [serverNeverApp, otherFeature("api")] }],
     },
   },
+  ...Object.keys(moneyPath).map((module) => ({
+    files: [`server/features/${module}/**/*.ts`],
+    ignores: ["**/*.test.ts", "**/*.test-helpers.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [serverNeverApp, otherFeature("api"), upstream(module)] },
+      ],
+    },
+  })),
   {
-    // Tests may also borrow another feature's test helpers (factories, signed-in clients).
+    // Tests may also borrow another feature's test helpers (factories, signed-in clients),
+    // in any direction: an orders test makes its sale through purchase's helpers.
     files: ["server/features/**/*.test.ts", "server/features/**/*.test-helpers.ts"],
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [serverNeverApp, otherFeature("repository|test-helpers")] },
+        { patterns: [serverNeverApp, otherFeature("api|test-helpers")] },
       ],
     },
   },

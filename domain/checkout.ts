@@ -31,7 +31,10 @@ export const checkoutMessages = {
     "An account was created for you. You can set your password from the Login screen using the 'Reset Password' button.",
   guestAccountMatched:
     "An account was found with your email address. You can reset your password from the Login screen.",
-  guestAccountFailedPrefix: "Error creating user account: ",
+  // The SPEC's "Error creating user account: {message}", with a message for people: a
+  // 5xx body never carries the database's or the code's own words.
+  guestAccountFailed:
+    "Error creating user account: we could not set up your account. Please try again in a few minutes.",
   historyLoading: PURCHASE_HISTORY_LOADING,
   historyEmpty: "You haven't made any purchases yet.",
   historyFailed: "Failed to load purchase history.",

@@ -11,7 +11,7 @@ import { registerAdminOrderRoutes } from "./features/orders/admin-orders.routes"
 import { registerReconciliationRoutes } from "./features/reconciliation/reconciliation.routes";
 import { registerAuthRoutes } from "./features/auth/auth.routes";
 import { registerCatalogRoutes } from "./features/catalog/catalog.routes";
-import { registerCheckoutRoutes } from "./features/checkout/checkout.routes";
+import { registerCheckoutRoutes } from "./features/purchase/checkout.routes";
 import { registerDiscoveryRoutes } from "./features/discovery/discovery.routes";
 import { registerSearchRoutes } from "./features/search/search.routes";
 import { registerSitemapRoutes } from "./features/seo/sitemap.routes";
@@ -24,7 +24,7 @@ import { registerPurchaseRoutes } from "./features/orders/purchases.routes";
 import { registerSalesRoutes } from "./features/orders/sales.routes";
 import { registerPayoutRunRoutes } from "./features/payouts/payout-run.routes";
 import { registerUploadRoutes } from "./features/uploads/uploads.routes";
-import { registerOfferRoutes } from "./features/offers/offers.routes";
+import { registerOfferRoutes } from "./features/purchase/offers.routes";
 import { registerCollectorRoutes } from "./features/collectors/collectors.routes";
 import { registerAlertRoutes } from "./features/alerts/alerts.routes";
 import { clientIp, resolveClientIp } from "./http/client-ip";

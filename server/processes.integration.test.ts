@@ -8,7 +8,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openPostgres } from "./db/client";
 import { artworks, orders } from "./db/schema";
-import { buy } from "./features/checkout/checkout.test-helpers";
+import { buy } from "./features/purchase/checkout.test-helpers";
 import { createArtist, createArtwork } from "./test/factories";
 import { POSTGRES_TEMPLATE_ENV } from "./test/database";
 import { freePort, killAll, startServerProcess } from "./test/server-process";

@@ -12,7 +12,7 @@ import {
   refunds,
   users,
 } from "../db/schema";
-import { buy, guestEmail } from "../features/checkout/checkout.test-helpers";
+import { buy, guestEmail } from "../features/purchase/checkout.test-helpers";
 import { type Member, send, signUp } from "../features/profiles/profiles.test-helpers";
 import { expectContract } from "../test/contract";
 import { createArtist, createArtwork } from "../test/factories";

@@ -3,7 +3,7 @@ import { isbot } from "isbot";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildServer } from "../app";
 import { artworks, follows } from "../db/schema";
-import { buy } from "../features/checkout/checkout.test-helpers";
+import { buy } from "../features/purchase/checkout.test-helpers";
 import { type Member, signUp } from "../features/profiles/profiles.test-helpers";
 import { createArtist, createArtwork } from "../test/factories";
 import { type TestApp, createClient, createTestApp } from "../test/test-app";

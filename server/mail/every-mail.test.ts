@@ -9,7 +9,7 @@ import {
   purchaseConfirmationMail,
   saleNoticeMail,
   type SaleDetails,
-} from "../features/checkout/checkout.mails";
+} from "../features/purchase/checkout.mails";
 import { digestMail } from "../features/alerts/digest.mails";
 import type { NewMail } from "../features/mail/outbox.repository";
 import { hiddenWorkMail } from "../features/moderation/moderation.service";
@@ -23,7 +23,7 @@ import {
   offerWithdrawnMail,
   counterToBuyerMail,
   type OfferMailFacts,
-} from "../features/offers/offers.mails";
+} from "../features/purchase/offers.mails";
 import {
   cancelledUnchargedMails,
   completedMail,

@@ -12,8 +12,8 @@ import {
 import { isUuid } from "../../../domain/ids";
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
-import { findUnknownIds } from "../catalog/catalog.repository";
-import { prefixTsQueryOf } from "../search/search.repository";
+import { findUnknownIds } from "../catalog/catalog.api";
+import { prefixTsQueryOf } from "../search/search.api";
 import {
   type AlertRow,
   deleteOwnAlert,

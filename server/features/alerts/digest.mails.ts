@@ -8,7 +8,7 @@ import {
   link,
   workPicture,
 } from "../../mail/mail-content";
-import type { NewMail } from "../mail/outbox.repository";
+import type { NewMail } from "../mail/mail.api";
 import type { DigestMatch, DuePerson } from "./digest.repository";
 
 /**

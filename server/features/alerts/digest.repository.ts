@@ -1,13 +1,13 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { queryRows } from "../../db/rows";
-import { availableSql } from "../artworks/availability.repository";
-import { listedSql } from "../artworks/listed.repository";
+import { availableSql } from "../artworks/artworks.api";
+import { listedSql } from "../artworks/artworks.api";
 import {
   savedSearchMatchSql,
   savedSearchQuerySql,
   savedSearchWorkSql,
-} from "../search/search.repository";
+} from "../search/search.api";
 
 /**
  * The digest's SQL (decision 0031): claim a batch of due people, find every

@@ -1,7 +1,7 @@
 import type { Database } from "../../db/client";
 import type { Logger } from "../../logger";
 import { createPeriodicTask } from "../../tasks/periodic-task";
-import { enqueueMails } from "../mail/outbox.repository";
+import { enqueueMails } from "../mail/mail.api";
 import { type AlertSearch, digestMail } from "./digest.mails";
 import {
   type DigestMatch,

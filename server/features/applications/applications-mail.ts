@@ -1,5 +1,5 @@
 import { button, link, message as content } from "../../mail/mail-content";
-import type { NewMail } from "../mail/outbox.repository";
+import type { NewMail } from "../mail/mail.api";
 
 /**
  * The applicant's e-mails about their artist application, with whole links,

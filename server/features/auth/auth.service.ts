@@ -21,7 +21,7 @@ import {
   findSessionUser,
   isSuspended,
   recordSignInFailure,
-} from "../users/users.repository";
+} from "../users/users.api";
 import type { BetterAuth } from "./better-auth";
 import { findResetTokenEmail } from "./reset-tokens.repository";
 

@@ -6,7 +6,7 @@ import type { Database } from "../../db/client";
 import { accounts, rateLimits, sessions, users, verifications } from "../../db/schema";
 import { CLIENT_IP_HEADER } from "../../http/client-ip";
 import type { Logger } from "../../logger";
-import type { NewMail } from "../mail/outbox.repository";
+import type { NewMail } from "../mail/mail.api";
 import { passwordResetMail } from "./auth.mails";
 import type { PasswordHashing } from "./password-hashing";
 import { deleteResetTokens, isResetToken } from "./reset-tokens.repository";

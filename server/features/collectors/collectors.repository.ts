@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { artworks, follows, savedWorks, users } from "../../db/schema";
-import { artistListedSql, listedSql } from "../artworks/listed.repository";
+import { artistListedSql, listedSql } from "../artworks/artworks.api";
 
 /** Saved works and followed artists: the only code here that knows Drizzle. */
 

@@ -3,8 +3,8 @@ import type { Following, SavedWorks } from "../../../contracts/collectors.contra
 import { isUuid } from "../../../domain/ids";
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
-import { ensurePreferences } from "../alerts/alerts.repository";
-import { listSavedArtworks } from "../artworks/artworks.repository";
+import { ensurePreferences } from "../alerts/alerts.api";
+import { listSavedArtworks } from "../artworks/artworks.api";
 import {
   countFollowers,
   deleteFollow,

@@ -15,8 +15,8 @@ import {
 } from "../../../contracts/admin-curation.contract";
 import type { Database, Queryable } from "../../db/client";
 import { AppError } from "../../errors";
-import { type AuditActor, recordAudit } from "../audit/audit.repository";
-import { lockClaimableUpload } from "../uploads/uploads.repository";
+import { type AuditActor, recordAudit } from "../audit/audit.api";
+import { lockClaimableUpload } from "../uploads/uploads.api";
 import {
   type BannerRow,
   type CatalogTable,

@@ -5,7 +5,7 @@ import { createArtist, createArtwork, createCategory, createUser } from "../../t
 import { artworkCategories, artworks } from "../../db/schema";
 import { expectContract } from "../../test/contract";
 import { type ArtworkRails, artworkRailsSchema } from "../../../contracts/artwork-rails.contract";
-import { LARGE_CATEGORY } from "../artworks/related.repository";
+import { LARGE_CATEGORY } from "../artworks/artworks.api";
 
 /**
  * "More by {artist}" and "Related works". Each scenario runs twice: with small

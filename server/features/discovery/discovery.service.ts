@@ -1,20 +1,20 @@
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
 import { isUuid } from "../../../domain/ids";
-import { findArtist } from "../artists/artists.repository";
+import { findArtist } from "../artists/artists.api";
 import {
   findArtworkDetail,
   listArtistArtworks,
   listExhibitionArtworks,
-} from "../artworks/artworks.repository";
+} from "../artworks/artworks.api";
 import { discoveryMessages as m } from "../../../domain/discovery-messages";
 import { profileMessages } from "../../../domain/profile";
-import { isSuspended } from "../users/users.repository";
-import { countSaves } from "../collectors/collectors.repository";
+import { isSuspended } from "../users/users.api";
+import { countSaves } from "../collectors/collectors.api";
 import type { ArtistPage, ArtistTab } from "../../../contracts/artists.contract";
 import type { ArtworkCard, ArtworkDetail } from "../../../contracts/artworks.contract";
 import type { ArtworkRails } from "../../../contracts/artwork-rails.contract";
-import { findMoreByArtist, findRelatedWorks } from "../artworks/related.repository";
+import { findMoreByArtist, findRelatedWorks } from "../artworks/artworks.api";
 import type {
   ExhibitionArtist,
   ExhibitionDetail,
@@ -25,7 +25,7 @@ import {
   findActiveExhibition,
   listActiveExhibitions,
   listActiveExhibitionsOfArtist,
-} from "../exhibitions/exhibitions.repository";
+} from "../exhibitions/exhibitions.api";
 
 /** A path id that is not a UUID names nothing: 400 with the page's own text. */
 function requireUuid(value: string, message: string): string {

@@ -3,7 +3,7 @@ import type { Database } from "../../db/client";
 import type { Logger } from "../../logger";
 import type { ArtworkDetail } from "../../../contracts/artworks.contract";
 import { TEAM_REASON, button, workPicture } from "../../mail/mail-content";
-import { type NewMail, enqueueMail } from "../mail/outbox.repository";
+import { type NewMail, enqueueMail } from "../mail/mail.api";
 
 /**
  * SPEC §7 newArtworkUpload, as an e-mail to the team: every field the callable

@@ -9,7 +9,7 @@ import { createCategory } from "../../test/factories";
 import { type TestApp, createTestApp } from "../../test/test-app";
 import { type ArtworkDetail, artworkDetailSchema } from "../../../contracts/artworks.contract";
 import { expectContract } from "../../test/contract";
-import { listMail } from "../mail/outbox.repository";
+import { listMail } from "../mail/mail.api";
 import { type ErrorBody, type Member, headersFor, signUp } from "../profiles/profiles.test-helpers";
 import { inputMessages } from "../../../domain/text-input";
 import { createListingAs, listingBody, send, uploadImage } from "./listings.test-helpers";

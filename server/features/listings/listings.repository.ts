@@ -10,9 +10,9 @@ import {
   orders,
   payments,
 } from "../../db/schema";
-import { artworkImageColumns } from "../artworks/artworks.repository";
+import { artworkImageColumns } from "../artworks/artworks.api";
 import type { ArtworkImage } from "../../../contracts/artworks.contract";
-import { noImageShows, uploadKeys } from "../uploads/uploads.repository";
+import { noImageShows, uploadKeys } from "../uploads/uploads.api";
 
 /** The database or an open transaction. */
 

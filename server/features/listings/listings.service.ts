@@ -10,7 +10,7 @@ import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
 import { isUuid } from "../../../domain/ids";
 import type { Logger } from "../../logger";
-import { findArtworkDetail } from "../artworks/artworks.repository";
+import { findArtworkDetail } from "../artworks/artworks.api";
 import type {
   ArtworkDetail,
   ListingBody,

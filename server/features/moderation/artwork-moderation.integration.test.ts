@@ -14,7 +14,7 @@ import { artworks } from "../../db/schema";
 import { expectContract } from "../../test/contract";
 import { createArtwork, createCategory, createExhibition } from "../../test/factories";
 import { type TestApp, createTestApp } from "../../test/test-app";
-import { listMail } from "../mail/outbox.repository";
+import { listMail } from "../mail/mail.api";
 import {
   type ErrorBody,
   type Member,

@@ -13,7 +13,7 @@ import {
 } from "drizzle-orm";
 import type { Database, Queryable } from "../../db/client";
 import { artworks, sessions, users } from "../../db/schema";
-import { listedSql } from "../artworks/listed.repository";
+import { listedSql } from "../artworks/artworks.api";
 
 /** The console's people and artworks moderation (decision 0027): reads and guarded writes. */
 

@@ -20,9 +20,9 @@ import { isUuid } from "../../../domain/ids";
 import type { Database, Queryable } from "../../db/client";
 import { AppError } from "../../errors";
 import { decodeCursor, pageOf, rowCursor } from "../../page-cursor";
-import { type AuditActor, recordAudit } from "../audit/audit.repository";
+import { type AuditActor, recordAudit } from "../audit/audit.api";
 import { button, message, workPicture } from "../../mail/mail-content";
-import { enqueueMail } from "../mail/outbox.repository";
+import { enqueueMail } from "../mail/mail.api";
 import {
   type ArtworkRow,
   type PersonRow,

@@ -21,7 +21,7 @@ import {
   paymentsOf,
   readArtwork,
   startPayment,
-} from "../checkout/checkout.test-helpers";
+} from "../purchase/checkout.test-helpers";
 import {
   type ErrorBody,
   type Member,

@@ -26,7 +26,7 @@ import { expectContract } from "../../test/contract";
 import { allowConsoleError } from "../../test/fail-on-console-error";
 import { createArtist, createArtwork, createOrder, createUser } from "../../test/factories";
 import { type TestApp, createTestApp, testClock } from "../../test/test-app";
-import { buy, guestEmail } from "../checkout/checkout.test-helpers";
+import { buy, guestEmail } from "../purchase/checkout.test-helpers";
 import { type ErrorBody, type Member, headersFor, signUp } from "../profiles/profiles.test-helpers";
 import { orderTotals } from "./ledger.repository";
 import { createPaymentProvider } from "../../adapters/payments/create-payment-provider";

@@ -13,12 +13,13 @@ import { isUuid } from "../../../domain/ids";
 import { mayMove, orderMessages as m, refundable } from "../../../domain/orders";
 import { AppError } from "../../errors";
 import { decodeCursor, encodeCursor } from "../../page-cursor";
-import type { AuditActor } from "../audit/audit.repository";
-import { findContact } from "../checkout/orders.repository";
+import type { AuditActor } from "../audit/audit.api";
+import { findContact } from "../users/users.api";
 import { countOrdersByStatus, listRefundsForConsole } from "./admin-orders.repository";
 import { orderTotals, pendingRefundTotal } from "./ledger.repository";
 import { completedMail } from "./orders.mails";
-import { findOrder, findOrderPayment } from "./orders.repository";
+import { findOrder } from "./orders.repository";
+import { findOrderPayment } from "./order-payment.repository";
 import { type OrderActor, type OrdersDeps, moveOrder, requestRefund } from "./orders.service";
 import { listOrderViews, orderDetailView } from "./order-views.repository";
 

@@ -4,7 +4,7 @@ import { ORDER_MOVES, type OrderMove } from "../../../domain/orders";
 import { ledgerEntries, orders, simulatedPayments, simulatedRefunds } from "../../db/schema";
 import { createArtist, createArtwork } from "../../test/factories";
 import { type TestApp, createTestApp, testClock } from "../../test/test-app";
-import { buy, guestEmail } from "../checkout/checkout.test-helpers";
+import { buy, guestEmail } from "../purchase/checkout.test-helpers";
 import { orderTotals } from "./ledger.repository";
 import type { OrderActor } from "./orders.service";
 

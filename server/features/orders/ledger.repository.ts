@@ -1,4 +1,4 @@
-import { and, eq, inArray, notExists, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, notExists, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { type LedgerKind, ledgerEntries, orders, refunds } from "../../db/schema";
 import type { RefundShares } from "../../../domain/orders";
@@ -235,5 +235,44 @@ export async function earningsOfOrders(
     .groupBy(orders.id);
   return new Map(
     rows.map((row) => [row.orderId, { earned: Number(row.earned), paidOut: Number(row.paid) }]),
+  );
+}
+
+/** A payout's or a reversal's share of one order, as the ledger records it. */
+export type PayoutPiece = { orderId: string; kind: "payout" | "payout_reversal"; amount: number };
+
+/** The ledger rows of a payout or a reversal, one per order. */
+export async function insertPayoutEntries(
+  db: Queryable,
+  payout: { id: string; artistId: string },
+  pieces: readonly PayoutPiece[],
+): Promise<void> {
+  if (pieces.length === 0) return;
+  await db.insert(ledgerEntries).values(
+    pieces.map((piece) => ({
+      orderId: piece.orderId,
+      artistId: payout.artistId,
+      kind: piece.kind,
+      amount: piece.amount,
+      payoutId: payout.id,
+    })),
+  );
+}
+
+/** The ledger rows a payout or a reversal wrote when it was prepared (not its undoing). */
+export async function payoutPiecesOf(db: Queryable, payoutId: string): Promise<PayoutPiece[]> {
+  const rows = await db
+    .select({
+      orderId: ledgerEntries.orderId,
+      kind: ledgerEntries.kind,
+      amount: ledgerEntries.amount,
+    })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.payoutId, payoutId))
+    .orderBy(asc(ledgerEntries.id));
+  return rows.flatMap((row) =>
+    row.kind === "payout" || row.kind === "payout_reversal"
+      ? [{ orderId: row.orderId, kind: row.kind, amount: row.amount }]
+      : [],
   );
 }

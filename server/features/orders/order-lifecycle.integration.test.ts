@@ -6,7 +6,7 @@ import { RETURN_WINDOW_DAYS, addDays } from "../../../domain/orders";
 import { orders, outbox } from "../../db/schema";
 import { createArtist, createArtwork } from "../../test/factories";
 import { type TestApp, createTestApp, testClock } from "../../test/test-app";
-import { buy, guestEmail } from "../checkout/checkout.test-helpers";
+import { buy, guestEmail } from "../purchase/checkout.test-helpers";
 import { orderTotals } from "./ledger.repository";
 
 /**

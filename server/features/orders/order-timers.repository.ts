@@ -1,10 +1,9 @@
 import { and, asc, eq, gt, isNull, lte } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { orders } from "../../db/schema";
-import type { OrderRow } from "./orders.repository";
 
 /**
- * The order timers' reads (orders.timers.ts): each a batch of the oldest deadlines first,
+ * The order timers' reads (orders.timers.ts; their writes are in orders.repository.ts): each a batch of the oldest deadlines first,
  * by an index on (status, <the deadline's column>) (migration 0013).
  */
 
@@ -27,23 +26,6 @@ export async function listReminderDue(
     .orderBy(asc(orders.shipBy))
     .limit(input.limit);
   return rows.map((row) => row.id);
-}
-
-/**
- * Records the reminder once: one guarded UPDATE, so two timers at once send one e-mail.
- * Answers the order when this call recorded it.
- */
-export async function markReminderSent(
-  db: Queryable,
-  id: string,
-  at: Date,
-): Promise<OrderRow | undefined> {
-  const [row] = await db
-    .update(orders)
-    .set({ shipByReminderAt: at })
-    .where(and(eq(orders.id, id), eq(orders.status, "paid"), isNull(orders.shipByReminderAt)))
-    .returning();
-  return row;
 }
 
 /** Orders still awaiting shipment at their ship-by date. */

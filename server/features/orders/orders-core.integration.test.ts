@@ -4,7 +4,7 @@ import { ledgerEntries, orderEvents, orders, refunds, simulatedRefunds } from ".
 import { createArtist, createArtwork, createUser } from "../../test/factories";
 import { allowConsoleError } from "../../test/fail-on-console-error";
 import { type TestApp, createTestApp, testClock } from "../../test/test-app";
-import { buy, guestEmail } from "../checkout/checkout.test-helpers";
+import { buy, guestEmail } from "../purchase/checkout.test-helpers";
 import { orderTotals } from "./ledger.repository";
 import { writeCommissionSetting } from "./settings.repository";
 import { simulatedRefundsDown } from "../../test/processor-faults";

@@ -19,7 +19,7 @@ import { allowConsoleError } from "../../test/fail-on-console-error";
 import { openResettableTestDatabase, type ResettableTestDatabase } from "../../test/database";
 import { type TestApp, createTestApp, testClock } from "../../test/test-app";
 import { testPasswordHashing } from "../../test/password-hashing";
-import { buy, guestEmail } from "../checkout/checkout.test-helpers";
+import { buy, guestEmail } from "../purchase/checkout.test-helpers";
 import { AUTO_CANCEL_REASON, TIMER_BATCH } from "./orders.timers";
 import { simulatedRefundsDown } from "../../test/processor-faults";
 

@@ -2,7 +2,7 @@ import { formatDateTime } from "../../../domain/date-time";
 import { priceText } from "../../../domain/display";
 import { PROBLEM_KIND_LABELS, type ProblemKind } from "../../../domain/orders";
 import { type MailLine, type MailPicture, TEAM_REASON, button } from "../../mail/mail-content";
-import type { NewMail } from "../mail/outbox.repository";
+import type { NewMail } from "../mail/mail.api";
 
 /**
  * The e-mails of an order's life (issue 14), each to the party who must act or know.

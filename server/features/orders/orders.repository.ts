@@ -1,9 +1,12 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
-import { orderEvents, orders, payments } from "../../db/schema";
+import { orderEvents, orders } from "../../db/schema";
 import type { OrderActorRole, OrderStatus } from "../../../domain/orders";
 
-/** The orders after the sale (issue 14): guarded moves, their history, the order's lock. */
+/**
+ * The orders table's one writer: the order the sale opens, its guarded moves, their
+ * history and the order's lock. Other modules reach it through orders.api.ts.
+ */
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderEventRow = typeof orderEvents.$inferSelect;
@@ -72,17 +75,50 @@ export async function listOrderEvents(db: Queryable, orderId: string): Promise<O
     .orderBy(asc(orderEvents.id));
 }
 
-/** The order's card payment: the processor's id to refund, and what was captured. */
-export async function findOrderPayment(db: Queryable, paymentId: string) {
+export async function hasOrder(db: Queryable, artworkId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(eq(orders.artworkId, artworkId))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function insertOrder(db: Queryable, row: typeof orders.$inferInsert) {
+  const [inserted] = await db
+    .insert(orders)
+    .values(row)
+    .onConflictDoNothing({ target: orders.paymentId })
+    .returning();
+  return inserted;
+}
+
+export async function findOrderByPayment(db: Queryable, paymentId: string) {
+  const [row] = await db.select().from(orders).where(eq(orders.paymentId, paymentId));
+  return row;
+}
+
+export async function listOrdersOf(db: Queryable, userId: string) {
+  return db
+    .select()
+    .from(orders)
+    .where(eq(orders.purchaserId, userId))
+    .orderBy(desc(orders.timestamp), desc(orders.id));
+}
+
+/**
+ * Records the reminder once: one guarded UPDATE, so two timers at once send one e-mail.
+ * Answers the order when this call recorded it.
+ */
+export async function markReminderSent(
+  db: Queryable,
+  id: string,
+  at: Date,
+): Promise<OrderRow | undefined> {
   const [row] = await db
-    .select({
-      id: payments.id,
-      provider: payments.provider,
-      providerPaymentId: payments.providerPaymentId,
-      status: payments.status,
-      totalAmount: payments.totalAmount,
-    })
-    .from(payments)
-    .where(eq(payments.id, paymentId));
+    .update(orders)
+    .set({ shipByReminderAt: at })
+    .where(and(eq(orders.id, id), eq(orders.status, "paid"), isNull(orders.shipByReminderAt)))
+    .returning();
   return row;
 }

@@ -14,11 +14,10 @@ import { type PaymentProvider, RefundRefusedError } from "../../adapters/payment
 import type { Database, Queryable } from "../../db/client";
 import { AppError } from "../../errors";
 import type { Logger } from "../../logger";
-import { type AuditActor, recordAudit } from "../audit/audit.repository";
-import { findContact } from "../checkout/orders.repository";
-import { updatePayment } from "../checkout/payments.repository";
+import { type AuditActor, recordAudit } from "../audit/audit.api";
+import { findContact } from "../users/users.api";
 import { workPicture } from "../../mail/mail-content";
-import { type NewMail, enqueueMail } from "../mail/outbox.repository";
+import { type NewMail, enqueueMail } from "../mail/mail.api";
 import {
   orderTotals,
   pendingRefundTotal,
@@ -35,11 +34,15 @@ import {
 import {
   type OrderRow,
   findOrder,
-  findOrderPayment,
   insertOrderEvent,
   lockOrder,
   moveOrderRow,
 } from "./orders.repository";
+import {
+  cancelUncapturedPayment,
+  findOrderPayment,
+  markLateCapture,
+} from "./order-payment.repository";
 import { type RefundRow, findRefund, insertRefund, settleRefundRow } from "./refunds.repository";
 import { DEFAULT_TIME_ZONE } from "../../../domain/date-time";
 
@@ -276,10 +279,7 @@ export async function requestRefund(
       // Not captured yet (a capture the reconciler is still retrying): cancel the
       // authorization instead, and stop the reconciler from capturing it.
       if (totals.capture === 0) {
-        await updatePayment(tx, order.paymentId, ["authorized"], {
-          status: "cancelled",
-          failureMessage: `Order cancelled before capture: ${reason}`,
-        });
+        await cancelUncapturedPayment(tx, order.paymentId, reason);
       }
     }
     if (input.actor.audit) {
@@ -363,7 +363,7 @@ async function refundLateCapture(
   return deps.db.transaction(async (tx) => {
     const locked = await lockOrder(tx, order.id);
     if (!locked) throw new AppError("NOT_FOUND", 404, m.notFound);
-    await updatePayment(tx, locked.paymentId, ["cancelled", "authorized"], { status: "captured" });
+    await markLateCapture(tx, locked.paymentId);
     await recordCaptureEntries(tx, locked);
     const left = await refundableNow(tx, locked.id);
     // Another call (a second cancel's check) already asked for it.

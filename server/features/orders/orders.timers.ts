@@ -7,15 +7,15 @@ import {
 } from "../../../domain/orders";
 import { AppError, isAppError } from "../../errors";
 import { createPeriodicTask } from "../../tasks/periodic-task";
-import { enqueueMail } from "../mail/outbox.repository";
+import { enqueueMail } from "../mail/mail.api";
 import { artistShare, orderTotals } from "./ledger.repository";
 import {
   listCompletionDue,
   listDeliveryDue,
   listReminderDue,
   listShipByPassed,
-  markReminderSent,
 } from "./order-timers.repository";
+import { markReminderSent } from "./orders.repository";
 import { completedMail, deliveredMail, shipByReminderMail } from "./orders.mails";
 import {
   type OrdersDeps,

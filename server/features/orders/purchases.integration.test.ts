@@ -11,7 +11,7 @@ import { orderEvents, orders, outbox } from "../../db/schema";
 import { createArtwork } from "../../test/factories";
 import { expectContract } from "../../test/contract";
 import { type TestApp, createTestApp, testClock } from "../../test/test-app";
-import { buy } from "../checkout/checkout.test-helpers";
+import { buy } from "../purchase/checkout.test-helpers";
 import { type Member, headersFor, signUp } from "../profiles/profiles.test-helpers";
 import { systemActor } from "./orders.service";
 

@@ -26,11 +26,11 @@ import { expectContract } from "../../test/contract";
 import { allowConsoleError } from "../../test/fail-on-console-error";
 import { createArtist, createArtwork, createOrder, createUser } from "../../test/factories";
 import { type TestApp, createTestApp, testClock } from "../../test/test-app";
-import { buy, guestEmail } from "../checkout/checkout.test-helpers";
+import { buy, guestEmail } from "../purchase/checkout.test-helpers";
 import { type Member, headersFor, signUp } from "../profiles/profiles.test-helpers";
 import { recordCaptureEntries } from "./ledger.repository";
 import { RELIST_NOTE } from "./sales.service";
-import { listCollectionArtworks } from "../artworks/artworks.repository";
+import { listCollectionArtworks } from "../artworks/artworks.api";
 import { simulatedRefundsDown } from "../../test/processor-faults";
 
 /** The artist's sales (issue 14 "Who sees what — Artist"), through the HTTP API. */

@@ -11,7 +11,7 @@ import { auditEvents, orders, platformSettings } from "../../db/schema";
 import { expectContract } from "../../test/contract";
 import { createArtist, createArtwork } from "../../test/factories";
 import { type TestApp, createTestApp } from "../../test/test-app";
-import { buy, guestEmail } from "../checkout/checkout.test-helpers";
+import { buy, guestEmail } from "../purchase/checkout.test-helpers";
 import { type ErrorBody, type Member, headersFor, signUp } from "../profiles/profiles.test-helpers";
 
 /** The commission setting in the console (issue 14): audited, and frozen on orders sold before. */

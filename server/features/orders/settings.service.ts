@@ -6,7 +6,7 @@ import {
 } from "../../../contracts/admin-orders.contract";
 import { bpsToPercent } from "../../../domain/money-input";
 import type { Database } from "../../db/client";
-import { type AuditActor, recordAudit } from "../audit/audit.repository";
+import { type AuditActor, recordAudit } from "../audit/audit.api";
 import { lockSettings, readCommissionSetting, writeCommissionSetting } from "./settings.repository";
 
 /**

@@ -4,8 +4,8 @@ import { AUTO_DELIVERY_DAYS, addDays } from "../../../domain/orders";
 import { refunds } from "../../db/schema";
 import { allowConsoleError } from "../../test/fail-on-console-error";
 import { type TestApp, createTestApp, testClock } from "../../test/test-app";
-import { stripeSale as sale, stripeTestEnv } from "../checkout/stripe-sale.test-helpers";
-import { startStripeStandIn } from "../checkout/stripe-stand-in.test-helpers";
+import { stripeSale as sale, stripeTestEnv } from "../purchase/stripe-sale.test-helpers";
+import { startStripeStandIn } from "../purchase/stripe-stand-in.test-helpers";
 
 /**
  * A Stripe that accepts requests and never answers (the local stand-in, reached by the

@@ -12,8 +12,8 @@ import { outbox } from "../../db/schema";
 import { expectContract } from "../../test/contract";
 import { allowConsoleError } from "../../test/fail-on-console-error";
 import { type TestApp, createTestApp } from "../../test/test-app";
-import { stripeSale as sale, stripeTestEnv } from "../checkout/stripe-sale.test-helpers";
-import { startStripeStandIn } from "../checkout/stripe-stand-in.test-helpers";
+import { stripeSale as sale, stripeTestEnv } from "../purchase/stripe-sale.test-helpers";
+import { startStripeStandIn } from "../purchase/stripe-stand-in.test-helpers";
 import { type ErrorBody, type Member, headersFor, signUp } from "../profiles/profiles.test-helpers";
 import { orderTotals } from "./ledger.repository";
 

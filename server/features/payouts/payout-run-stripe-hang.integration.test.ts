@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allowConsoleError } from "../../test/fail-on-console-error";
 import { createArtist } from "../../test/factories";
 import { type TestApp, createTestApp, testClock } from "../../test/test-app";
-import { stripeTestEnv } from "../checkout/stripe-sale.test-helpers";
-import { startStripeStandIn } from "../checkout/stripe-stand-in.test-helpers";
+import { stripeTestEnv } from "../purchase/stripe-sale.test-helpers";
+import { startStripeStandIn } from "../purchase/stripe-stand-in.test-helpers";
 import { completedSale, payoutsOf } from "./payout-run.test-helpers";
 
 /**

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createArtist } from "../../test/factories";
 import { allowConsoleError } from "../../test/fail-on-console-error";
 import { type TestApp, createTestApp, testClock } from "../../test/test-app";
-import { startStripeStandIn } from "../checkout/stripe-stand-in.test-helpers";
-import { artistBalances } from "../orders/ledger.repository";
+import { startStripeStandIn } from "../purchase/stripe-stand-in.test-helpers";
+import { artistBalances } from "../orders/orders.api";
 import {
   completedSale,
   paidForOrder,

@@ -13,8 +13,8 @@ import { createSimulatedPayouts } from "../../adapters/payouts/simulated-payouts
 import { createArtist } from "../../test/factories";
 import { allowConsoleError } from "../../test/fail-on-console-error";
 import { type TestApp, createTestApp, testClock } from "../../test/test-app";
-import { mailTo } from "../checkout/checkout.test-helpers";
-import { artistBalances } from "../orders/ledger.repository";
+import { mailTo } from "../purchase/checkout.test-helpers";
+import { artistBalances } from "../orders/orders.api";
 import { type PayoutRunDeps, preparePayouts } from "./payout-run.service";
 import {
   completeOrder,

@@ -1,6 +1,6 @@
 import { priceText } from "../../../domain/display";
 import { button, message } from "../../mail/mail-content";
-import type { NewMail } from "../mail/outbox.repository";
+import type { NewMail } from "../mail/mail.api";
 
 /** The artist's e-mails of the payout run, queued with the payout's own move to paid. */
 

@@ -1,9 +1,8 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
-import { type ArtistPayoutStatus, artistPayouts, ledgerEntries, users } from "../../db/schema";
-import type { Piece } from "./payout-split";
+import { type ArtistPayoutStatus, artistPayouts, users } from "../../db/schema";
 
-/** The payout run's rows (issue 14, decision 0029): `artist_payouts` and their ledger rows. */
+/** The payout run's rows (decision 0029): `artist_payouts`; their ledger rows are orders' (orders.api.ts). */
 
 export type ArtistPayoutRow = typeof artistPayouts.$inferSelect;
 
@@ -49,42 +48,6 @@ export async function insertPayout(
     .returning();
   if (!inserted) throw new Error("payout insert returned nothing");
   return inserted;
-}
-
-/** The ledger rows of a payout or a reversal, one per order. */
-export async function insertPayoutEntries(
-  db: Queryable,
-  payout: Pick<ArtistPayoutRow, "id" | "artistId">,
-  pieces: readonly Piece[],
-): Promise<void> {
-  if (pieces.length === 0) return;
-  await db.insert(ledgerEntries).values(
-    pieces.map((piece) => ({
-      orderId: piece.orderId,
-      artistId: payout.artistId,
-      kind: piece.kind,
-      amount: piece.amount,
-      payoutId: payout.id,
-    })),
-  );
-}
-
-/** The ledger rows a payout or a reversal wrote when it was prepared (not its undoing). */
-export async function payoutPiecesOf(db: Queryable, payoutId: string): Promise<Piece[]> {
-  const rows = await db
-    .select({
-      orderId: ledgerEntries.orderId,
-      kind: ledgerEntries.kind,
-      amount: ledgerEntries.amount,
-    })
-    .from(ledgerEntries)
-    .where(eq(ledgerEntries.payoutId, payoutId))
-    .orderBy(asc(ledgerEntries.id));
-  return rows.flatMap((row) =>
-    row.kind === "payout" || row.kind === "payout_reversal"
-      ? [{ orderId: row.orderId, kind: row.kind, amount: row.amount }]
-      : [],
-  );
 }
 
 export async function findPayout(db: Queryable, id: string): Promise<ArtistPayoutRow | undefined> {

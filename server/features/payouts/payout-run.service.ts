@@ -12,13 +12,15 @@ import { type PayoutProvider, TransferRefusedError } from "../../adapters/payout
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
 import type { Logger } from "../../logger";
-import { type AuditActor, recordAudit } from "../audit/audit.repository";
-import { enqueueMail } from "../mail/outbox.repository";
+import { type AuditActor, recordAudit } from "../audit/audit.api";
+import { enqueueMail } from "../mail/mail.api";
 import {
   artistsWithUnpaid,
+  insertPayoutEntries,
+  payoutPiecesOf,
   unpaidByArtist,
   unpaidSettledOrders,
-} from "../orders/ledger.repository";
+} from "../orders/orders.api";
 import { paidMail, takenBackMail } from "./payout-run.mails";
 import {
   type ArtistPayoutRow,
@@ -26,11 +28,9 @@ import {
   findArtistContact,
   findPayout,
   insertPayout,
-  insertPayoutEntries,
   listRecentPayouts,
   listStalePendingPayouts,
   lockArtist,
-  payoutPiecesOf,
   reversibleTransfers,
   settlePayoutRow,
 } from "./payout-run.repository";

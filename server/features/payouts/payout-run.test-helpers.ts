@@ -6,7 +6,7 @@ import { createServices } from "../../services";
 import { createArtwork } from "../../test/factories";
 import type { TestApp } from "../../test/test-app";
 import { testPasswordHashing } from "../../test/password-hashing";
-import { buy, complete, guestEmail, startedPayment } from "../checkout/checkout.test-helpers";
+import { buy, complete, guestEmail, startedPayment } from "../purchase/checkout.test-helpers";
 
 /** Orders taken through their whole life quickly, and the payout rows to check. */
 

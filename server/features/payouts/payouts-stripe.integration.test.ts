@@ -14,7 +14,7 @@ import { queryRows } from "../../db/rows";
 import { expectContract } from "../../test/contract";
 import { createArtwork, createCategory, createCity } from "../../test/factories";
 import { type TestApp, createTestApp } from "../../test/test-app";
-import { startStripeStandIn } from "../checkout/stripe-stand-in.test-helpers";
+import { startStripeStandIn } from "../purchase/stripe-stand-in.test-helpers";
 import { type Member, headersFor, readUser, signUp } from "../profiles/profiles.test-helpers";
 
 const WEBHOOK_SECRET = "whsec_test_vernissage";

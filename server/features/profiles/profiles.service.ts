@@ -3,7 +3,7 @@ import { missesArtistLink, profileMessages as m } from "../../../domain/profile"
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
 import { isUuid } from "../../../domain/ids";
-import { listArtistArtworks, listCollectionArtworks } from "../artworks/artworks.repository";
+import { listArtistArtworks, listCollectionArtworks } from "../artworks/artworks.api";
 import type { ArtworkCard } from "../../../contracts/artworks.contract";
 import type {
   OwnProfile,
@@ -11,9 +11,9 @@ import type {
   ProfileUpdate,
   PublicProfile,
 } from "../../../contracts/profiles.contract";
-import { listActiveExhibitionsOfArtist } from "../exhibitions/exhibitions.repository";
-import { isSuspended } from "../users/users.repository";
-import { countSaves } from "../collectors/collectors.repository";
+import { listActiveExhibitionsOfArtist } from "../exhibitions/exhibitions.api";
+import { isSuspended } from "../users/users.api";
+import { countSaves } from "../collectors/collectors.api";
 import {
   type OwnUserRow,
   type ProfileChanges,

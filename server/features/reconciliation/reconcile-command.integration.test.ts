@@ -16,7 +16,7 @@ import { projectRoot } from "../../paths";
 import { createServices } from "../../services";
 import { createArtist, createArtwork } from "../../test/factories";
 import { TEST_ORIGIN, createClient } from "../../test/test-app";
-import { buy, guestEmail } from "../checkout/checkout.test-helpers";
+import { buy, guestEmail } from "../purchase/checkout.test-helpers";
 import { EXIT, runReconcileCommand } from "./reconcile-command";
 
 /**

@@ -7,8 +7,8 @@ import { expectContract } from "../../test/contract";
 import { allowConsoleError } from "../../test/fail-on-console-error";
 import { createArtist, createArtwork } from "../../test/factories";
 import { type TestApp, createTestApp } from "../../test/test-app";
-import { complete, guestEmail, startedPayment } from "../checkout/checkout.test-helpers";
-import { startStripeStandIn } from "../checkout/stripe-stand-in.test-helpers";
+import { complete, guestEmail, startedPayment } from "../purchase/checkout.test-helpers";
+import { startStripeStandIn } from "../purchase/stripe-stand-in.test-helpers";
 import { headersFor, signUp } from "../profiles/profiles.test-helpers";
 
 /** The reconciliation in Stripe mode, against the local stand-in's charges, refunds and transfers. */

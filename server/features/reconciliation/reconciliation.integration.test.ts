@@ -18,7 +18,7 @@ import { expectContract } from "../../test/contract";
 import { createArtist, createArtwork, createOrder, createUser } from "../../test/factories";
 import { openResettableTestDatabase, type ResettableTestDatabase } from "../../test/database";
 import { type TestApp, createTestApp } from "../../test/test-app";
-import { buy, guestEmail } from "../checkout/checkout.test-helpers";
+import { buy, guestEmail } from "../purchase/checkout.test-helpers";
 import { headersFor, signUp } from "../profiles/profiles.test-helpers";
 
 /** Our ledger against the simulated processor's and payout provider's own tables. */

@@ -5,7 +5,7 @@ import { queryRows } from "../../db/rows";
 import { artworkCategories, artworks, users } from "../../db/schema";
 import { type TestApp, createTestApp } from "../../test/test-app";
 import { createArtist, createCategory, createCity, createUser } from "../../test/factories";
-import { availableSql } from "../artworks/availability.repository";
+import { availableSql } from "../artworks/artworks.api";
 import { type SearchFilters, countKeptFacets, countSearchFacets } from "./search.repository";
 
 /**

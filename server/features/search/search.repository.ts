@@ -1,9 +1,9 @@
 import { type SQL, sql } from "drizzle-orm";
 import { PRICE_RANGES } from "../../../domain/price-ranges";
 import { queryRows } from "../../db/rows";
-import { availableSql } from "../artworks/availability.repository";
-import { type CardRow, cardColumnsSql, toCard } from "../artworks/card-row.repository";
-import { artistListedSql, listedSql } from "../artworks/listed.repository";
+import { availableSql } from "../artworks/artworks.api";
+import { type CardRow, cardColumnsSql, toCard } from "../artworks/artworks.api";
+import { artistListedSql, listedSql } from "../artworks/artworks.api";
 import { RELEVANCE_LIMIT, prefixTsQuery, searchWords } from "./search-text";
 import type { ArtworkCard } from "../../../contracts/artworks.contract";
 import {

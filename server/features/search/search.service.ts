@@ -1,6 +1,6 @@
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
-import { findUnknownIds } from "../catalog/catalog.repository";
+import { findUnknownIds } from "../catalog/catalog.api";
 import type { SearchQuery, SearchResult } from "../../../contracts/search.contract";
 import { RELEVANCE_LIMIT, prefixTsQuery, searchWords } from "./search-text";
 import { searchArtworks } from "./search.repository";

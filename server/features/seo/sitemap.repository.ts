@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { queryRows } from "../../db/rows";
-import { artistListedSql, listedSql } from "../artworks/listed.repository";
+import { artistListedSql, listedSql } from "../artworks/artworks.api";
 
 /** A sitemap file holds at most 50,000 addresses. */
 export const SITEMAP_LIMIT = 50_000;

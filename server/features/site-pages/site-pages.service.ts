@@ -8,7 +8,7 @@ import {
 import { SITE_PAGES, type SitePageInfo, sitePageInfo } from "../../../domain/site-pages";
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
-import { type AuditActor, recordAudit } from "../audit/audit.repository";
+import { type AuditActor, recordAudit } from "../audit/audit.api";
 import { defaultSitePages } from "./site-pages.defaults";
 import { renderSitePageMarkdown } from "./site-pages.render";
 import {

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
+import type { Database, Queryable } from "../../db/client";
 import type { SessionUser } from "../../../contracts/auth.contract";
-import { sessions, signInFailures, users } from "../../db/schema";
+import { type ShippingAddress, accounts, sessions, signInFailures, users } from "../../db/schema";
 
 const sessionUserColumns = {
   id: users.id,
@@ -71,4 +71,57 @@ export async function recordSignInFailure(
 
 export async function clearSignInFailures(db: Database, email: string) {
   await db.delete(signInFailures).where(eq(signInFailures.email, email));
+}
+
+export async function findUserIdByEmail(db: Queryable, email: string) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+    .limit(1);
+  return row?.id;
+}
+
+export async function findContact(db: Queryable, userId: string) {
+  const [row] = await db
+    .select({ email: users.email, displayName: users.displayName, timeZone: users.timeZone })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
+
+/**
+ * A collector account for a guest, with a password nobody knows (they set one with
+ * "Reset Password"), or nothing when the e-mail already has an account.
+ */
+export async function insertGuestUser(
+  db: Queryable,
+  input: { email: string; firstName: string; lastName: string; passwordHash: string },
+): Promise<string | undefined> {
+  const [user] = await db
+    .insert(users)
+    .values({
+      email: input.email,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      displayName: `${input.firstName} ${input.lastName}`.trim(),
+    })
+    .onConflictDoNothing({ target: users.email })
+    .returning({ id: users.id });
+  if (!user) return undefined;
+  // The row Better Auth's own sign-up writes for an e-mail and password account.
+  await db.insert(accounts).values({
+    userId: user.id,
+    accountId: user.id,
+    providerId: "credential",
+    password: input.passwordHash,
+  });
+  return user.id;
+}
+
+export async function saveShippingAddress(db: Queryable, userId: string, address: ShippingAddress) {
+  await db
+    .update(users)
+    .set({ shippingAddress: address, lastModified: sql`now()` })
+    .where(eq(users.id, userId));
 }

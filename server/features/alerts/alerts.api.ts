@@ -1,0 +1,4 @@
+/**
+ * What other features may use of alerts: its repositories stay private to it.
+ */
+export { ensurePreferences } from "./alerts.repository";

@@ -1,0 +1,4 @@
+/**
+ * What other features may use of auth: its repositories stay private to it.
+ */
+export { insertResetToken, isLiveResetToken } from "./reset-tokens.repository";

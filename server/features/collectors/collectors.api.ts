@@ -1,0 +1,4 @@
+/**
+ * What other features may use of collectors: its repositories stay private to it.
+ */
+export { countSaves } from "./collectors.repository";

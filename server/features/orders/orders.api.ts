@@ -1,0 +1,18 @@
+/**
+ * What other modules may use of orders. Purchase opens the order a sale makes and
+ * records its capture; payouts reads what is owed from the ledger and writes its payout
+ * rows there. Orders imports neither: the money path points at it (decision 0050).
+ */
+export { openOrder } from "./new-order.service";
+export {
+  artistBalances,
+  artistsWithUnpaid,
+  insertPayoutEntries,
+  orderTotals,
+  payoutPiecesOf,
+  recordCaptureEntries,
+  unpaidByArtist,
+  unpaidSettledOrders,
+} from "./ledger.repository";
+export { findOrderByPayment, hasOrder, listOrdersOf } from "./orders.repository";
+export { currentCommissionBps } from "./settings.repository";
