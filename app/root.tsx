@@ -1,4 +1,5 @@
 import type {} from "../server/web/load-context";
+import { useSyncExternalStore } from "react";
 import {
   Links,
   Meta,
@@ -13,8 +14,6 @@ import { RouteAnnouncer } from "./features/layout/route-announcer";
 import { SiteFooter } from "./features/layout/site-footer";
 import { SiteHeader } from "./features/layout/site-header";
 import type { RootLoaderData } from "./lib/session-user";
-import { unlessOnlyOpenChanged } from "./lib/early-input";
-import { useHydrated } from "./lib/use-hydrated";
 import { useTabHistory } from "./lib/use-tab-history";
 import { pageTimeZone } from "./lib/time-zone.server";
 import siteStylesheet from "./styles/site.css?url";
@@ -35,9 +34,6 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
   if (user?.role !== "admin") return { user, timeZone };
   return { user, timeZone, waitingApplications: await waitingApplicationsFor(context) };
 }
-
-/** Taking a panel's `?open=` out of the address reads nothing again (app/lib/early-input.ts). */
-export const shouldRevalidate = unlessOnlyOpenChanged;
 
 /** The admin header's count; a failed count is logged and shows no number, never an error page. */
 async function waitingApplicationsFor(
@@ -65,7 +61,7 @@ function clientNonce() {
 export function Layout({ children }: { children: React.ReactNode }) {
   // The tab's pages of ours, for the artwork page's Back (app/lib/tab-history.ts).
   useTabHistory();
-  const hydrated = useHydrated();
+  const hydrated = useHydratedIcon();
   return (
     <html lang="en">
       <head>
@@ -101,6 +97,21 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Scripts />
       </body>
     </html>
+  );
+}
+
+const noSubscription = () => () => {};
+
+/**
+ * False in the server's HTML and while React hydrates it, true once it has: the icon's
+ * request waits for it. (app/lib/use-hydrated.ts's hook, written out here so that every
+ * page's first download does not take one more file for it.)
+ */
+function useHydratedIcon() {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
   );
 }
 

@@ -3,7 +3,6 @@ import { lazyPanel } from "../components/ui/lazy-panel";
 import { artworkMeta } from "../features/artwork/artwork-meta";
 import { artworkMessages as m } from "../features/artwork/artwork.messages";
 import { loadArtworkPage } from "../features/artwork/artwork.server";
-import { unlessOnlyOpenChanged } from "../lib/early-input";
 import { errorMeta } from "../lib/meta";
 import { routeErrorText } from "../lib/route-error-text";
 import { RouteLoadError } from "../components/load-error";
@@ -38,8 +37,6 @@ export function meta({ loaderData, error }: Route.MetaArgs) {
 export function loader({ context, params, request }: Route.LoaderArgs) {
   return loadArtworkPage(context, request, params.artworkId);
 }
-
-export const shouldRevalidate = unlessOnlyOpenChanged;
 
 /** SPEC §2 Artwork detail (/artwork/{artworkId}); 404 with 'Artwork not found' when missing. */
 export default function Artwork({ loaderData }: Route.ComponentProps) {

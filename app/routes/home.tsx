@@ -8,7 +8,7 @@ import {
 } from "../features/alerts/alert-search";
 import { CreateAlert } from "../features/alerts/create-alert";
 import { useSessionUser } from "../lib/session-user";
-import { unlessOnlyOpenChanged, usePanelAskedForEarly } from "../lib/early-input";
+import { usePanelAskedForEarly } from "../lib/panel-asked-early";
 import { useHydrated } from "../lib/use-hydrated";
 import { FILTER_TYPES, removeFilter, type FilterType } from "../../domain/filter-selection";
 import { FilterButtons, FilterChips } from "../features/marketplace/filter-bar";
@@ -45,8 +45,6 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export function meta({ loaderData }: Route.MetaArgs) {
   return marketplaceMeta(loaderData);
 }
-
-export const shouldRevalidate = unlessOnlyOpenChanged;
 
 /** SPEC §2 Marketplace: banner, search, filters with chips, and the grid of artworks. */
 export default function Marketplace({ loaderData }: Route.ComponentProps) {

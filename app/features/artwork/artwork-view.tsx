@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate } from "react-router";
 import { artistNameText, priceText, titleText, yearText } from "../../../domain/display";
 import type { ArtworkDetail } from "../../../contracts/artworks.contract";
 import { ExhibitionTiles } from "../../components/exhibition-tiles";
-import { OPEN_PARAM, usePanelAskedForEarly } from "../../lib/early-input";
+import { OPEN_PARAM, usePanelAskedForEarly } from "../../lib/panel-asked-early";
 import { useSessionUser } from "../../lib/session-user";
 import { cameFromOurPage } from "../../lib/tab-history";
 import { ArtworkCarousel } from "../../components/artwork-carousel";

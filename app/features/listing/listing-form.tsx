@@ -3,7 +3,7 @@ import { useNavigate } from "react-router";
 import { categoryLabel } from "../../../domain/display";
 import { firstListingProblem, offerMinimumApplies } from "../../../domain/listing";
 import { FormError } from "../../components/ui/form-message";
-import { useFieldsChangedEarly } from "../../lib/early-input";
+import { useFieldsChangedEarly } from "../../lib/fields-changed-early";
 import type { ArtworkDetail } from "../../../contracts/artworks.contract";
 import {
   type DraftImage,

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import type { FilterType } from "../../../domain/filter-selection";
-import { OPEN_PARAM } from "../../lib/early-input";
+import { OPEN_PARAM } from "../../lib/panel-asked-early";
 import type { FilterChip } from "./marketplace-filters";
 import { FILTER_ORDER, type MarketplaceQuery } from "./marketplace-query";
 import { marketplaceTexts as t } from "./marketplace-texts";

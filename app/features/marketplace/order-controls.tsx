@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from "react";
 import { SEARCH_SORTS, type SearchSort, isSearchSort } from "../../../contracts/search.values";
-import { useFieldsChangedEarly } from "../../lib/early-input";
+import { useFieldsChangedEarly } from "../../lib/fields-changed-early";
 import { FILTER_ORDER, type MarketplaceQuery } from "./marketplace-query";
 import { marketplaceTexts as t } from "./marketplace-texts";
 

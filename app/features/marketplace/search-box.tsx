@@ -1,6 +1,6 @@
 import { useId, useRef } from "react";
 import type { FilterSelection } from "../../../domain/filter-selection";
-import { useFieldsChangedEarly } from "../../lib/early-input";
+import { useFieldsChangedEarly } from "../../lib/fields-changed-early";
 import { FILTER_ORDER, MAX_QUERY_LENGTH, type MarketplaceQuery } from "./marketplace-query";
 import { marketplaceTexts as t } from "./marketplace-texts";
 
