@@ -145,31 +145,6 @@ export default tseslint.config(
     },
   },
   {
-    // The classic scripts the server writes into pages (app/lib/boot/): the browser's
-    // globals, and the __PLACEHOLDERS__ app/lib/deferred-scripts.server.ts fills in.
-    files: ["app/lib/boot/*.js"],
-    languageOptions: {
-      sourceType: "script",
-      globals: {
-        window: "readonly",
-        document: "readonly",
-        addEventListener: "readonly",
-        removeEventListener: "readonly",
-        setTimeout: "readonly",
-        requestAnimationFrame: "readonly",
-        innerWidth: "readonly",
-        innerHeight: "readonly",
-        MutationObserver: "readonly",
-        Event: "readonly",
-        __MODULES__: "readonly",
-        __MAX_HOLD_MS__: "readonly",
-        __MAX_STYLESHEET_WAIT_MS__: "readonly",
-        __MAX_PAINT_WAIT_MS__: "readonly",
-        __MAX_WAIT_MS__: "readonly",
-      },
-    },
-  },
-  {
     files: ["app/**/*.{ts,tsx}"],
     plugins: { "react-hooks": reactHooks },
     rules: {

@@ -1,6 +1,5 @@
 import { defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
-import { minifiedScript } from "./scripts/minified-script-plugin.ts";
 
 /**
  * The integration files that start real server processes (first-start loads the demo
@@ -31,8 +30,6 @@ export default defineConfig({
     sequence: { sequencer: SlowFilesFirst },
     projects: [
       {
-        // The scripts the server writes into pages, as the build ships them (app/lib/boot/).
-        plugins: [minifiedScript()],
         test: {
           name: "unit",
           // app/ tests that render use `// @vitest-environment happy-dom` and may be .tsx.
@@ -56,7 +53,6 @@ export default defineConfig({
         },
       },
       {
-        plugins: [minifiedScript()],
         test: {
           name: "integration",
           include: ["server/**/*.integration.test.ts"],

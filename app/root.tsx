@@ -1,4 +1,5 @@
 import type {} from "../server/web/load-context";
+import { useSyncExternalStore } from "react";
 import {
   Links,
   Meta,
@@ -13,12 +14,19 @@ import { RouteAnnouncer } from "./features/layout/route-announcer";
 import { SiteFooter } from "./features/layout/site-footer";
 import { SiteHeader } from "./features/layout/site-header";
 import type { RootLoaderData } from "./lib/session-user";
-import { SiteStyles } from "./lib/site-styles";
 import { useTabHistory } from "./lib/use-tab-history";
 import { pageTimeZone } from "./lib/time-zone.server";
+import siteStylesheet from "./styles/site.css?url";
 
 /** The site's icon (public/favicon.svg). */
 const FAVICON = "/favicon.svg";
+
+/**
+ * The site's one stylesheet (decision 0034), a built file cached for a year, linked by
+ * React Router's `<Links>`. A page's largest picture is asked for before it: the routes
+ * preload it with React's `preload()`, which React writes ahead of the stylesheet.
+ */
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: siteStylesheet }];
 
 export async function loader({ request, context }: Route.LoaderArgs): Promise<RootLoaderData> {
   const user = await context.services.auth.getSessionUser(request.headers);
@@ -53,23 +61,27 @@ function clientNonce() {
 export function Layout({ children }: { children: React.ReactNode }) {
   // The tab's pages of ours, for the artwork page's Back (app/lib/tab-history.ts).
   useTabHistory();
+  const hydrated = useHydratedIcon();
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#f7f5f0" />
-        {/* The tab's icon comes after the page's first picture (issue 17): the page's
-            loader (app/lib/deferred-scripts.server.ts) adds this link when it starts the
-            modules; without JavaScript the browser reads it here. Until then an empty
-            icon (no request) keeps the browser from asking for /favicon.ico. */}
-        <link rel="icon" href="data:," />
-        <noscript data-icon={FAVICON}>
+        {/* The tab's icon is asked for once the page has hydrated: made beside the page's
+            first picture, its request took a phone's second connection. Until then an
+            empty icon (no request) keeps the browser from asking for /favicon.ico;
+            without JavaScript the browser reads the <noscript> one. */}
+        <link
+          rel="icon"
+          href={hydrated ? FAVICON : "data:,"}
+          type={hydrated ? "image/svg+xml" : undefined}
+        />
+        <noscript>
           <link rel="icon" href={FAVICON} type="image/svg+xml" />
         </noscript>
         <Meta />
         <Links nonce={clientNonce()} />
-        <SiteStyles nonce={clientNonce()} />
       </head>
       <body>
         <a className="skip-link" href="#main">
@@ -85,6 +97,21 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Scripts />
       </body>
     </html>
+  );
+}
+
+const noSubscription = () => () => {};
+
+/**
+ * False in the server's HTML and while React hydrates it, true once it has: the icon's
+ * request waits for it. (app/lib/use-hydrated.ts's hook, written out here so that every
+ * page's first download does not take one more file for it.)
+ */
+function useHydratedIcon() {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
   );
 }
 

@@ -65,8 +65,19 @@ export function ErrorBoundary({ error }: { error: unknown }) {
 };
 
 /** Builds the empty app; returns its build folder and a function that deletes it all. */
-export async function buildEmptyShell(
+export function buildEmptyShell(
   repoRoot: string,
+): Promise<{ buildDir: string; remove: () => Promise<void> }> {
+  return buildShellWith(repoRoot, {});
+}
+
+/**
+ * Builds the empty app with some of its files replaced or added (bench/minimal-page.ts);
+ * returns its build folder and a function that deletes it all.
+ */
+export async function buildShellWith(
+  repoRoot: string,
+  files: Record<string, string>,
 ): Promise<{ buildDir: string; remove: () => Promise<void> }> {
   const dir = await mkdtemp(path.join(tmpdir(), "vernissage-empty-shell-"));
   const remove = () => rm(dir, { recursive: true, force: true });
@@ -92,7 +103,7 @@ export async function buildEmptyShell(
       devDependencies: pick(own.devDependencies, ["@react-router/dev", "vite"]),
     };
     await writeFile(path.join(dir, "package.json"), JSON.stringify(packageJson, null, 2));
-    for (const [name, text] of Object.entries(FILES)) {
+    for (const [name, text] of Object.entries({ ...FILES, ...files })) {
       await mkdir(path.dirname(path.join(dir, name)), { recursive: true });
       await writeFile(path.join(dir, name), text);
     }

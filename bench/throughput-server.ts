@@ -2,13 +2,19 @@
  * The server side of `npm run bench:throughput` (bench/throughput.bench.ts), in a process of
  * its own so that the load generator does not share its event loop. On one database (an
  * in-memory PGlite, or the PostgreSQL database of BENCH_THROUGHPUT_DATABASE_URL) it builds
- * the benchmark catalogue and serves, on three ports:
+ * the benchmark catalogue and serves, on five ports:
  *   bare      a plain node:http server that reads the artwork row by primary key and sends
  *             it as JSON (the baseline: the least any server can do per request);
+ *   minimal   a minimal React Router app (BENCH_THROUGHPUT_MINIMAL_BUILD, built by
+ *             bench/minimal-page.ts) whose page does the same read and renders its fields:
+ *             the framework's floor for a server-rendered page;
  *   cached    the app as production runs it (page cache on);
- *   uncached  the same app with the page cache off.
- * With BENCH_THROUGHPUT_WORKERS=N > 1 (PostgreSQL only) the two app ports are served by N
- * node:cluster workers, as WEB_CONCURRENCY does; the bare server stays one process.
+ *   uncached  the same app with the page cache off;
+ *   first     the app with neither the page cache nor the kept rails: a work's first
+ *             visit, whose related works are read.
+ * With BENCH_THROUGHPUT_WORKERS=N > 1 (PostgreSQL only) the app ports and the minimal one
+ * are served by N node:cluster workers, as WEB_CONCURRENCY does; the bare server stays one
+ * process.
  * It prints one line `READY {json}` when everything listens, and runs until killed.
  */
 import cluster from "node:cluster";
@@ -62,8 +68,13 @@ function listen(app: { fetch: (request: Request) => Response | Promise<Response>
   });
 }
 
-/** The app twice on one database: with the page cache (as in production) and without. */
-async function serveApp(database: DatabaseHandle, ports: { cached: number; uncached: number }) {
+type AppPorts = { cached: number; uncached: number; first: number; minimal: number };
+
+/**
+ * The app three times on one database (with the page cache, as in production; without it;
+ * without it or the kept rails), and the minimal React Router app doing the bare read.
+ */
+async function serveApp(database: DatabaseHandle, ports: AppPorts) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "vernissage-throughput-"));
   const config = loadConfig({
     NODE_ENV: "production",
@@ -86,8 +97,42 @@ async function serveApp(database: DatabaseHandle, ports: { cached: number; uncac
     ...services,
     config: { ...config, pageCache: { ...config.pageCache, maxBytes: 0 } },
   };
+  const firstVisitConfig = {
+    ...config,
+    pageCache: { ...config.pageCache, maxBytes: 0 },
+    dataCache: { ...config.dataCache, maxEntries: 0 },
+  };
+  const firstVisitServices = createServices(
+    firstVisitConfig,
+    database,
+    createLogger({ json: false, silent: true }),
+  );
   await listen(buildServer({ services, web }), ports.cached);
   await listen(buildServer({ services: uncachedServices, web }), ports.uncached);
+  await listen(buildServer({ services: firstVisitServices, web }), ports.first);
+  await serveMinimal(database, ports.minimal);
+}
+
+/** The minimal React Router app: its page reads the row as the bare server does. */
+async function serveMinimal(database: DatabaseHandle, port: number) {
+  const folder = process.env.BENCH_THROUGHPUT_MINIMAL_BUILD;
+  if (!folder) throw new Error("BENCH_THROUGHPUT_MINIMAL_BUILD is not set");
+  const build = (await import(
+    pathToFileURL(path.join(folder, "server/index.js")).href
+  )) as ServerBuild;
+  const handle = createRequestHandler(build, "production");
+  const context = {
+    readArtwork: async (id: string) =>
+      (
+        await queryRows<Record<string, unknown>>(
+          database.db,
+          sql`select * from artworks where id = ${id}`,
+        )
+      )[0],
+  };
+  // Its own context, not the app's: a cast past the app's declared AppLoadContext.
+  const fetch = (request: Request) => handle(request, context as never);
+  await listen({ fetch }, port);
 }
 
 /** The baseline: one primary-key read of the artwork row per request, sent as JSON. */
@@ -119,7 +164,13 @@ if (cluster.isPrimary) {
   );
   if (!work) throw new Error("the catalogue has no listed work");
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  const ports = { bare: await freePort(), cached: await freePort(), uncached: await freePort() };
+  const ports = {
+    bare: await freePort(),
+    cached: await freePort(),
+    uncached: await freePort(),
+    first: await freePort(),
+    minimal: await freePort(),
+  };
   await serveBare(database, ports.bare);
   if (workers <= 1) {
     await serveApp(database, ports);
@@ -129,12 +180,14 @@ if (cluster.isPrimary) {
     await new Promise<void>((resolve) => {
       cluster.on("listening", () => {
         listening += 1;
-        if (listening === workers * 2) resolve();
+        if (listening === workers * 4) resolve();
       });
       for (let i = 0; i < workers; i++) {
         cluster.fork({
           BENCH_THROUGHPUT_CACHED_PORT: String(ports.cached),
           BENCH_THROUGHPUT_UNCACHED_PORT: String(ports.uncached),
+          BENCH_THROUGHPUT_FIRST_PORT: String(ports.first),
+          BENCH_THROUGHPUT_MINIMAL_PORT: String(ports.minimal),
         });
       }
     });
@@ -145,5 +198,7 @@ if (cluster.isPrimary) {
   await serveApp(database, {
     cached: Number(process.env.BENCH_THROUGHPUT_CACHED_PORT),
     uncached: Number(process.env.BENCH_THROUGHPUT_UNCACHED_PORT),
+    first: Number(process.env.BENCH_THROUGHPUT_FIRST_PORT),
+    minimal: Number(process.env.BENCH_THROUGHPUT_MINIMAL_PORT),
   });
 }

@@ -1,9 +1,12 @@
 /**
- * `npm run bench:throughput`: requests per second of the artwork page
- * and of `GET /api/artworks/:id` under autocannon at 16 connections, against a bare
- * node:http server that reads the same artwork row by primary key from the same database
- * in the same run (the baseline). Each is measured without the page cache (what a
- * signed-in person or a first visit costs) and with it (visitors), on PGlite and, when
+ * `npm run bench:throughput`: requests per second of the artwork page and of
+ * `GET /api/artworks/:id` under autocannon at 16 connections, against two baselines in
+ * the same run: a bare node:http server that reads the same artwork row by primary key
+ * from the same database, and a minimal React Router app whose page does that read and
+ * renders its fields (bench/minimal-page.ts, the framework's floor; measured in rounds
+ * interleaved with the uncached artwork page). Each is measured without the page cache
+ * (what a signed-in person costs), without it or the kept rails (a work's first visit),
+ * and with it (visitors), on PGlite and, when
  * BENCH_DATABASE_URL is set, on a fresh database of that PostgreSQL server with 1 and 2
  * server processes. Needs the built app (`npm run build`). Not a test: it reports ratios
  * measured in this run and asserts nothing about time. See docs/performance.md "Server
@@ -21,6 +24,7 @@ import { promisify } from "node:util";
 import { parseArgs } from "node:util";
 import { projectRoot } from "../server/paths";
 import { adminQuery } from "./databases";
+import { buildMinimalPage } from "./minimal-page";
 import { machineLines } from "./report";
 
 const { values: args } = parseArgs({
@@ -30,6 +34,7 @@ const { values: args } = parseArgs({
     connections: { type: "string", default: "16" },
     size: { type: "string", default: "10000" },
     workers: { type: "string", default: "1,2" },
+    rounds: { type: "string", default: "3" },
     "pglite-only": { type: "boolean", default: false },
     "postgres-only": { type: "boolean", default: false },
   },
@@ -38,10 +43,15 @@ const duration = Number(args.duration);
 const warmup = Number(args.warmup);
 const connections = Number(args.connections);
 const workerCounts = args.workers.split(",").map(Number);
+const rounds = Number(args.rounds);
 if (
-  ![duration, warmup, connections, Number(args.size)].every((n) => Number.isInteger(n) && n > 0)
+  ![duration, warmup, connections, rounds, Number(args.size)].every(
+    (n) => Number.isInteger(n) && n > 0,
+  )
 ) {
-  throw new Error("--duration, --warmup, --connections and --size must be whole numbers above 0");
+  throw new Error(
+    "--duration, --warmup, --connections, --rounds and --size must be whole numbers above 0",
+  );
 }
 if (!workerCounts.every((n) => Number.isInteger(n) && n >= 1 && n <= 16)) {
   throw new Error("--workers must be a comma-separated list of process counts (1 to 16)");
@@ -60,6 +70,8 @@ type Ready = {
   bare: number;
   cached: number;
   uncached: number;
+  first: number;
+  minimal: number;
   artworkId: string;
   seconds: string;
   workers: number;
@@ -101,7 +113,13 @@ async function load(url: string, seconds: number, headers: string[] = []): Promi
 function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; ready: Ready }> {
   const child = spawn(process.execPath, ["--import", "tsx", "bench/throughput-server.ts"], {
     cwd: projectRoot,
-    env: { ...process.env, NODE_ENV: "production", BENCH_THROUGHPUT_SIZE: args.size, ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      BENCH_THROUGHPUT_SIZE: args.size,
+      BENCH_THROUGHPUT_MINIMAL_BUILD: minimal.buildDir,
+      ...env,
+    },
     stdio: ["ignore", "pipe", "inherit"],
   });
   return new Promise((resolve, reject) => {
@@ -133,7 +151,31 @@ async function check(url: string, cache: "HIT" | null) {
   }
 }
 
-type Row = { scenario: string; load: Load; ratio: number | undefined; target?: number };
+type Row = {
+  scenario: string;
+  load: Load;
+  ratio: number | undefined;
+  target?: number;
+  /** Against the minimal React Router page of the same run. */
+  minimalRatio?: number;
+  minimalTarget?: number;
+};
+
+/** The median of each figure over several runs of one scenario. */
+function median(loads: Load[]): Load {
+  const mid = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const half = Math.floor(sorted.length / 2);
+    return sorted.length % 2 ? sorted[half]! : (sorted[half - 1]! + sorted[half]!) / 2;
+  };
+  return {
+    rps: mid(loads.map((l) => l.rps)),
+    p50: mid(loads.map((l) => l.p50)),
+    p99: mid(loads.map((l) => l.p99)),
+    non2xx: loads.reduce((sum, l) => sum + l.non2xx, 0),
+    errors: loads.reduce((sum, l) => sum + l.errors, 0),
+  };
+}
 
 async function measure(
   label: string,
@@ -143,8 +185,51 @@ async function measure(
   const at = (port: number, p: string) => `http://127.0.0.1:${port}${p}`;
   const page = `/artwork/${ready.artworkId}`;
   const api = `/api/artworks/${ready.artworkId}`;
+  let base = baseline;
+  const rows: Row[] = [];
+  if (!base) {
+    const bareUrl = at(ready.bare, `/artworks/${ready.artworkId}`);
+    await load(bareUrl, warmup);
+    base = await load(bareUrl, duration);
+    rows.push({ scenario: "bare primary-key read (baseline)", load: base, ratio: 1 });
+  }
+
+  // The framework's floor and the uncached page in alternate rounds, so a change in the
+  // machine's load falls on both; the ratio is of the medians.
+  const minimalUrl = at(ready.minimal, `/artworks/${ready.artworkId}`);
+  const uncachedUrl = at(ready.uncached, page);
+  for (const url of [minimalUrl, uncachedUrl]) {
+    await load(url, warmup);
+    await check(url, null);
+  }
+  const minimalRuns: Load[] = [];
+  const uncachedRuns: Load[] = [];
+  for (let round = 0; round < rounds; round++) {
+    minimalRuns.push(await load(minimalUrl, duration));
+    uncachedRuns.push(await load(uncachedUrl, duration));
+  }
+  const floor = median(minimalRuns);
+  const uncached = median(uncachedRuns);
+  console.log(
+    `  ${label}: minimal page ${minimalRuns.map((l) => Math.round(l.rps)).join(", ")} req/s; ` +
+      `uncached artwork page ${uncachedRuns.map((l) => Math.round(l.rps)).join(", ")} req/s`,
+  );
+  rows.push({
+    scenario: "minimal React Router page, same read (floor)",
+    load: floor,
+    ratio: floor.rps / base.rps,
+    minimalRatio: 1,
+  });
+  rows.push({
+    scenario: "artwork page, uncached",
+    load: uncached,
+    ratio: uncached.rps / base.rps,
+    minimalRatio: uncached.rps / floor.rps,
+    minimalTarget: 0.5,
+  });
+
   const scenarios: { name: string; url: string; cache: "HIT" | null; target?: number }[] = [
-    { name: "artwork page, uncached", url: at(ready.uncached, page), cache: null, target: 0.25 },
+    { name: "artwork page, first visit (rails read)", url: at(ready.first, page), cache: null },
     {
       name: "artwork page, cached (visitor)",
       url: at(ready.cached, page),
@@ -154,14 +239,6 @@ async function measure(
     { name: "GET /api/artworks/:id, uncached", url: at(ready.uncached, api), cache: null },
     { name: "GET /api/artworks/:id, cached (visitor)", url: at(ready.cached, api), cache: "HIT" },
   ];
-  let base = baseline;
-  const rows: Row[] = [];
-  if (!base) {
-    const bareUrl = at(ready.bare, `/artworks/${ready.artworkId}`);
-    await load(bareUrl, warmup);
-    base = await load(bareUrl, duration);
-    rows.push({ scenario: "bare primary-key read (baseline)", load: base, ratio: 1 });
-  }
   for (const scenario of scenarios) {
     await load(scenario.url, warmup);
     await check(scenario.url, scenario.cache);
@@ -171,6 +248,7 @@ async function measure(
       load: result,
       ratio: result.rps / base.rps,
       target: scenario.target,
+      minimalRatio: scenario.url.includes(page) ? result.rps / floor.rps : undefined,
     });
   }
   console.log(`\n## ${label}\n`);
@@ -178,61 +256,74 @@ async function measure(
   return { rows, baseline: base };
 }
 
+function verdict(ratio: number | undefined, target: number | undefined, of: string): string {
+  if (target === undefined || ratio === undefined) return "";
+  return `≥ ${target}× ${of} ${ratio >= target ? "met" : "NOT met"}`;
+}
+
 function table(rows: Row[]): string {
   const lines = [
-    "| scenario | req/s | p50 ms | p99 ms | non-2xx | errors | × bare | target |",
-    "|---|---:|---:|---:|---:|---:|---:|---|",
+    "| scenario | req/s | p50 ms | p99 ms | non-2xx | errors | × bare | × minimal | target |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---|",
   ];
-  for (const { scenario, load: l, ratio, target } of rows) {
-    const verdict =
-      target === undefined || ratio === undefined
-        ? ""
-        : `≥ ${target}× ${ratio >= target ? "met" : "NOT met"}`;
+  for (const row of rows) {
+    const { scenario, load: l, ratio, minimalRatio } = row;
+    const target = [
+      verdict(ratio, row.target, "bare"),
+      verdict(minimalRatio, row.minimalTarget, "minimal"),
+    ]
+      .filter(Boolean)
+      .join("; ");
     lines.push(
-      `| ${scenario} | ${Math.round(l.rps).toLocaleString("en-US")} | ${l.p50} | ${l.p99} | ${l.non2xx} | ${l.errors} | ${ratio === undefined ? "" : ratio.toFixed(2)} | ${verdict} |`,
+      `| ${scenario} | ${Math.round(l.rps).toLocaleString("en-US")} | ${l.p50} | ${l.p99} | ${l.non2xx} | ${l.errors} | ${ratio === undefined ? "" : ratio.toFixed(2)} | ${minimalRatio === undefined ? "" : minimalRatio.toFixed(2)} | ${target} |`,
     );
   }
   return lines.join("\n");
 }
 
 console.log("# Server throughput\n");
-for (const line of machineLines()) console.log(`- ${line}`);
-console.log(
-  `- autocannon ${connections} connections, ${warmup} s warm-up then ${duration} s per scenario; catalogue of ${args.size} artworks`,
-);
+const minimal = await buildMinimalPage(projectRoot);
+try {
+  for (const line of machineLines()) console.log(`- ${line}`);
+  console.log(
+    `- autocannon ${connections} connections, ${warmup} s warm-up then ${duration} s per scenario (${rounds} interleaved rounds of the minimal and the uncached page); catalogue of ${args.size} artworks`,
+  );
 
-if (!args["postgres-only"]) {
-  const { child, ready } = await startServer({});
-  try {
-    await measure("PGlite (one process)", ready, undefined);
-  } finally {
-    await stop(child);
-  }
-}
-
-if (serverUrl && !args["pglite-only"]) {
-  let baseline: Load | undefined;
-  for (const workers of workerCounts) {
-    const name = `vernissage_bench_${randomBytes(6).toString("hex")}`;
-    await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
+  if (!args["postgres-only"]) {
+    const { child, ready } = await startServer({});
     try {
-      const { child, ready } = await startServer({
-        BENCH_THROUGHPUT_DATABASE_URL: url.toString(),
-        BENCH_THROUGHPUT_WORKERS: String(workers),
-      });
-      try {
-        const label = `PostgreSQL, ${workers} server process${workers > 1 ? "es" : ""}`;
-        // The baseline is the bare server's (one process) of the first PostgreSQL run.
-        baseline = (await measure(label, ready, baseline)).baseline;
-      } finally {
-        await stop(child);
-      }
+      await measure("PGlite (one process)", ready, undefined);
     } finally {
-      await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await stop(child);
     }
   }
-} else if (!serverUrl) {
-  console.log("\nBENCH_DATABASE_URL is not set: PostgreSQL skipped.");
+
+  if (serverUrl && !args["pglite-only"]) {
+    let baseline: Load | undefined;
+    for (const workers of workerCounts) {
+      const name = `vernissage_bench_${randomBytes(6).toString("hex")}`;
+      await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
+      const url = new URL(serverUrl);
+      url.pathname = `/${name}`;
+      try {
+        const { child, ready } = await startServer({
+          BENCH_THROUGHPUT_DATABASE_URL: url.toString(),
+          BENCH_THROUGHPUT_WORKERS: String(workers),
+        });
+        try {
+          const label = `PostgreSQL, ${workers} server process${workers > 1 ? "es" : ""}`;
+          // The baseline is the bare server's (one process) of the first PostgreSQL run.
+          baseline = (await measure(label, ready, baseline)).baseline;
+        } finally {
+          await stop(child);
+        }
+      } finally {
+        await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      }
+    }
+  } else if (!serverUrl) {
+    console.log("\nBENCH_DATABASE_URL is not set: PostgreSQL skipped.");
+  }
+} finally {
+  await minimal.remove();
 }

@@ -1,5 +1,4 @@
-import { type APIRequestContext, type Browser, type Page, expect, test } from "@playwright/test";
-import sharp from "sharp";
+import { type Browser, type Page, expect, test } from "@playwright/test";
 import {
   DESKTOP,
   artworkIdByTitle,
@@ -10,10 +9,11 @@ import {
 } from "./helpers";
 
 /**
- * What a phone gets first: the stylesheet in the page (no request of its own),
- * the page's largest picture preloaded
- * from the head with high priority and offered in the sizes the layout needs, a page that
- * paints without JavaScript, and the buy panel's code left until someone wants it.
+ * What a phone gets first, by the framework's own means (decision 0051): the site's
+ * stylesheet linked by React Router's `<Links>`, the page's largest picture preloaded from
+ * the head with high priority, ahead of the stylesheet, and offered in the sizes the layout
+ * needs, a page that paints without JavaScript, the modules React Router's `<Scripts>`
+ * names, and the buy panel's code left until someone wants it.
  */
 failOnBrowserErrors({ viewport: DESKTOP });
 
@@ -25,43 +25,17 @@ function tags(html: string, name: "link" | "img" | "script"): string[] {
   return html.match(new RegExp(`<${name}\\b[^>]*>`, "g")) ?? [];
 }
 
-/** The head's `<style>` tags (opening tags only) and whether the site's rules are in one. */
-function inlineStyles(head: string): { tags: string[]; hasSiteRules: boolean } {
-  const opening = head.match(/<style\b[^>]*>/g) ?? [];
-  return { tags: opening, hasSiteRules: /<style\b[^>]*>[^<]*\.skip-link\b/.test(head) };
-}
-
-/** The head without its `<noscript>` blocks: what a browser with JavaScript acts on. */
-function withoutNoscript(head: string): string {
-  return head.replace(/<noscript>[\s\S]*?<\/noscript>/g, "");
-}
-
 /**
- * A landing page's styles (decision 0038): its first-paint rules inline, with the page's
- * nonce; no stylesheet that blocks the first paint; the whole stylesheet named for the
- * loader and linked inside `<noscript>` for a browser without JavaScript. Returns its address.
+ * The head's styles: one stylesheet, the site's built file, linked by `<Links>` with no
+ * copy of its rules inline; its `<link>` tag is returned.
  */
-function expectFirstPaintStyles(html: string): string {
+function expectSiteStylesheet(html: string): string {
   const head = html.slice(0, html.indexOf("</head>"));
-  const scripted = withoutNoscript(head);
-  expect(tags(scripted, "link").filter((tag) => attribute(tag, "rel") === "stylesheet")).toEqual(
-    [],
-  );
-  const styles = inlineStyles(scripted);
-  expect(styles.tags).toHaveLength(1);
-  expect(styles.hasSiteRules).toBe(true);
-  const nonce = tags(html, "script")
-    .map((tag) => attribute(tag, "nonce"))
-    .find(Boolean);
-  expect(nonce).toBeTruthy();
-  expect(attribute(styles.tags[0] ?? "", "nonce")).toBe(nonce);
-  const whole = attribute(styles.tags[0] ?? "", "data-site-stylesheet") ?? "";
-  expect(whole).toMatch(/^\/assets\/site-[\w-]+\.css$/);
-  const noscript = /<noscript>([\s\S]*?)<\/noscript>/.exec(head)?.[1] ?? "";
-  expect(tags(noscript, "link").map((tag) => attribute(tag, "href"))).toEqual([whole]);
-  // Only a part: the checkout's rules (app/features/checkout/checkout.css) wait for the file.
-  expect(head).not.toMatch(/\.checkout-/);
-  return whole;
+  const sheets = tags(head, "link").filter((tag) => attribute(tag, "rel") === "stylesheet");
+  expect(sheets).toHaveLength(1);
+  expect(attribute(sheets[0] ?? "", "href")).toMatch(/^\/assets\/site-[\w-]+\.css$/);
+  expect(head).not.toMatch(/<style\b[^>]*>[^<]*\.skip-link\b/);
+  return sheets[0] ?? "";
 }
 
 /** An attribute's value; names compare as HTML compares them, ignoring case (React writes `srcSet`). */
@@ -117,16 +91,14 @@ async function freshPage(
   return { page: await context.newPage(), close: () => context.close() };
 }
 
-test("the artwork page's head: its styles inline, the main picture preloaded first with its choices", async ({
+test("the artwork page's head: the site's stylesheet, the main picture preloaded first with its choices", async ({
   request,
 }) => {
   const id = await artworkIdByTitle(request, TITLE);
   const html = await (await request.get(`/artwork/${id}`)).text();
   const head = html.slice(0, html.indexOf("</head>"));
   const links = tags(head, "link");
-  // No stylesheet to fetch first: the page's part of the site's stylesheet is a <style>.
-  expectFirstPaintStyles(html);
-  const styles = inlineStyles(head);
+  const stylesheet = expectSiteStylesheet(html);
 
   const preloads = links.filter(
     (tag) => attribute(tag, "rel") === "preload" && attribute(tag, "as") === "image",
@@ -134,8 +106,8 @@ test("the artwork page's head: its styles inline, the main picture preloaded fir
   expect(preloads).toHaveLength(1);
   const preload = preloads[0] ?? "";
   expect(attribute(preload, "fetchpriority")).toBe("high");
-  // Before the styles: the picture is asked for as early as the page can.
-  expect(head.indexOf(preload)).toBeLessThan(head.indexOf(styles.tags[0] ?? ""));
+  // Before the stylesheet: the picture is asked for as early as the page can.
+  expect(head.indexOf(preload)).toBeLessThan(head.indexOf(stylesheet));
 
   // The same choice as the picture itself: the 500 and 1200 px WebP derivatives.
   const main = tags(html, "img").find((tag) => attribute(tag, "fetchpriority") === "high") ?? "";
@@ -146,13 +118,13 @@ test("the artwork page's head: its styles inline, the main picture preloaded fir
   expect(attribute(main, "loading")).toBe("eager");
 });
 
-test("the marketplace's head: its styles inline, the first card's picture preloaded", async ({
+test("the marketplace's head: the site's stylesheet, the first card's picture preloaded", async ({
   request,
 }) => {
   const html = await (await request.get("/")).text();
   const head = html.slice(0, html.indexOf("</head>"));
   const links = tags(head, "link");
-  expectFirstPaintStyles(html);
+  const stylesheet = expectSiteStylesheet(html);
   const firstCard = tags(html, "img").find((tag) => /thumbnail/.test(tag)) ?? "";
   expect(attribute(firstCard, "fetchpriority")).toBe("high");
   expect(attribute(firstCard, "loading")).toBe("eager");
@@ -164,6 +136,7 @@ test("the marketplace's head: its styles inline, the first card's picture preloa
   expect(preload, "a preload of the first card's picture").toBeDefined();
   expect(attribute(preload ?? "", "fetchpriority")).toBe("high");
   expect(attribute(preload ?? "", "imagesizes")).toBe(attribute(firstCard, "sizes"));
+  expect(head.indexOf(preload ?? "")).toBeLessThan(head.indexOf(stylesheet));
   // The cards further down wait until they near the screen.
   const lazy = tags(html, "img").filter((tag) => attribute(tag, "loading") === "lazy");
   expect(lazy.length).toBeGreaterThan(10);
@@ -255,41 +228,28 @@ test("the buy panel's code comes when Buy Now is reached, not with the page", as
   await expect(buy).toBeFocused();
 });
 
-test("no script is fetched until the main picture has loaded; then the page hydrates", async ({
+test("the page's modules are React Router's, and it hydrates while its main picture is on the way", async ({
   page,
   request,
 }) => {
   const id = await artworkIdByTitle(request, TITLE);
   const html = await (await request.get(`/artwork/${id}`)).text();
-  // No module is preloaded from the HTML: the loader adds them after the picture.
-  expect(tags(html, "link").filter((tag) => attribute(tag, "rel") === "modulepreload")).toEqual([]);
-  let pictureAnswered = false;
-  const early: string[] = [];
-  page.on("request", (r) => {
-    if (r.resourceType() === "script" && !pictureAnswered) early.push(new URL(r.url()).pathname);
-  });
+  // <Scripts> as React Router writes it: the modules preloaded, one module script.
+  const modules = tags(html, "link").filter((tag) => attribute(tag, "rel") === "modulepreload");
+  expect(modules.length).toBeGreaterThan(0);
+  expect(tags(html, "script").filter((tag) => attribute(tag, "type") === "module")).toHaveLength(1);
   // Every file of the main picture (the browser picks one from the srcset) waits.
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
-  let pictureRequested!: () => void;
-  const requested = new Promise<void>((resolve) => (pictureRequested = resolve));
   await page.route(`**/media/artworks/${id}/0-*.webp`, async (route) => {
-    pictureRequested();
     await held;
-    pictureAnswered = true;
     await route.continue();
   });
-  const loaded = page.goto(`/artwork/${id}`, { waitUntil: "commit" });
-  await requested;
-  // The page is painted and styled while its picture is on the way, without a script.
+  await page.goto(`/artwork/${id}`, { waitUntil: "domcontentloaded" });
+  // Painted, styled and hydrated while its picture is on the way.
   await expect(page.getByRole("heading", { level: 1, name: TITLE })).toBeVisible();
-  await page.waitForLoadState("domcontentloaded");
-  expect(early).toEqual([]);
-
-  release();
-  await loaded;
   await waitForHydration(page);
-  expect(early).toEqual([]);
+  release();
 });
 
 test("a main picture that never arrives does not keep the page without its JavaScript", async ({
@@ -300,28 +260,21 @@ test("a main picture that never arrives does not keep the page without its JavaS
   // Every file of the main picture is held for the whole test (never answered).
   await page.route(`**/media/artworks/${id}/0-*.webp`, () => new Promise<void>(() => {}));
   await page.goto(`/artwork/${id}`, { waitUntil: "domcontentloaded" });
-  // The loader's time cap (MAX_WAIT_MS, app/lib/deferred-scripts.server.ts) starts the modules.
   await waitForHydration(page);
 });
 
-test("after client-side navigations the page has the whole site's styles, once", async ({
-  page,
-}) => {
+test("after client-side navigations the page has the site's styles, once", async ({ page }) => {
   const faviconIco: string[] = [];
   page.on("request", (r) => {
     if (new URL(r.url()).pathname === "/favicon.ico") faviconIco.push(r.url());
   });
   await page.goto("/");
   await waitForHydration(page);
-  // Hydrated only once the whole stylesheet has arrived (the loader waits for it).
   const whole = page.locator('link[rel="stylesheet"]');
   await expect(whole).toHaveCount(1);
   expect(await whole.evaluate((link: HTMLLinkElement) => link.sheet !== null)).toBe(true);
-  expect(await whole.getAttribute("href")).toBe(
-    await page.locator("style#site-styles").getAttribute("data-site-stylesheet"),
-  );
-  // After the first picture, the loader also gave the tab its icon (an empty one until
-  // then, so the browser never asks for /favicon.ico).
+  // Once hydrated, the tab has its icon (an empty one until then, so the browser never
+  // asks for /favicon.ico).
   await expect(page.locator('head link[rel="icon"][href="/favicon.svg"]')).toHaveCount(1);
   expect(faviconIco).toEqual([]);
   const skipLinkTop = () =>
@@ -333,8 +286,8 @@ test("after client-side navigations the page has the whole site's styles, once",
   await expect(page).toHaveURL(/\/artwork\//);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   expect(await skipLinkTop()).toBe(styled);
-  // A page whose rules are not in the marketplace's first-paint part is styled too:
-  // the exhibitions' cards are a grid (exhibitions.css), a list's default is block.
+  // Another page's rules are there too: the exhibitions' cards are a grid
+  // (exhibitions.css), a list's default is block.
   await page.goto("/");
   await waitForHydration(page);
   await page.locator("header a[href='/exhibition']").first().click();
@@ -342,161 +295,8 @@ test("after client-side navigations the page has the whole site's styles, once",
   const cards = page.locator(".exhibition-cards");
   await expect(cards).toBeVisible();
   expect(await cards.evaluate((list) => getComputedStyle(list).display)).toBe("grid");
-  await expect(page.locator("style#site-styles")).toHaveCount(1);
   await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(1);
 });
-
-test("a whole stylesheet that never arrives does not keep the page without its JavaScript", async ({
-  page,
-}) => {
-  // The file the loader adds is held for the whole test (never answered).
-  await page.route(/\/assets\/site-[\w-]+\.css$/, () => new Promise<void>(() => {}));
-  await page.goto("/", { waitUntil: "domcontentloaded" });
-  // The loader's time cap (MAX_STYLESHEET_WAIT_MS) starts the modules all the same.
-  await waitForHydration(page);
-  // The page itself was styled by its inline part all along.
-  expect(
-    await page.locator("a.skip-link").evaluate((link) => getComputedStyle(link).position),
-  ).not.toBe("static");
-});
-
-/** Every element of the body: where it is, how large, and the properties that show. */
-function layoutOf(): string[] {
-  return [...document.body.querySelectorAll("*")].map((element) => {
-    const box = element.getBoundingClientRect();
-    const style = getComputedStyle(element);
-    return [
-      element.tagName,
-      element.className,
-      Math.round(box.x),
-      Math.round(box.y),
-      Math.round(box.width),
-      Math.round(box.height),
-      style.color,
-      style.backgroundColor,
-      style.font,
-      style.borderTop,
-      style.display,
-    ].join(" ");
-  });
-}
-
-/** How many pixels of two screenshots of one size differ by more than a faint shade. */
-async function differentPixels(
-  a: Buffer | undefined,
-  b: Buffer | undefined,
-): Promise<{ count: number; of: number }> {
-  if (!a || !b) throw new Error("a screenshot is missing");
-  const [one, two] = await Promise.all(
-    [a, b].map((png) => sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true })),
-  );
-  if (!one || !two || one.info.width !== two.info.width || one.info.height !== two.info.height)
-    return { count: Number.POSITIVE_INFINITY, of: -1 };
-  let count = 0;
-  for (let i = 0; i < one.data.length; i += 3) {
-    const far = [0, 1, 2].some(
-      (c) => Math.abs((one.data[i + c] ?? 0) - (two.data[i + c] ?? 0)) > 24,
-    );
-    if (far) count += 1;
-  }
-  return { count, of: one.info.width * one.info.height };
-}
-
-const LANDING_PAGES = ["home", "artwork", "artist", "exhibitions", "exhibition"] as const;
-
-/** The address of each landing page with a first-paint stylesheet, from the demo data. */
-async function landingAddress(
-  request: APIRequestContext,
-  name: (typeof LANDING_PAGES)[number],
-): Promise<string> {
-  if (name === "home") return "/";
-  if (name === "exhibitions") return "/exhibition";
-  const id = await artworkIdByTitle(request, TITLE);
-  if (name === "artwork") return `/artwork/${id}`;
-  const html = await (
-    await request.get(name === "artist" ? `/artwork/${id}` : "/exhibition")
-  ).text();
-  const href = new RegExp(`href="(/${name}/[^"/]+)"`).exec(html)?.[1];
-  if (!href) throw new Error(`no link to an ${name} page in the demo`);
-  return href;
-}
-
-for (const [label, viewport] of [
-  ["375", PHONE],
-  ["1440", DESKTOP],
-] as const) {
-  test(`at ${label} px each landing page looks the same with its first-paint styles alone as with the whole stylesheet`, async ({
-    browser,
-    request,
-  }) => {
-    // Without JavaScript: the whole stylesheet comes from the <noscript> link, or, when
-    // that request fails, the page has only its inline part. The two must look the same.
-    const alone = await freshPage(browser, viewport, false);
-    const whole = await freshPage(browser, viewport, false);
-    await alone.page.route(/\/assets\/site-[\w-]+\.css$/, (route) => route.abort());
-    try {
-      for (const name of LANDING_PAGES) {
-        const address = await landingAddress(request, name);
-        const shots: Buffer[] = [];
-        const layouts: string[][] = [];
-        for (const side of [alone, whole]) {
-          await side.page.goto(address);
-          // Every picture on the first screen loaded, so both pages have their final layout.
-          await expect
-            .poll(() =>
-              side.page.evaluate(() =>
-                [...document.images].every(
-                  (img) => img.complete || img.getBoundingClientRect().top > window.innerHeight,
-                ),
-              ),
-            )
-            .toBe(true);
-          // The pictures' own pixels hidden: their decoding varies from run to run, and what is
-          // compared is what the styles draw (the pictures' boxes are in the layout above).
-          shots.push(
-            await side.page.screenshot({
-              animations: "disabled",
-              style: "img { visibility: hidden !important; }",
-            }),
-          );
-          layouts.push(await side.page.evaluate(layoutOf));
-        }
-        // Rules from the file: all of them on one side, none on the other.
-        const fileRules = (page: Page) =>
-          page.evaluate(() =>
-            [...document.styleSheets]
-              .filter((sheet) => sheet.href !== null)
-              .reduce((sum, sheet) => {
-                try {
-                  return sum + sheet.cssRules.length;
-                } catch {
-                  return sum; // A sheet whose request failed has no rules to read.
-                }
-              }, 0),
-          );
-        expect(
-          await fileRules(whole.page),
-          `${name}: the whole stylesheet applied`,
-        ).toBeGreaterThan(100);
-        expect(await fileRules(alone.page), `${name}: only the inline part`).toBe(0);
-        // The whole page below the first screen too: every element's box and look.
-        expect(layouts[0], `${name} at ${label} px, the page's layout`).toEqual(layouts[1]);
-        // The same pixels, but for the odd edge pixel the rasteriser smooths differently
-        // from one paint to the next (a rounded corner's): a missing rule changes thousands.
-        const changed = await differentPixels(shots[0], shots[1]);
-        expect(changed.of, `${name} at ${label} px, the screenshots' sizes`).toBe(
-          viewport.width * viewport.height,
-        );
-        expect(changed.count, `${name} at ${label} px, pixels that differ`).toBeLessThanOrEqual(
-          changed.of / 2000,
-        );
-      }
-    } finally {
-      await alone.close();
-      await whole.close();
-    }
-  });
-}
 
 /** Every script of the page waits until `release()`: until then the page is the server's HTML. */
 async function holdScripts(page: Page): Promise<() => void> {
@@ -515,8 +315,9 @@ test("a button clicked before the page has hydrated does its work once it has", 
 }) => {
   const id = await artworkIdByTitle(request, TITLE);
   const release = await holdScripts(page);
-  // "load" would wait for the held scripts, which the loader may have asked for by then.
+  // "load" would wait for the held scripts.
   await page.goto(`/artwork/${id}`, { waitUntil: "domcontentloaded" });
+  // A submit button of a GET form: the page loads again asking for the panel.
   await page.getByRole("button", { name: "Buy Now" }).click();
   const dialog = page.getByRole("dialog", { name: "Buy this artwork" });
   await expect(dialog).toHaveCount(0);
@@ -525,9 +326,7 @@ test("a button clicked before the page has hydrated does its work once it has", 
   await expect(dialog.getByLabel("Card number")).toBeVisible();
 });
 
-// React 19 writes a controlled box's state (the server's empty text) back into it as it
-// hydrates it; the loader reports what the person typed, remembered from their input
-// events, not what the box shows by then (decision 0034, addendum 3).
+// The box keeps what was typed; once hydrated, the search takes it (app/lib/early-input.ts).
 test("a search typed before the page has hydrated is searched once it has", async ({ page }) => {
   const release = await holdScripts(page);
   await page.goto("/", { waitUntil: "domcontentloaded" });

@@ -1,20 +1,9 @@
 import type { ZodType } from "zod";
 import { type ErrorCode, INVALID_RESPONSE_MESSAGE } from "../../domain/errors";
 
-/** What went wrong in the browser itself: no answer at all, or an answer of the wrong shape. */
-type ClientErrorCode = "NETWORK" | "INVALID_RESPONSE";
+import { ApiError } from "./api-error";
 
-/** An error answer of our JSON API, typed. */
-export class ApiError extends Error {
-  override name = "ApiError";
-  constructor(
-    readonly status: number,
-    readonly code: ErrorCode | ClientErrorCode,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export { ApiError };
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 

@@ -4,8 +4,8 @@ import { type RefObject, useEffect, useEffectEvent, useRef } from "react";
  * A file chosen before the page's scripts ran stays in the input (the browser keeps its
  * FileList), but no change handler saw it, so it would be dropped without a word. When
  * the component mounts (hydration), this hands whatever the input already holds to
- * `onFiles`, once, as its change handler would have been. (Text fields and boxes changed
- * that early are the boot loader's: app/lib/boot/loader.js; it leaves files alone.)
+ * `onFiles`, once, as its change handler would have been. (Fields typed into that early:
+ * app/lib/fields-changed-early.ts.)
  */
 export function useFilesChosenEarly(
   inputRef: RefObject<HTMLInputElement | null>,

@@ -1,4 +1,4 @@
-import { useRef, useState, useSyncExternalStore } from "react";
+import { useRef, useState } from "react";
 import { Link, NavigationType, useLocation, useNavigationType } from "react-router";
 import { signInPath } from "../../domain/safe-path";
 import {
@@ -7,9 +7,10 @@ import {
   suggestedAlertName,
 } from "../features/alerts/alert-search";
 import { CreateAlert } from "../features/alerts/create-alert";
-import { pack, unpack } from "../lib/packed";
 import { useSessionUser } from "../lib/session-user";
-import { removeFilter, type FilterType } from "../../domain/filter-selection";
+import { usePanelAskedForEarly } from "../lib/panel-asked-early";
+import { useHydrated } from "../lib/use-hydrated";
+import { FILTER_TYPES, removeFilter, type FilterType } from "../../domain/filter-selection";
 import { FilterButtons, FilterChips } from "../features/marketplace/filter-bar";
 import { lazyPanel } from "../components/ui/lazy-panel";
 import { filterChips, filterOptions } from "../features/marketplace/marketplace-filters";
@@ -37,24 +38,28 @@ const FilterDialog = lazyPanel(
   ({ type }) => t.sectionTitle[type],
 );
 
-/** One JSON text, not React Router's references (app/lib/packed.ts, decision 0039). */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return pack(await loadMarketplace(request, context));
+export function loader({ request, context }: Route.LoaderArgs) {
+  return loadMarketplace(request, context);
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return marketplaceMeta(loaderData && unpack(loaderData));
+  return marketplaceMeta(loaderData);
 }
 
 /** SPEC §2 Marketplace: banner, search, filters with chips, and the grid of artworks. */
 export default function Marketplace({ loaderData }: Route.ComponentProps) {
-  const { query, result, catalog, banner, saved } = unpack(loaderData);
+  const { query, result, catalog, banner, saved } = loaderData;
   const { shown, pending, entryKey } = useShownQuery(query);
   const goTo = useGoToQuery(shown);
   const search = useSearchText(shown.q, (q) =>
     goTo((current) => ({ ...current, q }), { replace: true }),
   );
   const [openType, setOpenType] = useState<FilterType | null>(null);
+  // A filter button pressed before the page's script ran (its GET form): open it now.
+  usePanelAskedForEarly((panel) => {
+    const type = FILTER_TYPES.find((known) => known === panel);
+    if (type) setOpenType(type);
+  });
   // Back or Forward while the dialog is open: its draft belongs to the old view. Our
   // own moves (the last Apply's results arriving, a search) leave it open (SPEC §2:
   // only the backdrop, the close button and Apply close it).
@@ -105,7 +110,7 @@ export default function Marketplace({ loaderData }: Route.ComponentProps) {
           }}
         />
         <FilterButtons
-          selection={shown.selection}
+          query={shown}
           openType={openType}
           onOpen={setOpenType}
           onIntent={FilterDialog.preload}
@@ -177,17 +182,6 @@ export default function Marketplace({ loaderData }: Route.ComponentProps) {
         />
       ) : null}
     </div>
-  );
-}
-
-const noSubscription = () => () => {};
-
-/** False in the server's HTML, true once React runs in the browser (a hook for the e2e tests). */
-function useHydrated() {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
   );
 }
 

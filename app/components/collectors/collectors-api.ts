@@ -1,14 +1,17 @@
-import { ApiError, request } from "../../lib/api-client";
+import { ApiError } from "../../lib/api-error";
 import { collectorTexts as m } from "./collectors.messages";
 
 /**
- * The answers' schemas (and zod), downloaded with the first request, which is sent at
- * once (keepalive: a change reaches the server even when the person leaves the page).
+ * The answers' schemas (and zod), downloaded with the first request, which is sent as
+ * soon as the request code is there (keepalive: a change reaches the server even when
+ * the person leaves the page). The request code is not part of a page's first download.
  */
 const schemas = () => import("../../../contracts/collectors.contract");
+const client = () => import("../../lib/api-client");
 
 /** `PUT`/`DELETE /api/me/saved/:artworkId` (idempotent, so a repeat does no harm). */
-export function putSaved(artworkId: string, saved: boolean) {
+export async function putSaved(artworkId: string, saved: boolean) {
+  const { request } = await client();
   return request(`/api/me/saved/${encodeURIComponent(artworkId)}`, {
     method: saved ? "PUT" : "DELETE",
     keepalive: true,
@@ -17,7 +20,8 @@ export function putSaved(artworkId: string, saved: boolean) {
 }
 
 /** `PUT`/`DELETE /api/me/following/:artistId`; answers the new follower count. */
-export function putFollowing(artistId: string, following: boolean) {
+export async function putFollowing(artistId: string, following: boolean) {
+  const { request } = await client();
   return request(`/api/me/following/${encodeURIComponent(artistId)}`, {
     method: following ? "PUT" : "DELETE",
     keepalive: true,

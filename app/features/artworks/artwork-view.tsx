@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate } from "react-router";
 import { artistNameText, priceText, titleText, yearText } from "../../../domain/display";
 import type { ArtworkDetail } from "../../../contracts/artworks.contract";
 import { ExhibitionTiles } from "../../components/exhibition-tiles";
+import { OPEN_PARAM, usePanelAskedForEarly } from "../../lib/panel-asked-early";
 import { useSessionUser } from "../../lib/session-user";
 import { cameFromOurPage } from "../../lib/tab-history";
 import { ArtworkCarousel } from "../../components/artwork-carousel";
@@ -53,6 +54,20 @@ type Panel = ComponentType<BuyPanelProps> & { preload?: () => unknown };
 function intentTo(panel: Panel) {
   const preload = () => void panel.preload?.();
   return { onPointerEnter: preload, onFocus: preload, onTouchStart: preload };
+}
+
+/**
+ * Buy Now and Make an Offer are submit buttons of a GET form: pressed before the page's
+ * script has run, they load the page again with `?open=buy` or `?open=offer`, and the
+ * panel opens once it has hydrated (app/lib/early-input.ts). With the script, a press
+ * opens the panel and nothing is submitted.
+ */
+function PanelButtons({ children }: { children: React.ReactNode }) {
+  return (
+    <form method="get" className="artwork-purchase-buttons" onSubmit={(e) => e.preventDefault()}>
+      {children}
+    </form>
+  );
 }
 
 /** SPEC §6: the same signed-in user is both the work's artist and its owner. */
@@ -110,14 +125,24 @@ export function ArtworkView({
 
   // Issue 15: offers only, or for sale with offers allowed (the server decides).
   const offerButtonShown = !hidden && !isOwner && artwork.acceptsOffers === true;
+  const buyButtonShown = !hidden && !isOwner && artwork.isForSale;
+  usePanelAskedForEarly((asked) => {
+    if (asked === "buy" && buyButtonShown) setPanel("buy");
+    if (asked === "offer" && offerButtonShown) setPanel("offer");
+  });
   const makeOffer = offerButtonShown ? (
     <button
       ref={offerButton}
-      type="button"
+      type="submit"
+      name={OPEN_PARAM}
+      value="offer"
       className={artwork.isForSale ? "button artwork-offer" : "button button-primary artwork-offer"}
       aria-haspopup="dialog"
       {...intentTo(OfferPanel)}
-      onClick={() => setPanel("offer")}
+      onClick={(event) => {
+        event.preventDefault();
+        setPanel("offer");
+      }}
     >
       {m.makeOffer}
     </button>
@@ -166,22 +191,27 @@ export function ArtworkView({
                 <p className="sold-badge">{m.offersOnly}</p>
               )
             ) : artwork.isForSale ? (
-              <div className="artwork-purchase-buttons">
+              <PanelButtons>
                 <button
                   ref={buyButton}
-                  type="button"
+                  type="submit"
+                  name={OPEN_PARAM}
+                  value="buy"
                   className="button button-primary artwork-buy"
                   aria-haspopup="dialog"
                   {...intentTo(BuyPanel)}
-                  onClick={() => setPanel("buy")}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    setPanel("buy");
+                  }}
                 >
                   {m.buyNow}
                 </button>
                 {makeOffer}
-              </div>
+              </PanelButtons>
             ) : makeOffer ? (
               // Offers only (issue 15): open to offers, not sold.
-              makeOffer
+              <PanelButtons>{makeOffer}</PanelButtons>
             ) : (
               <p className="sold-badge">{m.sold}</p>
             )}

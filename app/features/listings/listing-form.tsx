@@ -1,8 +1,9 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { categoryLabel } from "../../../domain/display";
 import { firstListingProblem, offerMinimumApplies } from "../../../domain/listing";
 import { FormError } from "../../components/ui/form-message";
+import { useFieldsChangedEarly } from "../../lib/fields-changed-early";
 import type { ArtworkDetail } from "../../../contracts/artworks.contract";
 import {
   type DraftImage,
@@ -38,6 +39,12 @@ const fieldOfProblem: Partial<Record<string, keyof ListingDraftValues | "images"
   [m.offerMinimumNotBelowPrice]: "offerMinimum",
 };
 
+/** The draft's values that are typed into a text field. */
+type TextKey = Exclude<
+  keyof ListingDraftValues,
+  "categoryIds" | "isForSale" | "allowBuyerPickUp" | "acceptsOffers"
+>;
+
 /**
  * SPEC §2 Add Artwork form (also edit mode). Everything typed and chosen is the draft,
  * kept in the tab's draft store on every change, so the preview and Back to edit lose
@@ -67,6 +74,17 @@ export function ListingForm({
 
   useEffect(() => saveListingDraft(draft), [draft]);
 
+  // Text typed before the page's script ran is the draft's once it has.
+  const formRef = useRef<HTMLFormElement>(null);
+  useFieldsChangedEarly(formRef, (field) => {
+    const key = field.id.slice(`${id}-`.length);
+    if (
+      field.id.startsWith(`${id}-`) &&
+      typeof values[key as keyof ListingDraftValues] === "string"
+    )
+      set(key as TextKey, field.value);
+  });
+
   function set<K extends keyof ListingDraftValues>(key: K, value: ListingDraftValues[K]) {
     setProblem(null);
     setDraft((d) => ({ ...d, values: { ...d.values, [key]: value } }));
@@ -82,12 +100,7 @@ export function ListingForm({
     set("categoryIds", checked ? [...others, categoryId] : others);
   }
 
-  const text = (
-    key: Exclude<
-      keyof ListingDraftValues,
-      "categoryIds" | "isForSale" | "allowBuyerPickUp" | "acceptsOffers"
-    >,
-  ) => ({
+  const text = (key: TextKey) => ({
     id: `${id}-${key}`,
     value: values[key],
     onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
@@ -97,6 +110,7 @@ export function ListingForm({
 
   return (
     <form
+      ref={formRef}
       className="listing-form"
       noValidate
       onSubmit={(event) => {

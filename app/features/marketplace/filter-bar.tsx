@@ -1,31 +1,55 @@
 import { useEffect, useRef } from "react";
-import type { FilterSelection, FilterType } from "../../../domain/filter-selection";
+import type { FilterType } from "../../../domain/filter-selection";
+import { OPEN_PARAM } from "../../lib/panel-asked-early";
 import type { FilterChip } from "./marketplace-filters";
-import { FILTER_ORDER } from "./marketplace-query";
+import { FILTER_ORDER, type MarketplaceQuery } from "./marketplace-query";
 import { marketplaceTexts as t } from "./marketplace-texts";
 
-/** SPEC §2: the Cities, Price and Categories buttons; each opens the filter dialog. */
+/**
+ * SPEC §2: the Cities, Price and Categories buttons; each opens the filter dialog. Pressed
+ * before the page's script has run, a button submits its GET form: the same view loads
+ * with `?open=<type>`, and the dialog opens once the page has hydrated.
+ */
 export function FilterButtons({
-  selection,
+  query,
   openType,
   onOpen,
   onIntent,
 }: {
-  selection: FilterSelection;
+  /** The view shown, carried by the form. */
+  query: Pick<MarketplaceQuery, "q" | "selection" | "sort" | "available">;
   openType: FilterType | null;
   onOpen: (type: FilterType) => void;
   /** The pointer or focus reached a button: the dialog's code may be fetched now. */
   onIntent?: () => unknown;
 }) {
   const intent = onIntent ? () => void onIntent() : undefined;
+  const { selection } = query;
   return (
-    <div className="filter-buttons" role="group" aria-label="Filters">
+    <form
+      method="get"
+      action="/"
+      className="filter-buttons"
+      role="group"
+      aria-label="Filters"
+      onSubmit={(event) => event.preventDefault()}
+    >
+      {query.q ? <input type="hidden" name="q" value={query.q} /> : null}
+      {FILTER_ORDER.map((type) =>
+        selection[type]?.length ? (
+          <input key={type} type="hidden" name={type} value={selection[type].join(",")} />
+        ) : null,
+      )}
+      {query.sort ? <input type="hidden" name="sort" value={query.sort} /> : null}
+      {query.available ? <input type="hidden" name="available" value="true" /> : null}
       {FILTER_ORDER.map((type) => {
         const count = selection[type]?.length ?? 0;
         return (
           <button
             key={type}
-            type="button"
+            type="submit"
+            name={OPEN_PARAM}
+            value={type}
             className={count ? "filter-button is-active" : "filter-button"}
             data-filter-button={type}
             aria-haspopup="dialog"
@@ -33,7 +57,10 @@ export function FilterButtons({
             onPointerEnter={intent}
             onFocus={intent}
             onTouchStart={intent}
-            onClick={() => onOpen(type)}
+            onClick={(event) => {
+              event.preventDefault();
+              onOpen(type);
+            }}
           >
             {t.filterButton[type]}
             {/* The chips below name each choice; the number is a visual summary. */}
@@ -53,7 +80,7 @@ export function FilterButtons({
           </button>
         );
       })}
-    </div>
+    </form>
   );
 }
 

@@ -77,9 +77,8 @@ export function MarketplaceResults({
           aria-busy={searching}
         >
           {/* The first card is the largest picture on a phone (the banner is wider but a
-              quarter as tall): high priority, preloaded. The others load lazily, held until
-              it is painted (app/lib/deferred-scripts.server.ts); eager, the rest of the
-              first row shared a phone's first bandwidth with it (issue 17). */}
+              quarter as tall): high priority, preloaded. The others load lazily; eager,
+              the rest of the first row shared a phone's first bandwidth with it. */}
           <ArtworkGrid artworks={hits} priorityFirst />
         </div>
       ) : null}

@@ -1,5 +1,6 @@
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { SEARCH_SORTS, type SearchSort, isSearchSort } from "../../../contracts/search.values";
+import { useFieldsChangedEarly } from "../../lib/fields-changed-early";
 import { FILTER_ORDER, type MarketplaceQuery } from "./marketplace-query";
 import { marketplaceTexts as t } from "./marketplace-texts";
 
@@ -22,7 +23,8 @@ function useChoice<T>(fromUrl: T): [T, (value: T) => void] {
  * Issue 16: the order of the results and the "Available only" switch. A GET form
  * that carries the rest of the view, so it works before the page's script has loaded
  * (or without it) with its "Show results" button; with the script each change
- * navigates at once and the button goes.
+ * navigates at once and the button goes. A choice made before then is made again
+ * once it has.
  */
 export function OrderControls({
   query,
@@ -38,8 +40,19 @@ export function OrderControls({
   const sortId = useId();
   const [sort, setSort] = useChoice<SearchSort>(query.sort ?? "featured");
   const [available, setAvailable] = useChoice(query.available === true);
+  const formRef = useRef<HTMLFormElement>(null);
+  useFieldsChangedEarly(formRef, (field) => {
+    if (field instanceof HTMLSelectElement && isSearchSort(field.value)) {
+      setSort(field.value);
+      onSort(field.value);
+    } else if (field instanceof HTMLInputElement && field.name === "available") {
+      setAvailable(field.checked);
+      onAvailable(field.checked);
+    }
+  });
   return (
     <form
+      ref={formRef}
       method="get"
       action="/"
       className="marketplace-order"

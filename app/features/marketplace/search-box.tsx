@@ -1,12 +1,14 @@
-import { useId } from "react";
+import { useId, useRef } from "react";
 import type { FilterSelection } from "../../../domain/filter-selection";
+import { useFieldsChangedEarly } from "../../lib/fields-changed-early";
 import { FILTER_ORDER, MAX_QUERY_LENGTH, type MarketplaceQuery } from "./marketplace-query";
 import { marketplaceTexts as t } from "./marketplace-texts";
 
 /**
  * SPEC §2 search box; the parent debounces (see useSearchText) and Enter searches
  * at once. Before the page's script has loaded it is a plain GET form that keeps
- * the chosen filters, order and "Available only".
+ * the chosen filters, order and "Available only"; what is typed then is searched once
+ * it has.
  */
 export function SearchBox({
   text,
@@ -22,8 +24,13 @@ export function SearchBox({
   onSubmit: () => void;
 }) {
   const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  useFieldsChangedEarly(formRef, (field) => {
+    if (field.name === "q") onChange(field.value);
+  });
   return (
     <form
+      ref={formRef}
       role="search"
       method="get"
       action="/"
