@@ -57,7 +57,9 @@ describe("the feature zones of eslint.config.js", () => {
   }, 60_000);
 
   it("lets a feature import its own files, components, lib, domain and contracts", async () => {
-    const { all } = await restrictedImports("app/features/artworks/allowed-imports.lint-fixture.ts");
+    const { all } = await restrictedImports(
+      "app/features/artworks/allowed-imports.lint-fixture.ts",
+    );
     expect(all).toEqual([]);
   }, 60_000);
 });

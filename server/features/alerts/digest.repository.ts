@@ -3,11 +3,7 @@ import type { Database } from "../../db/client";
 import { queryRows } from "../../db/rows";
 import { availableSql } from "../artworks/artworks.api";
 import { listedSql } from "../artworks/artworks.api";
-import {
-  savedSearchMatchSql,
-  savedSearchQuerySql,
-  savedSearchWorkSql,
-} from "../search/search.api";
+import { savedSearchMatchSql, savedSearchQuerySql, savedSearchWorkSql } from "../search/search.api";
 
 /**
  * The digest's SQL (decision 0031): claim a batch of due people, find every
