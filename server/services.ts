@@ -315,7 +315,7 @@ export function createServices(
     provider: createPayoutProvider(config.payments, config.publicUrl, db),
     logger,
   };
-  // Paying artists (issue 14): the payout run, daily and from the console.
+  // Paying artists (decision 0029): the payout run, daily and from the console.
   const payoutRunDeps: PayoutRunDeps = {
     ...payoutsDeps,
     now,

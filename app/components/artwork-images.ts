@@ -15,7 +15,7 @@ export type CarouselImage = {
 /**
  * ARCHITECTURE "Images": detail pages show the medium image (fitted inside 1200 px),
  * with the thumbnail (fitted inside 500 px) as the smaller choice, so a phone downloads
- * what its screen needs (issue 17, decision 0034). The original is linked ("View full
+ * what its screen needs (decision 0034). The original is linked ("View full
  * size"), not offered in the srcset: it is a JPEG of up to 4000 px, many times the
  * bytes, and the picture box is at most 625 px wide. With the original's stored size
  * the widths are the real ones; without it (older data) the long side is taken as the
@@ -90,7 +90,7 @@ const RAIL_PHONE_COLUMN = "calc((100vw - 2rem) * 0.72)";
 /**
  * A card's picture fields without the original's address when the card does not use it
  * (it has both derivatives, see `cardImageSet`): the home page's thirty cards carry it in
- * their data otherwise, for nothing (issue 17).
+ * their data otherwise, for nothing (decision 0034).
  */
 export function withoutUnusedOriginal<
   T extends {
@@ -108,8 +108,8 @@ export function withoutUnusedOriginal<
  * page less its padding and gap on phones (two columns up to 480 px), the page less its
  * padding up to about 500 px, at most about 345 px in between, and 256 px from 1200 px
  * (four columns of the 1120 px page). In an artwork
- * page's rail on a phone the column is 72% of that (issue 17: 273 px at 412 px wide, where
- * the grid's sizes would have a phone fetch the medium file for a thumbnail's room).
+ * page's rail on a phone the column is 72% of that: with the grid's sizes a phone would
+ * fetch the medium file for a thumbnail's room (decision 0034).
  */
 export function cardImageSet(
   card: {

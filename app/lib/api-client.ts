@@ -8,8 +8,8 @@ export { ApiError };
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /**
- * The answer's schema, or a function that downloads it (issue 17: a page need not carry
- * zod before its first request). The request is sent at once either way; a downloaded
+ * The answer's schema, or a function that downloads it, so a page need not carry zod
+ * before its first request (decision 0034). The request is sent at once either way; a downloaded
  * schema is awaited only to read the answer.
  */
 type SchemaOption<T> = ZodType<T> | (() => Promise<ZodType<T>>);

@@ -9,7 +9,7 @@ const nothing: OfferPageState = { accountMessage: null, message: null };
 
 /**
  * The state as the page reads it: anything else (another page's state, none) is nothing.
- * Read by hand, not with zod, so the offer's page does not download it (issue 17).
+ * Read by hand, not with zod, so the offer's page does not download it (decision 0034).
  */
 export function readOfferPageState(state: unknown): OfferPageState {
   if (typeof state !== "object" || state === null || Array.isArray(state)) return nothing;

@@ -31,7 +31,7 @@ import type { Route } from "./+types/home";
 
 /**
  * The filter dialog is downloaded when a filter button is first reached or pressed, not
- * with the page (issue 17); its stand-in has the dialog's own title.
+ * with the page (decision 0034); its stand-in has the dialog's own title.
  */
 const FilterDialog = lazyPanel(
   () => import("../features/marketplace/filter-dialog").then((module) => module.FilterDialog),

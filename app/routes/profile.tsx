@@ -17,7 +17,7 @@ import { loadPayoutNotice } from "../features/payouts/payouts.server";
 import type { Route } from "./+types/profile";
 
 /**
- * The artist application is a download of its own (issue 17): only people who are not
+ * The artist application is a download of its own (decision 0034): only people who are not
  * artists see it, and the server still renders it into their page.
  */
 const ArtistApplicationSection = lazy(() =>
@@ -32,7 +32,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 /**
  * SPEC §2: the signed-in user's own profile; anyone else goes to /signin. With it, the
- * artist's payout notice and a non-artist's application (issue 13).
+ * artist's payout notice and a non-artist's application (decision 0027).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);

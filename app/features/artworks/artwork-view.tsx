@@ -16,7 +16,7 @@ import type { ArtworkRails as ArtworkRailsData } from "../../../contracts/artwor
 import { ArtworkRails, SoldRailsNotice, hasRails } from "./artwork-rails";
 
 /**
- * The owner's controls are a download of their own (issue 17): only the work's artist
+ * The owner's controls are a download of their own (decision 0034): only the work's artist
  * sees them, and the server still renders them into the artist's page.
  */
 const OwnerControls = lazy(() =>
@@ -45,7 +45,7 @@ function BackButton() {
 export type BuyPanelProps = { artwork: ArtworkDetail; artistName: string; onClose: () => void };
 
 /**
- * A panel the route may load on first use (issue 17): `preload` is called when the
+ * A panel the route may load on first use (decision 0034): `preload` is called when the
  * pointer or the focus reaches its button, so the code is usually there by the press.
  */
 type Panel = ComponentType<BuyPanelProps> & { preload?: () => unknown };
@@ -111,7 +111,8 @@ export function ArtworkView({
   const artistName = artistNameText(artwork.artist.displayName);
   const price = priceText(artwork.price);
   const hidden = typeof artwork.hiddenReason === "string";
-  // Sold (not offers only): the rails come first after the main information (issue 16).
+  // Sold (not offers only): the rails come first after the main information, since the
+  // work itself can no longer be bought.
   const soldWithRails =
     !hidden && !artwork.isForSale && !artwork.offersOnly && hasRails(rails) ? rails : null;
 
@@ -210,7 +211,7 @@ export function ArtworkView({
                 {makeOffer}
               </PanelButtons>
             ) : makeOffer ? (
-              // Offers only (issue 15): open to offers, not sold.
+              // Offers only (decision 0030): open to offers, not sold.
               <PanelButtons>{makeOffer}</PanelButtons>
             ) : (
               <p className="sold-badge">{m.sold}</p>

@@ -118,7 +118,7 @@ describe("withoutUnknownIds", () => {
   });
 });
 
-describe("order and Available only in the URL (issue 16)", () => {
+describe("order and Available only in the URL", () => {
   it("reads sort and available=true, and leaves the defaults out of the view", () => {
     expect(parse(`?q=sea&sort=price_desc&available=true`)).toEqual({
       query: { q: "sea", selection: {}, sort: "price_desc", available: true },

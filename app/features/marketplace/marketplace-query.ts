@@ -6,7 +6,7 @@ import { isUuid } from "../../../domain/ids";
 
 /**
  * The marketplace's view state, as it lives in the URL (SPEC §2, §4): the search
- * text, the filter selection, the order and "Available only" (issue 16). The names
+ * text, the filter selection, the order and "Available only" (decision 0007). The names
  * are the search API's, so a shared link and the API speak the same language:
  * `?q=&cities=&categories=&priceRanges=&sort=&available=true`. The defaults
  * (featured, all works) are left out, of the URL and of this object alike.

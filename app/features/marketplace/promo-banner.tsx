@@ -58,9 +58,9 @@ export function PromoBanner({
         alt={banner.altText.trim() || t.bannerAlt}
         width={2400}
         height={600}
-        // Not high priority (issue 17): on a phone the banner is a 4:1 strip, smaller on
-        // the screen than the first card's picture, which is the page's largest; a
-        // high-priority banner shared the first bandwidth with it.
+        // Not high priority (decision 0034): on a phone the banner is a 4:1 strip, smaller
+        // on the screen than the first card's picture, which is the page's largest; a
+        // high-priority banner would share the first bandwidth with it.
         // Low, said outright: left to itself Chromium raises a picture it finds on the
         // first screen to high once laid out, and in 3 of 5 Lighthouse runs the banner's
         // 31 KB then shared the line with the first card's 14 KB (home LCP 1.36–1.38 s

@@ -99,8 +99,8 @@ function prepareArtworkDetail(db: Database) {
 const artworkDetailQueries = new WeakMap<Database, ReturnType<typeof prepareArtworkDetail>>();
 
 /**
- * The work with its artist, images, categories and active exhibitions in one query (issue
- * 17: one round trip per artwork read); the lists come as JSON in the orders the page
+ * The work with its artist, images, categories and active exhibitions in one query, so an
+ * artwork read is one round trip; the lists come as JSON in the orders the page
  * shows them (images by position, categories and exhibitions by name).
  */
 export async function findArtworkDetail(

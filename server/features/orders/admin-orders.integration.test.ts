@@ -32,7 +32,7 @@ import { orderTotals } from "./ledger.repository";
 import { createPaymentProvider } from "../../adapters/payments/create-payment-provider";
 import { simulatedRefundsDown } from "../../test/processor-faults";
 
-/** The team's orders console through its API (issue 14, docs/api.md "Orders" → "Console"). */
+/** The team's orders console through its API (docs/api.md "Orders" → "Console"). */
 
 let t: TestApp;
 let admin: Member;

@@ -4,7 +4,7 @@ import { ORDER_STATUSES, type OrderStatus } from "../../../domain/orders";
 import type { Queryable } from "../../db/client";
 import { orders, refunds, users } from "../../db/schema";
 
-/** The console's own reads of the orders (issue 14): counts by state, refunds with names. */
+/** The console's own reads of the orders: counts by state, refunds with names. */
 
 /** How many orders are in each state (every state present, zero when none). */
 export async function countOrdersByStatus(db: Queryable): Promise<Record<OrderStatus, number>> {

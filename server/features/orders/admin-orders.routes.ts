@@ -11,8 +11,8 @@ import { jsonBody, queryParams } from "../../http/validate";
 import type { AppServices } from "../../services";
 
 /**
- * The team's orders and the marketplace settings (issue 14, docs/api.md "Orders" →
- * "Console"); adminOnly runs before the body is read.
+ * The team's orders and the marketplace settings (docs/api.md "Orders" → "Console");
+ * adminOnly runs before the body is read.
  */
 export function registerAdminOrderRoutes(app: Hono, { teamOrders, settings, auth }: AppServices) {
   const admin = adminOnly(auth);

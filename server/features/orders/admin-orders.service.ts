@@ -24,7 +24,7 @@ import { type OrderActor, type OrdersDeps, moveOrder, requestRefund } from "./or
 import { listOrderViews, orderDetailView } from "./order-views.repository";
 
 /**
- * The team's orders console (issue 14, decision 0029): every order, one order with its
+ * The team's orders console (decision 0029): every order, one order with its
  * payment and refunds, and the team's moves on it. The moves themselves are the orders
  * service's (`moveOrder`, `requestRefund`): guarded, evented, audited and mailed there.
  */

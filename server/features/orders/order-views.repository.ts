@@ -14,7 +14,7 @@ import type { PageAfter } from "../../page-cursor";
 const ORDER_REFERENCE = /^[0-9a-f]{8}(-?[0-9a-f]){0,28}$/i;
 
 /**
- * The orders as the pages show them (issue 14): one query for the buyer's, the
+ * The orders as the pages show them (decision 0029): one query for the buyer's, the
  * artist's and the team's lists, newest first with a keyset cursor, and one order with
  * its history. The refunded amount is a sum over the ledger, never a stored number.
  */

@@ -9,7 +9,7 @@ import { orderTotals } from "./ledger.repository";
 import { writeCommissionSetting } from "./settings.repository";
 import { simulatedRefundsDown } from "../../test/processor-faults";
 
-/** The core of issue 14: the sale's frozen split, guarded moves, refunds and the ledger. */
+/** The orders' core (decision 0029): the frozen split, guarded moves, refunds, the ledger. */
 
 let t: TestApp;
 const clock = testClock(new Date("2026-06-01T12:00:00Z"));

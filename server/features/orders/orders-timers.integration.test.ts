@@ -24,7 +24,7 @@ import { AUTO_CANCEL_REASON, TIMER_BATCH } from "./orders.timers";
 import { simulatedRefundsDown } from "../../test/processor-faults";
 
 /**
- * The order timers (issue 14) with a clock the tests move: nothing happens a second
+ * The order timers (decision 0029) with a clock the tests move: nothing happens a second
  * before a deadline, one move and one e-mail at it, also with two processes at once.
  */
 

@@ -5,7 +5,7 @@ import { type MailLine, type MailPicture, TEAM_REASON, button } from "../../mail
 import type { NewMail } from "../mail/mail.api";
 
 /**
- * The e-mails of an order's life (issue 14), each to the party who must act or know.
+ * The e-mails of an order's life (decision 0029), each to the party who must act or know.
  * Queued through the outbox in the transaction of the move they tell about.
  */
 

@@ -47,7 +47,7 @@ import { type RefundRow, findRefund, insertRefund, settleRefundRow } from "./ref
 import { DEFAULT_TIME_ZONE } from "../../../domain/date-time";
 
 /**
- * The order's moves and its refunds (issue 14, decision 0029). Every move is one
+ * The order's moves and its refunds (decision 0029). Every move is one
  * guarded UPDATE with its event and e-mails in one transaction, so double clicks,
  * retries and two servers give one move. Who may make which move is checked here,
  * whatever the caller: the buyer and the artist only on their own orders.

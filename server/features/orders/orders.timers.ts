@@ -28,7 +28,7 @@ import {
 import { listStalePendingRefunds } from "./refunds.repository";
 
 /**
- * The order's clock (issue 14, decision 0029), run every minute in every app process:
+ * The order's clock (decision 0029), run every minute in every app process:
  * the ship-by reminder, the cancellation of what was not shipped in time, delivery 14
  * days after shipping, completion when the return window has passed, and the retry of
  * refunds a processor failure or a crash left pending. Time is `deps.now()`, so tests

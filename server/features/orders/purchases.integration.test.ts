@@ -16,7 +16,7 @@ import { type Member, headersFor, signUp } from "../profiles/profiles.test-helpe
 import { systemActor } from "./orders.service";
 
 /**
- * The buyer's orders (issue 14, docs/api.md "Buyer's orders"): only the buyer sees or
+ * The buyer's orders (docs/api.md "Buyer's orders"): only the buyer sees or
  * moves their order; confirm receipt and report a problem are one move each, however
  * often they are sent; the return window is measured on the injectable clock.
  */

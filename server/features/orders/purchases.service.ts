@@ -22,7 +22,7 @@ import {
 } from "./orders.service";
 
 /**
- * The buyer's side of an order (issue 14, docs/api.md "Buyer's orders"): their order
+ * The buyer's side of an order (docs/api.md "Buyer's orders"): their order
  * page, "Confirm receipt" and "Report a problem". A buyer sees only their own orders;
  * to anyone else an order does not exist (404), whatever its id.
  */

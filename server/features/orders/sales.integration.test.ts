@@ -33,7 +33,7 @@ import { RELIST_NOTE } from "./sales.service";
 import { listCollectionArtworks } from "../artworks/artworks.api";
 import { simulatedRefundsDown } from "../../test/processor-faults";
 
-/** The artist's sales (issue 14 "Who sees what — Artist"), through the HTTP API. */
+/** The artist's sales, through the HTTP API: their own orders only. */
 
 let t: TestApp;
 const clock = testClock(new Date("2026-06-01T12:00:00Z"));

@@ -4,7 +4,7 @@ import { artworks, orders } from "../../db/schema";
 import type { OrderRow } from "./orders.repository";
 
 /**
- * The artist's side of a refunded or cancelled sale (issue 14): putting the work back
+ * The artist's side of a refunded or cancelled sale (decision 0029): putting the work back
  * on sale. Only the work's latest sale can give it back, only while the buyer of that
  * sale still owns it and it is not for sale, so it happens once.
  */

@@ -10,7 +10,7 @@ import { jsonBody, queryParams } from "../../http/validate";
 import type { AppServices } from "../../services";
 
 /**
- * The artist's sales (issue 14; docs/api.md "Orders" → "Artist's sales"): artists only,
+ * The artist's sales (docs/api.md "Orders" → "Artist's sales"): artists only,
  * checked before the body is read; their own orders only (the service answers 404 for
  * anyone else's).
  */

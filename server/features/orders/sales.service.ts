@@ -24,7 +24,7 @@ import { type SalesCsvRow, salesCsv, salesCsvFileName } from "./sales-csv";
 import { RELIST_STATUSES, relistArtwork, relistableOrderIds } from "./sales.repository";
 
 /**
- * The artist's sales (issue 14 "Who sees what — Artist"): their own orders only, each
+ * The artist's sales (decision 0029): their own orders only, each
  * move through `moveOrder` / `requestRefund` with the artist as the actor, so the state
  * rules, the guarded UPDATE and the e-mails are the orders' own. `artistId` is the
  * signed-in artist; an order of anyone else's work answers 404, like an unknown one.

@@ -14,7 +14,7 @@ import { type TestApp, createTestApp } from "../../test/test-app";
 import { buy, guestEmail } from "../purchase/checkout.test-helpers";
 import { type ErrorBody, type Member, headersFor, signUp } from "../profiles/profiles.test-helpers";
 
-/** The commission setting in the console (issue 14): audited, and frozen on orders sold before. */
+/** The commission setting in the console: audited, and frozen on orders sold before. */
 
 let t: TestApp;
 let admin: Member;

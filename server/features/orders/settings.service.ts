@@ -10,7 +10,7 @@ import { type AuditActor, recordAudit } from "../audit/audit.api";
 import { lockSettings, readCommissionSetting, writeCommissionSetting } from "./settings.repository";
 
 /**
- * The marketplace's settings in the console (issue 14): the commission charged on new
+ * The marketplace's settings in the console: the commission charged on new
  * sales. An order keeps the rate it was sold at (decision 0029), so a change never
  * alters an existing order; every change is audited in its own transaction.
  */

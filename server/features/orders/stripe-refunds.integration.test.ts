@@ -17,7 +17,7 @@ import { startStripeStandIn } from "../purchase/stripe-stand-in.test-helpers";
 import { type ErrorBody, type Member, headersFor, signUp } from "../profiles/profiles.test-helpers";
 import { orderTotals } from "./ledger.repository";
 
-/** The team's refunds in Stripe mode, against the local stand-in with the real SDK (issue 14). */
+/** The team's refunds in Stripe mode, against the local stand-in with the real SDK. */
 
 let t: TestApp;
 let standIn: Awaited<ReturnType<typeof startStripeStandIn>>;

@@ -4,9 +4,9 @@ import { type TestApp, createTestApp, testClock } from "../../test/test-app";
 import { completedSale, payoutsOf, secondServices } from "./payout-run.test-helpers";
 
 /**
- * The daily payout run's schedule across restarts and processes (issue 14, decision
- * 0029): due from 14:00 UTC until a run has happened that day, decided from the
- * database, so a restart neither skips the day nor pays it twice.
+ * The daily payout run's schedule across restarts and processes (decision 0029): due
+ * from 14:00 UTC until a run has happened that day, decided from the database, so a
+ * restart neither skips the day nor pays it twice.
  */
 
 let t: TestApp;

@@ -3,7 +3,7 @@ import { payoutsMessages as m } from "../../../contracts/payouts.contract";
 import { adminOnly, artistsOnly } from "../../http/access";
 import type { AppServices } from "../../services";
 
-/** Paying artists (issue 14; docs/api.md "Orders" → "Payouts"): the console and the artist's list. */
+/** Paying artists (docs/api.md "Orders" → "Payouts"): the console and the artist's list. */
 export function registerPayoutRunRoutes(app: Hono, { payouts, auth }: AppServices) {
   const admin = adminOnly(auth);
   app.get("/api/admin/payouts", admin, async (c) => c.json(await payouts.overview()));

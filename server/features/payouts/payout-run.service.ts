@@ -37,7 +37,7 @@ import {
 import { payoutPieces, reversalPlan, totalOwed } from "./payout-split";
 
 /**
- * Paying artists (issue 14, decision 0029: separate charges and transfers). Per artist,
+ * Paying artists (decision 0029: separate charges and transfers). Per artist,
  * one transaction under the artist's row lock writes the payout `pending` with its ledger
  * rows; only then is the provider asked (idempotency key `payout-<id>`), and the answer
  * moves it to `paid` or `failed` (guarded). Two runs at once take turns on the lock, and

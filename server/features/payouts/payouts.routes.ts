@@ -7,7 +7,7 @@ import { artistsOnly } from "../../http/access";
 import { jsonBody } from "../../http/validate";
 import type { AppServices } from "../../services";
 
-/** An artist's payout onboarding (issue 13, decision 0027; docs/api.md "Payouts"). */
+/** An artist's payout onboarding (decision 0027; docs/api.md "Payouts"). */
 export function registerPayoutRoutes(app: Hono, { payouts, auth }: AppServices) {
   const artists = artistsOnly(auth, {
     signInRequired: m.signInRequired,

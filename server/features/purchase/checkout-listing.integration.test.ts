@@ -20,7 +20,7 @@ import {
 
 /**
  * Every checkout step refuses a work the marketplace would not list (its artist's
- * payouts are not active, or it is a draft), as search does: issue 11.
+ * payouts are not active, or it is a draft), as search does (decision 0020).
  */
 
 let t: TestApp;

@@ -179,7 +179,7 @@ describe("a signed-in purchase", () => {
     // The collector now owns it.
     response = await startPayment(collector.client, artwork.id);
     expect((await errorOf(response)).message).toBe(m.ownArtwork);
-    // A guest typing the buyer's e-mail is not told who owns the sold work (issue 11).
+    // A guest typing the buyer's e-mail is not told who owns the sold work.
     response = await startPayment(t.client(), artwork.id, { email: collector.email });
     expect(response.status).toBe(409);
     expect((await errorOf(response)).message).toBe(m.artworkSold);

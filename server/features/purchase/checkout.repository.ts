@@ -23,7 +23,7 @@ export async function findArtworkForCheckout(db: Queryable, id: string) {
       reservedByPaymentId: artworks.reservedByPaymentId,
       /** Whether the marketplace lists it (the rule search uses): nothing else can be bought. */
       listed: sql<boolean>`${listedSql("artworks", "users")}`,
-      /** Whether a buyer may make an offer on it now (issue 15): listed, and the one rule of offers. */
+      /** Whether a buyer may make an offer on it now: listed, and the one rule of offers. */
       takesOffers: sql<boolean>`(${listedSql("artworks", "users")} and ${takesOffersSql("artworks")})`,
     })
     .from(artworks)
@@ -102,7 +102,7 @@ export async function claimArtwork(
     artworkId: string;
     paymentId: string;
     buyerId: string;
-    /** An accepted offer's payment: it may also buy a work that is offers only (issue 15). */
+    /** An accepted offer's payment: it may also buy a work that is offers only. */
     offer?: boolean;
   },
 ) {
@@ -148,7 +148,7 @@ export async function claimArtwork(
   return row;
 }
 
-/** The artwork row locked for the transaction: an offer's acceptance queues here (issue 15). */
+/** The artwork row locked for the transaction: an offer's acceptance queues here. */
 export async function lockArtwork(db: Queryable, id: string): Promise<boolean> {
   const rows = await db
     .select({ id: artworks.id })

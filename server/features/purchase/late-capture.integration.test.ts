@@ -9,7 +9,7 @@ import { orderTotals } from "../orders/orders.api";
 import { capture } from "./purchase.service";
 
 /**
- * A capture in flight when the team cancels the order (issue 14): the cancellation
+ * A capture in flight when the team cancels the order: the cancellation
  * refunds what the processor took (admin-orders.integration.test.ts); the capture's own
  * transaction, arriving after it, must not record the money a second time.
  */

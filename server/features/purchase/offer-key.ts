@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 
 /**
- * The key in an offer's buyer links (issue 15): an HMAC of the offer id under the server's
+ * The key in an offer's buyer links (decision 0030): an HMAC of the offer id under the server's
  * session secret, so it is never stored, cannot be made for another offer without the
  * secret, and every e-mail can carry it again. It opens that one offer as its buyer.
  */

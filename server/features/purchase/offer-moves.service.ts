@@ -48,7 +48,7 @@ import {
 import { DEFAULT_TIME_ZONE } from "../../../domain/date-time";
 
 /**
- * The moves on an open offer (issue 15, decision 0030): accept, counter, decline,
+ * The moves on an open offer (decision 0030): accept, counter, decline,
  * withdraw, and the buyer's new authorization before accepting or countering. Each
  * move locks the offer's row and checks the rules again under the lock; an acceptance
  * locks the artwork first, the order every sale takes locks in (decision 0030).

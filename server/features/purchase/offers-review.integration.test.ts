@@ -15,8 +15,8 @@ import { type ErrorBody, confirmCard, guestEmail } from "./checkout.test-helpers
 import { dollars, keyed, makeOffer, postOffer } from "./offers.test-helpers";
 
 /**
- * Review of issue 15 (offers): failing tests for what the review found. Each names the
- * rule it holds the change to; none of them fixes product code.
+ * Offers (decision 0030): the rules a review singled out, each test naming the rule it
+ * holds the code to, so a later change cannot quietly break one.
  */
 
 let t: TestApp;

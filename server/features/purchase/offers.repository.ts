@@ -17,7 +17,7 @@ import type { Queryable } from "../../db/client";
 import { artworks, offerEvents, offers, orders, payments } from "../../db/schema";
 import type { OfferStatus } from "../../../domain/offers";
 
-/** Offers and their history (issue 15): the only code here that knows Drizzle. */
+/** Offers and their history (decision 0030): the only code here that knows Drizzle. */
 
 export type OfferRow = typeof offers.$inferSelect;
 export type OfferEventRow = typeof offerEvents.$inferSelect;

@@ -69,7 +69,7 @@ import {
 import { DEFAULT_TIME_ZONE } from "../../../domain/date-time";
 
 /**
- * Offers (issue 15, decision 0030): making one (the card authorized, not captured), who
+ * Offers (decision 0030): making one (the card authorized, not captured), who
  * may see it, and its page. The moves are in offer-moves.service.ts, the timers in
  * offers.timers.ts.
  */

@@ -14,7 +14,7 @@ import { expectContract } from "../../test/contract";
 import type { TestApp } from "../../test/test-app";
 import { type Client, NY_ADDRESS, confirmCard } from "./checkout.test-helpers";
 
-/** Offers as the offer panel and the offer page make them (issue 15). */
+/** Offers as the offer panel and the offer page make them. */
 
 /** Whole dollars in cents. */
 export const dollars = (n: number) => n * 100;

@@ -19,7 +19,7 @@ import {
 import type { OffersDeps } from "./offers.service";
 
 /**
- * The offers' clock (issue 15): open offers expire 48 hours after their last move, offers
+ * The offers' clock (decision 0030): open offers expire 48 hours after their last move, offers
  * whose card was never confirmed lapse, and holds nobody will use go back to the buyer's
  * card. One offer per transaction, claimed with SKIP LOCKED, so several servers may run it;
  * a hold is released after its offer's end commits, and a crash in between leaves it to

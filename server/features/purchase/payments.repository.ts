@@ -138,7 +138,7 @@ export async function listUnfinishedPayments(db: Queryable, seconds: number) {
       and(
         inArray(payments.status, ["created", "authorized"]),
         lt(payments.createdAt, sql`now() - make_interval(secs => ${seconds})`),
-        // An offer's authorization is no purchase: only its accepted offer sells (issue 15).
+        // An offer's authorization is no purchase: only its accepted offer sells.
         isNull(payments.offerId),
         sql`not exists (select 1 from ${orders} where ${orders.paymentId} = ${payments.id})`,
       ),

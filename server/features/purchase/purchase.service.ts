@@ -42,7 +42,7 @@ export type PurchaseDeps = {
 
 /** What the buyer is told when someone else's payment claimed the work first. */
 export const lostSaleMessage = `${m.artworkSold} ${m.notCharged}`;
-/** What the buyer is told when the marketplace stopped listing the work (issue 11). */
+/** What the buyer is told when the marketplace stopped listing the work (decision 0020). */
 export const unlistedMessage = `${m.artworkNotForSale} ${m.notCharged}`;
 /** What a guest is told who paid with the e-mail of the work's own artist or owner. */
 export const ownArtworkMessage = `${m.ownArtwork} ${m.notCharged}`;
@@ -119,7 +119,7 @@ export async function complete(deps: PurchaseDeps, paymentId: string): Promise<P
   const { db, provider } = deps;
   const payment = await findPayment(db, paymentId);
   if (!payment?.providerPaymentId) throw new AppError("NOT_FOUND", 404, "Payment not found.");
-  // An offer's authorization buys nothing by itself: only its accepted offer sells (issue 15).
+  // An offer's authorization buys nothing by itself: only its accepted offer sells.
   if (payment.offerId) throw new AppError("NOT_FOUND", 404, "Payment not found.");
   // The sale marks the payment authorized in the order's transaction; only capture
   // and refund come after. Before it, the processor must say the card is authorized.

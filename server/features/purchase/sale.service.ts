@@ -30,7 +30,7 @@ export type SaleDeps = {
   db: Database;
   logger: Logger;
   publicUrl: string;
-  /** The configured commission, until the team sets one (issue 14). */
+  /** The configured commission, until the team sets one (decision 0029). */
   commissionBps: number;
   now: () => Date;
   /** The key of an offer's buyer links (offers close when their work sells). */
@@ -280,7 +280,7 @@ export async function sellIn(
     }),
   );
   if (artist) await enqueueMail(tx, saleNoticeMail(sale, artist.email, artist.timeZone));
-  // Every other open offer on the work ends with this sale (issue 15).
+  // Every other open offer on the work ends with this sale (decision 0030).
   const closedOffers = await closeOffersOnSoldWork(tx, {
     artworkId: locked.artworkId,
     exceptOfferId: locked.offerId,

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 
 /**
- * The stand-in's transfers (issue 14's payouts, decision 0029): `POST /v1/transfers`,
+ * The stand-in's transfers for the payouts (decision 0029): `POST /v1/transfers`,
  * `GET /v1/transfers/:id`, `POST` and `GET /v1/transfers/:id/reversals` and
  * `GET /v1/transfers`, with Stripe's idempotency keys, refusals and pages, and switches
  * for the failures the payout run must survive. Kept apart from

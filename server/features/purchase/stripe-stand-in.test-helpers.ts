@@ -16,7 +16,7 @@ export type StandInIntent = {
   transfer_data: { destination: string } | null;
 };
 
-/** A refund as the stand-in keeps it (issue 14's team refunds). */
+/** A refund as the stand-in keeps it, for the team's refunds. */
 export type StandInRefund = {
   id: string;
   object: "refund";
@@ -28,7 +28,7 @@ export type StandInRefund = {
   metadata: Record<string, string>;
 };
 
-/** A Connect account as the stand-in keeps it (issue 13's payout onboarding). */
+/** A Connect account as the stand-in keeps it, for the payout onboarding. */
 export type StandInAccount = {
   id: string;
   object: "account";
@@ -79,7 +79,7 @@ export async function startStripeStandIn() {
     type: string;
     url: string;
   }[] = [];
-  // Transfers, reversals (issue 14's payouts) and minimal refunds: their own block.
+  // Transfers, reversals (for the payouts) and minimal refunds: their own block.
   const transfersStandIn = createTransfersStandIn();
 
   function metadataOf(form: URLSearchParams) {
