@@ -7,9 +7,11 @@
  * one loopback port and a bare static server on another. Each twin is one HTML page with
  * minimal inline CSS, no JavaScript, and the app page's own LCP image: the same file
  * (same bytes, same headers) at the same size on the page. The static side sends its
- * HTML with the same content encoding as the app's HTML. Lighthouse 12 (default config:
- * mobile, simulated throttling) then runs each app page and its twin in turn, app, static,
- * app, static…, and the report gives the medians and the ratio. Not a test: it asserts
+ * HTML with the same content encoding as the app's HTML. Beside them, the framework's floor
+ * (bench/floor-page.ts): the same image and line of text in an empty React Router page,
+ * which any React Router page's scripts load with. Lighthouse 12 (default config: mobile,
+ * simulated throttling) then runs each app page, its twin and its floor in turn, and the
+ * report gives the medians and the ratios. Not a test: it asserts
  * nothing about time. See docs/performance.md, "Mobile page load".
  *
  *   npm run bench:lighthouse -- --runs 5 --pages artwork,home [--build] [--reports DIR]
@@ -24,6 +26,7 @@ import { parseArgs } from "node:util";
 import zlib from "node:zlib";
 import lighthouse, { type Flags, type Result } from "lighthouse";
 import { type BuiltServer, startBuiltServer } from "./built-server";
+import { type FloorImage, buildFloorPage } from "./floor-page";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH as CHROMIUM } from "./chromium";
 import { freePort } from "./free-port";
 import { machineLines } from "./report";
@@ -92,6 +95,7 @@ const tempDirs: string[] = [];
 let app: BuiltServer | undefined;
 let chromium: ChildProcess | undefined;
 let staticServer: http.Server | undefined;
+let floor: Awaited<ReturnType<typeof buildFloorPage>> | undefined;
 
 function makeTempDir(prefix: string): string {
   const dir = mkdtempSync(path.join(tmpdir(), prefix));
@@ -125,6 +129,8 @@ async function cleanUp() {
   killChromium();
   staticServer?.close();
   staticServer = undefined;
+  await floor?.remove();
+  floor = undefined;
   await stopApp();
   removeTempDirs();
 }
@@ -566,6 +572,7 @@ type Twin = {
   name: PageName;
   appUrl: string;
   staticUrl: string;
+  floorUrl: string;
   image: {
     path: string;
     type: string;
@@ -580,6 +587,8 @@ type Twin = {
 
 type StaticFile = { body: Buffer; headers: Record<string, string> };
 const staticFiles = new Map<string, StaticFile>();
+/** The floor page's image per page name, set with the twin. */
+const floorImages = new Map<string, FloorImage>();
 
 function compress(body: Buffer, encoding: string): Buffer | undefined {
   switch (encoding) {
@@ -602,6 +611,16 @@ async function startStaticServer(): Promise<string> {
   const port = await freePort();
   const server = http.createServer((req, res) => {
     const file = staticFiles.get(new URL(req.url ?? "/", "http://x").pathname);
+    if (!file && req.method === "GET" && floor) {
+      const served = floor.serve(req, res).catch((error: unknown) => {
+        res.writeHead(500, { "content-type": "text/plain" }).end(String(error));
+        return true;
+      });
+      void served.then((done) => {
+        if (!done) res.writeHead(404, { "content-type": "text/plain" }).end("Not found");
+      });
+      return;
+    }
     if (!file || (req.method !== "GET" && req.method !== "HEAD")) {
       res.writeHead(404, { "content-type": "text/plain" }).end("Not found");
       return;
@@ -734,11 +753,18 @@ async function makeTwin(name: PageName, appUrl: string, staticBase: string): Pro
     headers: htmlHeaders,
   });
 
+  floorImages.set(name, {
+    src: imagePath,
+    alt: (attrs.alt ?? "").replace(/[<>"&]/g, ""),
+    width,
+    height,
+  });
   const staticUrl = `${staticBase}/${name}.html`;
   const twin: Twin = {
     name,
     appUrl,
     staticUrl,
+    floorUrl: `${staticBase}/floor/${name}`,
     image: {
       path: imagePath,
       type: imageHeaders["content-type"]!,
@@ -760,13 +786,22 @@ async function makeTwin(name: PageName, appUrl: string, staticBase: string): Pro
       `${name}: the static twin's LCP element is not the image (${lcpElement(staticProbe).node?.snippet ?? "none"})`,
     );
   }
+  const floorProbe = await lighthouseRun(twin.floorUrl, `${name} (floor, warm-up)`);
+  console.log(`  ${name} floor warm-up: LCP ${secText(sampleOf(floorProbe).lcp)} (not counted)`);
+  const floorImage = lcpImageUrl(floorProbe, twin.floorUrl);
+  if (!floorImage || new URL(floorImage).pathname !== imagePath) {
+    throw new Error(
+      `${name}: the floor page's LCP element is not the image (${lcpElement(floorProbe).node?.snippet ?? "none"})`,
+    );
+  }
   return twin;
 }
 
 // ---------------------------------------------------------------------------------------
 // The run.
 
-type Side = "app" | "static";
+type Side = "app" | "static" | "floor";
+const SIDES: Side[] = ["app", "static", "floor"];
 
 async function main() {
   console.log("# Mobile page load (Lighthouse)\n");
@@ -781,12 +816,19 @@ async function main() {
   console.log(`- lighthouse: ${lhVersion}, default config (mobile, simulated throttling)`);
   console.log(`- browser: ${chromiumVersion || CHROMIUM}`);
   console.log(
-    `- runs: ${runs} per side, interleaved app, static, app, static…; pages: ${pages.join(", ")}\n`,
+    `- runs: ${runs} per side, interleaved app, static, floor, app…; pages: ${pages.join(", ")}\n`,
   );
 
   buildIfNeeded();
   console.log("Starting the app (fresh data folder, demo data)…");
   const appBase = await startApp();
+  console.log("Building the framework's floor (an empty React Router app with one picture)…");
+  floor = await buildFloorPage(
+    process.cwd(),
+    (name) => floorImages.get(name),
+    // As the app sends its HTML and larger scripts.
+    (body) => ({ body: compress(body, "br")!, encoding: "br" }),
+  );
   const staticBase = await startStaticServer();
   const urls: Record<PageName, string> = {
     artwork: pages.includes("artwork") ? await pickArtwork(appBase) : "",
@@ -804,9 +846,9 @@ async function main() {
   const failures: string[] = [];
   for (let i = 1; i <= runs; i++) {
     for (const twin of twins) {
-      for (const side of ["app", "static"] as Side[]) {
+      for (const side of SIDES) {
         const label = `${twin.name} ${side} run ${i}/${runs}`;
-        const url = side === "app" ? twin.appUrl : twin.staticUrl;
+        const url = { app: twin.appUrl, static: twin.staticUrl, floor: twin.floorUrl }[side];
         try {
           const lhr = await lighthouseRun(url, label);
           const sample = sampleOf(lhr);
@@ -832,6 +874,24 @@ async function main() {
 
   // The report.
   console.log("\n## Results (medians)\n");
+  console.log(
+    [
+      `| page | LCP app / floor / static | app ÷ floor | floor ÷ static | FCP floor | TBT floor | JS floor | requests floor |`,
+      "| --- | --- | --- | --- | --- | --- | --- | --- |",
+    ].join("\n"),
+  );
+  for (const twin of twins) {
+    const [a, s, f] = SIDES.map((side) => samples.get(`${twin.name}/${side}`) ?? []);
+    const med = (list: Sample[], key: keyof Omit<Sample, "lhr">) => median(list.map((x) => x[key]));
+    const times = (x: number, y: number) =>
+      Number.isFinite(x / y) ? `${(x / y).toFixed(2)}×` : "—";
+    console.log(
+      `| ${twin.name} | ${secText(med(a!, "lcp"))} / ${secText(med(f!, "lcp"))} / ${secText(med(s!, "lcp"))} | ` +
+        `${times(med(a!, "lcp"), med(f!, "lcp"))} | ${times(med(f!, "lcp"), med(s!, "lcp"))} | ${secText(med(f!, "fcp"))} | ` +
+        `${msText(med(f!, "tbt"))} | ${kb(med(f!, "jsBytes"))} | ${med(f!, "requests")} |`,
+    );
+  }
+  console.log("");
   console.log(
     [
       `| page | LCP app / static | LCP ratio (target ≤ ${TARGET_RATIO}×) | FCP app / static | TBT app / static | CLS app | transfer app / static | JS app / static | requests app / static | runs app / static |`,
@@ -875,11 +935,14 @@ async function main() {
     console.log(`- LCP samples app: ${a.map((x) => secText(x.lcp)).join(", ")}`);
     const s = samples.get(`${twin.name}/static`) ?? [];
     console.log(`- LCP samples static: ${s.map((x) => secText(x.lcp)).join(", ")}`);
+    const f = samples.get(`${twin.name}/floor`) ?? [];
+    console.log(`- LCP samples floor: ${f.map((x) => secText(x.lcp)).join(", ")}`);
     const med = (list: Sample[], key: "cpuIndex" | "observedFcp" | "observedLcp") =>
       median(list.map((x) => x[key]));
     console.log(
       `- unthrottled loopback load (before simulation), median FCP / LCP: app ${msText(med(a, "observedFcp"))} / ${msText(med(a, "observedLcp"))}, ` +
-        `static ${msText(med(s, "observedFcp"))} / ${msText(med(s, "observedLcp"))}`,
+        `static ${msText(med(s, "observedFcp"))} / ${msText(med(s, "observedLcp"))}, ` +
+        `floor ${msText(med(f, "observedFcp"))} / ${msText(med(f, "observedLcp"))}`,
     );
     console.log(
       `- Lighthouse CPU benchmark index, median (higher is faster; a loaded machine scores low): app ${med(a, "cpuIndex")}, static ${med(s, "cpuIndex")}`,
