@@ -15,6 +15,7 @@ export const ERROR_CODES = [
   "PAYMENT_FAILED",
   "PRICE_CHANGED",
   "STORAGE_FULL",
+  "OFF_PLATFORM",
   "INTERNAL",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -27,6 +27,7 @@ import { registerUploadRoutes } from "./features/uploads/uploads.routes";
 import { registerOfferRoutes } from "./features/purchase/offers.routes";
 import { registerCollectorRoutes } from "./features/collectors/collectors.routes";
 import { registerAlertRoutes } from "./features/alerts/alerts.routes";
+import { registerConversationRoutes } from "./features/conversations/conversations.routes";
 import { clientIp, resolveClientIp } from "./http/client-ip";
 import { createErrorHandler } from "./http/error-handler";
 import { originGuard } from "./http/origin-guard";
@@ -135,6 +136,7 @@ export function buildServer({ services, web, pageCache: pageCacheOptions }: Serv
   registerOfferRoutes(app, services);
   registerCollectorRoutes(app, services);
   registerAlertRoutes(app, services);
+  registerConversationRoutes(app, services);
   registerUploadRoutes(app, services);
   registerListingRoutes(app, services);
   registerPayoutRoutes(app, services);

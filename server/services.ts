@@ -220,6 +220,24 @@ import {
   updateAlert,
 } from "./features/alerts/alerts.service";
 import { createDigest } from "./features/alerts/digest.timers";
+import {
+  type ConversationsDeps,
+  addMessageImage,
+  getConversation,
+  inbox,
+  replyTimeOf,
+  reportConversation,
+  sendMessage,
+  setBlocked,
+  startConversation,
+  unreadCount,
+} from "./features/conversations/conversations.service";
+import {
+  type PushBus,
+  createMemoryBus,
+  createPostgresBus,
+} from "./features/conversations/push";
+import { sql } from "drizzle-orm";
 
 /** How long a new content version must be known before reads are kept under it (0033). */
 const DATA_CACHE_SETTLE_MS = 1000;
@@ -332,6 +350,17 @@ export function createServices(
     now,
   };
   const photoDeps: PhotoDeps = { db, storage, logger };
+  // Pushed messages: in memory on one process, PostgreSQL's NOTIFY across several.
+  const bus: PushBus = database.newListenerClient
+    ? createPostgresBus({
+        connect: database.newListenerClient,
+        notify: async (channel, payload) => {
+          await db.execute(sql`select pg_notify(${channel}, ${payload})`);
+        },
+        logger,
+      })
+    : createMemoryBus();
+  const conversationsDeps: ConversationsDeps = { db, bus, now, logger };
   const uploadDeps: UploadDeps = { db, storage, logger };
   const listingDeps: ListingDeps = {
     db,
@@ -560,6 +589,24 @@ export function createServices(
       }),
       /** Expiry, lapsed cards and stranded holds: every minute. */
       timers: createOfferTimers(purchaseDeps),
+    },
+    /**
+     * Conversations between buyers and artists (server/features/conversations, decision
+     * 0053): the session's own; `bus` pushes new messages to open tabs.
+     */
+    conversations: {
+      bus,
+      ...bind(conversationsDeps, {
+        start: startConversation,
+        send: sendMessage,
+        inbox,
+        get: getConversation,
+        unread: unreadCount,
+        setBlocked,
+        report: reportConversation,
+        replyTime: replyTimeOf,
+      }),
+      ...bind({ ...conversationsDeps, storage }, { addImage: addMessageImage }),
     },
     /** The orders after the sale: moves, refunds (server/features/orders, decision 0029). */
     orders: {

@@ -134,7 +134,10 @@ export async function startServer(options: {
       url,
       close() {
         closing ??= (async () => {
-          await new Promise<void>((resolve) => server.close(() => resolve()));
+          const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+          // Open push streams end here, or the server would wait for them forever.
+          await services.conversations.bus.close();
+          await closed;
           await repair?.finished;
           await services.checkout.reconciler.stop();
           await services.orders.timers.stop();

@@ -27,6 +27,11 @@ export type DatabaseHandle = {
    * 0022), for a database that this process alone uses (PGlite); resolves once listening.
    */
   watchPageContentVersion?: (onChange: () => void) => Promise<void>;
+  /**
+   * A new client of its own on the same PostgreSQL (not from the pool), for a connection
+   * that LISTENs; absent on PGlite, where this process is the only one.
+   */
+  newListenerClient?: () => pg.Client;
 };
 
 const migrationsFolder = path.join(projectRoot, "server/db/migrations");
@@ -143,5 +148,6 @@ export function openPostgres(url: string): DatabaseHandle {
     kind: "postgres",
     migrate: () => migratePg(db, { migrationsFolder }),
     close: () => pool.end(),
+    newListenerClient: () => new pg.Client(postgresConnection(url)),
   };
 }

@@ -52,6 +52,8 @@ describe("isCompressible", () => {
     ["image/webp", false],
     ["application/octet-stream", false],
     ["font/woff2", false],
+    ["text/event-stream", false],
+    ["text/event-stream; charset=utf-8", false],
     [null, false],
   ])("%s → %s", (type, expected) => {
     expect(isCompressible(type)).toBe(expected);

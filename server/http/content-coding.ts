@@ -48,8 +48,15 @@ export function negotiateCoding(acceptEncoding: string | null | undefined): Codi
 const COMPRESSIBLE =
   /^(text\/[\w.+-]+|application\/(javascript|ecmascript|json|xml|x-javascript|manifest\+json|ld\+json|problem\+json|rss\+xml|atom\+xml|x-ndjson|vnd\.api\+json|wasm)|image\/svg\+xml|[\w.-]+\/[\w.-]+\+(json|xml))\s*(;|$)/i;
 
+/** A push stream goes out event by event: a compressor would hold events back. */
+const STREAMED_EVENTS = /^text\/event-stream\s*(;|$)/i;
+
 export function isCompressible(contentType: string | null | undefined): boolean {
-  return !!contentType && COMPRESSIBLE.test(contentType.trim());
+  return (
+    !!contentType &&
+    COMPRESSIBLE.test(contentType.trim()) &&
+    !STREAMED_EVENTS.test(contentType.trim())
+  );
 }
 
 /** Adds a value to Vary unless it is there already (or Vary is `*`). */

@@ -53,6 +53,7 @@ export async function createTestApp(
     dataDir,
     client: () => createClient(app, config.publicUrl),
     async close() {
+      await services.conversations.bus.close();
       await services.outbox.stop();
       services.mailTransport.close();
       if (!shared) await database.close();

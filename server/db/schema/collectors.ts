@@ -104,6 +104,8 @@ export const mailPreferences = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     digestFrequency: text("digest_frequency").$type<DigestFrequency>().notNull().default("daily"),
     followEmails: boolean("follow_emails").notNull().default(true),
+    /** E-mails of unread messages (server/features/conversations). */
+    messageEmails: boolean("message_emails").notNull().default(true),
     checkedThrough: timestamp("checked_through", { withTimezone: true }).notNull().defaultNow(),
     lastSentAt: timestamp("last_sent_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

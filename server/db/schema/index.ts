@@ -10,3 +10,4 @@ export * from "./money";
 export * from "./offers";
 export * from "./collectors";
 export * from "./site-pages";
+export * from "./conversations";

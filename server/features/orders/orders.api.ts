@@ -14,5 +14,11 @@ export {
   unpaidByArtist,
   unpaidSettledOrders,
 } from "./ledger.repository";
-export { findOrderByPayment, hasOrder, listOrdersOf } from "./orders.repository";
+export {
+  findOrderByPayment,
+  hasOrder,
+  hasSaleBetween,
+  listOrdersOf,
+  orderHistoryFor,
+} from "./orders.repository";
 export { currentCommissionBps } from "./settings.repository";

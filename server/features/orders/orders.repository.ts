@@ -122,3 +122,38 @@ export async function markReminderSent(
     .returning();
   return row;
 }
+
+/** Every status move of this buyer's orders of a work, oldest first (a conversation's thread). */
+export async function orderHistoryFor(db: Queryable, artworkId: string, purchaserId: string) {
+  return db
+    .select({
+      orderId: orders.id,
+      id: orderEvents.id,
+      toStatus: orderEvents.toStatus,
+      createdAt: orderEvents.createdAt,
+    })
+    .from(orderEvents)
+    .innerJoin(orders, eq(orders.id, orderEvents.orderId))
+    .where(and(eq(orders.artworkId, artworkId), eq(orders.purchaserId, purchaserId)))
+    .orderBy(asc(orderEvents.id))
+    .limit(200);
+}
+
+/**
+ * Whether a sale was made between two people, in either direction, and not undone
+ * (cancelled or refunded): after one, they may share contact details.
+ */
+export async function hasSaleBetween(db: Queryable, a: string, b: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        sql`((${orders.purchaserId} = ${a} and ${orders.artistId} = ${b})
+          or (${orders.purchaserId} = ${b} and ${orders.artistId} = ${a}))`,
+        sql`${orders.status} not in ('cancelled', 'refunded')`,
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}

@@ -322,3 +322,24 @@ export async function listUnreleasedHolds(db: Queryable): Promise<ClosedOffer[]>
     .limit(100);
   return rows.map((row) => ({ ...row, offerId: row.offerId! }));
 }
+
+/**
+ * Every move on this buyer's offers for a work, oldest first: the offer events a
+ * conversation about the work shows beside its messages.
+ */
+export async function offerHistoryFor(db: Queryable, artworkId: string, buyerId: string) {
+  return db
+    .select({
+      offerId: offers.id,
+      id: offerEvents.id,
+      actor: offerEvents.actor,
+      kind: offerEvents.kind,
+      amountCents: offerEvents.amountCents,
+      createdAt: offerEvents.createdAt,
+    })
+    .from(offerEvents)
+    .innerJoin(offers, eq(offers.id, offerEvents.offerId))
+    .where(and(eq(offers.artworkId, artworkId), eq(offers.buyerId, buyerId)))
+    .orderBy(asc(offerEvents.createdAt))
+    .limit(200);
+}
