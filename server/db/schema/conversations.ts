@@ -14,6 +14,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { artworks } from "./artworks";
 import { users } from "./auth";
+import { storedImageColumns } from "./uploads";
 
 /**
  * A conversation between a buyer and an artist: about one work (one per buyer and work)
@@ -175,14 +176,7 @@ export const messageImages = pgTable(
       onDelete: "cascade",
     }),
     position: integer("position").notNull().default(0),
-    originalKey: text("original_key").notNull(),
-    mediumKey: text("medium_key").notNull(),
-    thumbnailKey: text("thumbnail_key").notNull(),
-    original: text("original").notNull(),
-    medium: text("medium").notNull(),
-    thumbnail: text("thumbnail").notNull(),
-    width: integer("width").notNull(),
-    height: integer("height").notNull(),
+    ...storedImageColumns(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

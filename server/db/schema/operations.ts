@@ -2,7 +2,6 @@ import { sql } from "drizzle-orm";
 import {
   check,
   index,
-  integer,
   jsonb,
   pgTable,
   text,
@@ -11,6 +10,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { users } from "./auth";
+import { storedImageColumns } from "./uploads";
 
 export const APPLICATION_STATES = ["waiting", "info_requested", "approved", "declined"] as const;
 export type ApplicationState = (typeof APPLICATION_STATES)[number];
@@ -68,14 +68,7 @@ export const applicationImages = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    originalKey: text("original_key").notNull(),
-    mediumKey: text("medium_key").notNull(),
-    thumbnailKey: text("thumbnail_key").notNull(),
-    original: text("original").notNull(),
-    medium: text("medium").notNull(),
-    thumbnail: text("thumbnail").notNull(),
-    width: integer("width").notNull(),
-    height: integer("height").notNull(),
+    ...storedImageColumns(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("application_images_user_idx").on(t.userId, t.createdAt)],

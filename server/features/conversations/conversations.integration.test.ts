@@ -26,7 +26,11 @@ let artist: Member;
 let third: Member;
 let admin: Member;
 
-const ARTIST_COLUMNS = { isArtist: true, payoutStatus: "active", payoutAccountId: "acct_conv" };
+const ARTIST_COLUMNS = {
+  isArtist: true,
+  payoutStatus: "active" as const,
+  payoutAccountId: "acct_conv",
+};
 
 async function newArtist(name: string) {
   return signUp(t, { firstName: name, lastName: "Artist" }, ARTIST_COLUMNS);
@@ -239,7 +243,7 @@ describe("staying on the platform", () => {
     }
     expect(await messageCount()).toBe(before);
     // After a sale between them, contact details may be shared.
-    const sold = await createArtwork(t.db, { artistId: seller.id, status: "sold" });
+    const sold = await createArtwork(t.db, { artistId: seller.id });
     await createOrder(t.db, { artworkId: sold.id, purchaserId: buyer.id });
     await sent(await ask(buyer, work.id, "mail me: bea@example.com"));
   });
@@ -325,7 +329,7 @@ describe("limits", () => {
 describe("the story of the sale in the thread", () => {
   it("shows the buyer's order events among the messages, in time order", async () => {
     const collector = await signUp(t, { firstName: "Col", lastName: "Lector" });
-    const work = await createArtwork(t.db, { artistId: artist.id, status: "sold" });
+    const work = await createArtwork(t.db, { artistId: artist.id });
     const { conversationId } = await sent(await ask(collector, work.id, "Shipping to Lyon?"));
     clock.advanceMs(60_000);
     const order = await createOrder(t.db, { artworkId: work.id, purchaserId: collector.id });
