@@ -17,6 +17,7 @@ import { emptyFields, shippingAddress } from "../../components/card-address-form
 import { type Problem, problemField } from "../../components/card-address-form/checkout-problem";
 import { CheckoutSummary } from "../../components/card-address-form/checkout-summary";
 import { fetchOfferQuote, makeOffer } from "./offer-api";
+import { OfferAmountField } from "./offer-amount-field";
 import {
   type OfferFields,
   offerProblemField,
@@ -48,9 +49,6 @@ export function OfferDialog({
   onClose: () => void;
 }) {
   const titleId = useId();
-  const amountId = useId();
-  const amountHintId = useId();
-  const amountErrorId = useId();
   const noteId = useId();
   const noteErrorId = useId();
   const user = useSessionUser();
@@ -204,29 +202,13 @@ export function OfferDialog({
         lead={
           <fieldset className="checkout-section">
             <legend>Your offer</legend>
-            <div className="field offer-field-amount">
-              <label htmlFor={amountId}>{m.offerAmountLabel}</label>
-              <div className="offer-amount-input">
-                <span aria-hidden="true">$</span>
-                <input
-                  id={amountId}
-                  type="text"
-                  name="amount"
-                  inputMode="numeric"
-                  autoComplete="off"
-                  value={fields.amount}
-                  aria-invalid={amountError ? true : undefined}
-                  aria-describedby={amountError ? `${amountErrorId} ${amountHintId}` : amountHintId}
-                  onChange={(event) => change("amount", event.currentTarget.value)}
-                />
-              </div>
-              {amountError ? (
-                <small id={amountErrorId} className="field-error">
-                  {amountError}
-                </small>
-              ) : null}
-              <small id={amountHintId}>{m.offerAmountHint}</small>
-            </div>
+            <OfferAmountField
+              label={m.offerAmountLabel}
+              hint={m.offerAmountHint}
+              value={fields.amount}
+              error={amountError}
+              onChange={(value) => change("amount", value)}
+            />
             <div className="field">
               <label htmlFor={noteId}>{m.noteLabel}</label>
               <textarea
