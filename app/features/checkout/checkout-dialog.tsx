@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { Link, useNavigate, useRevalidator } from "react-router";
-import { checkoutMessages as m, paymentProblem } from "../../../domain/checkout";
+import { useNavigate, useRevalidator } from "react-router";
+import { checkoutMessages as m } from "../../../domain/checkout";
 import { discoveryMessages } from "../../../domain/discovery-messages";
 import { priceText, titleText } from "../../../domain/display";
 import type { ArtworkDetail } from "../../../contracts/artworks.contract";
@@ -17,11 +17,13 @@ import {
   type CheckoutFields,
   canPay,
   emptyFields,
+  paymentProblemOf,
   quoteRequest,
   shippingAddress,
   submitProblem,
 } from "../../components/card-address-form/checkout-form";
 import { type Problem, problemField } from "../../components/card-address-form/checkout-problem";
+import { CheckoutActions } from "../../components/card-address-form/checkout-actions";
 import { CheckoutSummary } from "../../components/card-address-form/checkout-summary";
 import type { PurchaseSuccessState } from "../../lib/purchase-success-state";
 import { useFieldChecks } from "../../components/card-address-form/use-field-checks";
@@ -190,27 +192,13 @@ export function CheckoutDialog({
           <CheckoutSummary
             price={artwork.price}
             view={quote}
-            missing={paymentProblem({
-              address: shippingAddress(fields),
-              email: fields.email.trim(),
-              signedIn,
-            })}
+            missing={paymentProblemOf(fields, signedIn)}
             onRetry={quote.retry}
           />
         }
         status={processing ? m.processingPayment : ""}
       >
-        {unavailable ? (
-          <p>
-            <Link to="/" className="button-link">
-              {m.returnToMarketplace}
-            </Link>
-          </p>
-        ) : null}
-        <div className="dialog-actions checkout-actions">
-          <button type="button" className="button" disabled={processing} onClick={onClose}>
-            Cancel
-          </button>
+        <CheckoutActions unavailable={unavailable} processing={processing} onCancel={onClose}>
           {sold ? (
             <p className="sold-badge checkout-sold">{discoveryMessages.sold}</p>
           ) : (
@@ -223,7 +211,7 @@ export function CheckoutDialog({
               {processing ? m.processing : m.payNow}
             </button>
           )}
-        </div>
+        </CheckoutActions>
       </CardAddressForm>
     </ModalDialog>
   );

@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { Link, useNavigate } from "react-router";
-import { checkoutMessages as c, paymentProblem } from "../../../domain/checkout";
+import { useNavigate } from "react-router";
+import { checkoutMessages as c } from "../../../domain/checkout";
 import { priceText, titleText } from "../../../domain/display";
 import { MAX_OFFER_NOTE_LENGTH, offerMessages as m } from "../../../domain/offers";
 import type { ArtworkDetail } from "../../../contracts/artworks.contract";
@@ -13,8 +13,13 @@ import {
   useCardPayment,
 } from "../../components/card-address-form/card-address-form";
 import { fieldProblems } from "../../components/card-address-form/checkout-field-checks";
-import { emptyFields, shippingAddress } from "../../components/card-address-form/checkout-form";
+import {
+  emptyFields,
+  paymentProblemOf,
+  shippingAddress,
+} from "../../components/card-address-form/checkout-form";
 import { type Problem, problemField } from "../../components/card-address-form/checkout-problem";
+import { CheckoutActions } from "../../components/card-address-form/checkout-actions";
 import { CheckoutSummary } from "../../components/card-address-form/checkout-summary";
 import { fetchOfferQuote, makeOffer } from "./offer-api";
 import { OfferAmountField } from "./offer-amount-field";
@@ -235,31 +240,17 @@ export function OfferDialog({
             priceLabel="Your offer"
             waiting={m.taxOnOffer}
             view={quote}
-            missing={paymentProblem({
-              address: shippingAddress(fields),
-              email: fields.email.trim(),
-              signedIn,
-            })}
+            missing={paymentProblemOf(fields, signedIn)}
             onRetry={quote.retry}
           />
         }
         status={processing ? m.sendingOffer : ""}
       >
-        {unavailable ? (
-          <p>
-            <Link to="/" className="button-link">
-              {c.returnToMarketplace}
-            </Link>
-          </p>
-        ) : null}
-        <div className="dialog-actions checkout-actions">
-          <button type="button" className="button" disabled={processing} onClick={onClose}>
-            Cancel
-          </button>
+        <CheckoutActions unavailable={unavailable} processing={processing} onCancel={onClose}>
           <button type="submit" className="button button-primary" disabled={!sendEnabled}>
             {processing ? c.processing : m.sendOffer}
           </button>
-        </div>
+        </CheckoutActions>
       </CardAddressForm>
     </ModalDialog>
   );
