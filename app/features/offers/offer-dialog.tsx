@@ -1,10 +1,9 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { checkoutMessages as c } from "../../../domain/checkout";
-import { priceText, titleText } from "../../../domain/display";
+import { priceText } from "../../../domain/display";
 import { MAX_OFFER_NOTE_LENGTH, offerMessages as m } from "../../../domain/offers";
 import type { ArtworkDetail } from "../../../contracts/artworks.contract";
-import { ModalDialog } from "../../components/ui/modal-dialog";
 import { useSessionUser } from "../../lib/session-user";
 import { type OfferPageState, offerPageLink } from "../../lib/offer-page-state";
 import { paymentFailure } from "../../components/card-address-form/checkout-answers";
@@ -20,6 +19,7 @@ import {
 } from "../../components/card-address-form/checkout-form";
 import { type Problem, problemField } from "../../components/card-address-form/checkout-problem";
 import { CheckoutActions } from "../../components/card-address-form/checkout-actions";
+import { CheckoutPanel } from "../../components/card-address-form/checkout-panel";
 import { CheckoutSummary } from "../../components/card-address-form/checkout-summary";
 import { fetchOfferQuote, makeOffer } from "./offer-api";
 import { OfferAmountField } from "./offer-amount-field";
@@ -53,7 +53,6 @@ export function OfferDialog({
   artistName: string;
   onClose: () => void;
 }) {
-  const titleId = useId();
   const noteId = useId();
   const noteErrorId = useId();
   const user = useSessionUser();
@@ -81,7 +80,6 @@ export function OfferDialog({
   const checks = useFieldChecks(
     fieldProblems({ fields, signedIn, provider: config?.provider ?? null }),
   );
-  const thumbnail = artwork.imageThumbnail || artwork.imageMedium || artwork.imageOriginal;
 
   useEffect(() => {
     if (error || declined) errorRef.current?.focus();
@@ -166,32 +164,17 @@ export function OfferDialog({
       : null;
 
   return (
-    <ModalDialog
+    <CheckoutPanel
       className="buy-panel checkout-dialog offer-dialog"
-      labelledBy={titleId}
-      closeOnBackdrop={!processing}
-      onClose={() => {
-        if (!processing) onClose();
-      }}
+      title={m.offerPanelTitle}
+      message={error || declined ? (declined ?? error?.message ?? null) : null}
+      messageRef={errorRef}
+      artwork={artwork}
+      artistName={artistName}
+      price={price !== null ? priceText(price) : undefined}
+      processing={processing}
+      onClose={onClose}
     >
-      <h2 id={titleId}>{m.offerPanelTitle}</h2>
-      <div className="checkout-error">
-        {error || declined ? (
-          <p ref={errorRef} className="message message-error" role="alert" tabIndex={-1}>
-            {declined ?? error?.message}
-          </p>
-        ) : null}
-      </div>
-      <div className="buy-panel-summary">
-        {thumbnail ? (
-          <img src={thumbnail} alt="" width={72} height={72} className="buy-panel-thumb" />
-        ) : null}
-        <div>
-          <p className="buy-panel-title">{titleText(artwork.title)}</p>
-          <p className="buy-panel-artist">{artistName}</p>
-          {price !== null ? <p className="buy-panel-price">{priceText(price)}</p> : null}
-        </div>
-      </div>
       <CardAddressForm
         payment={payment}
         fields={fields}
@@ -252,6 +235,6 @@ export function OfferDialog({
           </button>
         </CheckoutActions>
       </CardAddressForm>
-    </ModalDialog>
+    </CheckoutPanel>
   );
 }
