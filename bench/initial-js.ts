@@ -11,11 +11,17 @@
  * statically that the manifest would have left out (checked here by reading the files:
  * a static import is downloaded before the module runs, preloaded or not). Dynamic
  * `import()`s are not initial: they load when the code asks for them.
+ *
+ * The stylesheets a page links are the manifest's `css` (CSS a route imports plainly)
+ * and those the matched routes' `links` exports name (CSS imported with `?url`, as
+ * app/root.tsx does): the latter are only in the route modules, so they are read from
+ * the server build by calling each route's `links`, without starting the server.
  */
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
-import { type RouteObject, matchRoutes } from "react-router";
+import { type RouteObject, type ServerBuild, matchRoutes } from "react-router";
 
 type ManifestRoute = {
   id: string;
@@ -61,6 +67,26 @@ export function readClientManifest(buildDir: string): ClientManifest {
   const text = readFileSync(path.join(assets, names[0] ?? ""), "utf8");
   const json = text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1);
   return JSON.parse(json) as ClientManifest;
+}
+
+/** The stylesheets each route's `links` export names, by route id. */
+export type LinkedStylesheets = Record<string, string[]>;
+
+/**
+ * The stylesheets the route modules of `<buildDir>/server/index.js` link through their
+ * `links` export (React Router's server build: its `routes`, each with its `module`).
+ */
+export async function readLinkedStylesheets(buildDir: string): Promise<LinkedStylesheets> {
+  const file = path.join(buildDir, "server", "index.js");
+  const build = (await import(pathToFileURL(file).href)) as ServerBuild;
+  const linked: LinkedStylesheets = {};
+  for (const [id, route] of Object.entries(build.routes)) {
+    const hrefs = (route?.module.links?.() ?? []).flatMap((link) =>
+      "rel" in link && link.rel === "stylesheet" && link.href ? [link.href] : [],
+    );
+    if (hrefs.length) linked[id] = hrefs;
+  }
+  return linked;
 }
 
 /** A sample value for each `:param` (any value matches; the id shape reads well). */
@@ -150,10 +176,20 @@ export function withStaticImports(clientDir: string, files: string[]): string[] 
   return [...seen].sort();
 }
 
-/** The stylesheets a page's `<Links>` writes: the entry's and each matched route's CSS. */
-function stylesheetsOf(manifest: ClientManifest, routeIds: string[]): string[] {
+/**
+ * The stylesheets a page's `<Links>` writes: the entry's CSS and each matched route's,
+ * imported or linked.
+ */
+function stylesheetsOf(
+  manifest: ClientManifest,
+  routeIds: string[],
+  linked: LinkedStylesheets,
+): string[] {
   const css = new Set(manifest.entry.css ?? []);
-  for (const id of routeIds) for (const file of manifest.routes[id]?.css ?? []) css.add(file);
+  for (const id of routeIds) {
+    for (const file of manifest.routes[id]?.css ?? []) css.add(file);
+    for (const href of linked[id] ?? []) css.add(href);
+  }
   return [...css];
 }
 
@@ -162,8 +198,16 @@ export function gzipSize(buffer: Buffer): number {
   return gzipSync(buffer, { level: 9 }).length;
 }
 
-/** The initial JavaScript of one page of a build. */
-export function weighPage(buildDir: string, manifest: ClientManifest, page: Page): PageWeight {
+/**
+ * The initial JavaScript of one page of a build, and its stylesheets (`linked`: from
+ * readLinkedStylesheets; without it, only the manifest's CSS is counted).
+ */
+export function weighPage(
+  buildDir: string,
+  manifest: ClientManifest,
+  page: Page,
+  linked: LinkedStylesheets = {},
+): PageWeight {
   const clientDir = path.join(buildDir, "client");
   const routeIds = matchedRouteIds(manifest, page.url);
   const files = withStaticImports(clientDir, referencedModules(manifest, routeIds));
@@ -174,7 +218,8 @@ export function weighPage(buildDir: string, manifest: ClientManifest, page: Page
     rawBytes += buffer.length;
     gzipBytes += fileGzipSize(clientDir, file, buffer);
   }
-  return { page, files, gzipBytes, rawBytes, stylesheets: stylesheetsOf(manifest, routeIds) };
+  const stylesheets = stylesheetsOf(manifest, routeIds, linked);
+  return { page, files, gzipBytes, rawBytes, stylesheets };
 }
 
 const gzipCache = new Map<string, number>();

@@ -11,7 +11,8 @@
  *
  * Budget: every page at most 1.2× the empty shell. A ratio, so that a React or React
  * Router upgrade moves the shell and the pages together. Read from the build's route
- * manifest, without running the server (bench/initial-js.ts).
+ * manifest and, for the stylesheets the routes link, its server build's route modules,
+ * without starting the server (bench/initial-js.ts).
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
@@ -25,6 +26,7 @@ import {
   gzipSize,
   pagesOf,
   readClientManifest,
+  readLinkedStylesheets,
   weighPage,
 } from "./initial-js";
 import { machineLines } from "./report";
@@ -45,6 +47,7 @@ const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 ensureFreshBuild();
 const manifest = readClientManifest(buildDir);
+const linked = await readLinkedStylesheets(buildDir);
 const started = Date.now();
 const shell = await buildEmptyShell(projectRoot);
 try {
@@ -53,7 +56,7 @@ try {
   if (!shellPage) throw new Error("The empty app has no page");
   const base = weighPage(shell.buildDir, shellManifest, shellPage);
 
-  const pages = pagesOf(manifest).map((page) => weighPage(buildDir, manifest, page));
+  const pages = pagesOf(manifest).map((page) => weighPage(buildDir, manifest, page, linked));
   const over = pages.filter((page) => page.gzipBytes / base.gzipBytes > MAX_RATIO);
 
   console.log("Initial JavaScript per page (gzip -9), against an empty React Router 7 app\n");

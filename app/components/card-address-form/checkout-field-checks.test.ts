@@ -6,23 +6,10 @@ import {
   firstProblem,
   shownProblems,
 } from "./checkout-field-checks";
-import { type CheckoutFields, emptyFields, submitProblem } from "./checkout-form";
+import { type CheckoutFields, submitProblem } from "./checkout-form";
+import { filledCheckoutFields as filled } from "./checkout-form.test-helpers";
 
 const NOW = new Date("2026-03-15T12:00:00Z");
-
-function filled(overrides: Partial<CheckoutFields> = {}): CheckoutFields {
-  return {
-    ...emptyFields("guest@example.com", "Ada Buyer"),
-    line1: "12 Main St",
-    city: "Portland",
-    state: "OR",
-    postal_code: "97214",
-    cardNumber: "4242 4242 4242 4242",
-    cardExpiry: "12/30",
-    cardCvc: "123",
-    ...overrides,
-  };
-}
 
 const guest = { signedIn: false, provider: "simulated" as const, now: NOW };
 

@@ -14,23 +14,10 @@ import {
   submitProblem,
   summaryLines,
 } from "./checkout-form";
+import { filledCheckoutFields as filled } from "./checkout-form.test-helpers";
 
 const ARTWORK = "7c1f3f44-2a43-4a55-9a0b-3a3f4f0a9d11";
 const NOW = new Date("2026-03-15T12:00:00Z");
-
-function filled(overrides: Partial<CheckoutFields> = {}): CheckoutFields {
-  return {
-    ...emptyFields("guest@example.com", "Ada Buyer"),
-    line1: "12 Main St",
-    city: "Portland",
-    state: "OR",
-    postal_code: "97214",
-    cardNumber: "4242 4242 4242 4242",
-    cardExpiry: "12/30",
-    cardCvc: "123",
-    ...overrides,
-  };
-}
 
 const quote = { preTaxAmount: 120000, taxAmount: 9900, totalAmount: 129900 };
 

@@ -128,13 +128,19 @@ export function submitProblem(input: {
   provider: PaymentProviderName;
   now?: Date;
 }): string | null {
-  const { fields, signedIn } = input;
-  const problem = paymentProblem({
+  return paymentProblemOf(input.fields, input.signedIn) ?? firstProblem(fieldProblems(input));
+}
+
+/**
+ * SPEC §5: what the address or e-mail still lacks before there can be a total, or null;
+ * the summary shows it when a total went away.
+ */
+export function paymentProblemOf(fields: CheckoutFields, signedIn: boolean): string | null {
+  return paymentProblem({
     address: shippingAddress(fields),
     email: fields.email.trim(),
     signedIn,
   });
-  return problem ?? firstProblem(fieldProblems(input));
 }
 
 /** The card as the simulated processor takes it (Stripe's field names); null when unreadable. */

@@ -1,17 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { checkoutMessages as m } from "../../../domain/checkout";
-import { type CheckoutFields, emptyFields } from "./checkout-form";
+import type { CheckoutFields } from "./checkout-form";
+import { filledCheckoutFields } from "./checkout-form.test-helpers";
 import { problemField } from "./checkout-problem";
 
+/** The shipping address and e-mail filled in, the card not yet. */
 function fields(overrides: Partial<CheckoutFields> = {}): CheckoutFields {
-  return {
-    ...emptyFields("guest@example.com", "Ada Buyer"),
-    line1: "12 Main St",
-    city: "Portland",
-    state: "OR",
-    postal_code: "97214",
-    ...overrides,
-  };
+  return filledCheckoutFields({ cardNumber: "", cardExpiry: "", cardCvc: "", ...overrides });
 }
 
 describe("problemField (which field a refused payment is about)", () => {

@@ -1,10 +1,9 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { Link, useNavigate, useRevalidator } from "react-router";
-import { checkoutMessages as m, paymentProblem } from "../../../domain/checkout";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useNavigate, useRevalidator } from "react-router";
+import { checkoutMessages as m } from "../../../domain/checkout";
 import { discoveryMessages } from "../../../domain/discovery-messages";
 import { priceText, titleText } from "../../../domain/display";
 import type { ArtworkDetail } from "../../../contracts/artworks.contract";
-import { ModalDialog } from "../../components/ui/modal-dialog";
 import { useSessionUser } from "../../lib/session-user";
 import { isSoldMessage, paymentFailure } from "../../components/card-address-form/checkout-answers";
 import {
@@ -17,11 +16,14 @@ import {
   type CheckoutFields,
   canPay,
   emptyFields,
+  paymentProblemOf,
   quoteRequest,
   shippingAddress,
   submitProblem,
 } from "../../components/card-address-form/checkout-form";
 import { type Problem, problemField } from "../../components/card-address-form/checkout-problem";
+import { CheckoutActions } from "../../components/card-address-form/checkout-actions";
+import { CheckoutPanel } from "../../components/card-address-form/checkout-panel";
 import { CheckoutSummary } from "../../components/card-address-form/checkout-summary";
 import type { PurchaseSuccessState } from "../../lib/purchase-success-state";
 import { useFieldChecks } from "../../components/card-address-form/use-field-checks";
@@ -51,7 +53,6 @@ export function CheckoutDialog({
   artistName: string;
   onClose: () => void;
 }) {
-  const titleId = useId();
   const user = useSessionUser();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
@@ -71,7 +72,6 @@ export function CheckoutDialog({
   // Someone else bought it (the payment's or the quote's refusal says so): nothing to pay.
   const sold = isSoldMessage(error?.message) || isSoldMessage(quote.error?.message);
   const revalidated = useRef(false);
-  const thumbnail = artwork.imageThumbnail || artwork.imageMedium || artwork.imageOriginal;
 
   // Each new refusal is focused, which scrolls the panel to it.
   useEffect(() => {
@@ -151,32 +151,17 @@ export function CheckoutDialog({
     quote.error?.unavailable === true;
 
   return (
-    <ModalDialog
+    <CheckoutPanel
       className="buy-panel checkout-dialog"
-      labelledBy={titleId}
-      closeOnBackdrop={!processing}
-      onClose={() => {
-        if (!processing) onClose();
-      }}
+      title="Buy this artwork"
+      message={error ? error.message : null}
+      messageRef={errorRef}
+      artwork={artwork}
+      artistName={artistName}
+      price={priceText(artwork.price)}
+      processing={processing}
+      onClose={onClose}
     >
-      <h2 id={titleId}>Buy this artwork</h2>
-      <div className="checkout-error">
-        {error ? (
-          <p ref={errorRef} className="message message-error" role="alert" tabIndex={-1}>
-            {error.message}
-          </p>
-        ) : null}
-      </div>
-      <div className="buy-panel-summary">
-        {thumbnail ? (
-          <img src={thumbnail} alt="" width={72} height={72} className="buy-panel-thumb" />
-        ) : null}
-        <div>
-          <p className="buy-panel-title">{titleText(artwork.title)}</p>
-          <p className="buy-panel-artist">{artistName}</p>
-          <p className="buy-panel-price">{priceText(artwork.price)}</p>
-        </div>
-      </div>
       <CardAddressForm
         payment={payment}
         fields={fields}
@@ -190,27 +175,13 @@ export function CheckoutDialog({
           <CheckoutSummary
             price={artwork.price}
             view={quote}
-            missing={paymentProblem({
-              address: shippingAddress(fields),
-              email: fields.email.trim(),
-              signedIn,
-            })}
+            missing={paymentProblemOf(fields, signedIn)}
             onRetry={quote.retry}
           />
         }
         status={processing ? m.processingPayment : ""}
       >
-        {unavailable ? (
-          <p>
-            <Link to="/" className="button-link">
-              {m.returnToMarketplace}
-            </Link>
-          </p>
-        ) : null}
-        <div className="dialog-actions checkout-actions">
-          <button type="button" className="button" disabled={processing} onClick={onClose}>
-            Cancel
-          </button>
+        <CheckoutActions unavailable={unavailable} processing={processing} onCancel={onClose}>
           {sold ? (
             <p className="sold-badge checkout-sold">{discoveryMessages.sold}</p>
           ) : (
@@ -223,8 +194,8 @@ export function CheckoutDialog({
               {processing ? m.processing : m.payNow}
             </button>
           )}
-        </div>
+        </CheckoutActions>
       </CardAddressForm>
-    </ModalDialog>
+    </CheckoutPanel>
   );
 }

@@ -12,6 +12,7 @@ import {
 import { type CheckoutFields, emptyFields } from "../../components/card-address-form/checkout-form";
 import type { Problem } from "../../components/card-address-form/checkout-problem";
 import { cardMove } from "./offer-api";
+import { OfferAmountField } from "./offer-amount-field";
 import { type CardMove, amountsAt, cardMoveAmount, cardMoveProblem } from "./offer-form";
 
 /** What the offer page gives a buyer's card move, and hears back when it is done. */
@@ -30,8 +31,6 @@ export type CardMoveProps = {
  */
 export function OfferCardMove({ offer, accessKey, move, onDone }: CardMoveProps) {
   const headingId = useId();
-  const amountId = useId();
-  const amountErrorId = useId();
   const payment = useCardPayment();
   const { config, ready: cardReady } = payment;
   const [fields, setFields] = useState<CheckoutFields & { amount: string }>(() => ({
@@ -92,7 +91,8 @@ export function OfferCardMove({ offer, accessKey, move, onDone }: CardMoveProps)
   }
 
   const title = move === "accept" ? m.acceptCounter : m.counter;
-  const amountError = move === "counter" && error && error.field === null && !amount.ok;
+  const amountError =
+    move === "counter" && error?.field === null && !amount.ok ? error.message : null;
   const lines = amounts
     ? {
         price: priceText(amounts.preTaxAmount),
@@ -118,28 +118,12 @@ export function OfferCardMove({ offer, accessKey, move, onDone }: CardMoveProps)
         onSubmit={(event) => void submit(event)}
         lead={
           move === "counter" ? (
-            <div className="field offer-field-amount">
-              <label htmlFor={amountId}>{m.counterAmountLabel}</label>
-              <div className="offer-amount-input">
-                <span aria-hidden="true">$</span>
-                <input
-                  id={amountId}
-                  type="text"
-                  name="amount"
-                  inputMode="numeric"
-                  autoComplete="off"
-                  value={fields.amount}
-                  aria-invalid={amountError ? true : undefined}
-                  aria-describedby={amountError ? amountErrorId : undefined}
-                  onChange={(event) => change("amount", event.currentTarget.value)}
-                />
-              </div>
-              {amountError ? (
-                <small id={amountErrorId} className="field-error">
-                  {error.message}
-                </small>
-              ) : null}
-            </div>
+            <OfferAmountField
+              label={m.counterAmountLabel}
+              value={fields.amount}
+              error={amountError}
+              onChange={(value) => change("amount", value)}
+            />
           ) : null
         }
         summary={

@@ -1,10 +1,9 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { Link, useNavigate } from "react-router";
-import { checkoutMessages as c, paymentProblem } from "../../../domain/checkout";
-import { priceText, titleText } from "../../../domain/display";
+import { useNavigate } from "react-router";
+import { checkoutMessages as c } from "../../../domain/checkout";
+import { priceText } from "../../../domain/display";
 import { MAX_OFFER_NOTE_LENGTH, offerMessages as m } from "../../../domain/offers";
 import type { ArtworkDetail } from "../../../contracts/artworks.contract";
-import { ModalDialog } from "../../components/ui/modal-dialog";
 import { useSessionUser } from "../../lib/session-user";
 import { type OfferPageState, offerPageLink } from "../../lib/offer-page-state";
 import { paymentFailure } from "../../components/card-address-form/checkout-answers";
@@ -13,10 +12,17 @@ import {
   useCardPayment,
 } from "../../components/card-address-form/card-address-form";
 import { fieldProblems } from "../../components/card-address-form/checkout-field-checks";
-import { emptyFields, shippingAddress } from "../../components/card-address-form/checkout-form";
+import {
+  emptyFields,
+  paymentProblemOf,
+  shippingAddress,
+} from "../../components/card-address-form/checkout-form";
 import { type Problem, problemField } from "../../components/card-address-form/checkout-problem";
+import { CheckoutActions } from "../../components/card-address-form/checkout-actions";
+import { CheckoutPanel } from "../../components/card-address-form/checkout-panel";
 import { CheckoutSummary } from "../../components/card-address-form/checkout-summary";
 import { fetchOfferQuote, makeOffer } from "./offer-api";
+import { OfferAmountField } from "./offer-amount-field";
 import {
   type OfferFields,
   offerProblemField,
@@ -47,10 +53,6 @@ export function OfferDialog({
   artistName: string;
   onClose: () => void;
 }) {
-  const titleId = useId();
-  const amountId = useId();
-  const amountHintId = useId();
-  const amountErrorId = useId();
   const noteId = useId();
   const noteErrorId = useId();
   const user = useSessionUser();
@@ -78,7 +80,6 @@ export function OfferDialog({
   const checks = useFieldChecks(
     fieldProblems({ fields, signedIn, provider: config?.provider ?? null }),
   );
-  const thumbnail = artwork.imageThumbnail || artwork.imageMedium || artwork.imageOriginal;
 
   useEffect(() => {
     if (error || declined) errorRef.current?.focus();
@@ -163,32 +164,17 @@ export function OfferDialog({
       : null;
 
   return (
-    <ModalDialog
+    <CheckoutPanel
       className="buy-panel checkout-dialog offer-dialog"
-      labelledBy={titleId}
-      closeOnBackdrop={!processing}
-      onClose={() => {
-        if (!processing) onClose();
-      }}
+      title={m.offerPanelTitle}
+      message={error || declined ? (declined ?? error?.message ?? null) : null}
+      messageRef={errorRef}
+      artwork={artwork}
+      artistName={artistName}
+      price={price !== null ? priceText(price) : undefined}
+      processing={processing}
+      onClose={onClose}
     >
-      <h2 id={titleId}>{m.offerPanelTitle}</h2>
-      <div className="checkout-error">
-        {error || declined ? (
-          <p ref={errorRef} className="message message-error" role="alert" tabIndex={-1}>
-            {declined ?? error?.message}
-          </p>
-        ) : null}
-      </div>
-      <div className="buy-panel-summary">
-        {thumbnail ? (
-          <img src={thumbnail} alt="" width={72} height={72} className="buy-panel-thumb" />
-        ) : null}
-        <div>
-          <p className="buy-panel-title">{titleText(artwork.title)}</p>
-          <p className="buy-panel-artist">{artistName}</p>
-          {price !== null ? <p className="buy-panel-price">{priceText(price)}</p> : null}
-        </div>
-      </div>
       <CardAddressForm
         payment={payment}
         fields={fields}
@@ -204,29 +190,13 @@ export function OfferDialog({
         lead={
           <fieldset className="checkout-section">
             <legend>Your offer</legend>
-            <div className="field offer-field-amount">
-              <label htmlFor={amountId}>{m.offerAmountLabel}</label>
-              <div className="offer-amount-input">
-                <span aria-hidden="true">$</span>
-                <input
-                  id={amountId}
-                  type="text"
-                  name="amount"
-                  inputMode="numeric"
-                  autoComplete="off"
-                  value={fields.amount}
-                  aria-invalid={amountError ? true : undefined}
-                  aria-describedby={amountError ? `${amountErrorId} ${amountHintId}` : amountHintId}
-                  onChange={(event) => change("amount", event.currentTarget.value)}
-                />
-              </div>
-              {amountError ? (
-                <small id={amountErrorId} className="field-error">
-                  {amountError}
-                </small>
-              ) : null}
-              <small id={amountHintId}>{m.offerAmountHint}</small>
-            </div>
+            <OfferAmountField
+              label={m.offerAmountLabel}
+              hint={m.offerAmountHint}
+              value={fields.amount}
+              error={amountError}
+              onChange={(value) => change("amount", value)}
+            />
             <div className="field">
               <label htmlFor={noteId}>{m.noteLabel}</label>
               <textarea
@@ -253,32 +223,18 @@ export function OfferDialog({
             priceLabel="Your offer"
             waiting={m.taxOnOffer}
             view={quote}
-            missing={paymentProblem({
-              address: shippingAddress(fields),
-              email: fields.email.trim(),
-              signedIn,
-            })}
+            missing={paymentProblemOf(fields, signedIn)}
             onRetry={quote.retry}
           />
         }
         status={processing ? m.sendingOffer : ""}
       >
-        {unavailable ? (
-          <p>
-            <Link to="/" className="button-link">
-              {c.returnToMarketplace}
-            </Link>
-          </p>
-        ) : null}
-        <div className="dialog-actions checkout-actions">
-          <button type="button" className="button" disabled={processing} onClick={onClose}>
-            Cancel
-          </button>
+        <CheckoutActions unavailable={unavailable} processing={processing} onCancel={onClose}>
           <button type="submit" className="button button-primary" disabled={!sendEnabled}>
             {processing ? c.processing : m.sendOffer}
           </button>
-        </div>
+        </CheckoutActions>
       </CardAddressForm>
-    </ModalDialog>
+    </CheckoutPanel>
   );
 }

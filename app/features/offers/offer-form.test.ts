@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { checkoutMessages as c } from "../../../domain/checkout";
 import { offerMessages as m } from "../../../domain/offers";
 import { salesTax } from "../../../domain/sales-tax";
-import { emptyFields } from "../../components/card-address-form/checkout-form";
+import { filledCheckoutFields } from "../../components/card-address-form/checkout-form.test-helpers";
 import {
   type OfferFields,
   amountsAt,
@@ -21,14 +21,7 @@ const NOW = new Date("2026-03-15T12:00:00Z");
 
 function filled(overrides: Partial<OfferFields> = {}): OfferFields {
   return {
-    ...emptyFields("guest@example.com", "Ada Buyer"),
-    line1: "12 Main St",
-    city: "Portland",
-    state: "OR",
-    postal_code: "97214",
-    cardNumber: "4242 4242 4242 4242",
-    cardExpiry: "12/30",
-    cardCvc: "123",
+    ...filledCheckoutFields(),
     amount: "1,200",
     note: "",
     ...overrides,

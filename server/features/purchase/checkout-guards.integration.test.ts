@@ -2,17 +2,18 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_PAYMENT_STARTS_PER_CLIENT, checkoutMessages as m } from "../../../domain/checkout";
 import { artworks, payments, users } from "../../db/schema";
-import { createArtist, createArtwork } from "../../test/factories";
-import { type TestApp, TEST_ORIGIN, createTestApp } from "../../test/test-app";
+import { type TestApp, TEST_ORIGIN } from "../../test/test-app";
 import { type Member, signUp } from "../profiles/profiles.test-helpers";
 import { reserveArtwork } from "./checkout.repository";
 import {
-  type ErrorBody,
+  type CheckoutApp,
   NY_ADDRESS,
   buy,
   complete,
   confirmCard,
+  errorOf,
   guestEmail,
+  openCheckoutApp,
   ordersOf,
   paymentsOf,
   readArtwork,
@@ -30,21 +31,14 @@ import { expectContract } from "../../test/contract";
  */
 
 let t: TestApp;
-let artistId: string;
+let newArtwork: CheckoutApp["newArtwork"];
 let collector: Member;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  artistId = (await createArtist(t.db)).id;
+  ({ t, newArtwork } = await openCheckoutApp());
   collector = await signUp(t, { firstName: "Vic", lastName: "Tim" });
 });
 afterAll(() => t.close());
-
-const newArtwork = (priceCents = 80_000) => createArtwork(t.db, { artistId, priceCents });
-
-async function errorOf(response: Response) {
-  return ((await response.json()) as ErrorBody).error;
-}
 
 async function savedAddressOf(userId: string) {
   const [row] = await t.db.select().from(users).where(eq(users.id, userId));

@@ -5,10 +5,10 @@ import { users } from "../../db/schema";
 import { createArtist, createArtwork } from "../../test/factories";
 import { type TestApp, createTestApp } from "../../test/test-app";
 import {
-  type ErrorBody,
   NY_ADDRESS,
   complete,
   confirmCard,
+  errorOf,
   guestEmail,
   ledgerOf,
   ordersOf,
@@ -37,10 +37,6 @@ async function listedArtwork() {
 
 async function stopPayouts(artistId: string) {
   await t.db.update(users).set({ payoutStatus: "restricted" }).where(eq(users.id, artistId));
-}
-
-async function errorOf(response: Response) {
-  return ((await response.json()) as ErrorBody).error;
 }
 
 function quote(artworkId: string) {

@@ -3,15 +3,16 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { checkoutMessages as m } from "../../../domain/checkout";
 import { artworks, payments, simulatedPayments } from "../../db/schema";
 import { allowConsoleError } from "../../test/fail-on-console-error";
-import { createArtist, createArtwork } from "../../test/factories";
-import { type TestApp, createTestApp } from "../../test/test-app";
+import type { TestApp } from "../../test/test-app";
 import { lostSaleMessage } from "./purchase.service";
 import {
+  type CheckoutApp,
   type ErrorBody,
   complete,
   confirmCard,
   guestEmail,
   ledgerOf,
+  openCheckoutApp,
   ordersOf,
   paymentsOf,
   readArtwork,
@@ -21,15 +22,12 @@ import {
 import type { PaymentStarted } from "../../../contracts/checkout.contract";
 
 let t: TestApp;
-let artistId: string;
+let newArtwork: CheckoutApp["newArtwork"];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  artistId = (await createArtist(t.db)).id;
+  ({ t, newArtwork } = await openCheckoutApp());
 });
 afterAll(() => t.close());
-
-const newArtwork = () => createArtwork(t.db, { artistId, priceCents: 80_000 });
 
 async function expireReservation(artworkId: string) {
   await t.db

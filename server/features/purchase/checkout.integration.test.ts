@@ -6,11 +6,11 @@ import { createArtist, createArtwork } from "../../test/factories";
 import { type TestApp, createTestApp } from "../../test/test-app";
 import { type Member, signUp } from "../profiles/profiles.test-helpers";
 import {
-  type ErrorBody,
   NY_ADDRESS,
   buy,
   complete,
   confirmCard,
+  errorOf,
   guestEmail,
   ledgerOf,
   mailTo,
@@ -44,10 +44,6 @@ afterAll(() => t.close());
 
 function newArtwork(overrides: Partial<typeof artworks.$inferInsert> = {}) {
   return createArtwork(t.db, { artistId: artist.id, priceCents: 250_000, ...overrides });
-}
-
-async function errorOf(response: Response) {
-  return ((await response.json()) as ErrorBody).error;
 }
 
 describe("GET /api/checkout/config", () => {

@@ -1,7 +1,8 @@
 import type { ApiErrorBody } from "../../../contracts/common.contract";
 import { eq } from "drizzle-orm";
 import { artworks, orders, outbox, payments, simulatedPayments } from "../../db/schema";
-import type { TestApp } from "../../test/test-app";
+import { createArtist, createArtwork } from "../../test/factories";
+import { type TestApp, createTestApp } from "../../test/test-app";
 import {
   type PaymentStarted,
   type PurchaseCompleted,
@@ -18,6 +19,25 @@ export type ErrorBody = ApiErrorBody;
 
 export const NY_ADDRESS = { line1: "1 Main St", city: "Albany", state: "NY", postal_code: "12207" };
 export const GOOD_CARD = "4242 4242 4242 4242";
+
+/**
+ * What a checkout test file starts from: an app of its own and an artist whose works are
+ * listed; `newArtwork` lists one more of theirs, at $800 unless priced otherwise. The
+ * file closes `t` after its tests.
+ */
+export async function openCheckoutApp() {
+  const t = await createTestApp();
+  const artistId = (await createArtist(t.db)).id;
+  const newArtwork = (priceCents = 80_000) => createArtwork(t.db, { artistId, priceCents });
+  return { t, newArtwork };
+}
+
+export type CheckoutApp = Awaited<ReturnType<typeof openCheckoutApp>>;
+
+/** The `error` of an error answer. */
+export async function errorOf(response: Response): Promise<ErrorBody["error"]> {
+  return ((await response.json()) as ErrorBody).error;
+}
 
 export function guestEmail(label = "guest"): string {
   return `${label}.${Math.random().toString(36).slice(2)}@example.com`;
