@@ -31,7 +31,10 @@ failOnBrowserErrors({ viewport: DESKTOP });
 
 async function shots(page: Page, name: string) {
   await atBothWidths(page, async (label) => {
-    await screenshot(page, { path: `/tmp/conv-shots/${name}-${label}.png`, fullPage: true });
+    await screenshot(page, { path: `/tmp/conv-shots/${name}-${label}.png`, fullPage: true }, () =>
+      // From the top: the header is sticky, and a page scrolled down draws it mid-picture.
+      page.evaluate(() => window.scrollTo(0, 0)),
+    );
   });
 }
 

@@ -15,7 +15,7 @@ import { conversationMessages as m } from "./conversations.messages";
 import { MessageComposer, messageOf } from "./message-composer";
 
 /** The `?open=` value that opens the ask dialog (a visitor comes back to it after signing in). */
-export const ASK_PANEL = "ask";
+const ASK_PANEL = "ask";
 
 /**
  * "Ask the artist" (a work's page) and "Message the artist" (an artist's page): the first

@@ -90,21 +90,21 @@ function InboxRow({ conversation }: { conversation: ConversationSummary }) {
         <span className="inbox-text">
           <span className="inbox-top">
             <span className="inbox-name">{other.displayName}</span>
-            <time className="inbox-time" dateTime={conversation.lastMessageAt}>
-              {formatDateTime(conversation.lastMessageAt, timeZone)}
-            </time>
+            {unread > 0 ? <span className="inbox-unread">{m.unread(unread)}</span> : null}
+            {conversation.closed ? <span className="inbox-closed">{m.closed}</span> : null}
           </span>
           <span className="inbox-about">{about}</span>
           <span className="inbox-preview">
             {conversation.lastFromMe ? m.you : ""}
             {conversation.lastMessagePreview}
           </span>
+          <time className="inbox-time" dateTime={conversation.lastMessageAt}>
+            {formatDateTime(conversation.lastMessageAt, timeZone)}
+          </time>
         </span>
         {artwork?.thumbnail ? (
           <img className="inbox-thumb" src={artwork.thumbnail} alt="" width={56} height={56} />
         ) : null}
-        {unread > 0 ? <span className="inbox-unread">{m.unread(unread)}</span> : null}
-        {conversation.closed ? <span className="inbox-closed">{m.closed}</span> : null}
       </Link>
     </li>
   );
