@@ -185,6 +185,14 @@ test("a visitor asks the artist, signs up on the way, sees the answer live, then
   await expect(page).toHaveURL("/profile/messages");
   await expectNoAxeViolations(page);
   await shots(page, "inbox-buyer");
+  // The inbox takes a new message in without a reload too.
+  const latest = "Let me know if you would like to see it on a wall.";
+  await artist.getByLabel("Your reply").fill(latest);
+  await artist.getByRole("button", { name: "Send", exact: true }).click();
+  const artistRow = page.locator(".inbox-row").filter({ hasText: ARTIST_NAME });
+  await expect(artistRow).toContainText(latest);
+  await expect(artistRow).toContainText("2 unread");
+  await expect(messagesLink).toHaveAccessibleName("Messages, 2 unread");
   await page.locator(".inbox-row").filter({ hasText: ARTIST_NAME }).getByRole("link").click();
   await expect(page).toHaveURL(conversationPath);
   await expect(thread).toContainText(answer);

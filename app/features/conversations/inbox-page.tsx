@@ -1,11 +1,12 @@
-import { useState } from "react";
-import { Link } from "react-router";
+import { useEffect, useEffectEvent, useState } from "react";
+import { Link, useRevalidator } from "react-router";
 import type { ConversationSummary, Inbox } from "../../../contracts/conversations.contract";
 import { formatDateTime } from "../../../domain/date-time";
 import { titleText } from "../../../domain/display";
 import { smallPhotoAddress } from "../../../domain/photo-address";
 import { Avatar } from "../../components/ui/avatar";
 import { ApiError } from "../../lib/api-error";
+import { onMessagePushed } from "../../lib/message-stream";
 import { useTimeZone } from "../../lib/time-zone";
 import { inboxPage } from "./conversations-api";
 import { conversationMessages as m } from "./conversations.messages";
@@ -13,9 +14,13 @@ import { conversationMessages as m } from "./conversations.messages";
 /**
  * `/profile/messages`: the signed-in person's conversations, newest first: who with, the
  * work (or "About the artist"), the last message, when, and how many are unread. Load
- * more reads the next page after the last one shown.
+ * more reads the next page after the last one shown. A pushed message reads the first
+ * page again, so the conversation it belongs to comes to the top without a reload.
  */
 export function InboxPage({ inbox }: { inbox: Inbox }) {
+  const revalidator = useRevalidator();
+  const pushed = useEffectEvent(() => void revalidator.revalidate());
+  useEffect(() => onMessagePushed(() => pushed()), []);
   const [more, setMore] = useState<{ conversations: ConversationSummary[]; next: string | null }>({
     conversations: [],
     next: inbox.nextCursor,
