@@ -31,8 +31,27 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: site
 export async function loader({ request, context }: Route.LoaderArgs): Promise<RootLoaderData> {
   const user = await context.services.auth.getSessionUser(request.headers);
   const timeZone = pageTimeZone(request.headers.get("cookie"), user?.timeZone);
-  if (user?.role !== "admin") return { user, timeZone };
-  return { user, timeZone, waitingApplications: await waitingApplicationsFor(context) };
+  if (!user) return { user, timeZone };
+  const unread = unreadMessagesOf(context, user.id);
+  if (user.role !== "admin") return { user, timeZone, unreadMessages: await unread };
+  const [unreadMessages, waitingApplications] = await Promise.all([
+    unread,
+    waitingApplicationsFor(context),
+  ]);
+  return { user, timeZone, unreadMessages, waitingApplications };
+}
+
+/** The header's unread messages; a failed count is logged and shows no number. */
+async function unreadMessagesOf(
+  context: Route.LoaderArgs["context"],
+  userId: string,
+): Promise<number | null> {
+  try {
+    return await context.services.conversations.unread(userId);
+  } catch (error) {
+    context.services.logger.error("The unread messages could not be counted", { error });
+    return null;
+  }
 }
 
 /** The admin header's count; a failed count is logged and shows no number, never an error page. */

@@ -13,6 +13,8 @@ export default [
   route("profile/purchases/:orderId", "routes/profile-purchase.tsx"),
   route("profile/sales", "routes/profile-sales.tsx"),
   route("profile/offers", "routes/profile-offers.tsx"),
+  route("profile/messages", "routes/profile-messages.tsx"),
+  route("profile/messages/:conversationId", "routes/profile-message.tsx"),
   route("profile/settings", "routes/profile-settings.tsx"),
   route("profile/:userId", "routes/profile-user.tsx"),
   route("artist/:artistId", "routes/artist.tsx"),

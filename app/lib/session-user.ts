@@ -10,6 +10,8 @@ export type RootLoaderData = {
   user: SessionUser | null;
   timeZone: string;
   waitingApplications?: number | null;
+  /** Signed in: the unread messages of all their conversations (null if the count failed). */
+  unreadMessages?: number | null;
 };
 
 /**
@@ -23,4 +25,9 @@ export function useSessionUser(): SessionUser | null {
 /** The header's count of waiting applications: a number for an admin, null for anyone else. */
 export function useWaitingApplications(): number | null {
   return useRouteLoaderData<RootLoaderData>("root")?.waitingApplications ?? null;
+}
+
+/** The header's unread messages as the root loader counted them; null signed out. */
+export function useUnreadMessages(): number | null {
+  return useRouteLoaderData<RootLoaderData>("root")?.unreadMessages ?? null;
 }

@@ -1,4 +1,5 @@
 import { ArtistExhibitions, ArtistProfileHeader } from "../features/artists/artist-profile";
+import { MessageArtistButton } from "../features/conversations/message-artist-button";
 import { ArtistWorks } from "../features/artists/artist-works";
 import { artistMeta } from "../features/artists/artist-meta";
 import { parseArtistTab } from "../features/artists/artist-tabs";
@@ -26,7 +27,11 @@ export default function Artist({ loaderData }: Route.ComponentProps) {
   return (
     <SavedWorksProvider state={saved}>
       <article className="artist-page">
-        <ArtistProfileHeader artist={artist} follow={follow} />
+        <ArtistProfileHeader
+          artist={artist}
+          follow={follow}
+          contact={<MessageArtistButton artistId={artist.id} artistName={artist.displayName} />}
+        />
         <ArtistExhibitions artist={artist} />
         <ArtistWorks
           artistName={artist.displayName}

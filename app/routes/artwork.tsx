@@ -10,7 +10,7 @@ import { SavedWorksProvider } from "../components/collectors/saved-works";
 import type { Route } from "./+types/artwork";
 
 /**
- * The buy and offer panels (the checkout and offers features, the shared card form and
+ * The buy, offer and ask panels (the checkout, offers and conversations features, the shared card form and
  * Stripe's loader) are downloaded when first opened, not with the page (decision 0034).
  * The titles are the panels' own headings, shown by the stand-in while the code arrives.
  */
@@ -21,6 +21,11 @@ const CheckoutDialog = lazyPanel(
 const OfferDialog = lazyPanel(
   () => import("../features/offers/offer-dialog").then((module) => module.OfferDialog),
   "Make an offer",
+);
+
+const AskDialog = lazyPanel(
+  () => import("../features/conversations/ask-dialog").then((module) => module.ArtworkAskDialog),
+  "Ask the artist",
 );
 
 /** Edit Listing forgets an older draft of the listing (the draft store loads with it). */
@@ -40,7 +45,7 @@ export function loader({ context, params, request }: Route.LoaderArgs) {
 
 /** SPEC §2 Artwork detail (/artwork/{artworkId}); 404 with 'Artwork not found' when missing. */
 export default function Artwork({ loaderData }: Route.ComponentProps) {
-  const { artwork, rails, saved, follow } = loaderData;
+  const { artwork, rails, saved, follow, replyTime } = loaderData;
   // A new artwork starts at its first image with the buy panel closed. The page composes
   // three features: Buy Now opens the checkout (SPEC §2 buy panel: a modal dialog that
   // keeps focus in and closes with Escape, Cancel or the backdrop, except while paying),
@@ -53,6 +58,8 @@ export default function Artwork({ loaderData }: Route.ComponentProps) {
         follow={follow}
         BuyPanel={CheckoutDialog}
         OfferPanel={OfferDialog}
+        AskPanel={AskDialog}
+        replyTime={replyTime}
         onEditListing={forgetListingDraft}
         rails={rails}
       />

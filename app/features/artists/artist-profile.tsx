@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Avatar } from "../../components/ui/avatar";
 import { FollowButton, type FollowState } from "../../components/collectors/follow-button";
 import { ExhibitionTiles } from "../../components/exhibition-tiles";
@@ -12,9 +13,12 @@ import type { ArtistPage } from "../../../contracts/artists.contract";
 export function ArtistProfileHeader({
   artist,
   follow,
+  contact,
 }: {
   artist: ArtistPage;
   follow: FollowState;
+  /** Message the artist: another feature's button, which the route gives. */
+  contact?: ReactNode;
 }) {
   const place = artist.location || artist.city;
   return (
@@ -29,6 +33,7 @@ export function ArtistProfileHeader({
           initial={follow}
           showCount
         />
+        {contact}
         <PersonDetails
           prefix="artist"
           birthYear={artist.birthYear}

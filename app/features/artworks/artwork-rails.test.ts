@@ -46,6 +46,7 @@ function render(data: ArtworkDetail, rails: ArtworkRails | undefined) {
               artwork: data,
               BuyPanel: () => null,
               OfferPanel: () => null,
+              AskPanel: () => null,
               onEditListing: () => undefined,
               rails,
             }),

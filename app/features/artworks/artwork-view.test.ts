@@ -15,7 +15,11 @@ function artwork(overrides: Partial<ArtworkDetail> = {}): ArtworkDetail {
  * whole: with the parts loaded on demand (the owner's controls) waited for, as the
  * server does for the page's HTML.
  */
-async function render(data: ArtworkDetail, userId: string | null = null): Promise<string> {
+async function render(
+  data: ArtworkDetail,
+  userId: string | null = null,
+  replyTime: string | null = null,
+): Promise<string> {
   const Stub = createRoutesStub([
     {
       id: "root",
@@ -29,6 +33,8 @@ async function render(data: ArtworkDetail, userId: string | null = null): Promis
               artwork: data,
               BuyPanel: () => null,
               OfferPanel: () => null,
+              AskPanel: () => null,
+              replyTime,
               onEditListing: () => undefined,
             }),
         },
@@ -67,6 +73,25 @@ describe("ArtworkView", () => {
     expect(sold).toContain(">SOLD<");
     expect(sold).not.toContain("Make an Offer");
     expect(await render(artwork())).not.toContain("Make an Offer");
+  });
+
+  it("shows Ask the artist beside Buy Now, and under SOLD, to anyone but the work's artist", async () => {
+    const html = await render(
+      artwork({ acceptsOffers: true }),
+      null,
+      "Usually replies within 3 hours",
+    );
+    expect(html).toMatch(/<button[^>]*value="ask"[^>]*name="open"[^>]*>Ask the artist<\/button>/);
+    expect(html).toContain("Usually replies within 3 hours");
+    const sold = await render(artwork({ isForSale: false, acceptsOffers: false }), "u2");
+    expect(sold).toContain(">SOLD<");
+    expect(sold).toContain(">Ask the artist<");
+    // Without a reply time (fewer than 3 conversations answered), no line.
+    expect(sold).not.toContain("Usually replies");
+    // The artist's own work, even one sold to someone else: nobody to ask.
+    const own = await render(artwork({ ownerId: "u9" }), "a1", "Usually replies within 3 hours");
+    expect(own).not.toContain("Ask the artist");
+    expect(own).not.toContain("Usually replies");
   });
 
   it("never offers its own artist to make an offer", async () => {

@@ -84,6 +84,8 @@ export function ArtworkView({
   follow = { following: false, followers: 0 },
   BuyPanel,
   OfferPanel,
+  AskPanel,
+  replyTime = null,
   onEditListing,
   rails,
 }: {
@@ -96,15 +98,20 @@ export function ArtworkView({
   BuyPanel: Panel;
   /** Issue 15's offer panel, opened by Make an Offer; the route gives the checkout's. */
   OfferPanel: Panel;
+  /** Ask the artist: the first message about the work; the route gives the conversations'. */
+  AskPanel: Panel;
+  /** "Usually replies within N hours", once the artist has answered enough conversations. */
+  replyTime?: string | null;
   /** Before Edit Listing opens the editor; the route gives the listing draft's reset. */
   onEditListing: (artworkId: string) => void | Promise<void>;
 }) {
   const user = useSessionUser();
   const isOwner = isOwnerArtist(artwork, user?.id);
   const [isForSale, setIsForSale] = useState(artwork.isForSale);
-  const [panel, setPanel] = useState<"buy" | "offer" | null>(null);
+  const [panel, setPanel] = useState<"buy" | "offer" | "ask" | null>(null);
   const buyButton = useRef<HTMLButtonElement>(null);
   const offerButton = useRef<HTMLButtonElement>(null);
+  const askButton = useRef<HTMLButtonElement>(null);
   const purchaseArea = useRef<HTMLDivElement>(null);
   const images = useMemo(() => carouselImages(artwork), [artwork]);
   const title = titleText(artwork.title);
@@ -117,7 +124,7 @@ export function ArtworkView({
     !hidden && !artwork.isForSale && !artwork.offersOnly && hasRails(rails) ? rails : null;
 
   function closePanel() {
-    const opener = panel === "offer" ? offerButton : buyButton;
+    const opener = panel === "offer" ? offerButton : panel === "ask" ? askButton : buyButton;
     setPanel(null);
     // A work bought by someone else while the panel was open has no Buy Now any more:
     // focus goes to what stands in its place (the SOLD badge).
@@ -127,10 +134,30 @@ export function ArtworkView({
   // Issue 15: offers only, or for sale with offers allowed (the server decides).
   const offerButtonShown = !hidden && !isOwner && artwork.acceptsOffers === true;
   const buyButtonShown = !hidden && !isOwner && artwork.isForSale;
+  // Anyone but the work's own artist may ask about it, sold or not; a visitor signs in on the way.
+  const askShown = !hidden && user?.id !== artwork.artist.id;
   usePanelAskedForEarly((asked) => {
     if (asked === "buy" && buyButtonShown) setPanel("buy");
     if (asked === "offer" && offerButtonShown) setPanel("offer");
+    if (asked === "ask" && askShown) setPanel("ask");
   });
+  const ask = askShown ? (
+    <button
+      ref={askButton}
+      type="submit"
+      name={OPEN_PARAM}
+      value="ask"
+      className="button artwork-ask"
+      aria-haspopup="dialog"
+      {...intentTo(AskPanel)}
+      onClick={(event) => {
+        event.preventDefault();
+        setPanel("ask");
+      }}
+    >
+      {m.askArtist}
+    </button>
+  ) : null;
   const makeOffer = offerButtonShown ? (
     <button
       ref={offerButton}
@@ -209,13 +236,21 @@ export function ArtworkView({
                   {m.buyNow}
                 </button>
                 {makeOffer}
+                {ask}
               </PanelButtons>
             ) : makeOffer ? (
               // Offers only (decision 0030): open to offers, not sold.
-              <PanelButtons>{makeOffer}</PanelButtons>
+              <PanelButtons>
+                {makeOffer}
+                {ask}
+              </PanelButtons>
             ) : (
-              <p className="sold-badge">{m.sold}</p>
+              <>
+                <p className="sold-badge">{m.sold}</p>
+                {ask ? <PanelButtons>{ask}</PanelButtons> : null}
+              </>
             )}
+            {ask && replyTime ? <p className="artwork-reply-time">{replyTime}</p> : null}
           </div>
           {soldWithRails ? <SoldRailsNotice rails={soldWithRails} artistName={artistName} /> : null}
           {isOwner && user ? (
@@ -252,6 +287,9 @@ export function ArtworkView({
       ) : null}
       {panel === "offer" ? (
         <OfferPanel artwork={artwork} artistName={artistName} onClose={closePanel} />
+      ) : null}
+      {panel === "ask" ? (
+        <AskPanel artwork={artwork} artistName={artistName} onClose={closePanel} />
       ) : null}
     </article>
   );

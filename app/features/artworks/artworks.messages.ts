@@ -24,6 +24,8 @@ export const artworkMessages = {
   buyNow: d.buyNow,
   sold: d.sold,
   makeOffer: MAKE_AN_OFFER,
+  /** Opens the conversations' ask dialog (beside Buy Now and Make an Offer). */
+  askArtist: "Ask the artist",
   /** The artist's own work with the For Sale switch off: open to offers, not sold (decision 0030). */
   offersOnly: "Offers only",
   editListing: "Edit Listing",

@@ -11,7 +11,9 @@ const rails: ArtworkRails = { moreByArtist: [], related: [] };
  * A load context whose reads record the order they start and end in; each read waits for
  * its own release, so a test decides which finishes first.
  */
-function contextFor(options: { railsFail?: boolean; artworkFails?: Error } = {}) {
+function contextFor(
+  options: { railsFail?: boolean; artworkFails?: Error; replyTimeFails?: boolean } = {},
+) {
   const events: string[] = [];
   const logged: { message: string; fields: unknown }[] = [];
   let releaseSession = () => {};
@@ -42,6 +44,12 @@ function contextFor(options: { railsFail?: boolean; artworkFails?: Error } = {})
         return options.railsFail ? Promise.reject(new Error("boom")) : Promise.resolve(rails);
       },
     },
+    conversations: {
+      replyTime: (artistId: string) =>
+        options.replyTimeFails
+          ? Promise.reject(new Error("down"))
+          : Promise.resolve(artistId === "a1" ? "Usually replies within 3 hours" : null),
+    },
   };
   const context = { services } as unknown as AppLoadContext;
   return { context, events, logged, releaseSession };
@@ -70,6 +78,18 @@ describe("the artwork page's loader and its rails", () => {
     expect(data.artwork.id).toBe("w1");
     expect(logged.map((l) => l.message)).toEqual(["The works around an artwork failed to load"]);
     expect(logged[0]?.fields).toMatchObject({ id: "w1" });
+  });
+
+  it("gives the artist's reply time; a failed read is logged and shows none", async () => {
+    const { context, releaseSession } = contextFor();
+    releaseSession();
+    expect((await loadArtworkPage(context, request, "w1")).replyTime).toBe(
+      "Usually replies within 3 hours",
+    );
+    const failing = contextFor({ replyTimeFails: true });
+    failing.releaseSession();
+    expect((await loadArtworkPage(failing.context, request, "w1")).replyTime).toBeNull();
+    expect(failing.logged.map((l) => l.message)).toEqual(["An artist's reply time failed to load"]);
   });
 
   it("an unknown work is still the page's 404, whatever the rails read did", async () => {

@@ -16,7 +16,7 @@ import { artworkMessages as m } from "./artworks.messages";
  * and leaves the rails out; it never fails the page.
  */
 export async function loadArtworkPage(context: AppLoadContext, request: Request, id: string) {
-  const { auth, discovery, collectors, config, logger } = context.services;
+  const { auth, discovery, collectors, conversations, config, logger } = context.services;
   const railsRead = discovery.artworkRails(id).catch((error: unknown): ArtworkRails => {
     logger.error("The works around an artwork failed to load", { error, id });
     return { moreByArtist: [], related: [] };
@@ -33,11 +33,16 @@ export async function loadArtworkPage(context: AppLoadContext, request: Request,
   // The hearts (the work's and the rails' cards) and the Follow button start as
   // this viewer left them: one query for all the works shown.
   const shown = [artwork, ...rails.moreByArtist, ...rails.related].map((work) => work.id);
-  const [saved, follow] = await Promise.all([
+  // "Usually replies within N hours" under Ask the artist; a failed read shows none.
+  const [saved, follow, replyTime] = await Promise.all([
     savedStateFor(context, viewer?.id, shown),
     viewer
       ? collectors.followState(artwork.artist.id, viewer.id)
       : { following: false, followers: 0 },
+    conversations.replyTime(artwork.artist.id).catch((error: unknown) => {
+      logger.error("An artist's reply time failed to load", { error, id });
+      return null;
+    }),
   ]);
-  return { artwork, rails, saved, follow, origin: config.publicUrl };
+  return { artwork, rails, saved, follow, replyTime, origin: config.publicUrl };
 }

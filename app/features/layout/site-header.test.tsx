@@ -25,8 +25,8 @@ const collector: SessionUser = {
 };
 
 /** The header under a root route whose loader says who is signed in. */
-async function renderHeader(user: SessionUser | null) {
-  const data: RootLoaderData = { user, timeZone: "UTC" };
+async function renderHeader(user: SessionUser | null, unreadMessages?: number | null) {
+  const data: RootLoaderData = { user, timeZone: "UTC", unreadMessages };
   const Stub = createRoutesStub([
     {
       id: "root",
@@ -66,5 +66,20 @@ describe("SiteHeader", () => {
     expect(screen.getByRole("link", { name: "Sign In" })).toBeTruthy();
     expect(screen.queryByRole("link", { name: "My purchases" })).toBeNull();
     expect(screen.queryByRole("link", { name: "Offers", hidden: true })).toBeNull();
+  });
+
+  it("links a signed-in person to Messages, naming the unread count when there is one", async () => {
+    await renderHeader(collector, 3);
+    const links = screen.getAllByRole("link", { name: "Messages, 3 unread", hidden: true });
+    expect(links.map((a) => a.getAttribute("href"))).toEqual([
+      "/profile/messages",
+      "/profile/messages",
+    ]);
+    cleanup();
+    await renderHeader(collector, 0);
+    expect(screen.getAllByRole("link", { name: "Messages", hidden: true })).toHaveLength(2);
+    cleanup();
+    await renderHeader(null);
+    expect(screen.queryByRole("link", { name: /Messages/, hidden: true })).toBeNull();
   });
 });

@@ -5,11 +5,13 @@ import { Avatar } from "../../components/ui/avatar";
 import { useSessionUser, useWaitingApplications } from "../../lib/session-user";
 import { useFocusTrap } from "../../components/ui/use-focus-trap";
 import { ConsoleLink } from "./console-link";
+import { MessagesLink, countText, useLiveUnread } from "./messages-link";
 
 /** SPEC §2 header; at 768 px and below the links move into a 250 px slide-in menu. */
 export function SiteHeader() {
   const user = useSessionUser();
   const waiting = useWaitingApplications();
+  const unread = useLiveUnread(user !== null);
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -41,6 +43,7 @@ export function SiteHeader() {
       {user?.role === "admin" ? <ConsoleLink waiting={waiting} /> : null}
       {user ? (
         <>
+          <MessagesLink unread={unread} />
           {/* Offers received (artists) and made (anyone): /profile/offers. */}
           <NavLink to="/profile/offers" className="nav-link">
             Offers
@@ -96,6 +99,12 @@ export function SiteHeader() {
         >
           <span className="menu-toggle-bars" aria-hidden="true" />
           <span className="visually-hidden">Menu</span>
+          {/* On a phone the Messages link is in the menu: its count shows on the button. */}
+          {user && unread ? (
+            <span className="nav-count menu-count" aria-hidden="true">
+              {countText(unread)}
+            </span>
+          ) : null}
         </button>
       </div>
       <div

@@ -77,6 +77,7 @@ export function ProfilePage({
           <nav className="profile-own-links" aria-label="Your account">
             <Link to="/profile/purchases">My purchases</Link>
             <Link to="/profile/offers">My offers</Link>
+            <Link to="/profile/messages">Messages</Link>
             <Link to="/profile/settings">Alerts and e-mail</Link>
           </nav>
         ) : null}
