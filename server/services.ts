@@ -232,11 +232,7 @@ import {
   startConversation,
   unreadCount,
 } from "./features/conversations/conversations.service";
-import {
-  type PushBus,
-  createMemoryBus,
-  createPostgresBus,
-} from "./features/conversations/push";
+import { type PushBus, createMemoryBus, createPostgresBus } from "./features/conversations/push";
 import { sql } from "drizzle-orm";
 
 /** How long a new content version must be known before reads are kept under it (0033). */
