@@ -7,7 +7,7 @@ import { buildServer } from "../server/app";
 import { createClient, signUpBody } from "../server/test/test-app";
 import { freePort } from "./free-port";
 
-export type StreamsResult = {
+type StreamsResult = {
   streams: number;
   /** Connections to the bench database (all, and those whose last statement was LISTEN). */
   before: Connections;

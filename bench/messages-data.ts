@@ -23,7 +23,7 @@ import { queryRows } from "../server/db/rows";
  * satisfy them. Artists, buyers and works are inserted with everything on.
  */
 
-export const HEAVY_PEOPLE = 20;
+const HEAVY_PEOPLE = 20;
 
 const BODIES = [
   "Hello! Is this work still available? I would love to see it in person if possible.",
@@ -40,7 +40,7 @@ function textArray(words: readonly string[]) {
   return sql.raw(`array[${words.map((w) => `'${w.replace(/'/g, "''")}'`).join(", ")}]`);
 }
 
-export type MessagesData = { conversations: number; messages: number; members: number };
+type MessagesData = { conversations: number; messages: number; members: number };
 
 export async function messagesDataOf(db: Database): Promise<MessagesData> {
   const [row] = await queryRows<MessagesData>(

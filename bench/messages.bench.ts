@@ -87,6 +87,8 @@ async function subjectsOf(db: Database): Promise<Subjects> {
       sql`select user_id as id, count(*)::int as conversations from conversation_members
           where role = ${role} group by user_id order by 2 desc limit 1`,
     );
+  // A hundred people at random among the builder's (numbered in their e-mail), not one of
+  // the 20 busiest (numbered 1 to 20).
   const sample = (role: string, artist: boolean) =>
     queryRows<{ id: string; conversations: number }>(
       db,
