@@ -81,8 +81,9 @@ export const conversationMembers = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.conversationId] }),
     index("conversation_members_inbox_idx").on(t.userId, t.lastMessageAt.desc()),
+    // `unread` in the index: the unread count is an index-only scan (migration 0035).
     index("conversation_members_unread_idx")
-      .on(t.userId)
+      .on(t.userId, t.unread)
       .where(sql`${t.unread} > 0`),
     index("conversation_members_mail_due_idx")
       .on(t.unreadSince)

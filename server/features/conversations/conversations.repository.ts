@@ -328,7 +328,7 @@ export async function listInbox(
   );
 }
 
-/** The person's unread messages in all, from the partial index of unread member rows. */
+/** The person's unread messages in all, read from the partial index of unread member rows alone. */
 export async function unreadTotal(db: Executor, userId: string): Promise<number> {
   const [row] = await queryRows<{ total: string | number | null }>(
     db,
