@@ -40,7 +40,9 @@ CREATE TABLE "conversation_members" (
 --> statement-breakpoint
 CREATE INDEX "conversation_members_inbox_idx" ON "conversation_members" ("user_id","last_message_at" DESC);
 --> statement-breakpoint
-CREATE INDEX "conversation_members_unread_idx" ON "conversation_members" ("user_id") WHERE "unread" > 0;
+-- With `unread` in the index, the header's count is an index-only scan, not one table page
+-- per unread conversation (hundreds for a busy artist; docs/performance.md, "Messages").
+CREATE INDEX "conversation_members_unread_idx" ON "conversation_members" ("user_id","unread") WHERE "unread" > 0;
 --> statement-breakpoint
 CREATE INDEX "conversation_members_mail_due_idx" ON "conversation_members" ("unread_since") WHERE "unread" > 0;
 --> statement-breakpoint
