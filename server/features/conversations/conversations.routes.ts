@@ -64,6 +64,8 @@ export function registerConversationRoutes(app: Hono, { auth, conversations }: A
         wake?.();
       });
       try {
+        // "ready" means pushes can arrive: on PostgreSQL, once this process LISTENs.
+        await conversations.bus.ready();
         await stream.writeSSE({ event: "ready", data: "{}" });
         while (!ended && !stream.aborted && !stream.closed) {
           const next = queue.shift();
