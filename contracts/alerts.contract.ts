@@ -112,14 +112,29 @@ export const deletedAlertSchema = z.object({ deleted: z.literal(true) });
 
 export const DIGEST_FREQUENCY_VALUES = ["daily", "weekly", "off"] as const;
 
-/** `GET`/`PUT /api/me/mail-preferences`. */
+const messageEmails = z.boolean({ error: "messageEmails must be true or false." });
+
+/**
+ * `GET /api/me/mail-preferences`: the digest's frequency, whether it tells of followed
+ * artists, and whether unread messages are e-mailed (on unless turned off).
+ */
 export const mailPreferencesSchema = z.object({
   digestFrequency: z.enum(DIGEST_FREQUENCY_VALUES, {
     error: "digestFrequency must be daily, weekly or off.",
   }),
   followEmails: z.boolean({ error: "followEmails must be true or false." }),
+  messageEmails,
 });
 export type MailPreferences = z.infer<typeof mailPreferencesSchema>;
+
+/**
+ * `PUT /api/me/mail-preferences`: the same, `messageEmails` optional (left as it is when
+ * absent), so a client that knows only the digest's two settings keeps working.
+ */
+export const mailPreferencesBodySchema = mailPreferencesSchema.extend({
+  messageEmails: messageEmails.optional(),
+});
+export type MailPreferencesBody = z.infer<typeof mailPreferencesBodySchema>;
 
 /** What an unsubscribe link turns off: every digest, the followed artists' part, or one alert. */
 export type UnsubscribeScope = "all" | "follows" | `alert:${string}`;

@@ -28,6 +28,7 @@ import { registerOfferRoutes } from "./features/purchase/offers.routes";
 import { registerCollectorRoutes } from "./features/collectors/collectors.routes";
 import { registerAlertRoutes } from "./features/alerts/alerts.routes";
 import { registerConversationRoutes } from "./features/conversations/conversations.routes";
+import { registerConversationReportRoutes } from "./features/conversations/conversation-reports.routes";
 import { clientIp, resolveClientIp } from "./http/client-ip";
 import { createErrorHandler } from "./http/error-handler";
 import { originGuard } from "./http/origin-guard";
@@ -147,6 +148,7 @@ export function buildServer({ services, web, pageCache: pageCacheOptions }: Serv
   registerAuditRoutes(app, services);
   registerApplicationRoutes(app, services);
   registerModerationRoutes(app, services);
+  registerConversationReportRoutes(app, services);
   registerCurationRoutes(app, services);
   registerSitePageRoutes(app, services);
   registerAdminOrderRoutes(app, services);

@@ -232,6 +232,15 @@ import {
   startConversation,
   unreadCount,
 } from "./features/conversations/conversations.service";
+import {
+  type ReportsDeps,
+  dismissReport,
+  getReportedConversation,
+  listReportQueue,
+  suspendReported,
+  warnReported,
+} from "./features/conversations/conversation-reports.service";
+import { createMessageMail } from "./features/conversations/message-mail.timers";
 import { type PushBus, createMemoryBus, createPostgresBus } from "./features/conversations/push";
 import { sql } from "drizzle-orm";
 
@@ -357,6 +366,12 @@ export function createServices(
       })
     : createMemoryBus();
   const conversationsDeps: ConversationsDeps = { db, bus, now, logger };
+  const reportsDeps: ReportsDeps = {
+    db,
+    publicUrl: config.publicUrl,
+    teamEmail: config.teamEmail,
+    kickOutbox: () => outbox.kick(),
+  };
   const uploadDeps: UploadDeps = { db, storage, logger };
   const listingDeps: ListingDeps = {
     db,
@@ -603,7 +618,24 @@ export function createServices(
         replyTime: replyTimeOf,
       }),
       ...bind({ ...conversationsDeps, storage }, { addImage: addMessageImage }),
+      /** E-mails about unread messages, and the sweep of unsent pictures: every minute. */
+      messageMail: createMessageMail({
+        db,
+        storage,
+        logger,
+        now,
+        publicUrl: config.publicUrl,
+        kickOutbox: () => outbox.kick(),
+      }),
     },
+    /** The console's reported conversations: the queue, reading one, and the answers. */
+    reports: bind(reportsDeps, {
+      queue: listReportQueue,
+      conversation: getReportedConversation,
+      dismiss: dismissReport,
+      warn: warnReported,
+      suspend: suspendReported,
+    }),
     /** The orders after the sale: moves, refunds (server/features/orders, decision 0029). */
     orders: {
       ...bind(ordersDeps, { move: moveOrder, requestRefund, settleRefund }),

@@ -99,6 +99,7 @@ export async function startServer(options: {
     services.uploads.sweeper.start();
     services.payouts.schedule.start();
     services.alerts.digest.start(config.digestIntervalSeconds * 1000);
+    services.conversations.messageMail.start();
     const app = buildServer({ services, web: options.web });
     const server = options.listen
       ? options.listen(app)
@@ -145,6 +146,7 @@ export async function startServer(options: {
           await services.uploads.sweeper.stop();
           await services.payouts.schedule.stop();
           await services.alerts.digest.stop();
+          await services.conversations.messageMail.stop();
           await services.outbox.stop();
           services.mailTransport.close();
           await database.close();

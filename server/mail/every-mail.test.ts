@@ -36,6 +36,8 @@ import {
   type OrderMailContext,
 } from "../features/orders/orders.mails";
 import { paidMail, takenBackMail } from "../features/payouts/payout-run.mails";
+import { warningMail } from "../features/conversations/conversation-reports.mails";
+import { newMessagesMail } from "../features/conversations/message-mail.mails";
 import { SIGNATURE, workPicture } from "./mail-content";
 import { renderMail } from "./render-mail";
 
@@ -210,6 +212,19 @@ function cases(): Case[] {
       action: `${URL}/artwork/a1`,
       aboutWork: true,
     },
+    {
+      mail: {
+        kind: "conversation_warning",
+        to: "pia@example.com",
+        ...warningMail(
+          { name: "Pia Buyer", artworkTitle: TITLE },
+          { publicUrl: URL, teamEmail: "team@example.com" },
+        ),
+      },
+      greeting: "Hello Pia,",
+      action: `${URL}/profile/messages`,
+      aboutWork: false,
+    },
   ];
 }
 
@@ -281,6 +296,43 @@ describe("every e-mail", () => {
     expect(text).toContain(`Your purchases: ${URL}/profile/purchases`);
     expect(text).toContain("Order reference: o1");
     expect(text).toContain("Shipping to:\n1 Main St\nSpringfield, IL 62701");
+  });
+});
+
+describe("the new-messages e-mail", () => {
+  it("quotes the messages as text, counts pictures, links the conversation, and hides no markup", async () => {
+    const mail = newMessagesMail(
+      {
+        recipient_email: "ann@example.com",
+        recipient_name: "Ann",
+        other_name: "Pia Buyer",
+        kind: "artwork",
+        artwork_title: TITLE,
+        artwork_thumbnail: "/media/artworks/a1-thumbnail.webp",
+      },
+      {
+        messages: [
+          { id: 1, body: "Is it <b>framed</b>?", pictures: 0 },
+          { id: 2, body: "", pictures: 2 },
+        ],
+        total: 12,
+        pictures: 2,
+      },
+      { publicUrl: URL, conversationId: "c1" },
+    );
+    expect(mail.subject).toBe(`Pia Buyer wrote to you about "${TITLE}"`);
+    const { html, text } = await rendered(mail);
+    expect(text.startsWith("Vernissage\n\nHello Ann,\n")).toBe(true);
+    expect(text).toContain(`Pia Buyer sent you 12 new messages about "${TITLE}":`);
+    expect(text).toContain("(10 earlier messages not shown here)");
+    expect(text).toContain("Is it <b>framed</b>?");
+    expect(text).toContain("[2 pictures]");
+    expect(text).toContain(`${URL}/profile/messages/c1`);
+    expect(text).toContain(`${URL}/profile/settings`);
+    expect(html).toContain("Is it &lt;b&gt;framed&lt;/b&gt;?");
+    expect(html).not.toContain("<script>");
+    expect(html).toContain(`src="${PICTURE_URL}"`);
+    expect(text).toContain(SIGNATURE);
   });
 });
 

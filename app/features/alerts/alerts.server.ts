@@ -108,6 +108,7 @@ async function settingsMove(
       const body = validInput(mailPreferencesSchema, {
         digestFrequency: field(form, "digestFrequency"),
         followEmails: form.get("followEmails") === "on",
+        messageEmails: form.get("messageEmails") === "on",
       });
       await alerts.setPreferences(userId, body);
       return m.preferencesSaved;

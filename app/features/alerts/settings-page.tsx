@@ -24,8 +24,8 @@ const FREQUENCIES: ReadonlyArray<{ value: DigestFrequency; label: string; hint: 
 ];
 
 /**
- * Issue 16 `/profile/settings`: how often the digest may come, whether it tells of
- * artists one follows, and the alerts, each on or off or deleted. Plain forms: they work
+ * `/profile/settings`: how often the digest may come, whether it tells of artists one
+ * follows, whether unread messages are e-mailed, and the alerts, each on or off or deleted. Plain forms: they work
  * without JavaScript, and with it React Router sends them and reads the page again.
  */
 export function SettingsPage({
@@ -35,7 +35,7 @@ export function SettingsPage({
   alerts,
   result,
 }: {
-  preferences: { digestFrequency: DigestFrequency; followEmails: boolean };
+  preferences: { digestFrequency: DigestFrequency; followEmails: boolean; messageEmails: boolean };
   timeZone: string;
   timeZones: string[];
   alerts: AlertRow[];
@@ -56,7 +56,7 @@ export function SettingsPage({
       </div>
 
       <section aria-labelledby="settings-mail-heading" className="settings-section">
-        <h2 id="settings-mail-heading">E-mail about new works</h2>
+        <h2 id="settings-mail-heading">E-mail about new works and messages</h2>
         <Form method="post" className="settings-form">
           <input type="hidden" name="intent" value="preferences" />
           <fieldset>
@@ -79,6 +79,22 @@ export function SettingsPage({
             <input type="checkbox" name="followEmails" defaultChecked={preferences.followEmails} />
             <span>Include new works by artists I follow</span>
           </label>
+          <fieldset>
+            <legend>Messages</legend>
+            <label className="settings-choice">
+              <input
+                type="checkbox"
+                name="messageEmails"
+                defaultChecked={preferences.messageEmails}
+                aria-describedby="settings-messages-hint"
+              />
+              <span>E-mail me about new messages</span>
+            </label>
+            <small id="settings-messages-hint" className="settings-hint">
+              When a message waits unread for 10 minutes; at most one e-mail an hour per
+              conversation.
+            </small>
+          </fieldset>
           <button type="submit" className="button" disabled={busy}>
             Save e-mail settings
           </button>

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { reportMessages } from "../../../contracts/admin-reports.contract";
 import { apiErrorSchema } from "../../../contracts/common.contract";
 import { ADMIN_ONLY, ADMIN_SIGN_IN_REQUIRED } from "../../http/access";
 import { expectContract } from "../../test/contract";
 import { type TestApp, createTestApp } from "../../test/test-app";
-import { type Member, headersFor, signUp } from "../profiles/profiles.test-helpers";
+import { createArtwork } from "../../test/factories";
+import { type Member, headersFor, send, signUp } from "../profiles/profiles.test-helpers";
 
 /**
  * Every /api/admin/* route, read from the server's own route table (so a route added
@@ -44,6 +46,15 @@ describe("the console's API", () => {
   it("has its routes in the route table (the sweep below is not empty)", () => {
     const routes = adminRoutes().map((r) => `${r.method} ${r.path}`);
     expect(routes).toContain("GET /api/admin/audit");
+    expect(routes).toEqual(
+      expect.arrayContaining([
+        "GET /api/admin/reports",
+        "GET /api/admin/conversations/:id",
+        "POST /api/admin/reports/:id/dismiss",
+        "POST /api/admin/reports/:id/warn",
+        "POST /api/admin/reports/:id/suspend",
+      ]),
+    );
   });
 
   const refusals: [who: string, status: number, message: string][] = [
@@ -69,6 +80,24 @@ describe("the console's API", () => {
       expect(body.error.message).toBe(message);
       expect(response.headers.get("cache-control")).toContain("no-store");
     }
+  });
+
+  it("answers an admin 404 for a conversation nobody reported", async () => {
+    const work = await createArtwork(t.db, { artistId: people.artist!.id });
+    const started = await send(t, people.collector, "POST", "/api/me/conversations", {
+      artworkId: work.id,
+      body: "Is it signed?",
+      imageIds: [],
+    });
+    expect(started.status).toBe(201);
+    const { conversationId } = (await started.json()) as { conversationId: string };
+    const response = await t.app.request(`/api/admin/conversations/${conversationId}`, {
+      headers: headersFor(people.admin),
+    });
+    expect(response.status).toBe(404);
+    expect(expectContract(apiErrorSchema, await response.json()).error.message).toBe(
+      reportMessages.conversationNotFound,
+    );
   });
 
   it("lets an admin through to the route itself", async () => {

@@ -246,20 +246,40 @@ describe("mail preferences", () => {
     expect(expectContract(mailPreferencesSchema, await (await read()).json())).toEqual({
       digestFrequency: "daily",
       followEmails: true,
+      messageEmails: true,
     });
     const put = await send(t, person, "PUT", "/api/me/mail-preferences", {
       digestFrequency: "weekly",
       followEmails: false,
     });
-    expect(await put.json()).toEqual({ digestFrequency: "weekly", followEmails: false });
-    expect(await (await read()).json()).toEqual({ digestFrequency: "weekly", followEmails: false });
+    const saved = { digestFrequency: "weekly", followEmails: false, messageEmails: true };
+    expect(await put.json()).toEqual(saved);
+    expect(await (await read()).json()).toEqual(saved);
     const bad = await send(t, person, "PUT", "/api/me/mail-preferences", {
       digestFrequency: "hourly",
       followEmails: true,
     });
     expect(bad.status).toBe(400);
     expect(await errorOf(bad)).toBe("digestFrequency must be daily, weekly or off.");
-    expect(await (await read()).json()).toEqual({ digestFrequency: "weekly", followEmails: false });
+    expect(await (await read()).json()).toEqual(saved);
+  });
+
+  it("turns message e-mails off and on, and leaves them as they are when not sent", async () => {
+    const person = await signUp(t);
+    const put = (body: object) => send(t, person, "PUT", "/api/me/mail-preferences", body);
+    const off = await put({ digestFrequency: "daily", followEmails: true, messageEmails: false });
+    expect(await off.json()).toEqual({
+      digestFrequency: "daily",
+      followEmails: true,
+      messageEmails: false,
+    });
+    const digestOnly = await put({ digestFrequency: "off", followEmails: true });
+    expect(await digestOnly.json()).toMatchObject({ digestFrequency: "off", messageEmails: false });
+    const bad = await put({ digestFrequency: "daily", followEmails: true, messageEmails: "no" });
+    expect(bad.status).toBe(400);
+    expect(await errorOf(bad)).toBe("messageEmails must be true or false.");
+    const on = await put({ digestFrequency: "daily", followEmails: true, messageEmails: true });
+    expect(await on.json()).toMatchObject({ messageEmails: true });
   });
 
   it("following an artist makes the follower's preferences row", async () => {

@@ -79,6 +79,7 @@ export async function findPreferences(db: Queryable, userId: string) {
     .select({
       digestFrequency: mailPreferences.digestFrequency,
       followEmails: mailPreferences.followEmails,
+      messageEmails: mailPreferences.messageEmails,
     })
     .from(mailPreferences)
     .where(eq(mailPreferences.userId, userId));
@@ -92,7 +93,7 @@ export async function findPreferences(db: Queryable, userId: string) {
 export async function upsertPreferences(
   db: Queryable,
   userId: string,
-  prefs: { digestFrequency?: DigestFrequency; followEmails?: boolean },
+  prefs: { digestFrequency?: DigestFrequency; followEmails?: boolean; messageEmails?: boolean },
   now: Date,
 ): Promise<void> {
   // Turned back on after `off`: the digest starts from now, not with everything listed

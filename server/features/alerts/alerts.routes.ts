@@ -2,7 +2,7 @@ import type { Context, Hono } from "hono";
 import {
   alertMessages,
   createAlertBodySchema,
-  mailPreferencesSchema,
+  mailPreferencesBodySchema,
   updateAlertBodySchema,
 } from "../../../contracts/alerts.contract";
 import { signedInOnly } from "../../http/access";
@@ -33,7 +33,7 @@ export function registerAlertRoutes(app: Hono, { auth, alerts }: AppServices) {
   app.get("/api/me/mail-preferences", signedIn, async (c) =>
     c.json(await alerts.preferences(me(c))),
   );
-  app.put("/api/me/mail-preferences", signedIn, jsonBody(mailPreferencesSchema), async (c) =>
+  app.put("/api/me/mail-preferences", signedIn, jsonBody(mailPreferencesBodySchema), async (c) =>
     c.json(await alerts.setPreferences(me(c), c.req.valid("json"))),
   );
 

@@ -4,6 +4,7 @@ import {
   type CreateAlertBody,
   MAX_ALERTS_PER_PERSON,
   type MailPreferences,
+  type MailPreferencesBody,
   type UnsubscribeAnswer,
   type UnsubscribeDescription,
   type UpdateAlertBody,
@@ -150,13 +151,13 @@ export async function removeAlert(
 
 export async function preferencesOf({ db }: AlertsDeps, userId: string): Promise<MailPreferences> {
   const row = await findPreferences(db, userId);
-  return row ?? { digestFrequency: "daily", followEmails: true };
+  return row ?? { digestFrequency: "daily", followEmails: true, messageEmails: true };
 }
 
 export async function setPreferences(
   deps: AlertsDeps,
   userId: string,
-  input: MailPreferences,
+  input: MailPreferencesBody,
 ): Promise<MailPreferences> {
   await upsertPreferences(deps.db, userId, input, deps.now());
   return preferencesOf(deps, userId);

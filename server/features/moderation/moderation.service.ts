@@ -357,3 +357,31 @@ export async function setCurationAction(
   });
   return { artwork, message: am.curationSaved };
 }
+
+/**
+ * Suspends someone inside the caller's transaction, for a console action of another
+ * feature (a reported conversation): the same rules, admin lock, session removal and
+ * `user.suspend` audit row as the People area's. Answers false, changing nothing, when
+ * they are suspended already.
+ */
+export async function suspendWithin(
+  tx: Queryable,
+  actor: AuditActor,
+  userId: string,
+  reason: string,
+): Promise<boolean> {
+  const id = personId(userId);
+  if (id === actor.id) throw conflict(pm.cannotSuspendSelf);
+  await lockTeam(tx, actor);
+  const before = await requirePerson(tx, id);
+  if (!(await suspendUser(tx, id, reason))) return false;
+  await deleteSessionsOf(tx, id);
+  await recordAudit(tx, actor, {
+    action: "user.suspend",
+    targetType: "user",
+    targetId: id,
+    before: personState(before),
+    after: personState(await requirePerson(tx, id)),
+  });
+  return true;
+}
