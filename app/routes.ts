@@ -39,6 +39,8 @@ export default [
     index("routes/admin-index.tsx"),
     route("applications", "routes/admin-applications.tsx"),
     route("people", "routes/admin-people.tsx"),
+    route("reports", "routes/admin-reports.tsx"),
+    route("conversations/:id", "routes/admin-conversation.tsx"),
     route("artworks", "routes/admin-artworks.tsx"),
     route("exhibitions", "routes/admin-exhibitions.tsx"),
     route("exhibitions/:exhibitionId", "routes/admin-exhibition.tsx"),

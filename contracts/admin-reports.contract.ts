@@ -26,7 +26,6 @@ const personSchema = z.object({
   email: z.string(),
   suspended: z.boolean(),
 });
-export type ReportPerson = z.infer<typeof personSchema>;
 
 export const reportSchema = z.object({
   id: z.string(),
@@ -47,14 +46,13 @@ export type Report = z.infer<typeof reportSchema>;
 export const reportQueueSchema = z.object({ reports: z.array(reportSchema) });
 export type ReportQueue = z.infer<typeof reportQueueSchema>;
 
-export const reportedMessageSchema = z.object({
+const reportedMessageSchema = z.object({
   id: z.string(),
   senderId: z.string(),
   body: z.string(),
   images: z.array(messageImageSchema),
   createdAt: z.string(),
 });
-export type ReportedMessage = z.infer<typeof reportedMessageSchema>;
 
 /** `GET /api/admin/conversations/:id`: a reported conversation, read-only, with its reports. */
 export const reportedConversationSchema = z.object({

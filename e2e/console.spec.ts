@@ -21,6 +21,7 @@ const REFUSED = "Only the marketplace team can use the console.";
 const AREAS = [
   ["applications", "Applications"],
   ["people", "People"],
+  ["reports", "Reports"],
   ["artworks", "Artworks"],
   ["exhibitions", "Exhibitions"],
   ["banners", "Banners"],

@@ -5,6 +5,7 @@ import { NavLink } from "react-router";
 export const ADMIN_AREAS = [
   { to: "/admin/applications", label: "Applications" },
   { to: "/admin/people", label: "People" },
+  { to: "/admin/reports", label: "Reports" },
   { to: "/admin/artworks", label: "Artworks" },
   { to: "/admin/exhibitions", label: "Exhibitions" },
   { to: "/admin/banners", label: "Banners" },

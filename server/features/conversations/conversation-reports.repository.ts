@@ -106,11 +106,3 @@ export async function findReportedConversation(
   );
   return row ?? null;
 }
-
-export async function findFirstName(db: Executor, userId: string): Promise<string | null> {
-  const [row] = await queryRows<{ first_name: string | null }>(
-    db,
-    sql`select first_name from users where id = ${userId}`,
-  );
-  return row?.first_name ?? null;
-}
