@@ -217,6 +217,23 @@ describe("answering a report", () => {
     expect(await auditOf(reportId)).toHaveLength(1);
   });
 
+  it("gives two admins answering at once one outcome and one audit row", async () => {
+    const c = await conversation();
+    const reportId = await report(c.buyer, c.id);
+    const answers = await Promise.all([
+      send(t, admin, "POST", `/api/admin/reports/${reportId}/warn`),
+      send(t, otherAdmin, "POST", `/api/admin/reports/${reportId}/dismiss`),
+    ]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+    const audit = await auditOf(reportId);
+    expect(audit).toHaveLength(1);
+    const warnings = await t.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.kind, "conversation_warning"), eq(outbox.recipient, c.artist.email)));
+    expect(warnings).toHaveLength(audit[0]!.action === "conversation_report.warn" ? 1 : 0);
+  });
+
   it("changes nothing when the suspension is refused (an admin reported by themselves)", async () => {
     const artistAdmin = await signUp(
       t,
