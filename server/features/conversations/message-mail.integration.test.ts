@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { conversationMembers, messageImages, outbox } from "../../db/schema";
+import { conversationMembers, messageImages, outbox, users } from "../../db/schema";
 import { createLogger } from "../../logger";
 import { createArtwork } from "../../test/factories";
 import { solidJpeg } from "../../test/images";
@@ -117,6 +117,22 @@ describe("e-mails about unread messages", () => {
     clock.advanceMs(5 * MINUTE);
     expect((await send(t, artist, "GET", `/api/me/conversations/${id}`)).status).toBe(200);
     clock.advanceMs(60 * MINUTE);
+    await run();
+    expect(await mailsTo(artist)).toHaveLength(0);
+  });
+
+  it("mails nobody about a conversation one of its people is suspended from", async () => {
+    const artist = await newArtist("Sam");
+    const sender = await signUp(t, { firstName: "Sly", lastName: "Sender" });
+    const work = await createArtwork(t.db, { artistId: artist.id, title: "Grey Pier" });
+    const started = await send(t, sender, "POST", "/api/me/conversations", {
+      artworkId: work.id,
+      body: "Pay me elsewhere?",
+      imageIds: [],
+    });
+    expect(started.status).toBe(201);
+    await t.db.update(users).set({ suspendedAt: clock.now() }).where(eq(users.id, sender.id));
+    clock.advanceMs(2 * 60 * MINUTE);
     await run();
     expect(await mailsTo(artist)).toHaveLength(0);
   });
