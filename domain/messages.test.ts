@@ -42,6 +42,8 @@ describe("texts", () => {
   it("cuts a preview on one line", () => {
     expect(messagePreview("a\n\nb   c")).toBe("a b c");
     expect(messagePreview("x".repeat(200), 10)).toBe(`${"x".repeat(9)}…`);
+    // Never half an emoji (a surrogate pair) at the cut.
+    expect(messagePreview(`a${"😀".repeat(5)}`, 3)).toBe("a😀…");
   });
 
   it("writes the reply time in hours, or days past two", () => {

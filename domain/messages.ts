@@ -90,8 +90,14 @@ export function normalizeMessage(body: string): string {
 
 /** The first words of a message for the inbox and the e-mail. */
 export function messagePreview(body: string, max = 140): string {
-  const flat = body.replace(/\s+/g, " ").trim();
-  return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
+  // By code points, so an emoji or any character outside the BMP is never cut in half.
+  const flat = [...body.replace(/\s+/g, " ").trim()];
+  return flat.length <= max
+    ? flat.join("")
+    : `${flat
+        .slice(0, max - 1)
+        .join("")
+        .trimEnd()}…`;
 }
 
 /** Suggested first questions about a work: one tap fills the message. */

@@ -9,7 +9,13 @@ export const MAX_BODY_BYTES = 100 * 1024;
 export const MAX_WEBHOOK_BYTES = 1024 * 1024;
 
 /** Routes that take an image: they apply the image limit (30 MB) themselves. */
-const IMAGE_ROUTES = new Set(["/api/uploads/images", "/api/me/photo", "/api/admin/images"]);
+const IMAGE_ROUTES = new Set([
+  "/api/uploads/images",
+  "/api/me/photo",
+  "/api/admin/images",
+  "/api/me/artist-application/images",
+  "/api/me/conversations/images",
+]);
 
 /** Stripe's webhooks: payments, and Connect's account events. */
 const WEBHOOK_ROUTES = new Set(["/api/webhooks/stripe", "/api/webhooks/stripe-connect"]);

@@ -44,6 +44,7 @@ function AskDialog({
   const [text, setText] = useState(() => readAskDraft(about));
   const [images, setImages] = useState<MessageImage[]>([]);
   const [sending, setSending] = useState(false);
+  const [uploading, setUploading] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const textRef = useRef<HTMLTextAreaElement>(null);
   const back = `${pathname}?${OPEN_PARAM}=${ASK_PANEL}`;
@@ -90,6 +91,7 @@ function AskDialog({
       <div className="ask-subject">{subject}</div>
       <form className="stack" noValidate onSubmit={(event) => void send(event)}>
         <MessageComposer
+          onUploading={setUploading}
           label={m.messageLabel}
           text={text}
           onText={change}
@@ -111,7 +113,11 @@ function AskDialog({
             <button type="button" className="button" disabled={sending} onClick={onClose}>
               {m.cancel}
             </button>
-            <button type="submit" className="button button-primary" disabled={sending}>
+            <button
+              type="submit"
+              className="button button-primary"
+              disabled={sending || uploading > 0}
+            >
               {sending ? m.sending : m.send}
             </button>
           </div>

@@ -160,6 +160,7 @@ function ReplyBox({ conversationId, onSent }: { conversationId: string; onSent: 
   const [text, setText] = useState("");
   const [images, setImages] = useState<MessageImage[]>([]);
   const [sending, setSending] = useState(false);
+  const [uploading, setUploading] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const textRef = useRef<HTMLTextAreaElement>(null);
 
@@ -190,6 +191,7 @@ function ReplyBox({ conversationId, onSent }: { conversationId: string; onSent: 
   return (
     <form className="reply-box stack" noValidate onSubmit={(event) => void send(event)}>
       <MessageComposer
+        onUploading={setUploading}
         label={m.replyLabel}
         text={text}
         onText={(value) => {
@@ -209,7 +211,7 @@ function ReplyBox({ conversationId, onSent }: { conversationId: string; onSent: 
         </p>
       ) : null}
       <div className="reply-actions">
-        <button type="submit" className="button button-primary" disabled={sending}>
+        <button type="submit" className="button button-primary" disabled={sending || uploading > 0}>
           {sending ? m.sending : m.send}
         </button>
       </div>

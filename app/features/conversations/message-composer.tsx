@@ -1,4 +1,4 @@
-import { type RefObject, useId, useState } from "react";
+import { type RefObject, useId, useState, useEffect } from "react";
 import type { MessageImage } from "../../../contracts/conversations.contract";
 import { MAX_MESSAGE_IMAGES, MAX_MESSAGE_LENGTH, messageTexts } from "../../../domain/messages";
 import { ApiError } from "../../lib/api-error";
@@ -22,6 +22,7 @@ export function MessageComposer({
   disabled,
   errorId,
   textRef,
+  onUploading,
 }: {
   label: string;
   text: string;
@@ -35,6 +36,8 @@ export function MessageComposer({
   /** The id of the form's error, when it shows one, for the field's description. */
   errorId?: string;
   textRef?: RefObject<HTMLTextAreaElement | null>;
+  /** Told how many pictures are still uploading: the form waits for them before sending. */
+  onUploading?: (count: number) => void;
 }) {
   const textId = useId();
   const countId = useId();
@@ -44,6 +47,7 @@ export function MessageComposer({
   const [uploading, setUploading] = useState(0);
   const [uploadError, setUploadError] = useState<string | null>(null);
   const room = MAX_MESSAGE_IMAGES - images.length - uploading;
+  useEffect(() => onUploading?.(uploading), [uploading, onUploading]);
 
   async function add(files: File[]) {
     setUploadError(null);

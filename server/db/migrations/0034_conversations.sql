@@ -107,4 +107,7 @@ CREATE INDEX "conversation_reports_status_idx" ON "conversation_reports" ("statu
 --> statement-breakpoint
 CREATE INDEX "conversation_reports_conversation_idx" ON "conversation_reports" ("conversation_id");
 --> statement-breakpoint
+-- One open report per person and conversation, whatever two servers do at once.
+CREATE UNIQUE INDEX "conversation_reports_one_open_idx" ON "conversation_reports" ("conversation_id","reporter_id") WHERE "status" = 'open';
+--> statement-breakpoint
 ALTER TABLE "mail_preferences" ADD COLUMN "message_emails" boolean DEFAULT true NOT NULL;

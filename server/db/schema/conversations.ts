@@ -154,6 +154,9 @@ export const conversationReports = pgTable(
   (t) => [
     index("conversation_reports_status_idx").on(t.status, t.createdAt),
     index("conversation_reports_conversation_idx").on(t.conversationId),
+    uniqueIndex("conversation_reports_one_open_idx")
+      .on(t.conversationId, t.reporterId)
+      .where(sql`${t.status} = 'open'`),
     check(
       "conversation_reports_status_check",
       sql`${t.status} in ('open', 'dismissed', 'warned', 'suspended')`,

@@ -1,4 +1,7 @@
 import { count, eq } from "drizzle-orm";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   conversationSchema,
@@ -174,7 +177,8 @@ describe("who may read a conversation", () => {
     const work = await createArtwork(t.db, { artistId: artist.id });
     const { conversationId } = await sent(await ask(buyer, work.id, "private question"));
     for (const who of [third, admin, undefined]) {
-      const expected = who ? 404 : 401;
+      // Signed out too: a stranger learns nothing, not even that it exists.
+      const expected = 404;
       const paths: [string, string, unknown?][] = [
         ["GET", `/api/me/conversations/${conversationId}`],
         ["POST", `/api/me/conversations/${conversationId}/messages`, { body: "hi" }],
@@ -326,6 +330,52 @@ describe("limits", () => {
   });
 });
 
+describe("limits under racing requests (two servers, or one person's many tabs)", () => {
+  it("never lets more than 60 messages an hour through, however many are sent at once", async () => {
+    const racer = await signUp(t, { firstName: "Race", lastName: "Sender" });
+    const work = await createArtwork(t.db, { artistId: artist.id });
+    const { conversationId } = await sent(await ask(racer, work.id, "0"));
+    const path = `/api/me/conversations/${conversationId}/messages`;
+    const answers = await Promise.all(
+      Array.from({ length: MAX_MESSAGES_PER_HOUR + 10 }, (_, i) =>
+        send(t, racer, "POST", path, { body: String(i + 1) }),
+      ),
+    );
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(MAX_MESSAGES_PER_HOUR - 1);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(11);
+    const [row] = await t.db
+      .select({ n: count() })
+      .from(messages)
+      .where(eq(messages.senderId, racer.id));
+    expect(row!.n).toBe(MAX_MESSAGES_PER_HOUR);
+  });
+
+  it("never starts more than 10 conversations a day, however many are asked at once", async () => {
+    const racer = await signUp(t, { firstName: "Race", lastName: "Asker" });
+    const works = await Promise.all(
+      Array.from({ length: MAX_NEW_CONVERSATIONS_PER_DAY + 5 }, () =>
+        createArtwork(t.db, { artistId: artist.id }),
+      ),
+    );
+    const answers = await Promise.all(works.map((work) => ask(racer, work.id, "hello")));
+    expect(answers.filter((r) => r.status === 201)).toHaveLength(MAX_NEW_CONVERSATIONS_PER_DAY);
+    const rows = await t.db.select().from(conversations).where(eq(conversations.buyerId, racer.id));
+    expect(rows).toHaveLength(MAX_NEW_CONVERSATIONS_PER_DAY);
+  });
+
+  it("takes one open report when the same person reports twice at once", async () => {
+    const work = await createArtwork(t.db, { artistId: artist.id });
+    const { conversationId } = await sent(await ask(third, work.id, "hm"));
+    const path = `/api/me/conversations/${conversationId}/report`;
+    const answers = await Promise.all([
+      send(t, artist, "POST", path, { reason: "Spam" }),
+      send(t, artist, "POST", path, { reason: "Spam" }),
+    ]);
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 409]);
+  });
+});
+
 describe("the story of the sale in the thread", () => {
   it("shows the buyer's order events among the messages, in time order", async () => {
     const collector = await signUp(t, { firstName: "Col", lastName: "Lector" });
@@ -410,42 +460,94 @@ describe("reply time and pushes", () => {
   });
 });
 
+/** A phone photo as it arrives: a few hundred KB of detail, sideways, with camera and GPS data. */
+async function phonePhoto(): Promise<Buffer> {
+  return sharp({
+    create: {
+      width: 1600,
+      height: 1200,
+      channels: 3,
+      background: "#6a8",
+      noise: { type: "gaussian", mean: 128, sigma: 40 },
+    },
+  })
+    .jpeg({ quality: 90 })
+    .withMetadata({
+      orientation: 6,
+      exif: {
+        IFD0: { Make: "SecretCam", Model: "Model Z" },
+        IFD3: { GPSLatitudeRef: "N", GPSLatitude: "48/1 51/1 2400/100" },
+      },
+    })
+    .toBuffer();
+}
+
+async function upload(member: Member, file: Buffer) {
+  const form = new FormData();
+  form.append("image", new Blob([new Uint8Array(file)], { type: "image/jpeg" }), "IMG_0001.jpg");
+  return t.app.request("/api/me/conversations/images", {
+    method: "POST",
+    headers: headersFor(member),
+    body: form,
+  });
+}
+
+async function uploaded(member: Member, file?: Buffer) {
+  const response = await upload(member, file ?? (await solidJpeg(800, 600)));
+  expect(response.status, await response.clone().text()).toBe(201);
+  return expectContract(messageImageSchema, await response.json());
+}
+
 describe("pictures", () => {
-  it("sends up to 6 of one's own pictures with a message, stripped by the pipeline", async () => {
+  it("takes a real phone photo and keeps no EXIF, camera or GPS data in any file", async () => {
+    const photo = await phonePhoto();
+    expect(photo.length).toBeGreaterThan(200 * 1024);
+    expect(photo.toString("latin1")).toContain("SecretCam");
+    const image = await uploaded(third, photo);
+    for (const address of [image.original, image.medium, image.thumbnail]) {
+      const file = readFileSync(path.join(t.config.mediaDir, address.slice("/media/".length)));
+      expect(file.toString("latin1")).not.toContain("SecretCam");
+      const meta = await sharp(file).metadata();
+      expect(meta.exif, address).toBeUndefined();
+    }
+    // Turned upright: the sideways 1600 × 1200 file is 1200 wide.
+    expect([image.width, image.height]).toEqual([1200, 1600]);
+  });
+
+  it("refuses what is not a picture, and stores nothing", async () => {
+    const response = await upload(third, Buffer.from("not a picture"));
+    expect(response.status).toBe(400);
+  });
+
+  it("sends up to 6 of one's own pictures with a message, each once", async () => {
     const work = await createArtwork(t.db, { artistId: artist.id });
-    const upload = async (member: Member) => {
-      const form = new FormData();
-      form.append(
-        "image",
-        new Blob([new Uint8Array(await solidJpeg(800, 600))], { type: "image/jpeg" }),
-        "a.jpg",
-      );
-      const response = await t.app.request("/api/me/conversations/images", {
-        method: "POST",
-        headers: headersFor(member),
-        body: form,
-      });
-      expect(response.status).toBe(201);
-      return expectContract(messageImageSchema, await response.json());
-    };
-    const mine = await upload(third);
-    const theirs = await upload(buyer);
+    const six = [];
+    for (let i = 0; i < 6; i += 1) six.push(await uploaded(third));
+    const theirs = await uploaded(buyer);
     const before = await messageCount();
-    const stolen = await ask(third, work.id, "look", [theirs.id]);
+    const stolen = await ask(third, work.id, "look", [six[0]!.id, theirs.id]);
     expect(stolen.status).toBe(400);
     expect(await messageCount()).toBe(before);
-    const tooMany = await ask(
-      third,
-      work.id,
-      "look",
-      Array.from({ length: 7 }, () => mine.id),
+    // Nothing was made by the refused first message: no empty conversation in any inbox.
+    const empty = await t.db
+      .select()
+      .from(conversations)
+      .where(eq(conversations.artworkId, work.id));
+    expect(empty).toEqual([]);
+    const seven = await ask(third, work.id, "look", [...six.map((i) => i.id), theirs.id]);
+    expect(seven.status).toBe(400);
+    const answer = await sent(
+      await ask(
+        third,
+        work.id,
+        "look",
+        six.map((i) => i.id),
+      ),
     );
-    expect(tooMany.status).toBe(400);
-    const answer = await sent(await ask(third, work.id, "look", [mine.id]));
-    expect(answer.entry.type === "message" && answer.entry.images.map((i) => i.id)).toEqual([
-      mine.id,
-    ]);
+    expect(answer.entry.type === "message" && answer.entry.images.map((i) => i.id)).toEqual(
+      six.map((i) => i.id),
+    );
     // Used once: the same picture cannot go with a second message.
-    expect((await ask(third, work.id, "again", [mine.id])).status).toBe(400);
+    expect((await ask(third, work.id, "again", [six[0]!.id])).status).toBe(400);
   });
 });

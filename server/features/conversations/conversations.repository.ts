@@ -139,6 +139,14 @@ export async function findConversation(db: Queryable, conversationId: string) {
 }
 
 /**
+ * Takes the sender's lock for the rest of the transaction: one person's messages are
+ * written one after the other, on every server, so the limits are counted right.
+ */
+export async function lockSender(db: Executor, senderId: string) {
+  await queryRows(db, sql`select pg_advisory_xact_lock(hashtext(${`conversations:${senderId}`}))`);
+}
+
+/**
  * Locks the conversation's row for one message: two messages of one conversation are
  * written one after the other, so the unread counts and the preview are those of the last.
  */
@@ -173,7 +181,12 @@ export async function insertMessage(
       lastMessageAt: now,
       lastMessagePreview: preview,
       lastSenderId: senderId,
-      ...(isArtistReply && conversation.firstReplyAt === null ? { firstReplyAt: now } : {}),
+      // The artist's first reply, whichever of two racing replies commits first.
+      ...(isArtistReply
+        ? {
+            firstReplyAt: sql`coalesce(${conversations.firstReplyAt}, ${now.toISOString()}::timestamptz)`,
+          }
+        : {}),
     })
     .where(eq(conversations.id, conversation.id));
   await db
@@ -230,7 +243,8 @@ export async function attachImages(
 export async function countUnsentImages(db: Executor, uploaderId: string): Promise<number> {
   const [row] = await queryRows<{ n: string | number }>(
     db,
-    sql`select count(*) as n from message_images where uploader_id = ${uploaderId} and message_id is null`,
+    sql`select count(*) as n from message_images where uploader_id = ${uploaderId}
+        and message_id is null and created_at > now() - interval '1 day'`,
   );
   return Number(row?.n ?? 0);
 }
@@ -267,7 +281,16 @@ export async function listMessages(db: Queryable, conversationId: string, limit 
   return { messages: rows, images };
 }
 
-export async function markRead(db: Queryable, conversationId: string, userId: string) {
+/**
+ * Marks the conversation read for this person up to the last message they were shown:
+ * one that arrived after it stays unread (and in the header count and the e-mail).
+ */
+export async function markRead(
+  db: Queryable,
+  conversationId: string,
+  userId: string,
+  lastShownId: number,
+) {
   await db
     .update(conversationMembers)
     .set({ unread: 0, unreadSince: null })
@@ -276,6 +299,8 @@ export async function markRead(db: Queryable, conversationId: string, userId: st
         eq(conversationMembers.conversationId, conversationId),
         eq(conversationMembers.userId, userId),
         sql`${conversationMembers.unread} > 0`,
+        sql`not exists (select 1 from messages newer where newer.conversation_id = ${conversationId}
+          and newer.id > ${lastShownId} and newer.sender_id <> ${userId})`,
       ),
     );
 }
@@ -408,8 +433,12 @@ export async function insertReport(
   db: Queryable,
   row: { conversationId: string; reporterId: string; reason: string },
 ) {
-  const [inserted] = await db.insert(conversationReports).values(row).returning();
-  return inserted!;
+  const [inserted] = await db
+    .insert(conversationReports)
+    .values(row)
+    .onConflictDoNothing()
+    .returning();
+  return inserted ?? null;
 }
 
 /** Whether the team may read this conversation: someone reported it. */

@@ -7,6 +7,9 @@ import {
   startConversationBodySchema,
 } from "../../../contracts/conversations.contract";
 import { messageTexts } from "../../../domain/messages";
+import { createMiddleware } from "hono/factory";
+import type { SessionUser } from "../../../contracts/auth.contract";
+import { AppError } from "../../errors";
 import { signedInOnly } from "../../http/access";
 import { jsonBody, queryParams } from "../../http/validate";
 import { imageBodyLimit, readImageFile } from "../../images/image-upload";
@@ -24,6 +27,15 @@ const inboxQuerySchema = z.object({ before: z.string().max(200).optional() });
  */
 export function registerConversationRoutes(app: Hono, { auth, conversations }: AppServices) {
   const signedIn = signedInOnly(auth, { signInRequired: messageTexts.signIn, noStore: true });
+  // One conversation's routes answer a signed-out request as they answer a stranger: 404,
+  // so nobody learns from outside whether a conversation exists.
+  const member = createMiddleware<{ Variables: { viewer: SessionUser } }>(async (c, next) => {
+    c.header("Cache-Control", "no-store");
+    const viewer = await auth.getSessionUser(c.req.raw.headers);
+    if (!viewer) throw new AppError("NOT_FOUND", 404, messageTexts.notFound);
+    c.set("viewer", viewer);
+    await next();
+  });
   const me = (c: { get(key: "viewer"): { id: string } }) => c.get("viewer").id;
 
   app.get("/api/me/conversations", signedIn, queryParams(inboxQuerySchema), async (c) =>
@@ -86,25 +98,25 @@ export function registerConversationRoutes(app: Hono, { auth, conversations }: A
     });
   });
 
-  app.get("/api/me/conversations/:id", signedIn, async (c) =>
+  app.get("/api/me/conversations/:id", member, async (c) =>
     c.json(await conversations.get(me(c), c.req.param("id"))),
   );
   app.post(
     "/api/me/conversations/:id/messages",
-    signedIn,
+    member,
     jsonBody(sendMessageBodySchema),
     async (c) =>
       c.json(await conversations.send(me(c), c.req.param("id"), c.req.valid("json")), 201),
   );
-  app.put("/api/me/conversations/:id/block", signedIn, async (c) =>
+  app.put("/api/me/conversations/:id/block", member, async (c) =>
     c.json(await conversations.setBlocked(me(c), c.req.param("id"), true)),
   );
-  app.delete("/api/me/conversations/:id/block", signedIn, async (c) =>
+  app.delete("/api/me/conversations/:id/block", member, async (c) =>
     c.json(await conversations.setBlocked(me(c), c.req.param("id"), false)),
   );
   app.post(
     "/api/me/conversations/:id/report",
-    signedIn,
+    member,
     jsonBody(reportConversationBodySchema),
     async (c) =>
       c.json(await conversations.report(me(c), c.req.param("id"), c.req.valid("json").reason), 201),

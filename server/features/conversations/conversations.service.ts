@@ -53,6 +53,7 @@ import {
   listInbox,
   listMessages,
   lockConversation,
+  lockSender,
   markRead,
   replyStatsOf,
   suspendedAmong,
@@ -81,7 +82,10 @@ function notFound(): never {
   throw new AppError("NOT_FOUND", 404, messageTexts.notFound);
 }
 
-/** The rules every new message passes, before anything is written. */
+/**
+ * The rules a new message passes before the transaction: blocks and the on-platform hold
+ * (reads whose answer a race cannot make wrong in a way that matters).
+ */
 async function checkCanSend(
   deps: ConversationsDeps,
   senderId: string,
@@ -90,36 +94,68 @@ async function checkCanSend(
 ) {
   const blocks = await blocksBetween(deps.db, senderId, otherId);
   if (blocks.byMe || blocks.byOther) throw new AppError("FORBIDDEN", 403, messageTexts.blocked);
-  const sent = await countMessagesSentSince(
-    deps.db,
-    senderId,
-    new Date(deps.now().getTime() - HOUR_MS),
-  );
-  if (sent >= MAX_MESSAGES_PER_HOUR) {
-    throw new AppError("TOO_MANY_ATTEMPTS", 429, messageTexts.tooManyMessages);
-  }
   const kind = offPlatformKind(body);
   if (kind && !(await hasSaleBetween(deps.db, senderId, otherId))) {
     throw new AppError("OFF_PLATFORM", 422, offPlatformText(kind));
   }
 }
 
+type NewConversation = {
+  kind: "artwork" | "artist";
+  artistId: string;
+  artworkId: string | null;
+  artworkTitle: string | null;
+};
+
 /**
- * Writes the message (and its pictures) in one transaction under the conversation's
- * lock, then pushes it to the other person's open tabs. A push that fails is logged:
- * the message is saved and shows on the next load.
+ * Writes the message (and its pictures), and for a first message its conversation and
+ * members, in one transaction, so a failure or a crash leaves nothing half made. The
+ * sender's lock comes first: the hourly and daily limits are counted under it, so two
+ * servers sending for one person at once are counted one after the other. Then the
+ * conversation's lock, so the last message and the unread counts are the last writer's.
+ * The push goes out after the commit; one that fails is logged (the message shows on the
+ * next load).
  */
 async function writeMessage(
   deps: ConversationsDeps,
-  conversation: ConversationRow,
+  target: { conversation: ConversationRow } | { create: NewConversation },
   senderId: string,
   input: SendMessageBody,
 ): Promise<SentMessage> {
-  const recipientId =
-    senderId === conversation.buyerId ? conversation.artistId : conversation.buyerId;
   const now = deps.now();
-  const { message, images } = await deps.db.transaction(async (tx) => {
+  const { conversation, message, images } = await deps.db.transaction(async (tx) => {
+    await lockSender(tx, senderId);
+    const sent = await countMessagesSentSince(tx, senderId, new Date(now.getTime() - HOUR_MS));
+    if (sent >= MAX_MESSAGES_PER_HOUR) {
+      throw new AppError("TOO_MANY_ATTEMPTS", 429, messageTexts.tooManyMessages);
+    }
+    let conversation: ConversationRow | null;
+    if ("create" in target) {
+      const about = target.create.artworkId
+        ? { artworkId: target.create.artworkId }
+        : { artistId: target.create.artistId };
+      conversation = await findConversationOf(tx, senderId, about);
+      if (!conversation) {
+        const started = await countConversationsStartedSince(
+          tx,
+          senderId,
+          new Date(now.getTime() - 24 * HOUR_MS),
+        );
+        if (started >= MAX_NEW_CONVERSATIONS_PER_DAY) {
+          throw new AppError("TOO_MANY_ATTEMPTS", 429, messageTexts.tooManyConversations);
+        }
+        // Another server's first message may win the unique index: then this one joins it.
+        conversation =
+          (await insertConversation(tx, { ...target.create, buyerId: senderId, now })) ??
+          (await findConversationOf(tx, senderId, about));
+      }
+    } else {
+      conversation = target.conversation;
+    }
+    if (!conversation) notFound();
     await lockConversation(tx, conversation.id);
+    const recipientId =
+      senderId === conversation.buyerId ? conversation.artistId : conversation.buyerId;
     const written = await insertMessage(tx, {
       conversation,
       senderId,
@@ -137,8 +173,10 @@ async function writeMessage(
     const { images } = input.imageIds.length
       ? await listMessages(tx, conversation.id, 1)
       : { images: [] };
-    return { message: written.message, images };
+    return { conversation, message: written.message, images };
   });
+  const recipientId =
+    senderId === conversation.buyerId ? conversation.artistId : conversation.buyerId;
   await pushUnread(deps, recipientId, conversation.id);
   return {
     conversationId: conversation.id,
@@ -185,25 +223,19 @@ export async function startConversation(
   if (existing) return sendInto(deps, viewerId, existing, input);
 
   await checkCanSend(deps, viewerId, artistId, input.body);
-  const started = await countConversationsStartedSince(
-    deps.db,
+  return writeMessage(
+    deps,
+    {
+      create: {
+        kind: work ? "artwork" : "artist",
+        artistId,
+        artworkId: work?.id ?? null,
+        artworkTitle: work?.title ?? null,
+      },
+    },
     viewerId,
-    new Date(deps.now().getTime() - 24 * HOUR_MS),
+    input,
   );
-  if (started >= MAX_NEW_CONVERSATIONS_PER_DAY) {
-    throw new AppError("TOO_MANY_ATTEMPTS", 429, messageTexts.tooManyConversations);
-  }
-  const conversation =
-    (await insertConversation(deps.db, {
-      kind: work ? "artwork" : "artist",
-      buyerId: viewerId,
-      artistId,
-      artworkId: work?.id ?? null,
-      artworkTitle: work?.title ?? null,
-      now: deps.now(),
-    })) ?? (await findConversationOf(deps.db, viewerId, about));
-  if (!conversation) notFound();
-  return writeMessage(deps, conversation, viewerId, input);
 }
 
 async function sendInto(
@@ -217,7 +249,7 @@ async function sendInto(
   }
   const otherId = viewerId === conversation.buyerId ? conversation.artistId : conversation.buyerId;
   await checkCanSend(deps, viewerId, otherId, input.body);
-  return writeMessage(deps, conversation, viewerId, input);
+  return writeMessage(deps, { conversation }, viewerId, input);
 }
 
 /** Closed by the team, or one of its two people is suspended. */
@@ -394,7 +426,9 @@ export async function getConversation(
     listInbox(deps.db, viewerId, null, 1, id),
     isClosed(deps, conversation),
   ]);
-  if (membership.unread > 0) await markRead(deps.db, id, viewerId);
+  if (membership.unread > 0) {
+    await markRead(deps.db, id, viewerId, messages[messages.length - 1]?.id ?? 0);
+  }
   const summaryRow = rows[0];
   if (!summaryRow) notFound();
   const summary = toSummary(summaryRow, viewerId, new Set());
@@ -446,7 +480,9 @@ export async function reportConversation(
   if (await hasOpenReportBy(deps.db, id, viewerId)) {
     throw new AppError("CONFLICT", 409, messageTexts.alreadyReported);
   }
-  await insertReport(deps.db, { conversationId: id, reporterId: viewerId, reason });
+  const report = await insertReport(deps.db, { conversationId: id, reporterId: viewerId, reason });
+  // A second report sent at the same time as the first meets the unique index.
+  if (!report) throw new AppError("CONFLICT", 409, messageTexts.alreadyReported);
   return { reported: true };
 }
 
