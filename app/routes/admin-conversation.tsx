@@ -16,8 +16,8 @@ export function meta() {
 
 /** Only a reported conversation opens here; any other id is the same 404 as an unknown one. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  return readForPage(context, async () => context.services.reports.conversation(params.id), {
+  const admin = await requireAdmin(request, context);
+  return readForPage(context, async () => context.services.reports.conversation(admin, params.id), {
     fallback: "The conversation could not be loaded.",
     log: "The console's reported conversation failed to load",
     details: { conversationId: params.id },

@@ -100,6 +100,14 @@ describe("the report queue", () => {
       [reported.artist.id, "Rude answer here."],
     ]);
     expect(thread.reports).toHaveLength(1);
+    // Who of the team read it, and when, is in the audit log.
+    const reads = await t.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(eq(auditEvents.targetId, reported.id), eq(auditEvents.action, "conversation.read")),
+      );
+    expect(reads.map((r) => [r.actorId, r.targetType])).toEqual([[admin.id, "conversation"]]);
 
     // Reading it as the team marks nothing read for either person.
     const unread = await send(t, reported.artist, "GET", "/api/me/conversations/unread");

@@ -13,7 +13,7 @@ export function registerConversationReportRoutes(app: Hono, { reports, auth }: A
 
   app.get("/api/admin/reports", admin, async (c) => c.json(await reports.queue()));
   app.get("/api/admin/conversations/:id", admin, async (c) =>
-    c.json(await reports.conversation(c.req.param("id"))),
+    c.json(await reports.conversation(c.get("viewer"), c.req.param("id"))),
   );
   app.post("/api/admin/reports/:id/dismiss", admin, async (c) =>
     c.json(await reports.dismiss(c.get("viewer"), c.req.param("id"))),

@@ -94,15 +94,25 @@ function conversationNotFound(): never {
   throw new AppError("NOT_FOUND", 404, rm.conversationNotFound);
 }
 
-/** A reported conversation with its messages and reports; 404 for any other. */
+/**
+ * A reported conversation with its messages and reports; 404 for any other. Each time a
+ * member of the team opens one is in the audit log: people's private words are read only
+ * for a report, and afterwards anyone can see who read them and when.
+ */
 export async function getReportedConversation(
   { db }: ReportsDeps,
+  actor: AuditActor,
   rawId: string,
 ): Promise<ReportedConversation> {
   if (!isUuid(rawId)) conversationNotFound();
   const id = rawId.toLowerCase();
   const conversation = await findReportedConversation(db, id);
   if (!conversation) conversationNotFound();
+  await recordAudit(db, actor, {
+    action: "conversation.read",
+    targetType: "conversation",
+    targetId: id,
+  });
   const [reports, { messages, images }] = await Promise.all([
     listReportsOf(db, id),
     listMessages(db, id),
