@@ -15,7 +15,15 @@ const options = {
   logLevel: "warning",
 };
 
-await build({ ...options, entryPoints: ["server/main.ts"], outfile: "build/server/main.js" });
+// main.js only sets NODE_ENV, then loads serve.js: a separate file, so that nothing the
+// server imports (React among it) loads before NODE_ENV is set (server/main.ts).
+await build({
+  ...options,
+  entryPoints: ["server/main.ts"],
+  outfile: "build/server/main.js",
+  external: ["./serve.js"],
+});
+await build({ ...options, entryPoints: ["server/serve.ts"], outfile: "build/server/serve.js" });
 await build({
   ...options,
   entryPoints: ["server/reconcile.ts"],

@@ -34,9 +34,15 @@ function copyProject() {
   symlinkSync(path.join(projectRoot, "node_modules"), path.join(copy, "node_modules"));
 }
 
-/** Runs `node scripts/start.mjs` until the server answers, then stops it; its whole output. */
-async function start(port: number) {
-  const child = spawn(process.execPath, ["scripts/start.mjs"], {
+/**
+ * Runs `node scripts/start.mjs` (or another entry) until the server answers, then stops
+ * it; its whole output.
+ */
+async function start(
+  port: number,
+  { entry = "scripts/start.mjs", env = {} }: { entry?: string; env?: NodeJS.ProcessEnv } = {},
+) {
+  const child = spawn(process.execPath, [entry], {
     cwd: copy,
     env: {
       ...process.env,
@@ -46,6 +52,7 @@ async function start(port: number) {
       DEMO_DATA: "false",
       LOG_REQUESTS: "false",
       NODE_ENV: "production",
+      ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -81,5 +88,16 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("npm start", () => {
     expect(second).not.toContain("Building");
     expect(second.split("\n").filter((line) => WARNING.test(line))).toEqual([]);
     expect(second).toContain("is running at");
+
+    // The built server run as a process manager would, with no NODE_ENV, on a fresh data
+    // folder with the demo data (whose e-mails are rendered): it must pick React's
+    // production build for everything, or rendering an e-mail crashes the start.
+    rmSync(dataDir, { recursive: true, force: true });
+    const bare = await start(port, {
+      entry: "build/server/main.js",
+      env: { NODE_ENV: undefined, DEMO_DATA: "true" },
+    });
+    expect(bare).toContain("is running at");
+    expect(bare).not.toMatch(/could not start|TypeError/);
   }, 300_000);
 });
