@@ -13,6 +13,7 @@ import { cookieHeaders, requestMeta } from "../features/auth/request-meta.server
 import { validInput } from "../lib/valid-input.server";
 import { collectAfterSignIn } from "../lib/collectors.server";
 import { passwordResetRequestSchema, signInSchema } from "../../contracts/auth.contract";
+import { authSwitchPath } from "../lib/auth-switch";
 import type { Route } from "./+types/signin";
 
 export function meta() {
@@ -60,21 +61,6 @@ export async function action({ request, context }: Route.ActionArgs) {
       log: "A sign-in failed",
     });
   }
-}
-
-/**
- * The sign-up link keeps where to go afterwards and what to save or follow then, since
- * a visitor who pressed a heart may have no account yet.
- */
-function signUpPath(search: string): string {
-  const from = new URLSearchParams(search);
-  const keep = new URLSearchParams();
-  for (const name of ["next", "save", "follow"]) {
-    const value = from.get(name);
-    if (value) keep.set(name, value);
-  }
-  const query = keep.toString();
-  return query ? `/signup?${query}` : "/signup";
 }
 
 /**
@@ -161,7 +147,8 @@ export default function SignIn() {
         </p>
       </Form>
       <p className="auth-switch">
-        New to Vernissage? <Link to={signUpPath(location.search)}>Create an account</Link>
+        New to Vernissage?{" "}
+        <Link to={authSwitchPath("/signup", location.search)}>Create an account</Link>
       </p>
     </section>
   );

@@ -6,6 +6,7 @@ import {
   data,
   redirect,
   useActionData,
+  useLocation,
   useNavigate,
   useNavigation,
 } from "react-router";
@@ -24,6 +25,7 @@ import { cookieHeaders, requestMeta } from "../features/auth/request-meta.server
 import { validInput } from "../lib/valid-input.server";
 import { useBrowserTimeZone } from "../lib/time-zone";
 import { timeZoneFromCookie } from "../lib/time-zone.server";
+import { authSwitchPath } from "../lib/auth-switch";
 import type { Route } from "./+types/signup";
 
 export function meta() {
@@ -94,6 +96,7 @@ export default function SignUp() {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const navigate = useNavigate();
+  const location = useLocation();
   const busy = navigation.state !== "idle";
   const [clientError, setClientError] = useState<string | null>(null);
   const [occupation, setOccupation] = useState<"collector" | "artist">("collector");
@@ -212,7 +215,8 @@ export default function SignUp() {
         </button>
       </Form>
       <p className="auth-switch">
-        Already have an account? <Link to="/signin">Sign in</Link>
+        Already have an account?{" "}
+        <Link to={authSwitchPath("/signin", location.search)}>Sign in</Link>
       </p>
       {pendingArtist ? (
         <AlertDialog title="Application received" onClose={() => navigate("/")}>

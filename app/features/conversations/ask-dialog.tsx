@@ -125,6 +125,9 @@ function AskDialog({
           <>
             <p className="hint">{m.signInWhy}</p>
             <div className="dialog-actions ask-sign-in">
+              <button type="button" className="button" onClick={onClose}>
+                {m.cancel}
+              </button>
               <Link to={`/signup?next=${encodeURIComponent(next)}`} className="button">
                 {m.signUpToSend}
               </Link>

@@ -50,7 +50,9 @@ export function ConversationActions({
         {thread.blockedByMe ? m.unblock : m.block}
       </button>
       {thread.reported ? (
-        <span className="hint">{m.reported}</span>
+        notice === m.reportDone ? null : (
+          <span className="hint">{m.reported}</span>
+        )
       ) : (
         <button
           type="button"
@@ -62,7 +64,7 @@ export function ConversationActions({
         </button>
       )}
       {thread.blockedByMe ? null : (
-        <span id={hintId} className="visually-hidden">
+        <span id={hintId} className="hint">
           {m.blockHint}
         </span>
       )}
