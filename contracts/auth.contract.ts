@@ -208,3 +208,20 @@ export const resetAnswerSchema = z.object({ status: z.literal(true) });
 export function firstMessage(error: z.ZodError): string {
   return error.issues[0]?.message ?? authMessages.signUpFailed;
 }
+
+/**
+ * One signed-in device of the person (`GET /api/me/sessions`): the browser and system read
+ * from its user agent, when it signed in and was last seen; never its token or address.
+ */
+export const deviceSchema = z.object({
+  id: z.string(),
+  browser: z.string(),
+  system: z.string(),
+  signedInAt: z.string(),
+  lastSeenAt: z.string(),
+  /** The device this request came from. */
+  current: z.boolean(),
+});
+export type Device = z.infer<typeof deviceSchema>;
+export const devicesSchema = z.object({ devices: z.array(deviceSchema) });
+export const signedOutDevicesSchema = z.object({ signedOut: z.number().int() });

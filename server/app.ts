@@ -28,6 +28,7 @@ import { registerOfferRoutes } from "./features/purchase/offers.routes";
 import { registerCollectorRoutes } from "./features/collectors/collectors.routes";
 import { registerAlertRoutes } from "./features/alerts/alerts.routes";
 import { registerConversationRoutes } from "./features/conversations/conversations.routes";
+import { registerDeviceRoutes } from "./features/auth/devices.routes";
 import { registerConversationReportRoutes } from "./features/conversations/conversation-reports.routes";
 import { clientIp, resolveClientIp } from "./http/client-ip";
 import { createErrorHandler } from "./http/error-handler";
@@ -138,6 +139,7 @@ export function buildServer({ services, web, pageCache: pageCacheOptions }: Serv
   registerCollectorRoutes(app, services);
   registerAlertRoutes(app, services);
   registerConversationRoutes(app, services);
+  registerDeviceRoutes(app, services);
   registerUploadRoutes(app, services);
   registerListingRoutes(app, services);
   registerPayoutRoutes(app, services);

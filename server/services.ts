@@ -23,6 +23,7 @@ import {
   signUp,
 } from "./features/auth/auth.service";
 import { enqueueMail } from "./features/mail/outbox.repository";
+import { listDevices, signOutDevice, signOutOtherDevices } from "./features/auth/devices.service";
 import { readPageContentVersion } from "./features/page-cache/content-version.repository";
 import {
   coalescedVersionReader,
@@ -404,6 +405,11 @@ export function createServices(
       passThrough,
       hashPassword,
     }),
+    /** The signed-in person's devices (live sessions), and signing them out. */
+    devices: bind(
+      { ...authDeps, now },
+      { list: listDevices, signOut: signOutDevice, signOutOthers: signOutOtherDevices },
+    ),
     outbox,
     mailTransport: transport,
     /** The version of what visitors' pages show, for the page cache. */

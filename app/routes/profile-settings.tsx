@@ -2,31 +2,50 @@ import { RouteLoadError } from "../components/load-error";
 import { alertsMessages as m } from "../features/alerts/alerts.messages";
 import { loadSettings, settingsAction } from "../features/alerts/alerts.server";
 import { SettingsPage } from "../features/alerts/settings-page";
+import { DevicesSection } from "../features/auth/devices-section";
+import {
+  type DevicesActionResult,
+  devicesAction,
+  isDevicesForm,
+  loadDevices,
+} from "../features/auth/devices.server";
 import type { Route } from "./+types/profile-settings";
 
 export function meta() {
   return [{ title: "Alerts and e-mail · Vernissage" }, { name: "robots", content: "noindex" }];
 }
 
-/** Issue 16: the signed-in person's alerts and e-mail preferences; signed out → /signin. */
-export function loader({ request, context }: Route.LoaderArgs) {
-  return loadSettings(context, request);
+/**
+ * The signed-in person's alerts, e-mail preferences, time zone and signed-in devices;
+ * signed out → /signin.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const settings = await loadSettings(context, request);
+  return { ...settings, devices: await loadDevices(context, request) };
 }
 
 /** The page's forms and the marketplace's "Create alert" (field `intent`). */
-export function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
+  if (await isDevicesForm(request)) return devicesAction(context, request);
   return settingsAction(context, request);
 }
 
 export default function ProfileSettings({ loaderData, actionData }: Route.ComponentProps) {
+  // The devices' forms answer with intent "devices", which no other form of the page uses.
+  const devicesResult =
+    actionData && "intent" in actionData && actionData.intent === "devices"
+      ? (actionData as DevicesActionResult)
+      : undefined;
   return (
     <SettingsPage
       preferences={loaderData.preferences}
       timeZone={loaderData.timeZone}
       timeZones={loaderData.timeZones}
       alerts={loaderData.alerts}
-      result={actionData}
-    />
+      result={devicesResult ? undefined : actionData}
+    >
+      <DevicesSection devices={loaderData.devices} result={devicesResult} />
+    </SettingsPage>
   );
 }
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { FormError, FormNotice } from "../../components/ui/form-message";
@@ -34,12 +35,15 @@ export function SettingsPage({
   timeZones,
   alerts,
   result,
+  children,
 }: {
   preferences: { digestFrequency: DigestFrequency; followEmails: boolean; messageEmails: boolean };
   timeZone: string;
   timeZones: string[];
   alerts: AlertRow[];
   result?: SettingsActionResult;
+  /** More sections of the page from other features (the signed-in devices). */
+  children?: ReactNode;
 }) {
   const busy = useNavigation().state === "submitting";
   const noticeRef = useRef<HTMLDivElement>(null);
@@ -125,6 +129,7 @@ export function SettingsPage({
           </ul>
         )}
       </section>
+      {children}
     </article>
   );
 }

@@ -5,11 +5,13 @@ export {
   clearSignInFailures,
   countRecentSignInFailures,
   deleteSessionsOf,
+  deleteSessionsWhere,
   findContact,
   findSessionUser,
   findUserIdByEmail,
   insertGuestUser,
   isSuspended,
+  listLiveSessions,
   recordSignInFailure,
   saveShippingAddress,
 } from "./users.repository";

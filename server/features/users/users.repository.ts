@@ -125,3 +125,44 @@ export async function saveShippingAddress(db: Queryable, userId: string, address
     .set({ shippingAddress: address, lastModified: sql`now()` })
     .where(eq(users.id, userId));
 }
+
+/** The person's sessions that have not expired, most recently seen first. */
+export async function listLiveSessions(db: Database, userId: string, now: Date) {
+  return db
+    .select({
+      id: sessions.id,
+      userAgent: sessions.userAgent,
+      createdAt: sessions.createdAt,
+      updatedAt: sessions.updatedAt,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)))
+    .orderBy(sql`${sessions.updatedAt} desc`)
+    .limit(100);
+}
+
+/**
+ * Ends the person's sessions with these ids, or all but `keepId` when `ids` is null; only
+ * ever the person's own. How many it ended.
+ */
+export async function deleteSessionsWhere(
+  db: Database,
+  userId: string,
+  which: { ids: string[] } | { allBut: string },
+): Promise<number> {
+  const rows = await db
+    .delete(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        "ids" in which
+          ? sql`${sessions.id} in (${sql.join(
+              which.ids.map((id) => sql`${id}::uuid`),
+              sql`, `,
+            )})`
+          : sql`${sessions.id} <> ${which.allBut}::uuid`,
+      ),
+    )
+    .returning({ id: sessions.id });
+  return rows.length;
+}

@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { devicesSchema, signedOutDevicesSchema } from "../../../contracts/auth.contract";
+import { expectContract } from "../../test/contract";
+import { type TestApp, createTestApp } from "../../test/test-app";
+import { type Member, send, signUp } from "../profiles/profiles.test-helpers";
+import { deviceMessages } from "./devices.service";
+
+const PHONE =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
+const LAPTOP =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+
+let t: TestApp;
+let ada: Member;
+let other: Member;
+
+/** The member signed in once more, from another device: its own cookie jar. */
+async function signInFrom(member: Member, userAgent: string) {
+  const client = t.client();
+  const response = await client.post(
+    "/api/auth/sign-in/email",
+    { email: member.email, password: "secret-123" },
+    { "user-agent": userAgent },
+  );
+  expect(response.status).toBe(200);
+  return { ...member, client } satisfies Member;
+}
+
+async function devices(member: Member) {
+  const response = await send(t, member, "GET", "/api/me/sessions");
+  expect(response.status).toBe(200);
+  expect(response.headers.get("cache-control")).toBe("no-store");
+  return expectContract(devicesSchema, await response.json()).devices;
+}
+
+async function signedIn(member: Member) {
+  const response = await send(t, member, "GET", "/api/session");
+  return (await response.json()) !== null;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ada = await signUp(t, { firstName: "Ada", lastName: "Devices" });
+  other = await signUp(t, { firstName: "Otto", lastName: "Other" });
+});
+afterAll(() => t.close());
+
+describe("signed-in devices", () => {
+  it("lists the person's devices by browser and system, this one marked, nothing secret", async () => {
+    const phone = await signInFrom(ada, PHONE);
+    const laptop = await signInFrom(ada, LAPTOP);
+    const list = await devices(laptop);
+    expect(list).toHaveLength(3);
+    expect(list.filter((d) => d.current)).toHaveLength(1);
+    const current = list.find((d) => d.current)!;
+    expect(current).toMatchObject({ browser: "Chrome 131", system: "Windows" });
+    expect(list.some((d) => d.browser === "Safari 17" && d.system === "iOS")).toBe(true);
+    const text = JSON.stringify(list);
+    for (const jarValue of [...phone.client.jar.values(), ...laptop.client.jar.values()]) {
+      expect(text).not.toContain(jarValue.split(".")[0]);
+    }
+    // Another person's list never holds these.
+    const others = await devices(other);
+    expect(others.map((d) => d.id)).not.toContain(current.id);
+  });
+
+  it("signs one other device out at once, and refuses this one, another's and bad ids", async () => {
+    const phone = await signInFrom(ada, PHONE);
+    const laptop = await signInFrom(ada, LAPTOP);
+    const phoneId = (await devices(phone)).find((d) => d.current)!.id;
+    const laptopId = (await devices(laptop)).find((d) => d.current)!.id;
+    const otherId = (await devices(other)).find((d) => d.current)!.id;
+    for (const id of [laptopId, otherId, "not-a-uuid", "00000000-0000-4000-8000-000000000000"]) {
+      const refused = await send(t, laptop, "DELETE", `/api/me/sessions/${id}`);
+      expect(refused.status, id).toBe(404);
+      expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(
+        deviceMessages.notFound,
+      );
+    }
+    expect(await signedIn(other)).toBe(true);
+    const done = await send(t, laptop, "DELETE", `/api/me/sessions/${phoneId}`);
+    expect(expectContract(signedOutDevicesSchema, await done.json())).toEqual({ signedOut: 1 });
+    expect(await signedIn(phone)).toBe(false);
+    expect(await signedIn(laptop)).toBe(true);
+  });
+
+  it("signs out every other device, keeping this one and other people's", async () => {
+    const a = await signInFrom(ada, PHONE);
+    const b = await signInFrom(ada, LAPTOP);
+    const done = await send(t, b, "DELETE", "/api/me/sessions");
+    expect(expectContract(signedOutDevicesSchema, await done.json()).signedOut).toBeGreaterThan(0);
+    expect(await signedIn(a)).toBe(false);
+    expect(await signedIn(ada)).toBe(false);
+    expect(await signedIn(b)).toBe(true);
+    expect(await signedIn(other)).toBe(true);
+    expect((await devices(b)).map((d) => d.current)).toEqual([true]);
+    // Twice is the same: nothing else to sign out.
+    const again = await send(t, b, "DELETE", "/api/me/sessions");
+    expect(expectContract(signedOutDevicesSchema, await again.json())).toEqual({ signedOut: 0 });
+  });
+
+  it("answers 401 signed out", async () => {
+    for (const [method, path] of [
+      ["GET", "/api/me/sessions"],
+      ["DELETE", "/api/me/sessions"],
+      ["DELETE", "/api/me/sessions/00000000-0000-4000-8000-000000000000"],
+    ] as const) {
+      const response = await send(t, undefined, method, path);
+      expect(response.status).toBe(401);
+    }
+  });
+});
