@@ -225,3 +225,16 @@ export const deviceSchema = z.object({
 export type Device = z.infer<typeof deviceSchema>;
 export const devicesSchema = z.object({ devices: z.array(deviceSchema) });
 export const signedOutDevicesSchema = z.object({ signedOut: z.number().int() });
+
+/** `POST /api/me/password`: the current password and the new one (Better Auth checks both). */
+export const changePasswordBodySchema = z.object({
+  currentPassword: z
+    .string({ error: "Enter your current password." })
+    .min(1, "Enter your current password.")
+    .max(128, "Password must be at most 128 characters."),
+  newPassword: z
+    .string({ error: "Enter a new password." })
+    .min(1, "Enter a new password.")
+    .max(128, "Password must be at most 128 characters."),
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;

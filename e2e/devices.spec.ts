@@ -83,6 +83,21 @@ test("a person sees their signed-in devices and signs one out", async ({
   await expect(section.getByRole("status")).toHaveText("Signed out of 1 other device.");
   expect(await signedInAs(again.page)).toBeNull();
   expect(await signedInAs(page)).toBe(email);
+
+  // A new password signs every other device out and keeps this one signed in.
+  const third = await phoneOf(browser, baseURL!, email);
+  await page.reload();
+  const password = page.getByRole("region", { name: "Password" });
+  await password.getByLabel("Current password").fill(PASSWORD);
+  await password.getByLabel("New password").fill("devices-e2e-2");
+  await password.getByRole("button", { name: "Change password" }).click();
+  await expect(section.getByRole("status")).toHaveText(
+    "Your password is changed. Every other device was signed out.",
+  );
+  expect(await signedInAs(third.page)).toBeNull();
+  expect(await signedInAs(page)).toBe(email);
+  await expectNoAxeViolations(page);
   await phone.context.close();
   await again.context.close();
+  await third.context.close();
 });

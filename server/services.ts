@@ -24,6 +24,7 @@ import {
 } from "./features/auth/auth.service";
 import { enqueueMail } from "./features/mail/outbox.repository";
 import { listDevices, signOutDevice, signOutOtherDevices } from "./features/auth/devices.service";
+import { type PasswordDeps, changePassword } from "./features/auth/password.service";
 import { readPageContentVersion } from "./features/page-cache/content-version.repository";
 import {
   coalescedVersionReader,
@@ -282,6 +283,13 @@ export function createServices(
     },
   });
   const authDeps: AuthDeps = { betterAuth, db, config, logger };
+  const passwordDeps: PasswordDeps = {
+    ...authDeps,
+    async enqueueMail(mail) {
+      await enqueueMail(db, mail);
+      outbox.kick();
+    },
+  };
   // One deps object serves the whole purchase module (checkout and offers): each names the part it needs.
   const purchaseDeps: PurchaseDeps = {
     db,
@@ -406,10 +414,14 @@ export function createServices(
       hashPassword,
     }),
     /** The signed-in person's devices (live sessions), and signing them out. */
-    devices: bind(
-      { ...authDeps, now },
-      { list: listDevices, signOut: signOutDevice, signOutOthers: signOutOtherDevices },
-    ),
+    devices: {
+      ...bind(
+        { ...authDeps, now },
+        { list: listDevices, signOut: signOutDevice, signOutOthers: signOutOtherDevices },
+      ),
+      /** Changes the password, signs out the other devices and e-mails the address. */
+      ...bind(passwordDeps, { changePassword }),
+    },
     outbox,
     mailTransport: transport,
     /** The version of what visitors' pages show, for the page cache. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { passwordResetMail } from "../features/auth/auth.mails";
+import { passwordChangedMail, passwordResetMail } from "../features/auth/auth.mails";
 import {
   approvedMail,
   declinedMail,
@@ -138,6 +138,16 @@ function cases(): Case[] {
       }),
       greeting: "Hello Pia,",
       action: `${URL}/reset?t=1`,
+      aboutWork: false,
+    },
+    {
+      mail: passwordChangedMail({
+        to: "pia@example.com",
+        name: "Pia Buyer",
+        link: `${URL}/signin`,
+      }),
+      greeting: "Hello Pia,",
+      action: `${URL}/signin`,
       aboutWork: false,
     },
     {

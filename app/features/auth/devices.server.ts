@@ -1,11 +1,13 @@
-import { type AppLoadContext, data } from "react-router";
-import type { Device } from "../../../contracts/auth.contract";
+import { type AppLoadContext, data, redirect } from "react-router";
+import { type Device, changePasswordBodySchema } from "../../../contracts/auth.contract";
+import { validInput } from "../../lib/valid-input.server";
+import { cookieHeaders, requestMeta } from "./request-meta.server";
 import { actionError } from "../../lib/loader-errors.server";
 import { readForm } from "../../lib/read-form.server";
 
 /** The settings page's "Signed-in devices": its list, and its two forms (field `intent`). */
 
-export const DEVICE_INTENTS = ["sign-out-device", "sign-out-others"] as const;
+export const DEVICE_INTENTS = ["sign-out-device", "sign-out-others", "change-password"] as const;
 
 export type DevicesActionResult =
   | { ok: true; intent: "devices"; message: string }
@@ -34,6 +36,30 @@ export async function devicesAction(context: AppLoadContext, request: Request) {
   const form = await readForm(request);
   const { devices } = context.services;
   try {
+    if (form.get("intent") === "change-password") {
+      const text = (name: string) => {
+        const value = form.get(name);
+        return typeof value === "string" ? value : "";
+      };
+      const viewer = await context.services.auth.getSessionUser(request.headers);
+      if (!viewer) throw redirect("/signin?next=%2Fprofile%2Fsettings");
+      const setCookies = await devices.changePassword(
+        viewer.id,
+        validInput(changePasswordBodySchema, {
+          currentPassword: text("currentPassword"),
+          newPassword: text("newPassword"),
+        }),
+        requestMeta(request, context),
+      );
+      return data<DevicesActionResult>(
+        {
+          ok: true,
+          intent: "devices",
+          message: "Your password is changed. Every other device was signed out.",
+        },
+        { headers: cookieHeaders(setCookies) },
+      );
+    }
     if (form.get("intent") === "sign-out-device") {
       const id = form.get("id");
       await devices.signOut(request.headers, typeof id === "string" ? id : "");
@@ -54,8 +80,8 @@ export async function devicesAction(context: AppLoadContext, request: Request) {
     });
   } catch (error) {
     const refusal = actionError(context, error, {
-      fallback: "The device could not be signed out. Please try again.",
-      log: "Signing a device out failed",
+      fallback: "That could not be done. Please try again.",
+      log: "A device or password change failed",
     });
     return data<DevicesActionResult>(
       { ok: false, intent: "devices", error: refusal.data.error },

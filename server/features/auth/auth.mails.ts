@@ -15,3 +15,27 @@ export function passwordResetMail({ to, name, link }: { to: string; name: string
     ]),
   };
 }
+
+/** To the account's address after its password changed: the one way to learn it was not you. */
+export function passwordChangedMail({
+  to,
+  name,
+  link,
+}: {
+  to: string;
+  name: string;
+  link: string;
+}) {
+  return {
+    kind: "password-changed",
+    to,
+    subject: "Your Vernissage password was changed",
+    content: message(name, null, [
+      "The password of your Vernissage account was just changed, and every other device was signed out.",
+      "",
+      "If this was not you, choose a new password now with “Forgot password?” on the sign-in page:",
+      "",
+      button("Go to sign in", link),
+    ]),
+  };
+}

@@ -44,7 +44,7 @@ export const SIGN_IN_FAILURE_WINDOW_SECONDS = 15 * 60;
 const FORWARDED_HEADERS = ["cookie", "origin", "referer", "user-agent"];
 
 /** Calls a Better Auth endpoint through its HTTP handler, so its origin check and rate limits apply. */
-async function callAuth(
+export async function callAuth(
   { betterAuth, config }: AuthDeps,
   path: string,
   body: unknown,
@@ -62,7 +62,7 @@ async function callAuth(
   );
 }
 
-async function readAuthError(response: Response): Promise<string> {
+export async function readAuthError(response: Response): Promise<string> {
   const body = (await response.json().catch(() => ({}))) as { code?: string };
   return body.code ?? "";
 }

@@ -1,9 +1,12 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { devicesSchema, signedOutDevicesSchema } from "../../../contracts/auth.contract";
+import { outbox } from "../../db/schema";
 import { expectContract } from "../../test/contract";
 import { type TestApp, createTestApp } from "../../test/test-app";
 import { type Member, send, signUp } from "../profiles/profiles.test-helpers";
 import { deviceMessages } from "./devices.service";
+import { passwordMessages } from "./password.service";
 
 const PHONE =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
@@ -108,5 +111,69 @@ describe("signed-in devices", () => {
       const response = await send(t, undefined, method, path);
       expect(response.status).toBe(401);
     }
+  });
+});
+
+describe("changing the password", () => {
+  it("signs out every other device, keeps this one, and e-mails the address", async () => {
+    const bea = await signUp(t, { firstName: "Bea", lastName: "Password" });
+    const phone = await signInFrom(bea, PHONE);
+    const laptop = await signInFrom(bea, LAPTOP);
+    const wrong = await send(t, laptop, "POST", "/api/me/password", {
+      currentPassword: "not-it",
+      newPassword: "a-new-secret-1",
+    });
+    expect(wrong.status).toBe(400);
+    expect(((await wrong.json()) as { error: { message: string } }).error.message).toBe(
+      passwordMessages.wrongCurrent,
+    );
+    expect(await signedIn(phone)).toBe(true);
+
+    const response = await laptop.client.post("/api/me/password", {
+      currentPassword: "secret-123",
+      newPassword: "a-new-secret-1",
+    });
+    expect(response.status).toBe(200);
+    expect(await signedIn(laptop)).toBe(true);
+    expect(await signedIn(phone)).toBe(false);
+    expect(await signedIn(bea)).toBe(false);
+    const mails = await t.db.select().from(outbox).where(eq(outbox.recipient, bea.email));
+    expect(mails.map((m) => m.subject)).toContain("Your Vernissage password was changed");
+    // The new password signs in; the old one does not.
+    const fresh = t.client();
+    const old = await fresh.post("/api/auth/sign-in/email", {
+      email: bea.email,
+      password: "secret-123",
+    });
+    expect(old.status).toBe(401);
+    const ok = await fresh.post("/api/auth/sign-in/email", {
+      email: bea.email,
+      password: "a-new-secret-1",
+    });
+    expect(ok.status).toBe(200);
+  });
+
+  it("refuses a too short new password and a signed-out request, changing nothing", async () => {
+    const cy = await signUp(t, { firstName: "Cy", lastName: "Short" });
+    const short = await send(t, cy, "POST", "/api/me/password", {
+      currentPassword: "secret-123",
+      newPassword: "abc",
+    });
+    expect(short.status).toBe(400);
+    const out = await send(t, undefined, "POST", "/api/me/password", {
+      currentPassword: "secret-123",
+      newPassword: "a-new-secret-1",
+    });
+    expect(out.status).toBe(401);
+    const nul = await send(t, cy, "POST", "/api/me/password", {
+      currentPassword: "secret-123",
+      newPassword: "a\u0000bcdefgh",
+    });
+    expect(nul.status).toBe(400);
+    const still = await t.client().post("/api/auth/sign-in/email", {
+      email: cy.email,
+      password: "secret-123",
+    });
+    expect(still.status).toBe(200);
   });
 });
