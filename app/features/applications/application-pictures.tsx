@@ -44,9 +44,10 @@ export function ApplicationPictures() {
         const list = (answer as { images?: UploadedImage[] }).images;
         if (live && Array.isArray(list)) setImages((shown) => (shown.length ? shown : list));
       })
-      .catch((failure: unknown) =>
-        console.warn("The application pictures failed to load", failure),
-      );
+      .catch((failure: unknown) => {
+        // Not after the section is gone: nobody is there to see the list any more.
+        if (live) console.warn("The application pictures failed to load", failure);
+      });
     return () => {
       live = false;
     };
