@@ -83,11 +83,6 @@ export function offPlatformKind(text: string): OffPlatformKind | null {
   return null;
 }
 
-/** The text as stored: trimmed at both ends; the checks run on it. */
-export function normalizeMessage(body: string): string {
-  return body.trim();
-}
-
 /** The first words of a message for the inbox and the e-mail. */
 export function messagePreview(body: string, max = 140): string {
   // By code points, so an emoji or any character outside the BMP is never cut in half.

@@ -1,18 +1,19 @@
 import { once } from "node:events";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DatabaseHandle, openPostgres } from "./db/client";
 import { artworks, orders } from "./db/schema";
 import { buy } from "./features/purchase/checkout.test-helpers";
 import { createArtist, createArtwork } from "./test/factories";
-import { POSTGRES_TEMPLATE_ENV } from "./test/database";
-import { freePort, killAll, startServerProcess } from "./test/server-process";
-import { createClient, signUpBody } from "./test/test-app";
+import {
+  freePort,
+  killAll,
+  processClient,
+  processDataDir as dataDir,
+  sharedPostgresDatabase,
+  startServerProcess,
+} from "./test/server-process";
+import { signUpBody } from "./test/test-app";
 
 /**
  * Several server processes on one PostgreSQL database (decision 0033): what one
@@ -24,7 +25,6 @@ import { createClient, signUpBody } from "./test/test-app";
 const serverUrl = process.env.TEST_DATABASE_URL;
 const PUBLIC_URL = "http://localhost:4999";
 const SECRET = randomBytes(32).toString("base64url");
-const dataDirs: string[] = [];
 // Ports the system hands out (freePort), each free when asked for.
 const [portA, portB, portCluster, portRefused] = [
   await freePort(),
@@ -33,26 +33,10 @@ const [portA, portB, portCluster, portRefused] = [
   await freePort(),
 ];
 
-function dataDir() {
-  const dir = mkdtempSync(path.join(tmpdir(), "vernissage-processes-"));
-  dataDirs.push(dir);
-  return dir;
-}
-
 /** A browser-like client of one process, as behind a load balancer at PUBLIC_URL. */
-function clientOf(port: number, jar?: Map<string, string>) {
-  const client = createClient(
-    { request: (input, init) => fetch(`http://127.0.0.1:${port}${input}`, init) },
-    PUBLIC_URL,
-  );
-  if (jar) for (const [k, v] of jar) client.jar.set(k, v);
-  return client;
-}
+const clientOf = (port: number, jar?: Map<string, string>) => processClient(port, PUBLIC_URL, jar);
 
-afterAll(() => {
-  killAll();
-  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => killAll());
 
 describe("more than one process on the embedded database", () => {
   it("is refused with a clear message", async () => {
@@ -65,29 +49,13 @@ describe("more than one process on the embedded database", () => {
 });
 
 describe.skipIf(!serverUrl)("two processes on one PostgreSQL database", () => {
-  let name: string;
+  let database: Awaited<ReturnType<typeof sharedPostgresDatabase>>;
   let databaseUrl: string;
-  let handle: DatabaseHandle;
-
-  async function admin(statement: string) {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  }
+  let handle: typeof database.handle;
 
   beforeAll(async () => {
-    name = `vernissage_processes_${randomBytes(6).toString("hex")}`;
-    const template = process.env[POSTGRES_TEMPLATE_ENV];
-    await admin(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ""}`);
-    const url = new URL(serverUrl!);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    handle = openPostgres(databaseUrl);
-    await handle.migrate();
+    database = await sharedPostgresDatabase(serverUrl!);
+    ({ url: databaseUrl, handle } = database);
     const env = {
       DATABASE_URL: databaseUrl,
       SESSION_SECRET: SECRET,
@@ -101,8 +69,7 @@ describe.skipIf(!serverUrl)("two processes on one PostgreSQL database", () => {
 
   afterAll(async () => {
     killAll();
-    await handle?.close();
-    if (name) await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await database?.drop();
   });
 
   it("keeps a session made on one process good on the other", async () => {

@@ -243,8 +243,7 @@ import {
   warnReported,
 } from "./features/conversations/conversation-reports.service";
 import { createMessageMail } from "./features/conversations/message-mail.timers";
-import { type PushBus, createMemoryBus, createPostgresBus } from "./features/conversations/push";
-import { sql } from "drizzle-orm";
+import { type PushBus, createPushBus } from "./features/conversations/push";
 
 /** How long a new content version must be known before reads are kept under it (0033). */
 const DATA_CACHE_SETTLE_MS = 1000;
@@ -365,15 +364,11 @@ export function createServices(
   };
   const photoDeps: PhotoDeps = { db, storage, logger };
   // Pushed messages: in memory on one process, PostgreSQL's NOTIFY across several.
-  const bus: PushBus = database.newListenerClient
-    ? createPostgresBus({
-        connect: database.newListenerClient,
-        notify: async (channel, payload) => {
-          await db.execute(sql`select pg_notify(${channel}, ${payload})`);
-        },
-        logger,
-      })
-    : createMemoryBus();
+  const bus: PushBus = createPushBus({
+    db,
+    newListenerClient: database.newListenerClient,
+    logger,
+  });
   const conversationsDeps: ConversationsDeps = { db, bus, now, logger };
   const reportsDeps: ReportsDeps = {
     db,

@@ -37,7 +37,6 @@ function AskDialog({
   onClose: () => void;
 }) {
   const titleId = useId();
-  const errorId = useId();
   const user = useSessionUser();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -100,14 +99,9 @@ function AskDialog({
           suggestions={suggestions}
           pictures={user !== null}
           disabled={sending}
-          errorId={error ? errorId : undefined}
+          error={error}
           textRef={textRef}
         />
-        {error ? (
-          <p id={errorId} className="message message-error" role="alert">
-            {error}
-          </p>
-        ) : null}
         {user ? (
           <div className="dialog-actions">
             <button type="button" className="button" disabled={sending} onClick={onClose}>

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useEffectEvent, useId, useRef, useState } from "react";
+import { type FormEvent, useEffect, useEffectEvent, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import type {
   ConversationThread,
@@ -156,7 +156,6 @@ function MessageImages({ images }: { images: MessageImage[] }) {
 }
 
 function ReplyBox({ conversationId, onSent }: { conversationId: string; onSent: () => void }) {
-  const errorId = useId();
   const [text, setText] = useState("");
   const [images, setImages] = useState<MessageImage[]>([]);
   const [sending, setSending] = useState(false);
@@ -202,14 +201,9 @@ function ReplyBox({ conversationId, onSent }: { conversationId: string; onSent: 
         onImages={setImages}
         pictures
         disabled={sending}
-        errorId={error ? errorId : undefined}
+        error={error}
         textRef={textRef}
       />
-      {error ? (
-        <p id={errorId} className="message message-error" role="alert">
-          {error}
-        </p>
-      ) : null}
       <div className="reply-actions">
         <button type="submit" className="button button-primary" disabled={sending || uploading > 0}>
           {sending ? m.sending : m.send}

@@ -17,7 +17,11 @@ const image = (id: string): MessageImage => ({
   height: 10,
 });
 
-function Composer({ pictures = true, start = [] as MessageImage[] }) {
+function Composer({
+  pictures = true,
+  start = [] as MessageImage[],
+  error = null as string | null,
+}) {
   const [text, setText] = useState("");
   const [images, setImages] = useState(start);
   return (
@@ -30,6 +34,7 @@ function Composer({ pictures = true, start = [] as MessageImage[] }) {
       suggestions={SUGGESTED_QUESTIONS}
       pictures={pictures}
       disabled={false}
+      error={error}
     />
   );
 }
@@ -58,6 +63,19 @@ describe("MessageComposer", () => {
     cleanup();
     render(<Composer pictures={false} />);
     expect(screen.queryByLabelText("Add pictures")).toBeNull();
+  });
+
+  it("announces the form's error and describes the field with it", () => {
+    render(<Composer error="Write a message first." />);
+    const alert = screen.getByRole("alert");
+    expect(alert.textContent).toBe("Write a message first.");
+    const field = screen.getByLabelText<HTMLTextAreaElement>("Your message");
+    expect(field.getAttribute("aria-invalid")).toBe("true");
+    expect(field.getAttribute("aria-describedby")?.split(" ")).toContain(alert.id);
+    cleanup();
+    render(<Composer />);
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(screen.getByLabelText("Your message").getAttribute("aria-invalid")).toBeNull();
   });
 
   it("has no Add pictures once a message carries six", () => {

@@ -20,7 +20,7 @@ export function MessageComposer({
   suggestions = [],
   pictures,
   disabled,
-  errorId,
+  error,
   textRef,
   onUploading,
 }: {
@@ -33,13 +33,14 @@ export function MessageComposer({
   /** Pictures need an account: a visitor writes the text only. */
   pictures: boolean;
   disabled: boolean;
-  /** The id of the form's error, when it shows one, for the field's description. */
-  errorId?: string;
+  /** The form's error (announced, and describing the field), when it shows one. */
+  error: string | null;
   textRef?: RefObject<HTMLTextAreaElement | null>;
   /** Told how many pictures are still uploading: the form waits for them before sending. */
   onUploading?: (count: number) => void;
 }) {
   const textId = useId();
+  const errorId = useId();
   const countId = useId();
   const fileId = useId();
   const hintId = useId();
@@ -103,8 +104,8 @@ export function MessageComposer({
           maxLength={MAX_MESSAGE_LENGTH}
           value={text}
           readOnly={disabled}
-          aria-describedby={errorId ? `${errorId} ${countId}` : countId}
-          aria-invalid={errorId ? true : undefined}
+          aria-describedby={error ? `${errorId} ${countId}` : countId}
+          aria-invalid={error ? true : undefined}
           onChange={(event) => onText(event.currentTarget.value)}
         />
         <small id={countId} className="message-count">
@@ -166,6 +167,11 @@ export function MessageComposer({
             </p>
           ) : null}
         </div>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="message message-error" role="alert">
+          {error}
+        </p>
       ) : null}
     </div>
   );

@@ -133,11 +133,6 @@ export async function findMembership(
   return row ?? null;
 }
 
-export async function findConversation(db: Queryable, conversationId: string) {
-  const [row] = await db.select().from(conversations).where(eq(conversations.id, conversationId));
-  return row ?? null;
-}
-
 /**
  * Takes the sender's lock for the rest of the transaction: one person's messages are
  * written one after the other, on every server, so the limits are counted right.
@@ -198,7 +193,7 @@ export async function insertMessage(
         eq(conversationMembers.userId, senderId),
       ),
     );
-  const [recipient] = await db
+  await db
     .update(conversationMembers)
     .set({
       lastMessageAt: now,
@@ -210,9 +205,8 @@ export async function insertMessage(
         eq(conversationMembers.conversationId, conversation.id),
         eq(conversationMembers.userId, recipientId),
       ),
-    )
-    .returning({ unread: conversationMembers.unread });
-  return { message: message!, recipientUnread: recipient?.unread ?? 0 };
+    );
+  return message!;
 }
 
 /** The sender's own unsent pictures among `ids`, attached to the message in that order. */
@@ -439,16 +433,6 @@ export async function insertReport(
     .onConflictDoNothing()
     .returning();
   return inserted ?? null;
-}
-
-/** Whether the team may read this conversation: someone reported it. */
-export async function isReported(db: Queryable, conversationId: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: conversationReports.id })
-    .from(conversationReports)
-    .where(eq(conversationReports.conversationId, conversationId))
-    .limit(1);
-  return rows.length > 0;
 }
 
 /** Which of these people are suspended: their conversations are closed. */

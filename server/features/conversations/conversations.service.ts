@@ -156,7 +156,7 @@ async function writeMessage(
     await lockConversation(tx, conversation.id);
     const recipientId =
       senderId === conversation.buyerId ? conversation.artistId : conversation.buyerId;
-    const written = await insertMessage(tx, {
+    const message = await insertMessage(tx, {
       conversation,
       senderId,
       recipientId,
@@ -165,7 +165,7 @@ async function writeMessage(
       now,
     });
     if (input.imageIds.length) {
-      const attached = await attachImages(tx, senderId, written.message.id, input.imageIds);
+      const attached = await attachImages(tx, senderId, message.id, input.imageIds);
       if (attached !== input.imageIds.length) {
         throw new AppError("VALIDATION_FAILED", 400, messageTexts.unknownImage);
       }
@@ -173,7 +173,7 @@ async function writeMessage(
     const { images } = input.imageIds.length
       ? await listMessages(tx, conversation.id, 1)
       : { images: [] };
-    return { conversation, message: written.message, images };
+    return { conversation, message, images };
   });
   const recipientId =
     senderId === conversation.buyerId ? conversation.artistId : conversation.buyerId;

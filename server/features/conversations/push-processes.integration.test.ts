@@ -1,18 +1,19 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { eq, sql } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pushEventSchema } from "../../../contracts/conversations.contract";
-import { type DatabaseHandle, openPostgres } from "../../db/client";
 import { queryRows } from "../../db/rows";
 import { users } from "../../db/schema";
-import { POSTGRES_TEMPLATE_ENV } from "../../test/database";
 import { createArtwork } from "../../test/factories";
-import { freePort, killAll, startServerProcess } from "../../test/server-process";
-import { createClient, signUpBody } from "../../test/test-app";
+import {
+  freePort,
+  killAll,
+  processClient,
+  processDataDir as dataDir,
+  sharedPostgresDatabase,
+  startServerProcess,
+} from "../../test/server-process";
+import { signUpBody } from "../../test/test-app";
 
 /**
  * Pushed messages across two server processes on one PostgreSQL database: a message sent
@@ -23,23 +24,9 @@ import { createClient, signUpBody } from "../../test/test-app";
 const serverUrl = process.env.TEST_DATABASE_URL;
 const PUBLIC_URL = "http://localhost:4999";
 const SECRET = randomBytes(32).toString("base64url");
-const dataDirs: string[] = [];
-
-function dataDir() {
-  const dir = mkdtempSync(path.join(tmpdir(), "vernissage-push-"));
-  dataDirs.push(dir);
-  return dir;
-}
 
 /** A browser-like client of one process, as behind a load balancer at PUBLIC_URL. */
-function clientOf(port: number, jar?: Map<string, string>) {
-  const client = createClient(
-    { request: (input, init) => fetch(`http://127.0.0.1:${port}${input}`, init) },
-    PUBLIC_URL,
-  );
-  if (jar) for (const [k, v] of jar) client.jar.set(k, v);
-  return client;
-}
+const clientOf = (port: number, jar?: Map<string, string>) => processClient(port, PUBLIC_URL, jar);
 
 async function until<T>(what: string, read: () => T | Promise<T>, timeoutMs = 15_000) {
   const deadline = Date.now() + timeoutMs;
@@ -78,25 +65,12 @@ async function openStream(port: number, jar: Map<string, string>) {
   return { events, close: () => abort.abort() };
 }
 
-afterAll(() => {
-  killAll();
-  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => killAll());
 
 describe.skipIf(!serverUrl)("pushed messages across two processes on PostgreSQL", () => {
-  let name: string;
-  let handle: DatabaseHandle;
+  let database: Awaited<ReturnType<typeof sharedPostgresDatabase>>;
+  let handle: typeof database.handle;
   const ports = { a: 0, b: 0 };
-
-  async function admin(statement: string) {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  }
 
   /** The backends of this database whose last statement was LISTEN (one per listening process). */
   async function listeners() {
@@ -109,24 +83,18 @@ describe.skipIf(!serverUrl)("pushed messages across two processes on PostgreSQL"
   }
 
   beforeAll(async () => {
-    name = `vernissage_push_${randomBytes(6).toString("hex")}`;
-    const template = process.env[POSTGRES_TEMPLATE_ENV];
-    await admin(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ""}`);
-    const url = new URL(serverUrl!);
-    url.pathname = `/${name}`;
-    handle = openPostgres(url.toString());
-    await handle.migrate();
+    database = await sharedPostgresDatabase(serverUrl!);
+    handle = database.handle;
     ports.a = await freePort();
     ports.b = await freePort();
-    const env = { DATABASE_URL: url.toString(), SESSION_SECRET: SECRET, PUBLIC_URL };
+    const env = { DATABASE_URL: database.url, SESSION_SECRET: SECRET, PUBLIC_URL };
     await startServerProcess(dataDir(), ports.a, env).ready;
     await startServerProcess(dataDir(), ports.b, env).ready;
   }, 60_000);
 
   afterAll(async () => {
     killAll();
-    await handle?.close();
-    if (name) await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await database?.drop();
   });
 
   it("pushes a message sent through one process to a reader on the other, also after the LISTEN connection was lost", async () => {

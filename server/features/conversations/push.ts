@@ -1,5 +1,7 @@
+import { sql } from "drizzle-orm";
 import type pg from "pg";
 import type { PushEvent } from "../../../contracts/conversations.contract";
+import type { Database } from "../../db/client";
 import type { Logger } from "../../logger";
 
 /**
@@ -87,11 +89,31 @@ function parseNotice(payload: string | undefined): Notice | null {
 }
 
 /**
+ * The bus for this database: on PostgreSQL (which can open a listening connection of its
+ * own) the NOTIFY bus, on the embedded database the one in memory.
+ */
+export function createPushBus(deps: {
+  db: Database;
+  newListenerClient: (() => pg.Client) | undefined;
+  logger: Logger;
+}): PushBus {
+  const { db, newListenerClient, logger } = deps;
+  if (!newListenerClient) return createMemoryBus();
+  return createPostgresBus({
+    connect: newListenerClient,
+    notify: async (channel, payload) => {
+      await db.execute(sql`select pg_notify(${channel}, ${payload})`);
+    },
+    logger,
+  });
+}
+
+/**
  * Several processes on PostgreSQL. `connect` opens the LISTEN connection (a new pg
  * client); `notify` sends a NOTIFY through the pool. The connection is opened with the
  * first listener and opened again, after a growing pause, when it is lost.
  */
-export function createPostgresBus(deps: {
+function createPostgresBus(deps: {
   connect: () => pg.Client;
   notify: (channel: string, payload: string) => Promise<void>;
   logger: Logger;
