@@ -206,8 +206,10 @@ export function ListingCaseView({ listingCase }: { listingCase: ListingCase }) {
             ))}
           </ul>
           <p className="hint">
-            Your decision covers these {open.length} reports together; reports that arrive meanwhile
-            stay open.
+            {open.length === 1
+              ? "Your decision covers this report."
+              : `Your decision covers these ${open.length} reports together.`}{" "}
+            Reports that arrive meanwhile stay open.
           </p>
           <DecideForms listing={listing} reportIds={open.map((r) => r.id)} />
         </>
@@ -223,9 +225,6 @@ export function ListingCaseView({ listingCase }: { listingCase: ListingCase }) {
           ))}
         </ul>
       )}
-      <p className="hint">
-        {reports.length - open.length} decided report(s) of this listing in all.
-      </p>
     </section>
   );
 }

@@ -52,8 +52,8 @@ export function ReportListingForm({
   if (result?.ok) return <FormNotice message={result.message} />;
   return (
     <Form method="post" action={reportPath(artworkId)} className="stack" noValidate>
-      <label className="field" htmlFor={`${id}-reason`}>
-        <span>Why are you reporting this listing?</span>
+      <div className="field">
+        <label htmlFor={`${id}-reason`}>Why are you reporting this listing?</label>
         <select id={`${id}-reason`} name="reason" required defaultValue="">
           <option value="" disabled>
             Choose a reason
@@ -64,9 +64,9 @@ export function ReportListingForm({
             </option>
           ))}
         </select>
-      </label>
-      <label className="field" htmlFor={`${id}-explanation`}>
-        <span>What is wrong with it?</span>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-explanation`}>What is wrong with it?</label>
         <textarea
           id={`${id}-explanation`}
           name="explanation"
@@ -79,10 +79,10 @@ export function ReportListingForm({
           The facts the team should know: what the listing claims, and why it is wrong. At most{" "}
           {MAX_REPORT_EXPLANATION.toLocaleString("en-US")} characters.
         </small>
-      </label>
+      </div>
       {user ? null : (
-        <label className="field" htmlFor={`${id}-email`}>
-          <span>Your e-mail address</span>
+        <div className="field">
+          <label htmlFor={`${id}-email`}>Your e-mail address</label>
           <input
             id={`${id}-email`}
             name="email"
@@ -95,7 +95,7 @@ export function ReportListingForm({
           <small id={`${id}-email-hint`}>
             The team sends its decision here. The artist does not see it.
           </small>
-        </label>
+        </div>
       )}
       <FormError message={result && !result.ok ? result.error : null} />
       <div className="dialog-actions">

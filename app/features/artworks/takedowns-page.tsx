@@ -20,8 +20,8 @@ function AppealForm({ takedown }: { takedown: Takedown }) {
   return (
     <fetcher.Form method="post" className="stack" noValidate>
       <input type="hidden" name="id" value={takedown.id} />
-      <label className="field" htmlFor={`${id}-appeal`}>
-        <span>Your appeal</span>
+      <div className="field">
+        <label htmlFor={`${id}-appeal`}>Your appeal</label>
         <textarea
           id={`${id}-appeal`}
           name="explanation"
@@ -33,7 +33,7 @@ function AppealForm({ takedown }: { takedown: Takedown }) {
         <small id={`${id}-appeal-hint`}>
           Why the decision should change, with any facts the team did not have. You can appeal once.
         </small>
-      </label>
+      </div>
       <FormError message={result && !result.ok ? result.error : null} />
       <div>
         <button type="submit" className="button button-primary" disabled={busy}>
@@ -48,7 +48,7 @@ function appealStatus(appeal: NonNullable<Takedown["appeal"]>): string {
   if (appeal.outcome === "reversed")
     return "Appeal granted: the listing is back on the marketplace.";
   if (appeal.outcome === "upheld") return "Appeal refused: the take-down stands.";
-  return "Appeal sent: the team will answer by e-mail.";
+  return "Appeal sent: the team will answer you by e-mail.";
 }
 
 function TakedownCard({ takedown }: { takedown: Takedown }) {
@@ -76,7 +76,8 @@ function TakedownCard({ takedown }: { takedown: Takedown }) {
       </dl>
       {appeal ? (
         <div className="stack">
-          <p>
+          {/* A status: announced when it takes the appeal form's place. */}
+          <p role="status">
             <strong>{appealStatus(appeal)}</strong>
           </p>
           <p className="takedown-text">Your appeal: {appeal.explanation}</p>
