@@ -258,6 +258,8 @@ describe("the console's reported listings", () => {
 
     expect(await isListed(w.title)).toBe(false);
     expect((await t.app.request(`/api/artworks/${w.id}`)).status).toBe(404);
+    // A guest's network address is not kept past the decision.
+    expect((await reportsOf(w.id)).map((r) => r.clientIp)).toEqual([null, null]);
 
     // A statement of reasons to each reporter and to the artist.
     for (const to of [collector.email.toLowerCase(), "td@example.org"]) {

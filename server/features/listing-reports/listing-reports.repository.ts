@@ -244,7 +244,8 @@ export async function insertDecision(
 
 /**
  * Closes the listing's named reports that are still open with the decision: one guarded
- * UPDATE, so of two decisions at once only one closes each report. Answers the ids closed.
+ * UPDATE, so of two decisions at once only one closes each report. A guest's network
+ * address was kept only for the hourly limit and goes with it. Answers the ids closed.
  */
 export async function closeReports(
   db: Executor,
@@ -256,7 +257,8 @@ export async function closeReports(
   );
   const rows = await queryRows<{ id: string }>(
     db,
-    sql`update listing_reports set status = ${input.status}, decision_id = ${input.decisionId}
+    sql`update listing_reports set status = ${input.status}, decision_id = ${input.decisionId},
+          client_ip = null
         where artwork_id = ${input.artworkId} and id in (${ids}) and status = 'open'
         returning id`,
   );
