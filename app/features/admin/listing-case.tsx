@@ -4,6 +4,7 @@ import {
   LISTING_GROUND_LABELS,
   type ListingCase,
   type ListingDecision,
+  type ListingReport,
 } from "../../../contracts/admin-listing-reports.contract";
 import { MAX_ADMIN_TEXT } from "../../../contracts/admin.values";
 import { REPORT_REASON_LABELS } from "../../../contracts/listing-reports.contract";
@@ -130,7 +131,14 @@ function AppealForms({ decision }: { decision: ListingDecision }) {
   );
 }
 
-function DecisionCard({ decision }: { decision: ListingDecision }) {
+function DecisionCard({
+  decision,
+  reports,
+}: {
+  decision: ListingDecision;
+  /** The reports this decision closed. */
+  reports: ListingReport[];
+}) {
   const timeZone = useTimeZone();
   const { appeal } = decision;
   return (
@@ -142,6 +150,21 @@ function DecisionCard({ decision }: { decision: ListingDecision }) {
       </p>
       <p>Ground: {LISTING_GROUND_LABELS[decision.ground]}</p>
       <p className="admin-report-reason">{decision.explanation}</p>
+      <details>
+        <summary>
+          The {reports.length === 1 ? "report" : `${reports.length} reports`} decided
+        </summary>
+        <ul className="stack">
+          {reports.map((report) => (
+            <li key={report.id}>
+              <strong>{REPORT_REASON_LABELS[report.reason]}</strong>, by{" "}
+              {report.reporter.displayName ?? "a guest"} ({report.reporter.email}) on{" "}
+              {formatDateTime(report.createdAt, timeZone)}
+              <p className="admin-report-reason">{report.explanation}</p>
+            </li>
+          ))}
+        </ul>
+      </details>
       {appeal ? (
         <div className="stack">
           <p>
@@ -221,7 +244,11 @@ export function ListingCaseView({ listingCase }: { listingCase: ListingCase }) {
       ) : (
         <ul className="admin-reports">
           {[...decisions].reverse().map((decision) => (
-            <DecisionCard key={decision.id} decision={decision} />
+            <DecisionCard
+              key={decision.id}
+              decision={decision}
+              reports={reports.filter((r) => r.decisionId === decision.id)}
+            />
           ))}
         </ul>
       )}
