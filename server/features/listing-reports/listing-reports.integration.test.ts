@@ -413,6 +413,11 @@ describe("the artist's appeal", () => {
     expect(answered.takedown).toMatchObject({ appealable: false });
     expect(answered.takedown.appeal?.outcome).toBeNull();
     expect(await auditRows(t, decisionId, "listing_decision.appeal")).toHaveLength(1);
+    const toTeam = (await listMail(t.db, t.config.teamEmail)).filter(
+      (m) => m.kind === "listing_appeal_to_team" && m.subject.includes(w.title),
+    );
+    expect(toTeam).toHaveLength(1);
+    expect(toTeam[0]?.textBody).toContain(`/admin/listing-reports/${w.id}`);
     expect(await errorOf(await appeal(artist, decisionId, "Again"), 409)).toBe(lm.alreadyAppealed);
 
     // The appeal waits in the console's queue.

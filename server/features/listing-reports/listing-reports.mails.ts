@@ -1,5 +1,5 @@
 import { titleText } from "../../../domain/display";
-import { DEFAULT_REASON, button, message, workPicture } from "../../mail/mail-content";
+import { DEFAULT_REASON, TEAM_REASON, button, message, workPicture } from "../../mail/mail-content";
 import type { MailContent } from "../../mail/mail-content";
 
 /**
@@ -142,6 +142,24 @@ export function appealOutcomeMail(
         button("See the work", `${publicUrl}/artwork/${a.artworkId}`),
       ]),
       reason: DEFAULT_REASON,
+    },
+  };
+}
+
+/** To the team: an artist appealed a take-down; the console's queue lists it too. */
+export function appealToTeamMail(
+  a: { title: string; artworkId: string; artistName: string },
+  { publicUrl }: Links,
+): { subject: string; content: MailContent } {
+  const title = titleText(a.title);
+  return {
+    subject: `${a.artistName} appealed the take-down of "${title}"`,
+    content: {
+      ...message(null, null, [
+        `${a.artistName} appealed the team's decision to take down "${title}". Please answer the appeal: uphold the decision or reverse it.`,
+        button("Answer the appeal", `${publicUrl}/admin/listing-reports/${a.artworkId}`),
+      ]),
+      reason: TEAM_REASON,
     },
   };
 }

@@ -18,6 +18,8 @@ import { isUuid } from "../../../domain/ids";
 import type { Database } from "../../db/client";
 import { AppError } from "../../errors";
 import { recordAudit } from "../audit/audit.api";
+import { enqueueMail } from "../mail/mail.api";
+import { appealToTeamMail } from "./listing-reports.mails";
 import {
   type DecisionRow,
   appealDecision,
@@ -143,12 +145,13 @@ export async function listTakedowns(
 }
 
 /**
- * The artist's one appeal of a take-down, in one transaction with its audit row: the
- * decision row is locked and the write guarded, so a double submit appeals once.
+ * The artist's one appeal of a take-down, in one transaction with its audit row and the
+ * team's e-mail: the decision row is locked and the write guarded, so a double submit
+ * appeals once.
  * Someone else's decision is 404, as an unknown one.
  */
 export async function appealTakedown(
-  { db }: ListingReportsDeps,
+  deps: ListingReportsDeps,
   viewer: SessionUser,
   rawId: string,
   body: AppealBody,
@@ -156,13 +159,21 @@ export async function appealTakedown(
   const missing = () => new AppError("NOT_FOUND", 404, lm.decisionNotFound);
   if (!isUuid(rawId)) throw missing();
   const id = rawId.toLowerCase();
-  const row = await db.transaction(async (tx) => {
+  const row = await deps.db.transaction(async (tx) => {
     const before = await findDecision(tx, id, { lock: true });
     if (!before || before.artist_id !== viewer.id) throw missing();
     if (before.outcome !== "taken_down") throw new AppError("CONFLICT", 409, lm.notAppealable);
     if (!(await appealDecision(tx, { decisionId: id, explanation: body.explanation }))) {
       throw new AppError("CONFLICT", 409, lm.alreadyAppealed);
     }
+    await enqueueMail(tx, {
+      kind: "listing_appeal_to_team",
+      to: deps.teamEmail,
+      ...appealToTeamMail(
+        { title: before.title, artworkId: before.artwork_id, artistName: viewer.displayName },
+        deps,
+      ),
+    });
     await recordAudit(
       tx,
       { id: viewer.id, email: viewer.email },
@@ -177,5 +188,6 @@ export async function appealTakedown(
     if (!after) throw missing();
     return after;
   });
+  deps.kickOutbox();
   return { takedown: toTakedown(row), message: lm.appealed };
 }
