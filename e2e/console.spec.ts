@@ -22,6 +22,7 @@ const AREAS = [
   ["applications", "Applications"],
   ["people", "People"],
   ["reports", "Reports"],
+  ["listing-reports", "Listing reports"],
   ["artworks", "Artworks"],
   ["exhibitions", "Exhibitions"],
   ["banners", "Banners"],

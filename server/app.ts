@@ -30,6 +30,7 @@ import { registerAlertRoutes } from "./features/alerts/alerts.routes";
 import { registerConversationRoutes } from "./features/conversations/conversations.routes";
 import { registerDeviceRoutes } from "./features/auth/devices.routes";
 import { registerConversationReportRoutes } from "./features/conversations/conversation-reports.routes";
+import { registerListingReportRoutes } from "./features/listing-reports/listing-reports.routes";
 import { clientIp, resolveClientIp } from "./http/client-ip";
 import { createErrorHandler } from "./http/error-handler";
 import { originGuard } from "./http/origin-guard";
@@ -151,6 +152,7 @@ export function buildServer({ services, web, pageCache: pageCacheOptions }: Serv
   registerApplicationRoutes(app, services);
   registerModerationRoutes(app, services);
   registerConversationReportRoutes(app, services);
+  registerListingReportRoutes(app, services);
   registerCurationRoutes(app, services);
   registerSitePageRoutes(app, services);
   registerAdminOrderRoutes(app, services);

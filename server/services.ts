@@ -242,6 +242,18 @@ import {
   suspendReported,
   warnReported,
 } from "./features/conversations/conversation-reports.service";
+import {
+  type ListingReportsDeps,
+  appealTakedown,
+  listTakedowns,
+  reportListing,
+} from "./features/listing-reports/listing-reports.service";
+import {
+  decideAppeal,
+  decideListing,
+  getListingCase,
+  listListingQueue,
+} from "./features/listing-reports/listing-decisions.service";
 import { createMessageMail } from "./features/conversations/message-mail.timers";
 import { type PushBus, createPushBus } from "./features/conversations/push";
 
@@ -375,6 +387,13 @@ export function createServices(
     publicUrl: config.publicUrl,
     teamEmail: config.teamEmail,
     kickOutbox: () => outbox.kick(),
+  };
+  const listingReportsDeps: ListingReportsDeps = {
+    db,
+    publicUrl: config.publicUrl,
+    teamEmail: config.teamEmail,
+    kickOutbox: () => outbox.kick(),
+    now,
   };
   const uploadDeps: UploadDeps = { db, storage, logger };
   const listingDeps: ListingDeps = {
@@ -648,6 +667,16 @@ export function createServices(
       dismiss: dismissReport,
       warn: warnReported,
       suspend: suspendReported,
+    }),
+    /** Reported listings, their decisions and appeals (decision 0059); `actor` is the signed-in admin. */
+    listingReports: bind(listingReportsDeps, {
+      report: reportListing,
+      takedowns: listTakedowns,
+      appeal: appealTakedown,
+      queue: listListingQueue,
+      listing: getListingCase,
+      decide: decideListing,
+      decideAppeal,
     }),
     /** The orders after the sale: moves, refunds (server/features/orders, decision 0029). */
     orders: {

@@ -14,6 +14,7 @@ import { ArtworkCollect, ArtworkFollow } from "./artwork-collect";
 import type { FollowState } from "../../components/collectors/follow-button";
 import type { ArtworkRails as ArtworkRailsData } from "../../../contracts/artwork-rails.contract";
 import { ArtworkRails, SoldRailsNotice, hasRails } from "./artwork-rails";
+import { ReportListing } from "./report-listing";
 
 /**
  * The owner's controls are a download of their own (decision 0034): only the work's artist
@@ -278,6 +279,7 @@ export function ArtworkView({
               <ExhibitionTiles exhibitions={artwork.exhibitions} />
             </section>
           ) : null}
+          <ReportListing artwork={artwork} isOwner={isOwner} />
         </div>
       </div>
       <ArtworkRails rails={rails} artistName={artistName} />

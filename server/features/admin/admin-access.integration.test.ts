@@ -53,6 +53,10 @@ describe("the console's API", () => {
         "POST /api/admin/reports/:id/dismiss",
         "POST /api/admin/reports/:id/warn",
         "POST /api/admin/reports/:id/suspend",
+        "GET /api/admin/listing-reports",
+        "GET /api/admin/listing-reports/:id",
+        "POST /api/admin/listing-reports/:id/decide",
+        "POST /api/admin/listing-decisions/:id/appeal",
       ]),
     );
   });

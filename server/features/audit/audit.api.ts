@@ -1,4 +1,4 @@
 /**
  * What other features may use of audit: its repositories stay private to it.
  */
-export { type AuditActor, recordAudit } from "./audit.repository";
+export { type AuditActor, type GuestActor, recordAudit } from "./audit.repository";

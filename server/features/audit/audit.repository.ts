@@ -5,6 +5,9 @@ import { auditEvents } from "../../db/schema";
 /** Who did a console action: the signed-in admin. */
 export type AuditActor = { id: string; email: string };
 
+/** Someone without an account, known by the e-mail address they gave (a guest's report). */
+export type GuestActor = { id: null; email: string };
+
 export type NewAuditEvent = {
   /** Dotted, feature first: "application.approve", "user.suspend", "artwork.hide". */
   action: string;
@@ -20,7 +23,7 @@ export type NewAuditEvent = {
  */
 export async function recordAudit(
   tx: Queryable,
-  actor: AuditActor,
+  actor: AuditActor | GuestActor,
   event: NewAuditEvent,
 ): Promise<void> {
   await tx.insert(auditEvents).values({

@@ -1,4 +1,4 @@
 /**
  * What other features may use of moderation: its repository stays private to it.
  */
-export { suspendWithin } from "./moderation.service";
+export { hideWithin, suspendWithin, unhideWithin } from "./moderation.service";

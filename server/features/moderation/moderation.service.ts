@@ -385,3 +385,47 @@ export async function suspendWithin(
   });
   return true;
 }
+
+/**
+ * Hides a work inside the caller's transaction, for a console action of another feature
+ * (a decision on a reported listing, which sends its own statement of reasons instead of
+ * the Artworks area's e-mail): the same guarded UPDATE and `artwork.hide` audit row.
+ * Answers false, changing nothing, when the work is hidden already.
+ */
+export async function hideWithin(
+  tx: Queryable,
+  actor: AuditActor,
+  rawId: string,
+  reason: string,
+): Promise<boolean> {
+  const id = artworkId(rawId);
+  const before = await requireArtwork(tx, id);
+  if (!(await hideArtwork(tx, id, reason))) return false;
+  await recordAudit(tx, actor, {
+    action: "artwork.hide",
+    targetType: "artwork",
+    targetId: id,
+    before: artworkState(before),
+    after: artworkState(await requireArtwork(tx, id)),
+  });
+  return true;
+}
+
+/** Shows a hidden work again inside the caller's transaction; false when it is not hidden. */
+export async function unhideWithin(
+  tx: Queryable,
+  actor: AuditActor,
+  rawId: string,
+): Promise<boolean> {
+  const id = artworkId(rawId);
+  const before = await requireArtwork(tx, id);
+  if (!(await unhideArtwork(tx, id))) return false;
+  await recordAudit(tx, actor, {
+    action: "artwork.unhide",
+    targetType: "artwork",
+    targetId: id,
+    before: artworkState(before),
+    after: artworkState(await requireArtwork(tx, id)),
+  });
+  return true;
+}
