@@ -30,6 +30,7 @@ import { registerAlertRoutes } from "./features/alerts/alerts.routes";
 import { registerConversationRoutes } from "./features/conversations/conversations.routes";
 import { registerDeviceRoutes } from "./features/auth/devices.routes";
 import { registerConversationReportRoutes } from "./features/conversations/conversation-reports.routes";
+import { registerReviewRoutes } from "./features/reviews/reviews.routes";
 import { clientIp, resolveClientIp } from "./http/client-ip";
 import { createErrorHandler } from "./http/error-handler";
 import { originGuard } from "./http/origin-guard";
@@ -140,6 +141,7 @@ export function buildServer({ services, web, pageCache: pageCacheOptions }: Serv
   registerAlertRoutes(app, services);
   registerConversationRoutes(app, services);
   registerDeviceRoutes(app, services);
+  registerReviewRoutes(app, services);
   registerUploadRoutes(app, services);
   registerListingRoutes(app, services);
   registerPayoutRoutes(app, services);

@@ -243,6 +243,21 @@ import {
   warnReported,
 } from "./features/conversations/conversation-reports.service";
 import { createMessageMail } from "./features/conversations/message-mail.timers";
+import {
+  type ReviewsDeps,
+  artistReviews,
+  editOwnReview,
+  orderReview,
+  ownReviews,
+  replyToReview,
+  reportReview,
+  writeReview,
+} from "./features/reviews/reviews.service";
+import {
+  dismissReviewReports,
+  hideReview,
+  reportedReviews,
+} from "./features/reviews/review-reports.service";
 import { type PushBus, createMemoryBus, createPostgresBus } from "./features/conversations/push";
 import { sql } from "drizzle-orm";
 
@@ -379,6 +394,12 @@ export function createServices(
     db,
     publicUrl: config.publicUrl,
     teamEmail: config.teamEmail,
+    kickOutbox: () => outbox.kick(),
+  };
+  const reviewsDeps: ReviewsDeps = {
+    db,
+    now,
+    publicUrl: config.publicUrl,
     kickOutbox: () => outbox.kick(),
   };
   const uploadDeps: UploadDeps = { db, storage, logger };
@@ -653,6 +674,23 @@ export function createServices(
       dismiss: dismissReport,
       warn: warnReported,
       suspend: suspendReported,
+    }),
+    /**
+     * Reviews of artists by buyers of completed orders (server/features/reviews, decision
+     * 0056): the profile's list, the buyer's review, the artist's reply, reports, and the
+     * console's hiding and dismissing.
+     */
+    reviews: bind(reviewsDeps, {
+      ofArtist: artistReviews,
+      ofOrder: orderReview,
+      write: writeReview,
+      edit: editOwnReview,
+      own: ownReviews,
+      reply: replyToReview,
+      report: reportReview,
+      reported: reportedReviews,
+      hide: hideReview,
+      dismiss: dismissReviewReports,
     }),
     /** The orders after the sale: moves, refunds (server/features/orders, decision 0029). */
     orders: {
