@@ -42,3 +42,14 @@ CREATE TABLE "review_reports" (
 CREATE UNIQUE INDEX "review_reports_once_idx" ON "review_reports" ("review_id","reporter_id");
 --> statement-breakpoint
 CREATE INDEX "review_reports_status_idx" ON "review_reports" ("status","created_at");
+--> statement-breakpoint
+-- The artist profile shows reviews to visitors from the page cache (decision 0033): a
+-- review, an edit, a reply or a hiding moves the page content version like any other
+-- change a visitor's page shows. Reports are not shown, so they do not move it.
+CREATE TRIGGER "reviews_page_version_ins" AFTER INSERT ON "reviews" REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION page_content_version_bump();
+--> statement-breakpoint
+CREATE TRIGGER "reviews_page_version_upd" AFTER UPDATE ON "reviews" REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION page_content_version_bump();
+--> statement-breakpoint
+CREATE TRIGGER "reviews_page_version_del" AFTER DELETE ON "reviews" REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION page_content_version_bump();
+--> statement-breakpoint
+CREATE TRIGGER "reviews_page_version_trunc" AFTER TRUNCATE ON "reviews" FOR EACH STATEMENT EXECUTE FUNCTION page_content_version_bump_all();

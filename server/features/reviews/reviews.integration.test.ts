@@ -9,6 +9,7 @@ import {
 import { inputMessages } from "../../../domain/text-input";
 import { MAX_REVIEW_LENGTH, reviewTexts as rt } from "../../../domain/reviews";
 import { outbox, reviews } from "../../db/schema";
+import { readPageContentVersion } from "../page-cache/content-version.repository";
 import { expectContract } from "../../test/contract";
 import { type TestApp, createTestApp, testClock } from "../../test/test-app";
 import { type Member, send } from "../profiles/profiles.test-helpers";
@@ -286,5 +287,17 @@ describe("the profile's reviews", () => {
     const response = await send(t, undefined, "GET", "/api/artists/not-an-id/reviews");
     expect(response.status).toBe(200);
     expect(((await response.json()) as { shown: boolean }).shown).toBe(false);
+  });
+});
+
+describe("visitors' cached pages", () => {
+  it("moves the page content version with a review and a reply, so the profile is read again", async () => {
+    const order = await orderOf(t, artist, buyer);
+    const before = BigInt(await readPageContentVersion(t.db));
+    const reviewId = await reviewed(t, buyer, order.id);
+    const written = BigInt(await readPageContentVersion(t.db));
+    expect(written > before).toBe(true);
+    await send(t, artist, "POST", `/api/me/reviews/${reviewId}/reply`, { reply: "Thanks." });
+    expect(BigInt(await readPageContentVersion(t.db)) > written).toBe(true);
   });
 });
