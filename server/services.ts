@@ -243,12 +243,10 @@ import {
   warnReported,
 } from "./features/conversations/conversation-reports.service";
 import { createMessageMail } from "./features/conversations/message-mail.timers";
+import { type ReviewsDeps, artistReviews, ownReviews } from "./features/reviews/reviews.api";
 import {
-  type ReviewsDeps,
-  artistReviews,
   editOwnReview,
   orderReview,
-  ownReviews,
   replyToReview,
   reportReview,
   writeReview,

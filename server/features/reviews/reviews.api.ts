@@ -1,5 +1,5 @@
 /**
- * What other features may use of reviews: its repository stays private to it. The
- * profile's reviews (shown only from the threshold on) are what a page or an export reads.
+ * What other features may use of reviews (its repository stays private to it): the
+ * profile's reviews, shown only from the threshold on, and an artist's own reviews.
  */
 export { type ReviewsDeps, artistReviews, ownReviews } from "./reviews.service";
