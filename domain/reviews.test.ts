@@ -5,6 +5,7 @@ import {
   isReviewable,
   mayEditReview,
   reviewEditableUntil,
+  reviewerName,
   starsLabel,
 } from "./reviews";
 
@@ -33,5 +34,14 @@ describe("texts", () => {
 
   it("reads a rating out", () => {
     expect(starsLabel(4)).toBe("4 out of 5 stars");
+  });
+});
+
+describe("reviewerName", () => {
+  it("gives the first name and the last name's initial", () => {
+    expect(reviewerName("Rosa Reviewer")).toBe("Rosa R.");
+    expect(reviewerName(" Ana  María  de la cruz ")).toBe("Ana C.");
+    expect(reviewerName("Cher")).toBe("Cher");
+    expect(reviewerName("  ")).toBe("A buyer");
   });
 });

@@ -36,6 +36,18 @@ export function averageText(average: number): string {
   return (Math.round(average * 10) / 10).toFixed(1);
 }
 
+/**
+ * How a buyer is named under a public review: the first name and the last name's initial
+ * ("Rosa R."), as Artfinder and Etsy keep a buyer's full name off a seller's page.
+ */
+export function reviewerName(displayName: string): string {
+  const words = displayName.trim().split(/\s+/).filter(Boolean);
+  const [first, ...rest] = words;
+  if (!first) return "A buyer";
+  const last = rest.at(-1);
+  return last ? `${first} ${last.charAt(0).toUpperCase()}.` : first;
+}
+
 export function starsLabel(rating: number): string {
   return `${rating} out of 5 stars`;
 }

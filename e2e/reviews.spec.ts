@@ -218,6 +218,9 @@ test("a buyer reviews a completed order, the artist replies, and the profile sho
   await expect(reviews.locator(".review-average")).toHaveText("4.3");
   await expect(reviews.getByText("3 reviews")).toBeVisible();
   await expect(reviews.getByText(rt.verifiedPurchase)).toHaveCount(3);
+  // The buyer's first name and initial, not their full name.
+  await expect(reviews.getByText(/^Rosa R\. · /)).toHaveCount(3);
+  await expect(reviews.getByText(/Rosa Reviewer/)).toHaveCount(0);
   await expect(reviews.getByRole("listitem").last()).toContainText(REVIEW);
   await expect(reviews.getByRole("listitem").last()).toContainText(REPLY);
   await expect(reviews.getByRole("link", { name: works[0]!.title })).toBeVisible();

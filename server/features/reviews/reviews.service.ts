@@ -16,6 +16,7 @@ import {
   mayEditReview,
   reviewEditableUntil,
   reviewTexts as rt,
+  reviewerName,
 } from "../../../domain/reviews";
 import { addDays } from "../../../domain/orders";
 import type { Database } from "../../db/client";
@@ -181,7 +182,10 @@ export async function editOwnReview(
     since: addDays(now, -REVIEW_EDIT_DAYS),
   });
   // Hidden (or past the window) between the read and the write: the guard kept it as it was.
-  if (!edited) throw new AppError("CONFLICT", 409, rt.hidden);
+  if (!edited) {
+    const now = await findReviewOfOrder(deps.db, order.id);
+    throw new AppError("CONFLICT", 409, now?.hiddenAt ? rt.hidden : rt.editClosed);
+  }
   return orderReview(deps, buyerId, order.id);
 }
 
@@ -268,7 +272,8 @@ export async function artistReviews(deps: ReviewsDeps, artistId: string): Promis
     shown: true,
     average: Math.round(summary.average * 100) / 100,
     count: summary.count,
-    reviews: rows.map(toReview),
+    // Visitors read the buyer's first name and initial; the artist and the team, the name.
+    reviews: rows.map((row) => ({ ...toReview(row), buyerName: reviewerName(row.buyerName) })),
   };
 }
 
