@@ -22,6 +22,7 @@ const AREAS = [
   ["applications", "Applications"],
   ["people", "People"],
   ["reports", "Reports"],
+  ["reviews", "Reviews"],
   ["artworks", "Artworks"],
   ["exhibitions", "Exhibitions"],
   ["banners", "Banners"],
