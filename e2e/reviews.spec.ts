@@ -269,5 +269,8 @@ test("a buyer reviews a completed order, the artist replies, and the profile sho
   await expect(reviews.getByText(rt.notYetShown)).toBeVisible();
   await expect(reviews.locator(".review-average")).toHaveCount(0);
 
+  // The forms' addresses are not pages.
+  expect((await page.request.get(`/reviews/${orders[0]}`)).status()).toBe(404);
+
   await Promise.all([buyer.dispose(), artist.dispose(), admin.dispose()]);
 });
