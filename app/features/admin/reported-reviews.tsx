@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import type { ReportedReview, ReportedReviews } from "../../../contracts/reviews.contract";
 import { formatDateTime } from "../../../domain/date-time";
 import { MAX_HIDE_REASON_LENGTH, starsLabel } from "../../../domain/reviews";
@@ -16,7 +17,8 @@ function ReportedReviewCard({ review }: { review: ReportedReview }) {
         {review.buyerName || "A buyer"} about {review.artistName || "an artist"}
       </h2>
       <p className="hint">
-        On “{review.artworkTitle}”, written {formatDateTime(review.createdAt, timeZone)}
+        On “{review.artworkTitle}”, written {formatDateTime(review.createdAt, timeZone)} ·{" "}
+        <Link to={`/artist/${review.artistId}#reviews`}>The artist’s profile</Link>
       </p>
       <p>{starsLabel(review.rating)}</p>
       <p className="review-body">{review.body}</p>
