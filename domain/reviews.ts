@@ -66,6 +66,8 @@ export const reviewTexts = {
   orderNotFound: "Order not found.",
   reviewNotFound: "Review not found.",
   notReviewable: "You can review an order once it is completed.",
+  reviewLater:
+    "Once the return window has passed and the order is completed, you can review the artist here.",
   ownWork: "You cannot review your own work.",
   alreadyReviewed: "You have already reviewed this order.",
   editClosed: `A review can be edited for ${REVIEW_EDIT_DAYS} days after it was written.`,

@@ -24,12 +24,12 @@ const WRITTEN = {
   repliedAt: "2026-11-02T12:00:00.000Z",
 };
 
-function show(state: OrderReview | null, answer: ReviewFormResult) {
+function show(state: OrderReview | null, answer: ReviewFormResult, openLater = false) {
   const sent: Record<string, string>[] = [];
   const Stub = createRoutesStub([
     {
       path: "/profile/purchases/o1",
-      Component: () => <OrderReviewSection orderId="o1" state={state} />,
+      Component: () => <OrderReviewSection orderId="o1" state={state} openLater={openLater} />,
     },
     {
       path: "/profile/purchases/:orderId/review",
@@ -53,6 +53,15 @@ describe("OrderReviewSection", () => {
       },
     );
     expect(screen.queryByRole("region")).toBeNull();
+  });
+
+  it("says when a delivered order can be reviewed", () => {
+    show(
+      { mayReview: false, review: null, editableUntil: null, hidden: false },
+      { ok: true, message: "" },
+      true,
+    );
+    expect(screen.getByText(rt.reviewLater)).toBeTruthy();
   });
 
   it("sends the stars and the words, and announces a refusal keeping them", async () => {

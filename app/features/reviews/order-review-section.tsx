@@ -17,13 +17,19 @@ const FETCHER_KEY = "order-review";
 export function OrderReviewSection({
   orderId,
   state,
+  openLater = false,
 }: {
   orderId: string;
   state: OrderReview | null;
+  /** The order is on its way to completion (delivered, in its return window): say so. */
+  openLater?: boolean;
 }) {
   const timeZone = useTimeZone();
   const fetcher = useFetcher<ReviewFormResult>({ key: FETCHER_KEY });
-  if (!state || (!state.mayReview && !state.review)) return null;
+  if (!state) return null;
+  if (!state.mayReview && !state.review) {
+    return openLater ? <p className="hint">{rt.reviewLater}</p> : null;
+  }
   const action = `/profile/purchases/${encodeURIComponent(orderId)}/review`;
   const notice = fetcher.data?.ok ? fetcher.data.message : null;
   const { review } = state;
