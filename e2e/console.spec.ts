@@ -23,6 +23,7 @@ const AREAS = [
   ["people", "People"],
   ["reports", "Reports"],
   ["listing-reports", "Listing reports"],
+  ["reviews", "Reviews"],
   ["artworks", "Artworks"],
   ["exhibitions", "Exhibitions"],
   ["banners", "Banners"],

@@ -31,6 +31,7 @@ import { registerConversationRoutes } from "./features/conversations/conversatio
 import { registerDeviceRoutes } from "./features/auth/devices.routes";
 import { registerConversationReportRoutes } from "./features/conversations/conversation-reports.routes";
 import { registerListingReportRoutes } from "./features/listing-reports/listing-reports.routes";
+import { registerReviewRoutes } from "./features/reviews/reviews.routes";
 import { clientIp, resolveClientIp } from "./http/client-ip";
 import { createErrorHandler } from "./http/error-handler";
 import { originGuard } from "./http/origin-guard";
@@ -141,6 +142,7 @@ export function buildServer({ services, web, pageCache: pageCacheOptions }: Serv
   registerAlertRoutes(app, services);
   registerConversationRoutes(app, services);
   registerDeviceRoutes(app, services);
+  registerReviewRoutes(app, services);
   registerUploadRoutes(app, services);
   registerListingRoutes(app, services);
   registerPayoutRoutes(app, services);

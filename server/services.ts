@@ -256,6 +256,19 @@ import {
 } from "./features/listing-reports/listing-decisions.service";
 import { createMessageMail } from "./features/conversations/message-mail.timers";
 import { type PushBus, createPushBus } from "./features/conversations/push";
+import { type ReviewsDeps, artistReviews, ownReviews } from "./features/reviews/reviews.api";
+import {
+  editOwnReview,
+  orderReview,
+  replyToReview,
+  reportReview,
+  writeReview,
+} from "./features/reviews/reviews.service";
+import {
+  dismissReviewReports,
+  hideReview,
+  reportedReviews,
+} from "./features/reviews/review-reports.service";
 
 /** How long a new content version must be known before reads are kept under it (0033). */
 const DATA_CACHE_SETTLE_MS = 1000;
@@ -394,6 +407,12 @@ export function createServices(
     teamEmail: config.teamEmail,
     kickOutbox: () => outbox.kick(),
     now,
+  };
+  const reviewsDeps: ReviewsDeps = {
+    db,
+    now,
+    publicUrl: config.publicUrl,
+    kickOutbox: () => outbox.kick(),
   };
   const uploadDeps: UploadDeps = { db, storage, logger };
   const listingDeps: ListingDeps = {
@@ -677,6 +696,23 @@ export function createServices(
       listing: getListingCase,
       decide: decideListing,
       decideAppeal,
+    }),
+    /**
+     * Reviews of artists by buyers of completed orders (server/features/reviews, decision
+     * 0056): the profile's list, the buyer's review, the artist's reply, reports, and the
+     * console's hiding and dismissing.
+     */
+    reviews: bind(reviewsDeps, {
+      ofArtist: artistReviews,
+      ofOrder: orderReview,
+      write: writeReview,
+      edit: editOwnReview,
+      own: ownReviews,
+      reply: replyToReview,
+      report: reportReview,
+      reported: reportedReviews,
+      hide: hideReview,
+      dismiss: dismissReviewReports,
     }),
     /** The orders after the sale: moves, refunds (server/features/orders, decision 0029). */
     orders: {

@@ -1,6 +1,7 @@
 import { ArtistExhibitions, ArtistProfileHeader } from "../features/artists/artist-profile";
 import { MessageArtistButton } from "../features/conversations/message-artist-button";
 import { ArtistWorks } from "../features/artists/artist-works";
+import { ArtistReviewsSection } from "../features/reviews/artist-reviews";
 import { artistMeta } from "../features/artists/artist-meta";
 import { parseArtistTab } from "../features/artists/artist-tabs";
 import { artistMessages as m } from "../features/artists/artists.messages";
@@ -13,7 +14,7 @@ import type { Route } from "./+types/artist";
 
 export function meta({ loaderData, error }: Route.MetaArgs) {
   if (!loaderData) return errorMeta(routeErrorText(error, m.artworksLoadFailed));
-  return artistMeta(loaderData.origin, loaderData.artist);
+  return artistMeta(loaderData.origin, loaderData.artist, loaderData.reviews.reviews);
 }
 
 export function loader({ context, params, request }: Route.LoaderArgs) {
@@ -23,7 +24,7 @@ export function loader({ context, params, request }: Route.LoaderArgs) {
 
 /** SPEC §2 Artist profile (/artist/{artistId}). */
 export default function Artist({ loaderData }: Route.ComponentProps) {
-  const { artist, artworks, artworksError, tab, follow, saved } = loaderData;
+  const { artist, artworks, artworksError, tab, follow, saved, reviews } = loaderData;
   return (
     <SavedWorksProvider state={saved}>
       <article className="artist-page">
@@ -38,6 +39,11 @@ export default function Artist({ loaderData }: Route.ComponentProps) {
           tab={tab}
           artworks={artworks}
           error={artworksError}
+        />
+        <ArtistReviewsSection
+          reviews={reviews.reviews}
+          own={reviews.own}
+          signedIn={reviews.signedIn}
         />
       </article>
     </SavedWorksProvider>

@@ -9,6 +9,7 @@ import { titleText } from "../../domain/display";
 import { RouteLoadError } from "../components/load-error";
 import { NOT_FOUND_TITLE, NotFoundPage } from "../components/not-found-page";
 import { PurchaseOrderPage } from "../features/purchases/purchase-order";
+import { OrderReviewSection } from "../features/reviews/order-review-section";
 import { doneNotice } from "../features/purchases/purchase-order-notice";
 import {
   loadPurchaseOrder,
@@ -56,6 +57,13 @@ export default function PurchaseOrder({ loaderData, actionData }: Route.Componen
   return (
     <PurchaseOrderPage
       order={loaderData.order}
+      review={
+        <OrderReviewSection
+          orderId={loaderData.order.id}
+          state={loaderData.review}
+          openLater={loaderData.order.status === "delivered"}
+        />
+      }
       result={actionData}
       notice={actionData ? null : doneNotice(search)}
       busy={typeof sending === "string" ? sending : null}

@@ -7,6 +7,7 @@ export const ADMIN_AREAS = [
   { to: "/admin/people", label: "People" },
   { to: "/admin/reports", label: "Reports" },
   { to: "/admin/listing-reports", label: "Listing reports" },
+  { to: "/admin/reviews", label: "Reviews" },
   { to: "/admin/artworks", label: "Artworks" },
   { to: "/admin/exhibitions", label: "Exhibitions" },
   { to: "/admin/banners", label: "Banners" },

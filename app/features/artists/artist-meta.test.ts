@@ -56,4 +56,36 @@ describe("artistMeta", () => {
       sameAs: ["https://www.instagram.com/elenamarsh.studio"],
     });
   });
+
+  it("carries the buyers' rating only when the page shows it", () => {
+    const ldOf = (meta: ReturnType<typeof artistMeta>) =>
+      (meta.find((m) => "script:ld+json" in m) as { "script:ld+json": Record<string, unknown> })[
+        "script:ld+json"
+      ];
+    const hidden = artistMeta("https://art.example", artist(), {
+      shown: false,
+      average: null,
+      count: 0,
+      reviews: [],
+    });
+    expect(ldOf(hidden)).not.toHaveProperty("aggregateRating");
+    const shown = artistMeta("https://art.example", artist(), {
+      shown: true,
+      average: 4.67,
+      count: 3,
+      reviews: [],
+    });
+    expect(ldOf(shown).aggregateRating).toEqual({
+      "@type": "AggregateRating",
+      ratingValue: 4.67,
+      reviewCount: 3,
+      bestRating: 5,
+      worstRating: 1,
+      itemReviewed: {
+        "@type": "Person",
+        name: "Elena Marsh",
+        url: "https://art.example/artist/0b8c3a8e-2f7d-4a8e-9a4a-7c1f7b2e9d10",
+      },
+    });
+  });
 });

@@ -3,9 +3,18 @@ import { absoluteUrl } from "../../lib/image-urls";
 import { shortDescription } from "../../lib/meta";
 import { instagramLink, websiteLink } from "../../lib/social-links";
 import type { ArtistPage } from "../../../contracts/artists.contract";
+import type { ArtistReviews } from "../../../contracts/reviews.contract";
 
-/** Title, description, Open Graph and schema.org ProfilePage/Person of an artist profile. */
-export function artistMeta(origin: string, artist: ArtistPage): MetaDescriptor[] {
+/**
+ * Title, description, Open Graph and schema.org ProfilePage/Person of an artist profile.
+ * The buyers' rating is there only when the page shows it (REVIEWS_SHOWN_FROM reviews):
+ * on the ProfilePage, about the Person (schema.org has no rating on a Person itself).
+ */
+export function artistMeta(
+  origin: string,
+  artist: ArtistPage,
+  reviews?: ArtistReviews,
+): MetaDescriptor[] {
   const url = `${origin}/artist/${artist.id}`;
   const image = absoluteUrl(origin, artist.profilePhoto);
   const place = artist.location || artist.city;
@@ -30,6 +39,18 @@ export function artistMeta(origin: string, artist: ArtistPage): MetaDescriptor[]
         "@context": "https://schema.org",
         "@type": "ProfilePage",
         url,
+        ...(reviews?.shown && reviews.average !== null
+          ? {
+              aggregateRating: {
+                "@type": "AggregateRating",
+                ratingValue: reviews.average,
+                reviewCount: reviews.count,
+                bestRating: 5,
+                worstRating: 1,
+                itemReviewed: { "@type": "Person", name: artist.displayName, url },
+              },
+            }
+          : {}),
         mainEntity: {
           "@type": "Person",
           name: artist.displayName,

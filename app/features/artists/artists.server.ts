@@ -1,5 +1,7 @@
 import { type AppLoadContext, data } from "react-router";
 import type { ArtistPage, ArtistTab } from "../../../contracts/artists.contract";
+import type { SessionUser } from "../../../contracts/auth.contract";
+import type { ArtistReviews, OwnReviews } from "../../../contracts/reviews.contract";
 import type { ArtworkCard } from "../../../contracts/artworks.contract";
 import { savedStateFor } from "../../lib/collectors.server";
 import { loadErrorResponse } from "../../lib/loader-errors.server";
@@ -39,6 +41,8 @@ export async function loadArtistPage(
       logger.error("An artist's followers failed to load", { error, id });
       return { following: false, followers: 0 };
     });
+  // Reviews (decision 0056): a failure shows the neutral line, never a broken profile.
+  const reviews = await reviewsOf(context, profile.id, viewer);
   if (artworks.status === "rejected") {
     logger.error("An artist's artworks failed to load", { error: artworks.reason, id, tab });
     return data(
@@ -50,6 +54,7 @@ export async function loadArtistPage(
         origin,
         follow,
         saved: null,
+        reviews,
       },
       { status: 500 },
     );
@@ -60,5 +65,35 @@ export async function loadArtistPage(
     viewer?.id,
     cards.map((card) => card.id),
   );
-  return { artist: profile, artworks: cards, artworksError: null, tab, origin, follow, saved };
+  return {
+    artist: profile,
+    artworks: cards,
+    artworksError: null,
+    tab,
+    origin,
+    follow,
+    saved,
+    reviews,
+  };
+}
+
+const NOTHING_SHOWN: ArtistReviews = { shown: false, average: null, count: 0, reviews: [] };
+
+/** The profile's reviews, and the artist's own (to reply to) when they look at their profile. */
+async function reviewsOf(
+  context: AppLoadContext,
+  artistId: string,
+  viewer: SessionUser | null,
+): Promise<{ reviews: ArtistReviews; own: OwnReviews | null; signedIn: boolean }> {
+  const { reviews, logger } = context.services;
+  try {
+    const [shown, own] = await Promise.all([
+      reviews.ofArtist(artistId),
+      viewer?.id === artistId ? reviews.own(artistId) : Promise.resolve(null),
+    ]);
+    return { reviews: shown, own, signedIn: viewer !== null };
+  } catch (error) {
+    logger.error("An artist's reviews failed to load", { error, artistId });
+    return { reviews: NOTHING_SHOWN, own: null, signedIn: viewer !== null };
+  }
 }

@@ -30,7 +30,8 @@ export async function loadPurchaseOrder(
 ) {
   const user = await requireUser(request, context);
   try {
-    return { order: await context.services.purchases.get(user.id, orderId) };
+    const order = await context.services.purchases.get(user.id, orderId);
+    return { order, review: await reviewOf(context, user.id, order.id) };
   } catch (error) {
     if (isAppError(error) && error.status === 404) throw notFound();
     throw loadErrorResponse(context.services.logger, error, {
@@ -38,6 +39,16 @@ export async function loadPurchaseOrder(
       log: "A buyer's order page failed to load",
       details: { orderId },
     });
+  }
+}
+
+/** The buyer's review of the order (decision 0056); a failure shows no review part, not no page. */
+async function reviewOf(context: AppLoadContext, buyerId: string, orderId: string) {
+  try {
+    return await context.services.reviews.ofOrder(buyerId, orderId);
+  } catch (error) {
+    context.services.logger.error("An order's review failed to load", { error, orderId });
+    return null;
   }
 }
 

@@ -14,6 +14,7 @@ import { formatDate, formatDateTime } from "../../../domain/date-time";
 import { useTimeZone } from "../../lib/time-zone";
 import { ShipmentLines } from "./purchase-shipment";
 import { purchasesMessages as m } from "./purchases.messages";
+import type { ReactNode } from "react";
 
 /**
  * The buyer's order page: the work, what was paid and refunded, where it
@@ -24,8 +25,11 @@ export function PurchaseOrderPage({
   result,
   notice,
   busy,
+  review = null,
 }: {
   order: PurchaseDetail;
+  /** The buyer's review of the artist, once the order is completed (the route composes it). */
+  review?: ReactNode;
   /** A refused move, with what was typed. */
   result?: OrderActionResult;
   /** The notice after a move that succeeded. */
@@ -75,6 +79,7 @@ export function PurchaseOrderPage({
             </section>
           ) : null}
           <OrderActions order={order} result={result} busy={busy ?? null} />
+          {review}
         </div>
         <aside className="order-aside">
           <section className="order-section" aria-labelledby="order-amounts-heading">

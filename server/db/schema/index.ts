@@ -12,3 +12,4 @@ export * from "./collectors";
 export * from "./site-pages";
 export * from "./conversations";
 export * from "./listing-reports";
+export * from "./reviews";

@@ -157,3 +157,25 @@ export async function hasSaleBetween(db: Queryable, a: string, b: string): Promi
     .limit(1);
   return rows.length > 0;
 }
+
+/** What reviews read of an order: whose it is, what was sold, and its state. */
+export type OrderFacts = Pick<
+  OrderRow,
+  "id" | "purchaserId" | "artistId" | "artworkId" | "title" | "imageThumbnail" | "status"
+>;
+
+export async function orderFacts(db: Queryable, id: string): Promise<OrderFacts | undefined> {
+  const [row] = await db
+    .select({
+      id: orders.id,
+      purchaserId: orders.purchaserId,
+      artistId: orders.artistId,
+      artworkId: orders.artworkId,
+      title: orders.title,
+      imageThumbnail: orders.imageThumbnail,
+      status: orders.status,
+    })
+    .from(orders)
+    .where(eq(orders.id, id));
+  return row;
+}
