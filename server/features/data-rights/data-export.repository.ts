@@ -17,7 +17,12 @@ export async function queueExport(db: Queryable, userId: string, now: Date) {
       target: dataExports.userId,
       where: sql`${dataExports.status} in ('queued', 'building')`,
     });
-  return latestExportOf(db, userId);
+  const [pending] = await db
+    .select()
+    .from(dataExports)
+    .where(and(eq(dataExports.userId, userId), inArray(dataExports.status, ["queued", "building"])))
+    .limit(1);
+  return pending;
 }
 
 export async function latestExportOf(db: Queryable, userId: string) {

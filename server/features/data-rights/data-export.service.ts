@@ -92,6 +92,9 @@ export async function openDownload(
   return { body, bytes: row.sizeBytes, fileName: `vernissage-data-${day}.zip` };
 }
 
+/** Another builder took the export over (this one was too slow, or the row is gone). */
+class LeaseLost extends Error {}
+
 function failureMessage(error: unknown): string {
   return error instanceof AppError && error.code === "STORAGE_FULL"
     ? dataRightsMessages.exportStorageFull
@@ -127,7 +130,7 @@ async function buildNext(deps: DataExportDeps): Promise<boolean> {
         progress: percent,
         leaseUntil: new Date(deps.now().getTime() + EXPORT_LEASE_MS),
       });
-      if (!held) throw new Error("the export's lease was taken over");
+      if (!held) throw new LeaseLost("the export's lease was taken over");
     });
     const finishedAt = deps.now();
     const expiresAt = new Date(finishedAt.getTime() + EXPORT_VALID_DAYS * DAY_MS);
@@ -144,6 +147,10 @@ async function buildNext(deps: DataExportDeps): Promise<boolean> {
     }
     await mailReady(deps, claimed.userId, expiresAt);
   } catch (error) {
+    if (error instanceof LeaseLost) {
+      deps.logger.warn("a data export was taken over by another builder", { exportId: claimed.id });
+      return true;
+    }
     deps.logger.error("a data export failed", { exportId: claimed.id, error });
     await finishExport(deps.db, claimed.id, token, {
       status: "failed",
