@@ -11,8 +11,8 @@ const POLL_MS = 2000;
 
 function sizeText(bytes: number | null): string {
   if (bytes === null) return "";
-  if (bytes < 1024 * 1024) return ` (${Math.max(1, Math.round(bytes / 1024))} KB)`;
-  return ` (${(bytes / (1024 * 1024)).toFixed(1)} MB)`;
+  if (bytes < 1024 * 1024) return `, ${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return `, ${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
 function ExportState({ dataExport }: { dataExport: DataExport }) {
