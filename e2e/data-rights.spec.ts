@@ -75,7 +75,7 @@ test("a person downloads their data and deletes their account", async ({ page, b
 
   const [file] = await Promise.all([page.waitForEvent("download"), download.click()]);
   expect(file.suggestedFilename()).toMatch(/^vernissage-data-\d{4}-\d{2}-\d{2}\.zip$/);
-  const names = await zipEntryNames(await readFile((await file.path())));
+  const names = await zipEntryNames(await readFile(await file.path()));
   expect(names).toEqual(
     expect.arrayContaining(["README.txt", "profile.json", "orders.json", "messages.json"]),
   );
