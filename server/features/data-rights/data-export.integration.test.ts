@@ -175,6 +175,24 @@ describe("download my data", () => {
     expect((await download(ada, url)).status).toBe(200);
   });
 
+  it("answers every data-rights route 401 when signed out", async () => {
+    for (const [method, url] of [
+      ["GET", "/api/me/data-export"],
+      ["POST", "/api/me/data-export"],
+      ["GET", "/api/me/data-export/00000000-0000-4000-8000-000000000000/download"],
+      ["GET", "/api/me/account/closure"],
+      ["POST", "/api/me/account/close"],
+    ] as const) {
+      const body = method === "POST" ? { password: "secret-123" } : undefined;
+      const refused = await send(t, undefined, method, url, body);
+      expect(refused.status, url).toBe(401);
+      expect(await refused.json()).toEqual({
+        error: { code: "UNAUTHENTICATED", message: dataRightsMessages.signIn },
+      });
+    }
+    expect(await t.db.select().from(dataExports)).toEqual([]);
+  });
+
   it("makes one export of a double submit", async () => {
     const ada = await signUp(t);
     const [a, b] = await Promise.all([request(ada), request(ada)]);
