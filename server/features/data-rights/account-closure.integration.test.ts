@@ -1,6 +1,6 @@
 import { eq, or } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closureAnswerSchema } from "../../../contracts/data-rights.contract";
+import { accountClosedSchema, closureAnswerSchema } from "../../../contracts/data-rights.contract";
 import {
   closedAccountEmail,
   closedAccountName,
@@ -207,7 +207,7 @@ describe("delete my account: what is erased and what is kept", () => {
 
     const closed = await close(ada);
     expect(closed.status).toBe(200);
-    expect(await closed.json()).toEqual({ closed: true });
+    expect(expectContract(accountClosedSchema, await closed.json())).toEqual({ closed: true });
 
     // Signed out everywhere, and cannot sign in again.
     expect(await (await send(t, ada, "GET", "/api/session")).json()).toBeNull();
