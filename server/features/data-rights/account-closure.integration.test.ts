@@ -9,6 +9,7 @@ import {
 import {
   accounts,
   alerts,
+  applicationImages,
   artworks,
   conversations,
   dataExports,
@@ -198,6 +199,29 @@ describe("delete my account: what is erased and what is kept", () => {
       bodies: ["Is it for sale?", "Yes, it is."],
     });
     await t.db.insert(dataExports).values({ userId: ada.id });
+    // Her photo (both sizes) and an application picture, really in storage.
+    const photoKey = `profile_photos/${ada.id}/${"a".repeat(32)}-400.webp`;
+    const smallKey = `profile_photos/${ada.id}/${"a".repeat(32)}-96.webp`;
+    const { url: photo } = await t.services.storage.put(photoKey, Buffer.from("400"), "image/webp");
+    await t.services.storage.put(smallKey, Buffer.from("96"), "image/webp");
+    await t.db.update(users).set({ profilePhoto: photo }).where(eq(users.id, ada.id));
+    const pictureKeys = ["original", "medium", "thumbnail"].map(
+      (size) => `applications/${ada.id}/picture-${size}.jpg`,
+    );
+    for (const key of pictureKeys) {
+      await t.services.storage.put(key, Buffer.from(key), "image/jpeg");
+    }
+    await t.db.insert(applicationImages).values({
+      userId: ada.id,
+      originalKey: pictureKeys[0]!,
+      mediumKey: pictureKeys[1]!,
+      thumbnailKey: pictureKeys[2]!,
+      original: t.services.storage.url(pictureKeys[0]!),
+      medium: t.services.storage.url(pictureKeys[1]!),
+      thumbnail: t.services.storage.url(pictureKeys[2]!),
+      width: 10,
+      height: 10,
+    });
     await t.db.insert(outbox).values({
       kind: "test",
       recipient: oldEmail,
@@ -249,6 +273,12 @@ describe("delete my account: what is erased and what is kept", () => {
     ).toEqual([]);
     expect(await t.db.select().from(alerts).where(eq(alerts.userId, ada.id))).toEqual([]);
     expect(await t.db.select().from(dataExports).where(eq(dataExports.userId, ada.id))).toEqual([]);
+    expect(
+      await t.db.select().from(applicationImages).where(eq(applicationImages.userId, ada.id)),
+    ).toEqual([]);
+    for (const key of [photoKey, smallKey, ...pictureKeys]) {
+      await expect(t.services.storage.read(key), key).rejects.toThrow();
+    }
     const mails = await t.db.select().from(outbox).where(eq(outbox.recipient, oldEmail));
     expect(mails.map((m) => m.kind)).toEqual(["account-closed"]);
 

@@ -18,23 +18,16 @@ import {
 
 export type BuildDeps = { db: Database; storage: StorageAdapter; logger: Logger };
 
-const README = `Your Vernissage data
-====================
-
-profile.json        your profile, settings and signed-in devices
-listings.json       the works you listed, with the names of their images
-orders.json         your purchases and your sales
-offers.json         offers you made and received
-conversations.json  the conversations you are in
-messages.json       every message of those conversations
-saved-works.json    the works you saved
-follows.json        the artists you follow
-alerts.json         your saved searches and e-mail preferences
-images/             the original of every image of your works
-images-missing.json (only if any) images that could not be read when this file was made
-
-Times are UTC (ISO 8601); amounts are in cents.
-`;
+/** What the ZIP holds, made from the sections so it never lists a file that is not there. */
+function readme(): string {
+  const width = Math.max(...EXPORT_SECTIONS.map((section) => section.file.length), 20) + 2;
+  const lines = [
+    ...EXPORT_SECTIONS.map((section) => `${section.file.padEnd(width)}${section.about}`),
+    `${"images/".padEnd(width)}the original of every image of your works`,
+    `${"images-missing.json".padEnd(width)}(only if any) images that could not be read when this file was made`,
+  ];
+  return `Your Vernissage data\n====================\n\n${lines.join("\n")}\n\nTimes are UTC (ISO 8601); amounts are in cents.\n`;
+}
 
 /** The JSON file of one section, written as it is read. */
 function sectionStream(db: Database, userId: string, section: ExportSection): Readable {
@@ -107,7 +100,7 @@ export async function buildExportFile(
   }
 
   try {
-    zip.addBuffer(Buffer.from(README), "README.txt");
+    zip.addBuffer(Buffer.from(readme()), "README.txt");
     for (const section of EXPORT_SECTIONS) {
       await add(sectionStream(deps.db, userId, section), section.file, true);
       await onProgress(++done, total);

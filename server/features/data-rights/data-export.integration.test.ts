@@ -120,6 +120,10 @@ describe("download my data", () => {
         "images-missing.json",
       ].sort(),
     );
+    const readme = zip.get("README.txt")!.toString("utf8");
+    for (const name of ["profile.json", "messages.json", "alerts.json", "images/"]) {
+      expect(readme).toContain(name);
+    }
     const json = (name: string) => JSON.parse(zip.get(name)!.toString("utf8")) as unknown;
     expect(json("profile.json")).toMatchObject({
       id: ada.id,

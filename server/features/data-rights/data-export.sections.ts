@@ -14,28 +14,33 @@ export const EXPORT_PAGE_SIZE = 500;
  * One JSON file of the export: either one value (`read`), or a list read a page at a time
  * (`pages`, keyed by the last row's `id`), written as a JSON array as it is read.
  */
-export type ExportSection =
-  | { file: string; read: (db: Database, userId: string) => Promise<unknown> }
+export type ExportSection = { file: string; /** The README's line. */ about: string } & (
+  | { read: (db: Database, userId: string) => Promise<unknown> }
   | {
-      file: string;
       pages: (
         db: Database,
         userId: string,
         after: string | number | null,
         limit: number,
       ) => Promise<{ id: string | number }[]>;
-    };
+    }
+);
 
 /**
- * Everything about the person, one file each, in the ZIP's order (decision 0058). Each
- * module answers for its own rows through its api. A new kind of personal data gets a
- * line here (and a line in the decision); the images of the works follow these files
- * (data-export.builder.ts).
+ * Everything about the person, one file each, in the ZIP's order (decision 0058): the one
+ * list of what an export holds (the README is made from it). Each module answers for its
+ * own rows through its api. A new kind of personal data gets a line here (and a line in
+ * the decision); the images of the works follow these files (data-export.builder.ts).
  */
 export const EXPORT_SECTIONS: ExportSection[] = [
-  { file: "profile.json", read: (db, userId) => profileForExport(db, userId) },
+  {
+    file: "profile.json",
+    about: "your profile, settings and signed-in devices",
+    read: (db, userId) => profileForExport(db, userId),
+  },
   {
     file: "listings.json",
+    about: "the works you listed, with the names of their images",
     pages: async (db, userId, after, limit) => {
       const works = await artworksForExport(db, userId, after as string | null, limit);
       const images = await artworkImagesForExport(
@@ -56,22 +61,41 @@ export const EXPORT_SECTIONS: ExportSection[] = [
   },
   {
     file: "orders.json",
+    about: "your purchases and your sales",
     pages: (db, userId, after, limit) => ordersForExport(db, userId, after as string | null, limit),
   },
   {
     file: "offers.json",
+    about: "offers you made and received",
     pages: (db, userId, after, limit) => offersForExport(db, userId, after as string | null, limit),
   },
-  { file: "conversations.json", read: (db, userId) => conversationsForExport(db, userId) },
+  {
+    file: "conversations.json",
+    about: "the conversations you are in",
+    read: (db, userId) => conversationsForExport(db, userId),
+  },
   {
     file: "messages.json",
+    about: "every message of those conversations",
     pages: (db, userId, after, limit) =>
       messagesForExport(db, userId, after as number | null, limit),
   },
-  { file: "saved-works.json", read: (db, userId) => savedWorksForExport(db, userId) },
-  { file: "follows.json", read: (db, userId) => followsForExport(db, userId) },
-  { file: "alerts.json", read: (db, userId) => alertsForExport(db, userId) },
-  // Reviews (written and received) join here as "reviews.json".
+  {
+    file: "saved-works.json",
+    about: "the works you saved",
+    read: (db, userId) => savedWorksForExport(db, userId),
+  },
+  {
+    file: "follows.json",
+    about: "the artists you follow",
+    read: (db, userId) => followsForExport(db, userId),
+  },
+  {
+    file: "alerts.json",
+    about: "your saved searches and e-mail preferences",
+    read: (db, userId) => alertsForExport(db, userId),
+  },
+  // Reviews (written and received) join here as "reviews.json", with their "about".
 ];
 
 /** Where a work's image is in the ZIP; listings.json names it. */
