@@ -85,7 +85,7 @@ test("a person downloads their data and deletes their account", async ({ page, b
   await close.getByLabel("Your password").fill("not-the-password");
   await close.getByRole("button", { name: "Delete my account" }).click();
   await expect(
-    page.getByRole("alert").filter({ hasText: "Your password is not right." }),
+    close.getByRole("alert").filter({ hasText: "Your password is not right." }),
   ).toBeVisible();
   await axeAtBothWidths(page, "data-rights-wrong-password");
 

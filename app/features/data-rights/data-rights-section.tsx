@@ -53,6 +53,18 @@ function ExportState({ dataExport }: { dataExport: DataExport }) {
   return <p className="settings-hint">Your last download has expired.</p>;
 }
 
+function ResultMessage({ result }: { result: DataRightsActionResult | undefined }) {
+  if (!result) return null;
+  return (
+    <p
+      className={result.ok ? "message message-success" : "message message-error"}
+      role={result.ok ? "status" : "alert"}
+    >
+      {result.ok ? result.message : result.error}
+    </p>
+  );
+}
+
 /**
  * "Your data" and "Delete my account" on /profile/settings (decision 0058). Plain forms:
  * they work without scripts; with them, the page asks again every two seconds while an
@@ -97,14 +109,7 @@ export function DataRightsSection({
           images, orders, offers, messages, saved works, follows and alerts, as a ZIP file. It is
           prepared in the background and kept for 7 days.
         </p>
-        {result ? (
-          <p
-            className={result.ok ? "message message-success" : "message message-error"}
-            role={result.ok ? "status" : "alert"}
-          >
-            {result.ok ? result.message : result.error}
-          </p>
-        ) : null}
+        <ResultMessage result={result?.form === "export" ? result : undefined} />
         {rights.dataExport ? <ExportState dataExport={rights.dataExport} /> : null}
         {preparing ? null : (
           <Form method="post">
@@ -123,6 +128,7 @@ export function DataRightsSection({
           requires, and your messages stay with the people you wrote to, under the name “Deleted
           member” instead of yours. This cannot be undone.
         </p>
+        <ResultMessage result={result?.form === "close" ? result : undefined} />
         {open ? (
           <div role="status">
             <p>Settle these first; then you can close your account:</p>

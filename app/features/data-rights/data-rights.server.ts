@@ -13,9 +13,10 @@ import { validInput } from "../../lib/valid-input.server";
 
 export const DATA_RIGHTS_INTENTS = ["request-export", "close-account"] as const;
 
+/** `form`: which of the two sections answers (its message is shown there). */
 export type DataRightsActionResult =
-  | { ok: true; intent: "data-rights"; message: string }
-  | { ok: false; intent: "data-rights"; error: string };
+  | { ok: true; intent: "data-rights"; form: "export" | "close"; message: string }
+  | { ok: false; intent: "data-rights"; form: "export" | "close"; error: string };
 
 export type DataRightsData = {
   dataExport: DataExport | null;
@@ -49,6 +50,7 @@ export async function isDataRightsForm(request: Request): Promise<boolean> {
 
 export async function dataRightsAction(context: AppLoadContext, request: Request) {
   const form = await readForm(request);
+  const which = form.get("intent") === "close-account" ? "close" : "export";
   const text = (name: string) => {
     const value = form.get(name);
     return typeof value === "string" ? value : "";
@@ -68,6 +70,7 @@ export async function dataRightsAction(context: AppLoadContext, request: Request
     return data<DataRightsActionResult>({
       ok: true,
       intent: "data-rights",
+      form: "export",
       message: dataRightsMessages.exportQueued,
     });
   } catch (error) {
@@ -77,7 +80,7 @@ export async function dataRightsAction(context: AppLoadContext, request: Request
       log: "A data export or account closure failed",
     });
     return data<DataRightsActionResult>(
-      { ok: false, intent: "data-rights", error: refusal.data.error },
+      { ok: false, intent: "data-rights", form: which, error: refusal.data.error },
       refusal.init ?? { status: 500 },
     );
   }

@@ -235,6 +235,21 @@ describe("download my data", () => {
     expect((await download(ada, `/api/me/data-export/${row!.id}/download`)).status).toBe(200);
   });
 
+  it("keeps one file per person: a newer export replaces the older one", async () => {
+    const ada = await signUp(t);
+    const first = await request(ada);
+    await t.services.dataRights.exports.run();
+    const [firstRow] = await t.db.select().from(dataExports).where(eq(dataExports.id, first.id));
+    clock.advanceMs(1000);
+    const second = await request(ada);
+    await t.services.dataRights.exports.run();
+    expect(await current(ada)).toMatchObject({ id: second.id, status: "ready" });
+    const [old] = await t.db.select().from(dataExports).where(eq(dataExports.id, first.id));
+    expect(old!.status).toBe("expired");
+    await expect(t.services.storage.read(firstRow!.storageKey!)).rejects.toThrow();
+    expect((await download(ada, `/api/me/data-export/${first.id}/download`)).status).toBe(410);
+  });
+
   it("is deleted 7 days after it is ready", async () => {
     const ada = await signUp(t);
     const made = await request(ada);
@@ -243,6 +258,9 @@ describe("download my data", () => {
     await expect(t.services.storage.read(row!.storageKey!)).resolves.toBeDefined();
     clock.advanceDays(7);
     clock.advanceMs(1000);
+    // Past its day, it is expired to the person before the timer has deleted it.
+    expect(await current(ada)).toMatchObject({ status: "expired", downloadUrl: null });
+    expect((await download(ada, `/api/me/data-export/${made.id}/download`)).status).toBe(410);
     const { expired } = await runDataExports(builder());
     expect(expired).toBe(1);
     expect(await current(ada)).toMatchObject({ status: "expired", downloadUrl: null });

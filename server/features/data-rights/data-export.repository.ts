@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, ne, or, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { dataExports } from "../../db/schema";
 
@@ -131,6 +131,21 @@ export async function expireExports(db: Queryable, now: Date, limit: number) {
     .set({ status: "expired" })
     .where(inArray(dataExports.id, due))
     .returning({ id: dataExports.id, storageKey: dataExports.storageKey });
+}
+
+/** The person's older ready exports, expired by a newer one (returned, to delete their files). */
+export async function supersedeExports(db: Queryable, userId: string, newerId: string) {
+  return db
+    .update(dataExports)
+    .set({ status: "expired" })
+    .where(
+      and(
+        eq(dataExports.userId, userId),
+        eq(dataExports.status, "ready"),
+        ne(dataExports.id, newerId),
+      ),
+    )
+    .returning({ storageKey: dataExports.storageKey });
 }
 
 /** Every export of a closed account, gone (returned, to delete their files). */

@@ -20,6 +20,7 @@ import {
   latestExportOf,
   queueExport,
   recordProgress,
+  supersedeExports,
 } from "./data-export.repository";
 import { exportReadyMail } from "./data-rights.mails";
 
@@ -40,23 +41,26 @@ export const EXPORT_LEASE_MS = 5 * 60 * 1000;
 export const MAX_EXPORT_ATTEMPTS = 3;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-function toAnswer(row: DataExportRow): DataExport {
+function toAnswer(row: DataExportRow, now: Date): DataExport {
+  // Past its day but not yet swept by the timer: already expired for the person.
+  const status =
+    row.status === "ready" && row.expiresAt && row.expiresAt <= now ? "expired" : row.status;
   return {
     id: row.id,
-    status: row.status,
+    status,
     progress: row.progress,
     requestedAt: row.requestedAt.toISOString(),
-    expiresAt: row.status === "ready" ? (row.expiresAt?.toISOString() ?? null) : null,
-    sizeBytes: row.status === "ready" ? row.sizeBytes : null,
-    failure: row.status === "failed" ? row.failure : null,
-    downloadUrl: row.status === "ready" ? `/api/me/data-export/${row.id}/download` : null,
+    expiresAt: status === "ready" ? (row.expiresAt?.toISOString() ?? null) : null,
+    sizeBytes: status === "ready" ? row.sizeBytes : null,
+    failure: status === "failed" ? row.failure : null,
+    downloadUrl: status === "ready" ? `/api/me/data-export/${row.id}/download` : null,
   };
 }
 
 /** The person's newest export, whatever its state; null before the first. */
 export async function currentExport(deps: DataExportDeps, userId: string) {
   const row = await latestExportOf(deps.db, userId);
-  return row ? toAnswer(row) : null;
+  return row ? toAnswer(row, deps.now()) : null;
 }
 
 /** Queues an export; one already queued or building is answered instead of a second. */
@@ -64,7 +68,7 @@ export async function requestExport(deps: DataExportDeps, userId: string): Promi
   const row = await queueExport(deps.db, userId, deps.now());
   if (!row) throw new AppError("INTERNAL", 500, dataRightsMessages.exportFailed);
   deps.kickBuild?.();
-  return toAnswer(row);
+  return toAnswer(row, deps.now());
 }
 
 /**
@@ -87,7 +91,13 @@ export async function openDownload(
   ) {
     throw new AppError("NOT_FOUND", 410, dataRightsMessages.exportExpired);
   }
-  const body = await deps.storage.read(row.storageKey);
+  let body: Readable;
+  try {
+    body = await deps.storage.read(row.storageKey);
+  } catch (error) {
+    deps.logger.error("a ready data export's file could not be read", { exportId, error });
+    throw new AppError("NOT_FOUND", 410, dataRightsMessages.exportExpired);
+  }
   const day = (row.finishedAt ?? row.requestedAt).toISOString().slice(0, 10);
   return { body, bytes: row.sizeBytes, fileName: `vernissage-data-${day}.zip` };
 }
@@ -145,6 +155,12 @@ async function buildNext(deps: DataExportDeps): Promise<boolean> {
       await deleteFilesQuietly(deps, [key]);
       return true;
     }
+    // One file per person: a newer export replaces the older one.
+    const older = await supersedeExports(deps.db, claimed.userId, claimed.id);
+    await deleteFilesQuietly(
+      deps,
+      older.flatMap((row) => (row.storageKey ? [row.storageKey] : [])),
+    );
     await mailReady(deps, claimed.userId, expiresAt);
   } catch (error) {
     if (error instanceof LeaseLost) {
