@@ -29,6 +29,7 @@ import { registerCollectorRoutes } from "./features/collectors/collectors.routes
 import { registerAlertRoutes } from "./features/alerts/alerts.routes";
 import { registerConversationRoutes } from "./features/conversations/conversations.routes";
 import { registerDeviceRoutes } from "./features/auth/devices.routes";
+import { registerDataRightsRoutes } from "./features/data-rights/data-rights.routes";
 import { registerConversationReportRoutes } from "./features/conversations/conversation-reports.routes";
 import { registerListingReportRoutes } from "./features/listing-reports/listing-reports.routes";
 import { registerReviewRoutes } from "./features/reviews/reviews.routes";
@@ -44,6 +45,7 @@ import { closeIfBodyUnread, rejectBadTextInUrl, requestBodyLimit } from "./http/
 import { cspNonce, pictureHeaders, securityHeaders } from "./http/security-headers";
 import type { AppServices } from "./services";
 import type { WebHandler } from "./web/load-context";
+import { PRIVATE_PREFIX } from "./adapters/storage/storage";
 
 export type ServerOptions = {
   services: AppServices;
@@ -143,6 +145,7 @@ export function buildServer({ services, web, pageCache: pageCacheOptions }: Serv
   registerConversationRoutes(app, services);
   registerDeviceRoutes(app, services);
   registerReviewRoutes(app, services);
+  registerDataRightsRoutes(app, services);
   registerUploadRoutes(app, services);
   registerListingRoutes(app, services);
   registerPayoutRoutes(app, services);
@@ -163,6 +166,8 @@ export function buildServer({ services, web, pageCache: pageCacheOptions }: Serv
     throw new AppError("NOT_FOUND", 404, "Not found.");
   });
 
+  // Private files (data exports) are handed out by their own routes, to their owner only.
+  app.get(`/media/${PRIVATE_PREFIX}*`, (c) => c.text("Not found", 404));
   // With S3 storage the files are served by the bucket (or its CDN), not by us.
   if (services.storage.kind === "local") {
     app.use(

@@ -269,6 +269,18 @@ import {
   hideReview,
   reportedReviews,
 } from "./features/reviews/review-reports.service";
+import {
+  type DataExportDeps,
+  currentExport,
+  openDownload,
+  requestExport,
+} from "./features/data-rights/data-export.service";
+import { createDataExports } from "./features/data-rights/data-export.timers";
+import {
+  type AccountClosureDeps,
+  closeAccount,
+  closureBlockers,
+} from "./features/data-rights/account-closure.service";
 
 /** How long a new content version must be known before reads are kept under it (0033). */
 const DATA_CACHE_SETTLE_MS = 1000;
@@ -430,6 +442,27 @@ export function createServices(
         },
         artwork,
       ),
+  };
+
+  const dataExportDeps: DataExportDeps = {
+    db,
+    storage,
+    logger,
+    now,
+    publicUrl: config.publicUrl,
+    kickOutbox: () => outbox.kick(),
+  };
+  const dataExports = createDataExports(dataExportDeps);
+  dataExportDeps.kickBuild = () => {
+    dataExports.run().catch((error: unknown) => logger.error("data exports failed", { error }));
+  };
+  const accountClosureDeps: AccountClosureDeps = {
+    db,
+    storage,
+    logger,
+    now,
+    passwordHashing,
+    kickOutbox: () => outbox.kick(),
   };
 
   return {
@@ -714,6 +747,15 @@ export function createServices(
       hide: hideReview,
       dismiss: dismissReviewReports,
     }),
+    /**
+     * "Download my data" and "Delete my account" (server/features/data-rights, decision
+     * 0058): the signed-in person's own; `exports` builds and expires the files.
+     */
+    dataRights: {
+      ...bind(dataExportDeps, { currentExport, requestExport, openDownload }),
+      ...bind(accountClosureDeps, { closureBlockers, closeAccount }),
+      exports: dataExports,
+    },
     /** The orders after the sale: moves, refunds (server/features/orders, decision 0029). */
     orders: {
       ...bind(ordersDeps, { move: moveOrder, requestRefund, settleRefund }),

@@ -100,6 +100,7 @@ export async function startServer(options: {
     services.payouts.schedule.start();
     services.alerts.digest.start(config.digestIntervalSeconds * 1000);
     services.conversations.messageMail.start();
+    services.dataRights.exports.start();
     const app = buildServer({ services, web: options.web });
     const server = options.listen
       ? options.listen(app)
@@ -147,6 +148,7 @@ export async function startServer(options: {
           await services.payouts.schedule.stop();
           await services.alerts.digest.stop();
           await services.conversations.messageMail.stop();
+          await services.dataRights.exports.stop();
           await services.outbox.stop();
           services.mailTransport.close();
           await database.close();

@@ -9,6 +9,13 @@ import {
   isDevicesForm,
   loadDevices,
 } from "../features/auth/devices.server";
+import { DataRightsSection } from "../features/data-rights/data-rights-section";
+import {
+  type DataRightsActionResult,
+  dataRightsAction,
+  isDataRightsForm,
+  loadDataRights,
+} from "../features/data-rights/data-rights.server";
 import type { Route } from "./+types/profile-settings";
 
 export function meta() {
@@ -16,17 +23,22 @@ export function meta() {
 }
 
 /**
- * The signed-in person's alerts, e-mail preferences, time zone and signed-in devices;
- * signed out → /signin.
+ * The signed-in person's alerts, e-mail preferences, time zone, signed-in devices, their
+ * data and closing their account; signed out → /signin.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const settings = await loadSettings(context, request);
-  return { ...settings, devices: await loadDevices(context, request) };
+  return {
+    ...settings,
+    devices: await loadDevices(context, request),
+    dataRights: await loadDataRights(context, request),
+  };
 }
 
 /** The page's forms and the marketplace's "Create alert" (field `intent`). */
 export async function action({ request, context }: Route.ActionArgs) {
   if (await isDevicesForm(request)) return devicesAction(context, request);
+  if (await isDataRightsForm(request)) return dataRightsAction(context, request);
   return settingsAction(context, request);
 }
 
@@ -36,15 +48,20 @@ export default function ProfileSettings({ loaderData, actionData }: Route.Compon
     actionData && "intent" in actionData && actionData.intent === "devices"
       ? (actionData as DevicesActionResult)
       : undefined;
+  const dataRightsResult =
+    actionData && "intent" in actionData && actionData.intent === "data-rights"
+      ? (actionData as DataRightsActionResult)
+      : undefined;
   return (
     <SettingsPage
       preferences={loaderData.preferences}
       timeZone={loaderData.timeZone}
       timeZones={loaderData.timeZones}
       alerts={loaderData.alerts}
-      result={devicesResult ? undefined : actionData}
+      result={devicesResult || dataRightsResult ? undefined : actionData}
     >
       <DevicesSection devices={loaderData.devices} result={devicesResult} />
+      <DataRightsSection rights={loaderData.dataRights} result={dataRightsResult} />
     </SettingsPage>
   );
 }

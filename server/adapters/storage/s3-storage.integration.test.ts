@@ -1,11 +1,15 @@
 import { HeadObjectCommand } from "@aws-sdk/client-s3";
+import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { Readable } from "node:stream";
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../config";
-import { signUp } from "../../features/profiles/profiles.test-helpers";
+import { readZip, storeWorkImage } from "../../features/data-rights/data-rights.test-helpers";
+import { send, signUp } from "../../features/profiles/profiles.test-helpers";
+import { createArtwork } from "../../test/factories";
 import type { UploadedImage } from "../../../contracts/uploads.contract";
 import { postImage } from "../../features/uploads/uploads.test-helpers";
 import { solidJpeg } from "../../test/images";
@@ -137,6 +141,57 @@ describe("artwork uploads with S3 storage", () => {
         expect(file.headers.get("content-type")).toBe(type);
         expect(file.headers.get("cache-control")).toBe(IMMUTABLE_CACHE_CONTROL);
       }
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe("streamed files and data exports with S3 storage", () => {
+  it("writes a stream of unknown length in parts and reads it back", async () => {
+    const s3 = storage();
+    // Over the 5 MiB part size: a multipart upload of two parts.
+    const body = randomBytes(6 * 1024 * 1024 + 17);
+    const key = "private/exports/u3/0123456789abcdef.zip";
+    const stored = await s3.putStream(
+      key,
+      Readable.from([body.subarray(0, 1000), body.subarray(1000)]),
+      "application/zip",
+    );
+    expect(stored.bytes).toBe(body.length);
+    const chunks: Buffer[] = [];
+    for await (const chunk of await s3.read(key)) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).equals(body)).toBe(true);
+    await expect(s3.read("private/exports/u3/missing.zip")).rejects.toThrow();
+    expect(s3.keyOf(s3.url(key))).toBe(key);
+    expect(s3.keyOf("https://elsewhere.example.com/a.jpg")).toBeNull();
+  });
+
+  it("builds a person's ZIP from the bucket's originals into the bucket", async () => {
+    const t = await createTestApp({
+      S3_BUCKET: BUCKET,
+      S3_ENDPOINT: endpoint,
+      S3_ACCESS_KEY_ID: "S3RVER",
+      S3_SECRET_ACCESS_KEY: "S3RVER",
+    });
+    try {
+      const artist = await signUp(t, {}, { isArtist: true });
+      const work = await createArtwork(t.db, { artistId: artist.id, imageCount: 0 });
+      const image = await storeWorkImage(t, work.id, 0);
+      const requested = await send(t, artist, "POST", "/api/me/data-export");
+      expect(requested.status).toBe(202);
+      await t.services.dataRights.exports.run();
+      const answer = (await (await send(t, artist, "GET", "/api/me/data-export")).json()) as {
+        export: { status: string; downloadUrl: string };
+      };
+      expect(answer.export.status).toBe("ready");
+      const file = await send(t, artist, "GET", answer.export.downloadUrl);
+      expect(file.status).toBe(200);
+      const zip = await readZip(Buffer.from(await file.arrayBuffer()));
+      expect(zip.get(`images/${work.id}/1.jpg`)!.equals(image.bytes)).toBe(true);
+      expect(JSON.parse(zip.get("profile.json")!.toString("utf8"))).toMatchObject({
+        id: artist.id,
+      });
     } finally {
       await t.close();
     }

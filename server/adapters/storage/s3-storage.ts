@@ -1,6 +1,7 @@
 import type * as AwsS3 from "@aws-sdk/client-s3";
 import type { S3Client } from "@aws-sdk/client-s3";
-import { type StorageAdapter, assertSafeKey } from "./storage";
+import { type Readable, Transform } from "node:stream";
+import { type StorageAdapter, assertSafeKey, keyUnder } from "./storage";
 
 /** Every stored name is new (a random part), so a file never changes: caches may keep it. */
 export const IMMUTABLE_CACHE_CONTROL = "public, max-age=31536000, immutable";
@@ -68,11 +69,44 @@ export function createS3Storage(
       );
       return { key, url: url(key) };
     },
+    async putStream(key, body, contentType) {
+      assertSafeKey(key);
+      // A stream of unknown length goes up in parts (5 MB each, a few at once): the SDK's
+      // own multipart upload, aborted when the stream fails, so no half object is left.
+      const { Upload } = await import("@aws-sdk/lib-storage");
+      let bytes = 0;
+      const counted = body.pipe(
+        new Transform({
+          transform(chunk: Buffer, _encoding, done) {
+            bytes += chunk.length;
+            done(null, chunk);
+          },
+        }),
+      );
+      body.on("error", (error) => counted.destroy(error));
+      await new Upload({
+        client: await clientOf(),
+        params: { Bucket: options.bucket, Key: key, Body: counted, ContentType: contentType },
+        queueSize: 2,
+        leavePartsOnError: false,
+      }).done();
+      return { bytes };
+    },
+    async read(key) {
+      assertSafeKey(key);
+      const { GetObjectCommand } = await loadSdk();
+      const answer = await (
+        await clientOf()
+      ).send(new GetObjectCommand({ Bucket: options.bucket, Key: key }));
+      if (!answer.Body) throw new Error(`empty object: ${key}`);
+      return answer.Body as Readable;
+    },
     async delete(key) {
       assertSafeKey(key);
       const { DeleteObjectCommand } = await loadSdk();
       await (await clientOf()).send(new DeleteObjectCommand({ Bucket: options.bucket, Key: key }));
     },
     url,
+    keyOf: (address) => keyUnder(base, address),
   };
 }

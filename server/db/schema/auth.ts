@@ -58,6 +58,8 @@ export const users = pgTable(
     /** Set by the team (decision 0027): no sign-in, no sessions, works out of the marketplace. */
     suspendedAt: timestamp("suspended_at", { withTimezone: true }),
     suspensionReason: text("suspension_reason"),
+    /** When the person closed their account (decision 0058): the row stays, anonymised. */
+    closedAt: timestamp("closed_at", { withTimezone: true }),
     /** An IANA zone name, checked with Intl (decision 0043): the times in this person's e-mails. */
     timeZone: text("time_zone").notNull().default("UTC"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -13,3 +13,4 @@ export * from "./site-pages";
 export * from "./conversations";
 export * from "./listing-reports";
 export * from "./reviews";
+export * from "./data-rights";

@@ -13,3 +13,9 @@ export { availableSql, takesOffersSql } from "./availability.repository";
 export { cardColumnsSql, type CardRow, toCard } from "./card-row.repository";
 export { artistListedSql, listedArtworkSql, listedSql } from "./listed.repository";
 export { findMoreByArtist, findRelatedWorks, LARGE_CATEGORY } from "./related.repository";
+export {
+  artworkImagesForExport,
+  artworksForExport,
+  countArtworkImagesOf,
+  withdrawArtistListings,
+} from "./personal-data.repository";

@@ -1,4 +1,10 @@
 /**
  * What other features may use of mail: its repositories stay private to it.
  */
-export { enqueueMail, enqueueMails, listMail, type NewMail } from "./outbox.repository";
+export {
+  enqueueMail,
+  enqueueMails,
+  forgetRecipient,
+  listMail,
+  type NewMail,
+} from "./outbox.repository";

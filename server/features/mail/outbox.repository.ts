@@ -139,3 +139,11 @@ export async function listMail(db: Queryable, recipient?: string): Promise<Outbo
     .where(recipient ? eq(outbox.recipient, recipient) : undefined)
     .orderBy(asc(outbox.createdAt));
 }
+
+/**
+ * Removes every message to this address, sent or not (a closed account, decision 0058):
+ * the outbox keeps what was written to a person, which is theirs to have erased.
+ */
+export async function forgetRecipient(tx: Queryable, address: string): Promise<void> {
+  await tx.delete(outbox).where(eq(sql`lower(${outbox.recipient})`, address.toLowerCase()));
+}

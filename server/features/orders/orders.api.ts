@@ -26,3 +26,4 @@ export {
   orderHistoryFor,
 } from "./orders.repository";
 export { currentCommissionBps } from "./settings.repository";
+export { openOrdersOf, ordersForExport, renameArtistOnOrders } from "./personal-data.repository";

@@ -4,3 +4,4 @@
  * beside the messages about the same work.
  */
 export { offerHistoryFor } from "./offers.repository";
+export { forgetBuyer, offersForExport, openOffersOf } from "./personal-data.repository";

@@ -15,3 +15,9 @@ export {
   recordSignInFailure,
   saveShippingAddress,
 } from "./users.repository";
+export {
+  closeAccountRow,
+  lockAccount,
+  passwordHashOf,
+  profileForExport,
+} from "./personal-data.repository";

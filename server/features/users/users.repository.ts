@@ -19,12 +19,12 @@ const sessionUserColumns = {
   timeZone: users.timeZone,
 };
 
-/** The signed-in person; a suspended person has no session (decision 0027). */
+/** The signed-in person; a suspended (decision 0027) or closed (0058) account has no session. */
 export async function findSessionUser(db: Database, id: string): Promise<SessionUser | undefined> {
   const [row] = await db
     .select(sessionUserColumns)
     .from(users)
-    .where(and(eq(users.id, id), isNull(users.suspendedAt)))
+    .where(and(eq(users.id, id), isNull(users.suspendedAt), isNull(users.closedAt)))
     .limit(1);
   return row;
 }
