@@ -130,7 +130,12 @@ import {
   listOrdersForTeam,
   refundOrderForTeam,
 } from "./features/orders/admin-orders.service";
-import { type SettingsDeps, getSettings, setCommission } from "./features/orders/settings.service";
+import {
+  type SettingsDeps,
+  getSettings,
+  setCommission,
+  setReturnWindow,
+} from "./features/orders/settings.service";
 import { createOrderTimers } from "./features/orders/orders.timers";
 import {
   type ReconciliationDeps,
@@ -680,7 +685,7 @@ export function createServices(
       cancel: cancelOrderForTeam,
     }),
     /** The marketplace settings the team edits in the console: the commission on new sales. */
-    settings: bind(settingsDeps, { get: getSettings, setCommission }),
+    settings: bind(settingsDeps, { get: getSettings, setCommission, setReturnWindow }),
     /**
      * Artwork image uploads, and the sweeper that deletes uploads no listing used within
      * a day (server/features/uploads).
