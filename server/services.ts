@@ -131,6 +131,16 @@ import {
   refundOrderForTeam,
 } from "./features/orders/admin-orders.service";
 import {
+  acceptReturn,
+  addReturnPhoto,
+  confirmReturnArrival,
+  currentReturnWindow,
+  getReturnState,
+  refuseReturn,
+  requestReturn,
+  shipReturn,
+} from "./features/orders/returns.service";
+import {
   type SettingsDeps,
   getSettings,
   setCommission,
@@ -676,6 +686,19 @@ export function createServices(
       relist: relistSale,
       csv: salesCsvExport,
     }),
+    /** Returns (decision 0055): the buyer's request, the artist's and the team's answers. */
+    returns: {
+      ...bind(ordersDeps, {
+        window: currentReturnWindow,
+        state: getReturnState,
+        request: requestReturn,
+        accept: acceptReturn,
+        refuse: refuseReturn,
+        ship: shipReturn,
+        arrived: confirmReturnArrival,
+      }),
+      ...bind({ ...ordersDeps, storage }, { addPhoto: addReturnPhoto }),
+    },
     /** The console's orders: the list, one order, and the team's refunds, closing and cancelling. */
     teamOrders: bind(ordersDeps, {
       list: listOrdersForTeam,

@@ -87,4 +87,3 @@ export const returnImages = pgTable(
     index("return_images_uploader_idx").on(t.uploaderId, t.createdAt),
   ],
 );
-

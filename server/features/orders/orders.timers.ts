@@ -26,6 +26,7 @@ import {
   systemActor,
 } from "./orders.service";
 import { listStalePendingRefunds } from "./refunds.repository";
+import { runReturnTimers } from "./returns.timers";
 
 /**
  * The order's clock (decision 0029), run every minute in every app process:
@@ -56,6 +57,10 @@ export type OrderTimersReport = {
   refundsPending: number;
   /** Pending refunds the processor refused for good: failed, and the team e-mailed. */
   refundsRefused: number;
+  /** Return requests the artist left 3 days: the team e-mailed (decision 0055). */
+  returnsEscalated: number;
+  /** Returns deemed arrived 14 days after shipping: the buyer's refund requested. */
+  returnsDeemedArrived: number;
   /** Another process (or person) got there first: nothing to do. */
   skipped: number;
   /** Unexpected failures, logged with the order. */
@@ -131,6 +136,8 @@ export async function runOrderTimers(deps: OrdersDeps): Promise<OrderTimersRepor
     refundsSettled: 0,
     refundsPending: 0,
     refundsRefused: 0,
+    returnsEscalated: 0,
+    returnsDeemedArrived: 0,
     skipped: 0,
     failed: 0,
   };
@@ -169,6 +176,10 @@ export async function runOrderTimers(deps: OrdersDeps): Promise<OrderTimersRepor
   for (const id of await listCompletionDue(deps.db, deliveredBefore, TIMER_BATCH)) {
     await attempt("completed", id, () => complete(deps, id, deliveredBefore));
   }
+
+  const returns = await runReturnTimers(deps, TIMER_BATCH, report);
+  report.returnsEscalated = returns.escalated;
+  report.returnsDeemedArrived = returns.deemedArrived;
 
   const stale = new Date(now.getTime() - REFUND_RETRY_AFTER_MS);
   for (const refund of await listStalePendingRefunds(deps.db, stale, TIMER_BATCH)) {

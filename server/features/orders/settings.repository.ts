@@ -54,7 +54,10 @@ export async function readReturnWindowSetting(db: Queryable): Promise<number | n
 }
 
 /** Answers the setting before the change (for the audit row). Call under lockSettings. */
-export async function writeReturnWindowSetting(db: Queryable, days: number): Promise<number | null> {
+export async function writeReturnWindowSetting(
+  db: Queryable,
+  days: number,
+): Promise<number | null> {
   const before = await readReturnWindowSetting(db);
   await db
     .update(platformSettings)
