@@ -9,6 +9,7 @@ import { titleText } from "../../domain/display";
 import { RouteLoadError } from "../components/load-error";
 import { NOT_FOUND_TITLE, NotFoundPage } from "../components/not-found-page";
 import { PurchaseOrderPage } from "../features/purchases/purchase-order";
+import { ReturnPanel } from "../features/returns/return-panel";
 import { doneNotice } from "../features/purchases/purchase-order-notice";
 import {
   loadPurchaseOrder,
@@ -59,6 +60,7 @@ export default function PurchaseOrder({ loaderData, actionData }: Route.Componen
       result={actionData}
       notice={actionData ? null : doneNotice(search)}
       busy={typeof sending === "string" ? sending : null}
+      returns={<ReturnPanel viewer="buyer" initial={loaderData.returnState} />}
     />
   );
 }

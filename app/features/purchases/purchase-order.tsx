@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { PurchaseDetail } from "../../../contracts/orders.contract";
 import { artistNameText, priceText, titleText } from "../../../domain/display";
@@ -24,8 +25,11 @@ export function PurchaseOrderPage({
   result,
   notice,
   busy,
+  returns,
 }: {
   order: PurchaseDetail;
+  /** The order's return section (decision 0055), given by the route. */
+  returns?: ReactNode;
   /** A refused move, with what was typed. */
   result?: OrderActionResult;
   /** The notice after a move that succeeded. */
@@ -64,6 +68,7 @@ export function PurchaseOrderPage({
       <div className="order-layout">
         <div className="order-main">
           <ShipmentSection order={order} />
+          {returns}
           {order.problemKind ? (
             <section className="order-section" aria-labelledby="order-problem-heading">
               <h2 id="order-problem-heading">The problem you reported</h2>
