@@ -53,6 +53,11 @@ describe("the console's API", () => {
         "POST /api/admin/reports/:id/dismiss",
         "POST /api/admin/reports/:id/warn",
         "POST /api/admin/reports/:id/suspend",
+        "PUT /api/admin/settings/returns",
+        "GET /api/admin/orders/:id/return",
+        "POST /api/admin/orders/:id/return/accept",
+        "POST /api/admin/orders/:id/return/refuse",
+        "POST /api/admin/orders/:id/return/arrived",
       ]),
     );
   });

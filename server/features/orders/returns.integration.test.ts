@@ -306,6 +306,10 @@ describe("a return from request to refund", () => {
     expect(await mailsOf("return-requested-artist")).toHaveLength(1);
     expect(await mailsOf("return-requested-buyer")).toHaveLength(1);
 
+    // Nobody else sees it: another buyer, the artist through the buyer's API.
+    expect((await send(other, "GET", `/api/me/purchases/${d.orderId}/return`)).status).toBe(404);
+    expect((await send(artist, "GET", `/api/me/purchases/${d.orderId}/return`)).status).toBe(404);
+    expect((await send(other, "GET", `/api/me/sales/${d.orderId}/return`)).status).toBe(403);
     const seen = await ok(await send(artist, "GET", `/api/me/sales/${d.orderId}/return`));
     expect(seen).toMatchObject({ mayAccept: true, mayRefuse: false, mayConfirmArrival: false });
     // The buyer cannot accept their own return, nor the artist ship it back.
