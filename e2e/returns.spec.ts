@@ -1,4 +1,4 @@
-import { type APIRequestContext, type Page, expect, test } from "@playwright/test";
+import { type APIRequestContext, type Locator, type Page, expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { returnMessages } from "../domain/returns";
 import { fillAddress, fillCard, mailTo, openBuyPanel, payNow } from "./buy";
@@ -35,8 +35,9 @@ const RETURN_ADDRESS = "Priya Nair, 1100 Congress Ave, Austin, TX 78701";
 
 failOnBrowserErrors({ viewport: DESKTOP });
 
-async function screenshots(page: Page, name: string) {
+async function screenshots(page: Page, name: string, show?: Locator) {
   await atBothWidths(page, async (label) => {
+    await show?.scrollIntoViewIfNeeded();
     await expectNoAxeViolations(page);
     await screenshot(page, { path: `e2e/.output/screens/return-${name}-${label}.png` });
   });
@@ -113,7 +114,7 @@ test("a return from request to refund", async ({ page, request }) => {
   // 3. The buyer asks for a return, with a photo through the image pipeline.
   const returns = page.getByRole("region", { name: "Return" });
   await expect(returns).toContainText("You may ask to return this work until");
-  await screenshots(page, "request");
+  await screenshots(page, "request", returns);
   await returns.getByRole("button", { name: "Ask for a return" }).click();
   await expect(returns.getByRole("alert")).toHaveText(returnMessages.reasonRequired);
   const photo = await sharp({
@@ -144,7 +145,7 @@ test("a return from request to refund", async ({ page, request }) => {
   sale = await openSales(page, work.title);
   const artistReturn = sale.getByRole("region", { name: "Return" });
   await expect(artistReturn).toContainText("The frame arrived cracked.");
-  await screenshots(page, "artist-accepts");
+  await screenshots(page, "artist-accepts", artistReturn);
   await artistReturn.getByLabel("Address the work should be sent back to").fill(RETURN_ADDRESS);
   await artistReturn.getByRole("button", { name: "Accept the return" }).click();
   await expect(artistReturn.getByRole("status")).toHaveText(
@@ -158,7 +159,7 @@ test("a return from request to refund", async ({ page, request }) => {
   await expect(returns).toContainText(RETURN_ADDRESS);
   await returns.getByLabel("Carrier").fill("UPS");
   await returns.getByLabel("Tracking number").fill("1ZRETURN0001");
-  await screenshots(page, "tracking");
+  await screenshots(page, "tracking", returns);
   await returns.getByRole("button", { name: "Save the return tracking" }).click();
   await expect(page.locator(".order-status")).toHaveText("Return on its way");
 
@@ -180,10 +181,44 @@ test("a return from request to refund", async ({ page, request }) => {
   await expect(returns).toContainText(
     "The work is back with the artist and you have been refunded its price and tax.",
   );
-  await screenshots(page, "refunded");
+  await screenshots(page, "refunded", returns);
   await expect
     .poll(() => mailTo(BUYER).filter((mail) => /has been refunded/.test(mail)).length, {
       timeout: 15_000,
     })
     .toBeGreaterThan(0);
+});
+
+test("an artist sells a work as final sale, and the page says so before anyone pays", async ({
+  page,
+  request,
+}) => {
+  const id = await artworkIdByTitle(request, "Grandmother's Sari");
+  const artworkUrl = `/artwork/${id}`;
+  await signIn(page, ARTIST);
+  await page.goto(artworkUrl);
+  await waitForHydration(page, page.getByRole("button", { name: "Edit Listing" }));
+  await page.getByRole("button", { name: "Edit Listing" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Edit Listing" })).toBeVisible();
+  await waitForHydration(page);
+  const finalSale = page.getByLabel("Final sale: no returns");
+  await expect(finalSale).toHaveAccessibleDescription(/Buyers see this before they pay/);
+  await finalSale.check();
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Preview" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Preview your changes" })).toBeVisible();
+  await expect(page.getByText("Final sale: no returns.", { exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(page).toHaveURL(artworkUrl);
+
+  // A buyer reads it on the page and in the buy panel.
+  await page.context().clearCookies();
+  await signIn(page, BUYER);
+  await page.goto(artworkUrl);
+  await expect(page.locator(".artwork-purchase .return-policy")).toHaveText(
+    "Final sale: no returns.",
+  );
+  const panel = await openBuyPanel(page, id);
+  await expect(panel.locator(".return-policy")).toHaveText("Final sale: no returns.");
+  await screenshots(page, "final-sale", panel);
 });
