@@ -673,7 +673,7 @@ export function createServices(
     orders: {
       ...bind(ordersDeps, { move: moveOrder, requestRefund, settleRefund }),
       /** Reminders, ship-by cancellations, delivery, completion, refund retries: every minute. */
-      timers: createOrderTimers(ordersDeps),
+      timers: createOrderTimers({ ...ordersDeps, storage }),
     },
     /** The buyer's own orders: the order page, confirm receipt, report a problem. */
     purchases: bind(ordersDeps, { get: getPurchase, confirmReceipt, reportProblem }),

@@ -5,6 +5,7 @@ import {
   addDays,
   orderMessages as m,
 } from "../../../domain/orders";
+import type { StorageAdapter } from "../../adapters/storage/storage";
 import { AppError, isAppError } from "../../errors";
 import { createPeriodicTask } from "../../tasks/periodic-task";
 import { enqueueMail } from "../mail/mail.api";
@@ -61,6 +62,8 @@ export type OrderTimersReport = {
   returnsEscalated: number;
   /** Returns deemed arrived 14 days after shipping: the buyer's refund requested. */
   returnsDeemedArrived: number;
+  /** Return photos uploaded a day ago that no request took: deleted with their files. */
+  returnPhotosDeleted: number;
   /** Another process (or person) got there first: nothing to do. */
   skipped: number;
   /** Unexpected failures, logged with the order. */
@@ -127,7 +130,9 @@ async function complete(deps: OrdersDeps, orderId: string, cutoff: Date): Promis
 }
 
 /** One run of every timer; each kind in a batch of at most TIMER_BATCH, oldest first. */
-export async function runOrderTimers(deps: OrdersDeps): Promise<OrderTimersReport> {
+export async function runOrderTimers(
+  deps: OrdersDeps & { storage?: StorageAdapter },
+): Promise<OrderTimersReport> {
   const report: OrderTimersReport = {
     reminded: 0,
     cancelled: 0,
@@ -138,6 +143,7 @@ export async function runOrderTimers(deps: OrdersDeps): Promise<OrderTimersRepor
     refundsRefused: 0,
     returnsEscalated: 0,
     returnsDeemedArrived: 0,
+    returnPhotosDeleted: 0,
     skipped: 0,
     failed: 0,
   };
@@ -180,6 +186,7 @@ export async function runOrderTimers(deps: OrdersDeps): Promise<OrderTimersRepor
   const returns = await runReturnTimers(deps, TIMER_BATCH, report);
   report.returnsEscalated = returns.escalated;
   report.returnsDeemedArrived = returns.deemedArrived;
+  report.returnPhotosDeleted = returns.photosDeleted;
 
   const stale = new Date(now.getTime() - REFUND_RETRY_AFTER_MS);
   for (const refund of await listStalePendingRefunds(deps.db, stale, TIMER_BATCH)) {
@@ -204,7 +211,7 @@ export async function runOrderTimers(deps: OrdersDeps): Promise<OrderTimersRepor
 export const ORDER_TIMERS_MAX_RUN_MS = 10 * 60 * 1000;
 
 /** The timers as the server's periodic task (server/start.ts), every minute. */
-export function createOrderTimers(deps: OrdersDeps) {
+export function createOrderTimers(deps: OrdersDeps & { storage?: StorageAdapter }) {
   return createPeriodicTask({
     name: "order timers run",
     work: () => runOrderTimers(deps),

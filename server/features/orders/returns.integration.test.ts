@@ -485,6 +485,23 @@ describe("the return's deadlines", () => {
   });
 });
 
+describe("photos no request took", () => {
+  it("are deleted a day after their upload, files and all; a request's photos stay", async () => {
+    const d = await delivered();
+    const used = await uploadPhoto(buyer);
+    const unused = await uploadPhoto(buyer);
+    await ok(await ask(d.orderId, { reason: "Cracked", photoIds: [used.id] }));
+    clock.advanceDays(1);
+    clock.advanceMs(-1);
+    expect((await t.services.orders.timers.run()).returnPhotosDeleted).toBe(0);
+    clock.advanceMs(1);
+    expect((await t.services.orders.timers.run()).returnPhotosDeleted).toBe(1);
+    expect((await t.db.select().from(returnImages)).map((row) => row.id)).toEqual([used.id]);
+    expect((await t.app.request(unused.medium)).status).toBe(404);
+    expect((await t.app.request(used.medium)).status).toBe(200);
+  });
+});
+
 describe("a return after the artist was paid", () => {
   it("takes the returned net from the next payout; the ledger reconciles", async () => {
     const first = await delivered({ price: 10_000 });

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, lte, sql } from "drizzle-orm";
-import type { Queryable } from "../../db/client";
+import type { Database, Queryable } from "../../db/client";
+import { queryRows } from "../../db/rows";
 import { orderReturns, returnImages } from "../../db/schema";
 import type { StoredImageFiles } from "../../images/stored-image";
 
@@ -146,7 +147,7 @@ export async function listDeemedArrivalDue(db: Queryable, before: Date, limit: n
 
 export async function insertReturnImage(
   db: Queryable,
-  row: { uploaderId: string } & StoredImageFiles,
+  row: { uploaderId: string; createdAt: Date } & StoredImageFiles,
 ): Promise<ReturnImageRow> {
   const [inserted] = await db.insert(returnImages).values(row).returning();
   if (!inserted) throw new Error("return image insert returned nothing");
@@ -195,4 +196,26 @@ export async function listReturnImages(db: Queryable, returnIds: readonly string
     .from(returnImages)
     .where(inArray(returnImages.returnId, [...returnIds]))
     .orderBy(asc(returnImages.position));
+}
+
+/**
+ * Deletes up to `limit` photos no return took, uploaded at or before `before`, and answers
+ * their file keys (the files are deleted after). A photo a request is taking at this
+ * moment is locked by its transaction and skipped; once taken it is no longer unused.
+ */
+export async function deleteUnusedReturnImages(
+  db: Database,
+  input: { before: Date; limit: number },
+): Promise<string[][]> {
+  const rows = await queryRows<{ original_key: string; medium_key: string; thumbnail_key: string }>(
+    db,
+    sql`delete from return_images where id in (
+        select id from return_images
+        where return_id is null and created_at <= ${input.before.toISOString()}::timestamptz
+        order by created_at limit ${input.limit}
+        for update skip locked
+      ) and return_id is null
+      returning original_key, medium_key, thumbnail_key`,
+  );
+  return rows.map((r) => [r.original_key, r.medium_key, r.thumbnail_key]);
 }

@@ -175,7 +175,8 @@ export async function addReturnPhoto(
     throw new AppError("CONFLICT", 409, m.tooManyPhotos);
   }
   const row = await storeImageThen(deps, `returns/${buyerId}`, file, (files) =>
-    insertReturnImage(deps.db, { uploaderId: buyerId, ...files }),
+    // The timers' clock: an unused photo is deleted a day after this.
+    insertReturnImage(deps.db, { uploaderId: buyerId, ...files, createdAt: deps.now() }),
   );
   return toPhoto(row);
 }
