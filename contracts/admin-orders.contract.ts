@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_COMMISSION_BPS, ORDER_STATUSES, orderMessages } from "../domain/orders";
+import { MAX_RETURN_WINDOW_DAYS, returnMessages } from "../domain/returns";
 import { adminMessages, adminSearchText } from "./admin.contract";
 import { firstQueryValue } from "./common.contract";
 import { orderDetailSchema, orderStatusSchema, orderWithMoneySchema } from "./orders.contract";
@@ -167,6 +168,8 @@ export const platformSettingsSchema = z.object({
   defaultCommissionBps: z.number().int().min(0).max(MAX_COMMISSION_BPS),
   /** Whether the team set it (otherwise it is the default). */
   commissionSetByTeam: z.boolean(),
+  /** The return window new sales get, in days after delivery; 0: returns are off (decision 0055). */
+  returnWindowDays: z.number().int().min(0).max(MAX_RETURN_WINDOW_DAYS),
 });
 export type PlatformSettings = z.infer<typeof platformSettingsSchema>;
 
@@ -179,6 +182,16 @@ export const settingsBodySchema = z.object({
     .max(MAX_COMMISSION_BPS, { error: orderMessages.commissionInvalid }),
 });
 export type SettingsBody = z.infer<typeof settingsBodySchema>;
+
+/** `PUT /api/admin/settings/returns` */
+export const returnSettingsBodySchema = z.object({
+  returnWindowDays: z
+    .number({ error: returnMessages.windowInvalid })
+    .int({ error: returnMessages.windowInvalid })
+    .min(0, { error: returnMessages.windowInvalid })
+    .max(MAX_RETURN_WINDOW_DAYS, { error: returnMessages.windowInvalid }),
+});
+export type ReturnSettingsBody = z.infer<typeof returnSettingsBodySchema>;
 
 export const settingsActionSchema = z.object({
   message: z.string(),

@@ -101,6 +101,8 @@ export const artworkDetailSchema = z.object({
   offerMinimum: cents.nullable(),
   isPublicArt: z.boolean(),
   allowBuyerPickUp: z.boolean(),
+  /** Sold without returns (decision 0055): the page says so before anyone pays. */
+  finalSale: z.boolean(),
   zipCode: z.string().nullable(),
   imageOriginal: z.string().nullable(),
   imageMedium: z.string().nullable(),
@@ -155,6 +157,8 @@ const listingFields = {
   description: text(MAX_DESCRIPTION_LENGTH),
   isPublicArt: z.boolean(),
   allowBuyerPickUp: z.boolean(),
+  /** Sold without returns, whatever the marketplace's return window (decision 0055). */
+  finalSale: z.boolean(),
   zipCode: z.union([z.string().max(20), z.null()]),
   imageIds: z.array(id).max(MAX_LISTING_IMAGES * 2),
   /** Offers allowed on a work for sale at a price (decision 0030). */
@@ -181,6 +185,7 @@ export const listingBodySchema = z.object({
   description: listingFields.description.default(""),
   isPublicArt: listingFields.isPublicArt.default(false),
   allowBuyerPickUp: listingFields.allowBuyerPickUp.default(false),
+  finalSale: listingFields.finalSale.default(false),
   zipCode: listingFields.zipCode.default(null),
   imageIds: listingFields.imageIds.default([]),
   acceptsOffers: listingFields.acceptsOffers.default(false),

@@ -105,6 +105,8 @@ export type ListingFields = {
   description: string;
   isPublicArt: boolean;
   allowBuyerPickUp: boolean;
+  /** Sold without returns (decision 0055). */
+  finalSale: boolean;
   zipCode: string | null;
   /** Upload ids (or ids of the artwork's current images), in the artist's order. */
   imageIds: string[];
@@ -213,6 +215,7 @@ export type ListingFormValues = {
   depth: string;
   description: string;
   allowBuyerPickUp: boolean;
+  finalSale: boolean;
   zipCode: string;
   imageIds: string[];
   acceptsOffers: boolean;
@@ -250,6 +253,7 @@ export function listingFieldsFromForm(form: ListingFormValues): ListingFields {
     description: form.description,
     isPublicArt: false,
     allowBuyerPickUp: form.allowBuyerPickUp,
+    finalSale: form.finalSale,
     zipCode: form.allowBuyerPickUp ? form.zipCode : null,
     imageIds: form.imageIds,
     acceptsOffers: form.acceptsOffers,

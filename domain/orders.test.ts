@@ -31,12 +31,32 @@ const ALLOWED: [OrderMove, OrderStatus, OrderActorRole, OrderStatus][] = [
   ["complete", "delivered", "system", "completed"],
   ["close_problem", "problem_reported", "team", "completed"],
   ...(
-    ["paid", "shipped", "delivered", "completed", "problem_reported", "partially_refunded"] as const
+    [
+      "paid",
+      "shipped",
+      "delivered",
+      "completed",
+      "problem_reported",
+      "partially_refunded",
+      "return_requested",
+      "return_accepted",
+      "return_shipped",
+    ] as const
   ).flatMap((from): [OrderMove, OrderStatus, OrderActorRole, OrderStatus][] => [
     ["refund_full", from, "team", "refunded"],
     // A partial refund settles a reported problem; elsewhere the order goes on as it was.
     ["refund_partial", from, "team", from === "problem_reported" ? "partially_refunded" : from],
   ]),
+  // Returns (decision 0055); a refusal goes back to where the return was asked from.
+  ["request_return", "delivered", "buyer", "return_requested"],
+  ["request_return", "completed", "buyer", "return_requested"],
+  ["accept_return", "return_requested", "artist", "return_accepted"],
+  ["accept_return", "return_requested", "team", "return_accepted"],
+  ["refuse_return", "return_requested", "team", "delivered"],
+  ["ship_return", "return_accepted", "buyer", "return_shipped"],
+  ["refund_return", "return_shipped", "artist", "refunded"],
+  ["refund_return", "return_shipped", "team", "refunded"],
+  ["refund_return", "return_shipped", "system", "refunded"],
 ];
 
 describe("the order state machine", () => {

@@ -13,6 +13,10 @@ export const ORDER_STATUSES = [
   "cancelled",
   "refunded",
   "partially_refunded",
+  // A return (decision 0055): asked for, accepted by the artist or the team, sent back.
+  "return_requested",
+  "return_accepted",
+  "return_shipped",
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
@@ -30,9 +34,27 @@ export type OrderMove =
   | "close_problem"
   | "cancel"
   | "refund_full"
-  | "refund_partial";
+  | "refund_partial"
+  | "request_return"
+  | "accept_return"
+  | "refuse_return"
+  | "ship_return"
+  | "refund_return";
 
 type MoveRule = { from: readonly OrderStatus[]; to: OrderStatus; by: readonly OrderActorRole[] };
+
+/** Where the team may still refund from: every state money was taken in and not all given back. */
+const TEAM_REFUNDABLE: readonly OrderStatus[] = [
+  "paid",
+  "shipped",
+  "delivered",
+  "completed",
+  "problem_reported",
+  "partially_refunded",
+  "return_requested",
+  "return_accepted",
+  "return_shipped",
+];
 
 /**
  * Every allowed move. A partial refund from an open state leaves the state as it is
@@ -49,16 +71,15 @@ export const ORDER_MOVES: Record<OrderMove, MoveRule> = {
   complete: { from: ["delivered"], to: "completed", by: ["system"] },
   close_problem: { from: ["problem_reported"], to: "completed", by: ["team"] },
   cancel: { from: ["paid", "shipped"], to: "cancelled", by: ["team"] },
-  refund_full: {
-    from: ["paid", "shipped", "delivered", "completed", "problem_reported", "partially_refunded"],
-    to: "refunded",
-    by: ["team"],
-  },
-  refund_partial: {
-    from: ["paid", "shipped", "delivered", "completed", "problem_reported", "partially_refunded"],
-    to: "partially_refunded",
-    by: ["team"],
-  },
+  refund_full: { from: TEAM_REFUNDABLE, to: "refunded", by: ["team"] },
+  refund_partial: { from: TEAM_REFUNDABLE, to: "partially_refunded", by: ["team"] },
+  request_return: { from: ["delivered", "completed"], to: "return_requested", by: ["buyer"] },
+  accept_return: { from: ["return_requested"], to: "return_accepted", by: ["artist", "team"] },
+  // Back to the state the return was asked from (see `moveTarget`'s caller in returns.service.ts).
+  refuse_return: { from: ["return_requested"], to: "delivered", by: ["team"] },
+  ship_return: { from: ["return_accepted"], to: "return_shipped", by: ["buyer"] },
+  // The work is back: the buyer is refunded everything that is left.
+  refund_return: { from: ["return_shipped"], to: "refunded", by: ["artist", "team", "system"] },
 };
 
 /** The state a move leaves the order in, or null when it is not allowed from `from`. */
@@ -81,12 +102,21 @@ export const PENDING_STATUSES: readonly OrderStatus[] = [
   "shipped",
   "delivered",
   "problem_reported",
+  "return_requested",
+  "return_accepted",
+  "return_shipped",
 ];
 
 // The clock of an order, in days.
 export const SHIP_BY_DAYS = 7;
 export const SHIP_BY_REMINDER_DAYS_BEFORE = 2;
 export const AUTO_DELIVERY_DAYS = 14;
+/**
+ * The problem window: a buyer may report a problem until it ends, and the order then
+ * completes (the artist's net becomes payable). Not the operator's return window
+ * (`returnWindowDays` on the order, decision 0055), which may run longer: a return after
+ * completion is taken back from the artist's next payouts.
+ */
 export const RETURN_WINDOW_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -123,6 +153,9 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   cancelled: "Cancelled",
   refunded: "Refunded",
   partially_refunded: "Partially refunded",
+  return_requested: "Return requested",
+  return_accepted: "Return accepted",
+  return_shipped: "Return on its way",
 };
 
 /** The platform's fee, in basis points (1/100 of a percent): 2000 is 20%. */

@@ -21,6 +21,7 @@ import { registerProfileRoutes } from "./features/profiles/profiles.routes";
 import { registerListingRoutes } from "./features/listings/listings.routes";
 import { registerPayoutRoutes } from "./features/payouts/payouts.routes";
 import { registerPurchaseRoutes } from "./features/orders/purchases.routes";
+import { registerReturnRoutes } from "./features/orders/returns.routes";
 import { registerSalesRoutes } from "./features/orders/sales.routes";
 import { registerPayoutRunRoutes } from "./features/payouts/payout-run.routes";
 import { registerUploadRoutes } from "./features/uploads/uploads.routes";
@@ -139,6 +140,7 @@ export function buildServer({ services, web, pageCache: pageCacheOptions }: Serv
   registerPhotoRoutes(app, services);
   registerCheckoutRoutes(app, services);
   registerPurchaseRoutes(app, services);
+  registerReturnRoutes(app, services);
   registerOfferRoutes(app, services);
   registerCollectorRoutes(app, services);
   registerAlertRoutes(app, services);

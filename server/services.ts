@@ -130,7 +130,22 @@ import {
   listOrdersForTeam,
   refundOrderForTeam,
 } from "./features/orders/admin-orders.service";
-import { type SettingsDeps, getSettings, setCommission } from "./features/orders/settings.service";
+import {
+  acceptReturn,
+  addReturnPhoto,
+  confirmReturnArrival,
+  currentReturnWindow,
+  getReturnState,
+  refuseReturn,
+  requestReturn,
+  shipReturn,
+} from "./features/orders/returns.service";
+import {
+  type SettingsDeps,
+  getSettings,
+  setCommission,
+  setReturnWindow,
+} from "./features/orders/settings.service";
 import { createOrderTimers } from "./features/orders/orders.timers";
 import {
   type ReconciliationDeps,
@@ -760,7 +775,7 @@ export function createServices(
     orders: {
       ...bind(ordersDeps, { move: moveOrder, requestRefund, settleRefund }),
       /** Reminders, ship-by cancellations, delivery, completion, refund retries: every minute. */
-      timers: createOrderTimers(ordersDeps),
+      timers: createOrderTimers({ ...ordersDeps, storage }),
     },
     /** The buyer's own orders: the order page, confirm receipt, report a problem. */
     purchases: bind(ordersDeps, { get: getPurchase, confirmReceipt, reportProblem }),
@@ -773,6 +788,19 @@ export function createServices(
       relist: relistSale,
       csv: salesCsvExport,
     }),
+    /** Returns (decision 0055): the buyer's request, the artist's and the team's answers. */
+    returns: {
+      ...bind(ordersDeps, {
+        window: currentReturnWindow,
+        state: getReturnState,
+        request: requestReturn,
+        accept: acceptReturn,
+        refuse: refuseReturn,
+        ship: shipReturn,
+        arrived: confirmReturnArrival,
+      }),
+      ...bind({ ...ordersDeps, storage }, { addPhoto: addReturnPhoto }),
+    },
     /** The console's orders: the list, one order, and the team's refunds, closing and cancelling. */
     teamOrders: bind(ordersDeps, {
       list: listOrdersForTeam,
@@ -782,7 +810,7 @@ export function createServices(
       cancel: cancelOrderForTeam,
     }),
     /** The marketplace settings the team edits in the console: the commission on new sales. */
-    settings: bind(settingsDeps, { get: getSettings, setCommission }),
+    settings: bind(settingsDeps, { get: getSettings, setCommission, setReturnWindow }),
     /**
      * Artwork image uploads, and the sweeper that deletes uploads no listing used within
      * a day (server/features/uploads).

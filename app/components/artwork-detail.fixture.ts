@@ -35,6 +35,7 @@ export function artworkDetail(overrides: Partial<ArtworkDetail> = {}): ArtworkDe
     offerMinimum: null,
     isPublicArt: false,
     allowBuyerPickUp: false,
+    finalSale: false,
     zipCode: null,
     imageOriginal: "/media/a/0-original.jpg",
     imageMedium: "/media/a/0-medium.webp",

@@ -1,6 +1,7 @@
 import { RouteLoadError } from "../components/load-error";
 import { runAdminAction } from "../features/admin/admin.server";
 import { OrderDetail } from "../features/admin/order-detail";
+import { ReturnPanel } from "../features/returns/return-panel";
 import { orderIntents } from "../features/admin/orders.server";
 import { readForPage } from "../lib/loader-errors.server";
 import { requireAdmin } from "../lib/require-user.server";
@@ -16,11 +17,19 @@ export function meta({ data }: Route.MetaArgs) {
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return readForPage(context, async () => context.services.teamOrders.get(params.orderId), {
-    fallback: "The order could not be loaded.",
-    log: "The console's order failed to load",
-    details: { orderId: params.orderId },
-  });
+  return readForPage(
+    context,
+    async () => ({
+      ...(await context.services.teamOrders.get(params.orderId)),
+      // The order's return (decision 0055), if it has one.
+      returnState: await context.services.returns.state({ id: null, role: "team" }, params.orderId),
+    }),
+    {
+      fallback: "The order could not be loaded.",
+      log: "The console's order failed to load",
+      details: { orderId: params.orderId },
+    },
+  );
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -28,7 +37,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function AdminOrder({ loaderData }: Route.ComponentProps) {
-  return <OrderDetail order={loaderData} />;
+  const { returnState, ...order } = loaderData;
+  return (
+    <OrderDetail
+      order={order}
+      returns={returnState.return ? <ReturnPanel viewer="team" initial={returnState} /> : null}
+    />
+  );
 }
 
 export function ErrorBoundary() {

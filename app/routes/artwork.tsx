@@ -45,7 +45,7 @@ export function loader({ context, params, request }: Route.LoaderArgs) {
 
 /** SPEC §2 Artwork detail (/artwork/{artworkId}); 404 with 'Artwork not found' when missing. */
 export default function Artwork({ loaderData }: Route.ComponentProps) {
-  const { artwork, rails, saved, follow, replyTime } = loaderData;
+  const { artwork, rails, saved, follow, replyTime, returnPolicy } = loaderData;
   // A new artwork starts at its first image with the buy panel closed. The page composes
   // three features: Buy Now opens the checkout (SPEC §2 buy panel: a modal dialog that
   // keeps focus in and closes with Escape, Cancel or the backdrop, except while paying),
@@ -60,6 +60,7 @@ export default function Artwork({ loaderData }: Route.ComponentProps) {
         OfferPanel={OfferDialog}
         AskPanel={AskDialog}
         replyTime={replyTime}
+        returnPolicy={returnPolicy}
         onEditListing={forgetListingDraft}
         rails={rails}
       />

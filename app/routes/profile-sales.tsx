@@ -1,6 +1,7 @@
 import { useActionData } from "react-router";
 import { salesMessages as m } from "../../contracts/sales.values";
 import { RouteLoadError } from "../components/load-error";
+import { ReturnPanel } from "../features/returns/return-panel";
 import { SalesPage } from "../features/sales/sales-page";
 import { loadSalesPage, submitSaleAction } from "../features/sales/sales.server";
 import type { Route } from "./+types/profile-sales";
@@ -21,7 +22,15 @@ export function action({ request, context }: Route.ActionArgs) {
 
 export default function Sales({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
-  return <SalesPage {...loaderData} result={result} />;
+  const { returns, ...page } = loaderData;
+  // The returns' panels (decision 0055), composed here: two features, one page.
+  const panels = Object.fromEntries(
+    Object.entries(returns).map(([orderId, state]) => [
+      orderId,
+      <ReturnPanel key={orderId} viewer="artist" initial={state} />,
+    ]),
+  );
+  return <SalesPage {...page} result={result} returns={panels} />;
 }
 
 export function ErrorBoundary() {

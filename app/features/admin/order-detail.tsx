@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { AdminOrderDetail, AdminRefund } from "../../../contracts/admin-orders.contract";
 import type { OrderEventView } from "../../../contracts/orders.contract";
@@ -173,7 +174,14 @@ function History({ events }: { events: OrderEventView[] }) {
 }
 
 /** The console's order page: who, where, the money, the payment, refunds, history and moves. */
-export function OrderDetail({ order }: { order: AdminOrderDetail }) {
+export function OrderDetail({
+  order,
+  returns,
+}: {
+  order: AdminOrderDetail;
+  /** The order's return (decision 0055), given by the route. */
+  returns?: ReactNode;
+}) {
   const timeZone = useTimeZone();
   const notice = useOrderNotice();
   return (
@@ -206,6 +214,7 @@ export function OrderDetail({ order }: { order: AdminOrderDetail }) {
           {order.problemNote ? <p>{order.problemNote}</p> : null}
         </div>
       ) : null}
+      {returns ? <div className="admin-card">{returns}</div> : null}
       <div className="admin-split">
         <div className="stack">
           <div className="admin-card stack">

@@ -3,6 +3,7 @@ import {
   cancelBodySchema,
   closeProblemBodySchema,
   refundBodySchema,
+  returnSettingsBodySchema,
   settingsBodySchema,
 } from "../../../contracts/admin-orders.contract";
 import { parseDollars, parsePercent } from "../../../domain/money-input";
@@ -63,6 +64,12 @@ export function settingsIntents(context: AppLoadContext): Record<string, AdminIn
       if (!parsed.ok) throw new AppError("VALIDATION_FAILED", 400, parsed.error);
       const body = validInput(settingsBodySchema, { commissionBps: parsed.value });
       return (await context.services.settings.setCommission(admin, body)).message;
+    },
+    returns: async (form, admin) => {
+      const typed = field(form, "returnWindowDays").trim();
+      const days = /^\d{1,3}$/.test(typed) ? Number(typed) : Number.NaN;
+      const body = validInput(returnSettingsBodySchema, { returnWindowDays: days });
+      return (await context.services.settings.setReturnWindow(admin, body)).message;
     },
   };
 }

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import type { PlatformSettings } from "../../../contracts/admin-orders.contract";
 import { bpsToPercent, parsePercent } from "../../../domain/money-input";
 import { ActionForm } from "./action-form";
+import { ReturnWindowSettings } from "./return-window-settings";
 
 /** The console's settings: the commission on new sales, typed as a percent with two decimals. */
 export function SettingsForm({ settings }: { settings: PlatformSettings }) {
@@ -56,6 +57,7 @@ export function SettingsForm({ settings }: { settings: PlatformSettings }) {
           </div>
         </ActionForm>
       </div>
+      <ReturnWindowSettings days={settings.returnWindowDays} />
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { ReturnPolicyNote } from "../../components/return-policy-note";
 import { type ComponentType, Suspense, lazy, useMemo, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { artistNameText, priceText, titleText, yearText } from "../../../domain/display";
@@ -43,7 +44,13 @@ function BackButton() {
  * What the buy panel gets. Another feature (checkout) draws it, so the route composes the
  * two (features never import each other, see eslint.config.js).
  */
-export type BuyPanelProps = { artwork: ArtworkDetail; artistName: string; onClose: () => void };
+export type BuyPanelProps = {
+  artwork: ArtworkDetail;
+  artistName: string;
+  onClose: () => void;
+  /** The return policy the work is sold under (decision 0055), stated before paying. */
+  returnPolicy?: string | null;
+};
 
 /**
  * A panel the route may load on first use (decision 0034): `preload` is called when the
@@ -87,6 +94,7 @@ export function ArtworkView({
   OfferPanel,
   AskPanel,
   replyTime = null,
+  returnPolicy = null,
   onEditListing,
   rails,
 }: {
@@ -103,6 +111,8 @@ export function ArtworkView({
   AskPanel: Panel;
   /** "Usually replies within N hours", once the artist has answered enough conversations. */
   replyTime?: string | null;
+  /** The return policy (decision 0055): "Returns accepted within 14 days of delivery." */
+  returnPolicy?: string | null;
   /** Before Edit Listing opens the editor; the route gives the listing draft's reset. */
   onEditListing: (artworkId: string) => void | Promise<void>;
 }) {
@@ -212,6 +222,9 @@ export function ArtworkView({
           <ArtworkCollect artwork={artwork} title={title} hidden={hidden} />
           <div className="artwork-purchase" ref={purchaseArea} tabIndex={-1}>
             {price ? <p className="artwork-price">{price}</p> : null}
+            {!hidden && (artwork.isForSale || artwork.offersOnly) ? (
+              <ReturnPolicyNote text={returnPolicy} />
+            ) : null}
             {/* Only its artist ever sees a hidden work: it is not for sale, whatever the switch says. */}
             {hidden ? (
               <p className="sold-badge">{m.hidden}</p>
@@ -285,7 +298,12 @@ export function ArtworkView({
       <ArtworkRails rails={rails} artistName={artistName} />
       {soldWithRails ? about : null}
       {panel === "buy" ? (
-        <BuyPanel artwork={artwork} artistName={artistName} onClose={closePanel} />
+        <BuyPanel
+          artwork={artwork}
+          artistName={artistName}
+          onClose={closePanel}
+          returnPolicy={returnPolicy}
+        />
       ) : null}
       {panel === "offer" ? (
         <OfferPanel artwork={artwork} artistName={artistName} onClose={closePanel} />

@@ -44,6 +44,7 @@ function contextFor(
         return options.railsFail ? Promise.reject(new Error("boom")) : Promise.resolve(rails);
       },
     },
+    returns: { window: () => Promise.resolve({ returnWindowDays: 14 }) },
     conversations: {
       replyTime: (artistId: string) =>
         options.replyTimeFails
@@ -68,6 +69,8 @@ describe("the artwork page's loader and its rails", () => {
     const data = await loading;
     expect(data.rails).toEqual(rails);
     expect(data.artwork.id).toBe("w1");
+    // The policy the work is sold under, before anyone pays (decision 0055).
+    expect(data.returnPolicy).toBe("Returns accepted within 14 days of delivery.");
   });
 
   it("a failed rails read is logged and leaves the rails out; the page still loads", async () => {

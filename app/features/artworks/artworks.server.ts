@@ -1,3 +1,4 @@
+import { returnPolicyText } from "../../../domain/returns";
 import type { AppLoadContext } from "react-router";
 import type { ArtworkDetail } from "../../../contracts/artworks.contract";
 import type { ArtworkRails } from "../../../contracts/artwork-rails.contract";
@@ -34,7 +35,7 @@ export async function loadArtworkPage(context: AppLoadContext, request: Request,
   // this viewer left them: one query for all the works shown.
   const shown = [artwork, ...rails.moreByArtist, ...rails.related].map((work) => work.id);
   // "Usually replies within N hours" under Ask the artist; a failed read shows none.
-  const [saved, follow, replyTime] = await Promise.all([
+  const [saved, follow, replyTime, returnWindow] = await Promise.all([
     savedStateFor(context, viewer?.id, shown),
     viewer
       ? collectors.followState(artwork.artist.id, viewer.id)
@@ -43,6 +44,14 @@ export async function loadArtworkPage(context: AppLoadContext, request: Request,
       logger.error("An artist's reply time failed to load", { error, id });
       return null;
     }),
+    context.services.returns.window().catch((error: unknown) => {
+      logger.error("The return window failed to load", { error, id });
+      return null;
+    }),
   ]);
-  return { artwork, rails, saved, follow, replyTime, origin: config.publicUrl };
+  // The policy the work is sold under, stated before anyone pays (decision 0055).
+  const returnPolicy = returnWindow
+    ? returnPolicyText({ finalSale: artwork.finalSale, windowDays: returnWindow.returnWindowDays })
+    : null;
+  return { artwork, rails, saved, follow, replyTime, returnPolicy, origin: config.publicUrl };
 }

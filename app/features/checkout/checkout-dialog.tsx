@@ -1,3 +1,4 @@
+import { ReturnPolicyNote } from "../../components/return-policy-note";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import { checkoutMessages as m } from "../../../domain/checkout";
@@ -48,10 +49,13 @@ export function CheckoutDialog({
   artwork,
   artistName,
   onClose,
+  returnPolicy = null,
 }: {
   artwork: ArtworkDetail;
   artistName: string;
   onClose: () => void;
+  /** What the work's return policy is (decision 0055), said before Pay Now. */
+  returnPolicy?: string | null;
 }) {
   const user = useSessionUser();
   const navigate = useNavigate();
@@ -172,12 +176,15 @@ export function CheckoutDialog({
         locked={processing || sold}
         onSubmit={(event) => void pay(event)}
         summary={
-          <CheckoutSummary
-            price={artwork.price}
-            view={quote}
-            missing={paymentProblemOf(fields, signedIn)}
-            onRetry={quote.retry}
-          />
+          <>
+            <CheckoutSummary
+              price={artwork.price}
+              view={quote}
+              missing={paymentProblemOf(fields, signedIn)}
+              onRetry={quote.retry}
+            />
+            <ReturnPolicyNote text={returnPolicy} />
+          </>
         }
         status={processing ? m.processingPayment : ""}
       >

@@ -57,6 +57,7 @@ describe("the listing draft store", () => {
       offerMinimum: null,
       isPublicArt: false,
       allowBuyerPickUp: false,
+      finalSale: false,
       zipCode: null,
       imageOriginal: null,
       imageMedium: null,

@@ -48,6 +48,7 @@ export const emptyValues: ListingDraftValues = {
   depth: "",
   description: "",
   allowBuyerPickUp: false,
+  finalSale: false,
   zipCode: "",
   acceptsOffers: false,
   offerMinimum: "",
@@ -75,6 +76,7 @@ export function draftFromArtwork(artwork: ArtworkDetail): ListingDraft {
       depth: artwork.depth > 0 ? String(artwork.depth) : "",
       description: artwork.description,
       allowBuyerPickUp: artwork.allowBuyerPickUp,
+      finalSale: artwork.finalSale,
       zipCode: artwork.zipCode ?? "",
       acceptsOffers: artwork.allowOffers,
       // Only the artist receives their minimum; the edit page is theirs alone.

@@ -15,6 +15,7 @@ import {
 } from "./listing-draft";
 import { getListingDraft, saveListingDraft } from "./listing-draft-store";
 import { ListingImagesField } from "./listing-images-field";
+import { FinalSaleField } from "./final-sale-field";
 import { listingPageMessages as m } from "./listings.messages";
 
 /** Which field a rule's message is about, so that field is marked invalid. */
@@ -42,7 +43,7 @@ const fieldOfProblem: Partial<Record<string, keyof ListingDraftValues | "images"
 /** The draft's values that are typed into a text field. */
 type TextKey = Exclude<
   keyof ListingDraftValues,
-  "categoryIds" | "isForSale" | "allowBuyerPickUp" | "acceptsOffers"
+  "categoryIds" | "isForSale" | "allowBuyerPickUp" | "acceptsOffers" | "finalSale"
 >;
 
 /**
@@ -257,6 +258,10 @@ export function ListingForm({
             />
           </div>
         ) : null}
+        <FinalSaleField
+          checked={values.finalSale}
+          onChange={(checked) => set("finalSale", checked)}
+        />
       </div>
       <ListingImagesField
         images={draft.images}

@@ -104,6 +104,7 @@ export function ListingPreviewView({ categories }: { categories: { id: string; n
             {fields.isForSale && fields.acceptsOffers ? (
               <p className="hint">{m.offersAllowedPreview}</p>
             ) : null}
+            {fields.finalSale ? <p className="hint">Final sale: no returns.</p> : null}
           </div>
           <ArtworkFacts materials={fields.materials} size={fields} categories={chosen}>
             {fields.allowBuyerPickUp ? (

@@ -31,7 +31,12 @@ export async function loadPurchaseOrder(
   const user = await requireUser(request, context);
   try {
     const order = await context.services.purchases.get(user.id, orderId);
-    return { order, review: await reviewOf(context, user.id, order.id) };
+    // The order's return (decision 0055): its policy, or where the return stands.
+    const returnState = await context.services.returns.state(
+      { id: user.id, role: "buyer" },
+      orderId,
+    );
+    return { order, review: await reviewOf(context, user.id, order.id), returnState };
   } catch (error) {
     if (isAppError(error) && error.status === 404) throw notFound();
     throw loadErrorResponse(context.services.logger, error, {

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { PurchaseDetail } from "../../../contracts/orders.contract";
 import { artistNameText, priceText, titleText } from "../../../domain/display";
@@ -14,7 +15,6 @@ import { formatDate, formatDateTime } from "../../../domain/date-time";
 import { useTimeZone } from "../../lib/time-zone";
 import { ShipmentLines } from "./purchase-shipment";
 import { purchasesMessages as m } from "./purchases.messages";
-import type { ReactNode } from "react";
 
 /**
  * The buyer's order page: the work, what was paid and refunded, where it
@@ -26,10 +26,13 @@ export function PurchaseOrderPage({
   notice,
   busy,
   review = null,
+  returns,
 }: {
   order: PurchaseDetail;
   /** The buyer's review of the artist, once the order is completed (the route composes it). */
   review?: ReactNode;
+  /** The order's return section (decision 0055), given by the route. */
+  returns?: ReactNode;
   /** A refused move, with what was typed. */
   result?: OrderActionResult;
   /** The notice after a move that succeeded. */
@@ -68,6 +71,7 @@ export function PurchaseOrderPage({
       <div className="order-layout">
         <div className="order-main">
           <ShipmentSection order={order} />
+          {returns}
           {order.problemKind ? (
             <section className="order-section" aria-labelledby="order-problem-heading">
               <h2 id="order-problem-heading">The problem you reported</h2>

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Form, Link, useSearchParams } from "react-router";
 import { formatDate, formatDateTime } from "../../../domain/date-time";
 import { cardImage } from "../../../domain/display";
@@ -32,6 +33,7 @@ export function SalesPage({
   paged,
   now,
   result,
+  returns = {},
 }: {
   page: SalesPageData;
   summary: SalesSummary;
@@ -43,6 +45,8 @@ export function SalesPage({
   now: string;
   /** The answer of a form sent without JavaScript. */
   result?: SaleActionResult;
+  /** The return panels of the sales shown that have a return (decision 0055), by order id. */
+  returns?: Record<string, ReactNode>;
 }) {
   const [params] = useSearchParams();
   const older = new URLSearchParams(params);
@@ -84,6 +88,7 @@ export function SalesPage({
               now={now}
               eager={index < 4}
               result={result?.orderId === sale.id ? result : undefined}
+              returnPanel={returns[sale.id]}
             />
           ))}
         </ol>
@@ -133,10 +138,12 @@ export function SaleEntry({
   now,
   eager,
   result,
+  returnPanel,
 }: {
   sale: Sale;
   now: string;
   eager: boolean;
+  returnPanel?: ReactNode;
   result?: SaleActionResult;
 }) {
   const thumbnail = cardImage({ imageThumbnail: sale.imageThumbnail, imageOriginal: null });
@@ -235,6 +242,7 @@ export function SaleEntry({
         ) : null}
       </dl>
       <SaleActions sale={sale} result={result} />
+      {returnPanel}
     </li>
   );
 }

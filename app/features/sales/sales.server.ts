@@ -1,3 +1,5 @@
+import type { OrderReturnState } from "../../../contracts/returns.contract";
+import { RETURN_STATUSES } from "../../../domain/returns";
 import { type AppLoadContext, data } from "react-router";
 import type { SessionUser } from "../../../contracts/auth.contract";
 import {
@@ -38,9 +40,26 @@ export async function loadSalesPage(context: AppLoadContext, request: Request) {
     readForPage(context, () => context.services.sales.list(user.id, query), failure),
     readForPage(context, () => context.services.sales.summary(user.id), failure),
   ]);
+  // The returns on this page (decision 0055): in progress, or ended in a refund.
+  const withReturns = page.items.filter((sale) =>
+    (RETURN_STATUSES as readonly string[]).concat("refunded").includes(sale.status),
+  );
+  const returns = Object.fromEntries(
+    await Promise.all(
+      withReturns.map(async (sale) => [
+        sale.id,
+        await readForPage(
+          context,
+          () => context.services.returns.state({ id: user.id, role: "artist" }, sale.id),
+          failure,
+        ),
+      ]),
+    ),
+  ) as Record<string, OrderReturnState>;
   return {
     page,
     summary,
+    returns,
     status: query.status ?? "",
     paged: Boolean(query.cursor),
     now: new Date().toISOString(),

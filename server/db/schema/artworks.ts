@@ -59,6 +59,8 @@ export const artworks = pgTable(
     randomOrder: integer("random_order").notNull().default(100),
     isPublicArt: boolean("is_public_art").notNull().default(false),
     allowBuyerPickUp: boolean("allow_buyer_pick_up").notNull().default(false),
+    /** Sold without returns, whatever the operator's return window (decision 0055). */
+    finalSale: boolean("final_sale").notNull().default(false),
     zipCode: text("zip_code"),
     imageOriginal: text("image_original"),
     imageMedium: text("image_medium"),

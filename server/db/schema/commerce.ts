@@ -133,6 +133,12 @@ export const orders = pgTable(
     problemKind: text("problem_kind").$type<ProblemKind>(),
     problemNote: text("problem_note"),
     problemReportedAt: timestamp("problem_reported_at", { withTimezone: true }),
+    /**
+     * The return window the work was sold with, in days after delivery (decision 0055):
+     * the operator's setting at the sale, 0 for a final sale or with returns off. Frozen,
+     * so a later change of setting never alters an order.
+     */
+    returnWindowDays: integer("return_window_days").notNull().default(0),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -147,7 +153,7 @@ export const orders = pgTable(
     index("orders_delivered_at_idx").on(t.status, t.deliveredAt),
     check(
       "orders_status_check",
-      sql`${t.status} in ('paid', 'shipped', 'delivered', 'completed', 'problem_reported', 'cancelled', 'refunded', 'partially_refunded')`,
+      sql`${t.status} in ('paid', 'shipped', 'delivered', 'completed', 'problem_reported', 'cancelled', 'refunded', 'partially_refunded', 'return_requested', 'return_accepted', 'return_shipped')`,
     ),
     check(
       "orders_money_check",

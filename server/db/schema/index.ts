@@ -14,3 +14,4 @@ export * from "./conversations";
 export * from "./listing-reports";
 export * from "./reviews";
 export * from "./data-rights";
+export * from "./returns";

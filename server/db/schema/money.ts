@@ -181,6 +181,8 @@ export const platformSettings = pgTable(
     id: integer("id").primaryKey().default(1),
     /** Null: the server's configured default (COMMISSION_BPS). */
     commissionBps: integer("commission_bps"),
+    /** Null: the default return window (14 days, decision 0055); 0 turns returns off. */
+    returnWindowDays: integer("return_window_days"),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -188,6 +190,10 @@ export const platformSettings = pgTable(
     check(
       "platform_settings_commission_check",
       sql`${t.commissionBps} is null or ${t.commissionBps} between 0 and 10000`,
+    ),
+    check(
+      "platform_settings_return_window_check",
+      sql`${t.returnWindowDays} is null or ${t.returnWindowDays} between 0 and 365`,
     ),
   ],
 );

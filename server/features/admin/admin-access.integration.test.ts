@@ -57,6 +57,11 @@ describe("the console's API", () => {
         "GET /api/admin/listing-reports/:id",
         "POST /api/admin/listing-reports/:id/decide",
         "POST /api/admin/listing-decisions/:id/appeal",
+        "PUT /api/admin/settings/returns",
+        "GET /api/admin/orders/:id/return",
+        "POST /api/admin/orders/:id/return/accept",
+        "POST /api/admin/orders/:id/return/refuse",
+        "POST /api/admin/orders/:id/return/arrived",
       ]),
     );
   });

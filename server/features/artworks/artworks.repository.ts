@@ -135,6 +135,7 @@ export async function findArtworkDetail(
     offerMinimum: a.offerMinimumCents,
     isPublicArt: a.isPublicArt,
     allowBuyerPickUp: a.allowBuyerPickUp,
+    finalSale: a.finalSale,
     zipCode: a.zipCode,
     imageOriginal: a.imageOriginal,
     imageMedium: a.imageMedium,

@@ -368,6 +368,9 @@ const ORDER_EVENT_TEXT: Record<OrderStatus, string> = {
   cancelled: "Order cancelled",
   refunded: "Order refunded",
   partially_refunded: "Order partly refunded",
+  return_requested: "A return was asked for",
+  return_accepted: "Return accepted",
+  return_shipped: "The work is on its way back",
 };
 
 /** The offers and the order of this buyer for this work, as thread entries. */

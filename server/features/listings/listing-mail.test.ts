@@ -23,6 +23,7 @@ const artwork: ArtworkDetail = {
   offerMinimum: 50_000,
   isPublicArt: true,
   allowBuyerPickUp: true,
+  finalSale: false,
   zipCode: "10001",
   imageOriginal: "https://cdn.example.com/artworks/u/x-original.jpg",
   imageMedium: null,

@@ -33,6 +33,7 @@ export type ListingColumns = Pick<
   | "isForSale"
   | "isPublicArt"
   | "allowBuyerPickUp"
+  | "finalSale"
   | "zipCode"
   | "status"
   | "acceptsOffers"

@@ -54,6 +54,7 @@ export function listingBody(
     description: "Evening light over the harbour.",
     isPublicArt: false,
     allowBuyerPickUp: false,
+    finalSale: false,
     zipCode: null,
     imageIds,
     ...overrides,

@@ -4,6 +4,7 @@ import {
   cancelBodySchema,
   closeProblemBodySchema,
   refundBodySchema,
+  returnSettingsBodySchema,
   settingsBodySchema,
 } from "../../../contracts/admin-orders.contract";
 import { adminOnly } from "../../http/access";
@@ -42,5 +43,8 @@ export function registerAdminOrderRoutes(app: Hono, { teamOrders, settings, auth
   app.get("/api/admin/settings", admin, async (c) => c.json(await settings.get()));
   app.put("/api/admin/settings", admin, jsonBody(settingsBodySchema), async (c) =>
     c.json(await settings.setCommission(c.get("viewer"), c.req.valid("json"))),
+  );
+  app.put("/api/admin/settings/returns", admin, jsonBody(returnSettingsBodySchema), async (c) =>
+    c.json(await settings.setReturnWindow(c.get("viewer"), c.req.valid("json"))),
   );
 }

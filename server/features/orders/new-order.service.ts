@@ -1,5 +1,7 @@
 import type { Queryable } from "../../db/client";
+import { orderReturnWindow } from "../../../domain/returns";
 import { type OrderRow, insertOrder, insertOrderEvent } from "./orders.repository";
+import { currentReturnWindowDays } from "./settings.repository";
 
 /**
  * The order a sale opens and its first event (paid, by the buyer), in the sale's own
@@ -8,10 +10,16 @@ import { type OrderRow, insertOrder, insertOrderEvent } from "./orders.repositor
  */
 export async function openOrder(
   tx: Queryable,
-  row: Parameters<typeof insertOrder>[1],
+  row: Omit<Parameters<typeof insertOrder>[1], "returnWindowDays">,
   openedAt: Date,
+  work: { finalSale: boolean },
 ): Promise<OrderRow | undefined> {
-  const order = await insertOrder(tx, row);
+  // The return window is frozen on the order (decision 0055): none for a final sale.
+  const returnWindowDays = orderReturnWindow({
+    finalSale: work.finalSale,
+    windowDays: await currentReturnWindowDays(tx),
+  });
+  const order = await insertOrder(tx, { ...row, returnWindowDays });
   if (!order) return undefined;
   await insertOrderEvent(tx, {
     orderId: order.id,

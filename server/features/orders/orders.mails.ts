@@ -134,6 +134,8 @@ export function refundedMails(
     cancelled?: boolean;
     /** The refund settled the problem the buyer reported. */
     problemSettled?: boolean;
+    /** The refund of a returned work (decision 0055), once it arrived back with the artist. */
+    returned?: boolean;
   },
 ): NewMail[] {
   const amount = priceText(refund.amount);
@@ -171,6 +173,12 @@ export function refundedMails(
             : `${amount} of the sale of "${order.title}" was refunded to the buyer.`,
         `Reason: ${refund.reason}`,
         ...(refund.problemSettled ? ["This settles the problem the buyer reported."] : []),
+        ...(refund.returned
+          ? [
+              "The work is yours again: you can put it back on sale from your sales.",
+              "If you had already been paid for this sale, the amount is taken from your next payouts.",
+            ]
+          : []),
         "",
         button("Your sales", order.artistSalesUrl),
       ],

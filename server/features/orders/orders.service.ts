@@ -112,6 +112,11 @@ export type MoveInput = {
   orderId: string;
   move: OrderMove;
   actor: OrderActor;
+  /**
+   * The state to move to when the move's rule leaves it open (a refused return goes back
+   * to where it was asked from); only used when the move is allowed from the order's state.
+   */
+  to?: OrderStatus;
   /** Columns the move sets (shippedAt, carrier…). */
   set?: Parameters<typeof moveOrderRow>[1]["set"];
   note?: string | null;
@@ -141,8 +146,9 @@ export async function moveOrder(deps: OrdersDeps, input: MoveInput): Promise<Ord
     if (!ORDER_MOVES[input.move].by.includes(input.actor.role)) {
       throw new AppError("FORBIDDEN", 403, m.notAllowed);
     }
-    const to = moveTarget(input.move, order.status);
-    if (to === null) throw new AppError("CONFLICT", 409, m.notAllowed);
+    const target = moveTarget(input.move, order.status);
+    if (target === null) throw new AppError("CONFLICT", 409, m.notAllowed);
+    const to = input.to ?? target;
     await input.check?.(order, tx);
     const moved = await moveOrderRow(tx, {
       orderId: order.id,
@@ -193,6 +199,7 @@ export const REFUND_MOVES = [
   "cancel",
   "cannot_fulfil",
   "auto_cancel",
+  "refund_return",
 ] as const;
 export type RefundMove = (typeof REFUND_MOVES)[number];
 const CANCELLING: readonly RefundMove[] = ["cancel", "cannot_fulfil", "auto_cancel"];
@@ -204,6 +211,11 @@ export type RefundRequest = {
   reason: string;
   /** Cents, for refund_partial; the other moves refund everything that is left. */
   amount?: number;
+  /**
+   * Written in the refund's own transaction, under the order's lock, before the refund
+   * row (a return's arrival): it may refuse with an AppError, and then nothing is written.
+   */
+  inLock?: (order: OrderRow, tx: Queryable) => Promise<void>;
 };
 
 export type RefundOutcome = {
@@ -244,6 +256,7 @@ export async function requestRefund(
     if (!mayMove(input.move, order.status, input.actor.role)) {
       throw new AppError("CONFLICT", 409, m.notAllowed);
     }
+    await input.inLock?.(order, tx);
     const totals = await orderTotals(tx, order.id);
     const left = await refundableNow(tx, order.id, totals);
     const cancelling = CANCELLING.includes(input.move);
@@ -429,7 +442,7 @@ export async function settleRefund(deps: OrdersDeps, refundId: string): Promise<
     await recordRefundEntries(tx, locked, refund.id, refund.amount, shares);
     const full = totals.refund + refund.amount >= totals.capture;
     let current = locked;
-    const settles = refund.move === "refund_full" || refund.move === "refund_partial";
+    const settles = ["refund_full", "refund_partial", "refund_return"].includes(refund.move);
     let to: OrderStatus = locked.status;
     if (settles) {
       to = full ? "refunded" : (moveTarget("refund_partial", locked.status) ?? locked.status);
@@ -456,6 +469,7 @@ export async function settleRefund(deps: OrdersDeps, refundId: string): Promise<
         reason: refund.reason,
         cancelled: CANCELLING.includes(refund.move as RefundMove),
         problemSettled: locked.status === "problem_reported" && current.status !== locked.status,
+        returned: refund.move === "refund_return",
       }),
     );
     // A partial refund that settles a reported problem makes the rest of the net payable.

@@ -5,6 +5,7 @@ import {
   addDays,
   orderMessages as m,
 } from "../../../domain/orders";
+import type { StorageAdapter } from "../../adapters/storage/storage";
 import { AppError, isAppError } from "../../errors";
 import { createPeriodicTask } from "../../tasks/periodic-task";
 import { enqueueMail } from "../mail/mail.api";
@@ -26,6 +27,7 @@ import {
   systemActor,
 } from "./orders.service";
 import { listStalePendingRefunds } from "./refunds.repository";
+import { runReturnTimers } from "./returns.timers";
 
 /**
  * The order's clock (decision 0029), run every minute in every app process:
@@ -56,6 +58,12 @@ export type OrderTimersReport = {
   refundsPending: number;
   /** Pending refunds the processor refused for good: failed, and the team e-mailed. */
   refundsRefused: number;
+  /** Return requests the artist left 3 days: the team e-mailed (decision 0055). */
+  returnsEscalated: number;
+  /** Returns deemed arrived 14 days after shipping: the buyer's refund requested. */
+  returnsDeemedArrived: number;
+  /** Return photos uploaded a day ago that no request took: deleted with their files. */
+  returnPhotosDeleted: number;
   /** Another process (or person) got there first: nothing to do. */
   skipped: number;
   /** Unexpected failures, logged with the order. */
@@ -122,7 +130,9 @@ async function complete(deps: OrdersDeps, orderId: string, cutoff: Date): Promis
 }
 
 /** One run of every timer; each kind in a batch of at most TIMER_BATCH, oldest first. */
-export async function runOrderTimers(deps: OrdersDeps): Promise<OrderTimersReport> {
+export async function runOrderTimers(
+  deps: OrdersDeps & { storage?: StorageAdapter },
+): Promise<OrderTimersReport> {
   const report: OrderTimersReport = {
     reminded: 0,
     cancelled: 0,
@@ -131,6 +141,9 @@ export async function runOrderTimers(deps: OrdersDeps): Promise<OrderTimersRepor
     refundsSettled: 0,
     refundsPending: 0,
     refundsRefused: 0,
+    returnsEscalated: 0,
+    returnsDeemedArrived: 0,
+    returnPhotosDeleted: 0,
     skipped: 0,
     failed: 0,
   };
@@ -170,6 +183,11 @@ export async function runOrderTimers(deps: OrdersDeps): Promise<OrderTimersRepor
     await attempt("completed", id, () => complete(deps, id, deliveredBefore));
   }
 
+  const returns = await runReturnTimers(deps, TIMER_BATCH, report);
+  report.returnsEscalated = returns.escalated;
+  report.returnsDeemedArrived = returns.deemedArrived;
+  report.returnPhotosDeleted = returns.photosDeleted;
+
   const stale = new Date(now.getTime() - REFUND_RETRY_AFTER_MS);
   for (const refund of await listStalePendingRefunds(deps.db, stale, TIMER_BATCH)) {
     try {
@@ -193,7 +211,7 @@ export async function runOrderTimers(deps: OrdersDeps): Promise<OrderTimersRepor
 export const ORDER_TIMERS_MAX_RUN_MS = 10 * 60 * 1000;
 
 /** The timers as the server's periodic task (server/start.ts), every minute. */
-export function createOrderTimers(deps: OrdersDeps) {
+export function createOrderTimers(deps: OrdersDeps & { storage?: StorageAdapter }) {
   return createPeriodicTask({
     name: "order timers run",
     work: () => runOrderTimers(deps),

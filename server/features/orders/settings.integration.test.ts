@@ -75,6 +75,7 @@ describe("the commission setting", () => {
       commissionBps: 2000,
       defaultCommissionBps: 2000,
       commissionSetByTeam: false,
+      returnWindowDays: 14,
     });
   });
 
@@ -103,7 +104,12 @@ describe("the commission setting", () => {
     expect(response.status).toBe(200);
     expect(expectContract(settingsActionSchema, await response.json())).toEqual({
       message: am.commissionSaved("15.50"),
-      settings: { commissionBps: 1_550, defaultCommissionBps: 2000, commissionSetByTeam: true },
+      settings: {
+        commissionBps: 1_550,
+        defaultCommissionBps: 2000,
+        commissionSetByTeam: true,
+        returnWindowDays: 14,
+      },
     });
     const after = await sale();
 

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { platformSettings } from "../../db/schema";
+import { DEFAULT_RETURN_WINDOW_DAYS } from "../../../domain/returns";
 
 /** The commission the team set in the console, or null for the configured default. */
 export async function readCommissionSetting(db: Queryable): Promise<number | null> {
@@ -41,4 +42,31 @@ export async function lockSettings(db: Queryable): Promise<void> {
     .from(platformSettings)
     .where(eq(platformSettings.id, 1))
     .for("update");
+}
+
+/** The return window the team set, or null for the default (decision 0055). */
+export async function readReturnWindowSetting(db: Queryable): Promise<number | null> {
+  const [row] = await db
+    .select({ days: platformSettings.returnWindowDays })
+    .from(platformSettings)
+    .where(eq(platformSettings.id, 1));
+  return row?.days ?? null;
+}
+
+/** Answers the setting before the change (for the audit row). Call under lockSettings. */
+export async function writeReturnWindowSetting(
+  db: Queryable,
+  days: number,
+): Promise<number | null> {
+  const before = await readReturnWindowSetting(db);
+  await db
+    .update(platformSettings)
+    .set({ returnWindowDays: days, updatedAt: sql`now()` })
+    .where(eq(platformSettings.id, 1));
+  return before;
+}
+
+/** The return window a sale made now gets: the team's setting, else the default. */
+export async function currentReturnWindowDays(db: Queryable): Promise<number> {
+  return (await readReturnWindowSetting(db)) ?? DEFAULT_RETURN_WINDOW_DAYS;
 }

@@ -144,6 +144,7 @@ export async function claimArtwork(
       artistName: artworks.artistDisplayName,
       allowBuyerPickUp: artworks.allowBuyerPickUp,
       zipCode: artworks.zipCode,
+      finalSale: artworks.finalSale,
     });
   return row;
 }

@@ -229,6 +229,7 @@ export async function sellIn(
       shipBy: addDays(soldAt, SHIP_BY_DAYS),
     },
     soldAt,
+    { finalSale: artwork.finalSale },
   );
   if (!order) throw new Error("order insert conflicted under the payment lock");
   await updatePayment(tx, locked.id, ["created", "authorized"], {

@@ -7,6 +7,7 @@ export {
   deleteSessionsOf,
   deleteSessionsWhere,
   findContact,
+  findSavedAddress,
   findSessionUser,
   findUserIdByEmail,
   insertGuestUser,

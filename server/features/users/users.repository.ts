@@ -90,6 +90,15 @@ export async function findContact(db: Queryable, userId: string) {
   return row;
 }
 
+/** The person's saved shipping address, if any (an artist's offered return address). */
+export async function findSavedAddress(db: Queryable, userId: string) {
+  const [row] = await db
+    .select({ address: users.shippingAddress, displayName: users.displayName })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
+
 /**
  * A collector account for a guest, with a password nobody knows (they set one with
  * "Reset Password"), or nothing when the e-mail already has an account.
