@@ -4,6 +4,7 @@ import { SITE_PAGES } from "../domain/site-pages";
 export default [
   index("routes/home.tsx"),
   route("signin", "routes/signin.tsx"),
+  route("signin/two-step", "routes/signin-two-step.tsx"),
   route("signup", "routes/signup.tsx"),
   route("signout", "routes/signout.tsx"),
   route("reset-password", "routes/reset-password.tsx"),

@@ -189,6 +189,8 @@ export const sessionUserSchema = z.object({
   shippingAddress: shippingAddressSchema.nullable(),
   /** The zone of the person's e-mails, and of their pages until the browser tells its own. */
   timeZone: z.string(),
+  /** Two-step verification is on (decision 0057): required for the console. */
+  twoFactorEnabled: z.boolean(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
@@ -238,3 +240,90 @@ export const changePasswordBodySchema = z.object({
     .max(128, "Password must be at most 128 characters."),
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+
+// ---- Two-step verification (decision 0057) ----
+
+/** What the two-step forms and routes say (user-visible, used by the pages as they are). */
+export const twoStepMessages = {
+  signIn: "Please sign in to change two-step verification.",
+  passwordRequired: "Enter your password.",
+  wrongPassword: "Your password is not right.",
+  codeRequired: "Enter the 6-digit code from your authenticator app.",
+  backupCodeRequired: "Enter one of your backup codes.",
+  codeTooLong: "That code is too long.",
+  wrongCode: "That code is not right. Check your authenticator app and try again.",
+  wrongBackupCode: "That backup code is not right or was already used.",
+  alreadyOn: "Two-step verification is already on.",
+  notOn: "Two-step verification is not on.",
+  notStarted: "Start again: enter your password to set up two-step verification.",
+  challengeExpired: "Your sign-in took too long. Please sign in again.",
+  tooManyCodes: "Too many wrong codes. Please sign in again.",
+  locked: "Too many wrong codes for this account. Please wait 15 minutes and try again.",
+  failed: "That could not be done. Please try again.",
+  enabled: "Two-step verification is on.",
+  disabled: "Two-step verification is off.",
+  regenerated: "New backup codes are made; the old ones no longer work.",
+  adminRequired:
+    "The console needs two-step verification. Set it up on your settings page, then come back.",
+  payoutsRequired: "Set up two-step verification on your settings page before you set up payouts.",
+} as const;
+
+/** The longest code we read: a backup code is 11 characters, an app's code 6. */
+export const MAX_TWO_STEP_CODE_LENGTH = 32;
+
+const twoStepPassword = z
+  .string({ error: twoStepMessages.passwordRequired })
+  .min(1, twoStepMessages.passwordRequired)
+  .max(MAX_PASSWORD_LENGTH, authMessages.passwordTooLong);
+
+/** `POST /api/me/two-step`, `/disable` and `/backup-codes`: the password, checked again. */
+export const twoStepPasswordSchema = z.object({ password: twoStepPassword });
+export type TwoStepPassword = z.infer<typeof twoStepPasswordSchema>;
+
+/** `POST /api/me/two-step/confirm`: the app's code, which turns two-step verification on. */
+export const twoStepConfirmSchema = z.object({
+  code: z
+    .string({ error: twoStepMessages.codeRequired })
+    .trim()
+    .min(1, twoStepMessages.codeRequired)
+    .max(MAX_TWO_STEP_CODE_LENGTH, twoStepMessages.codeTooLong),
+});
+
+/** `POST /api/auth/two-step`: the second step of a sign-in, an app's code or a backup code. */
+export const twoStepSignInSchema = z
+  .object({
+    method: z.enum(["app", "backup"]).default("app"),
+    code: z
+      .string({ error: twoStepMessages.codeRequired })
+      .trim()
+      .max(MAX_TWO_STEP_CODE_LENGTH, twoStepMessages.codeTooLong)
+      .default(""),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.code) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["code"],
+        message:
+          v.method === "backup" ? twoStepMessages.backupCodeRequired : twoStepMessages.codeRequired,
+      });
+    }
+  });
+export type TwoStepSignIn = z.infer<typeof twoStepSignInSchema>;
+
+/** `POST /api/me/two-step`: what the authenticator app is given (shown once, never logged). */
+export const twoStepSetupSchema = z.object({
+  /** The otpauth:// URI, for the QR code and for apps that take a link. */
+  uri: z.string(),
+  /** The secret in base32, for typing into the app by hand. */
+  secret: z.string(),
+  /** The QR code of `uri`, an SVG image. */
+  qrSvg: z.string(),
+});
+export type TwoStepSetup = z.infer<typeof twoStepSetupSchema>;
+
+/** `POST /api/me/two-step/confirm` and `/backup-codes`: the 10 backup codes, shown once. */
+export const backupCodesSchema = z.object({ backupCodes: z.array(z.string()) });
+
+/** `POST /api/auth/sign-in/email` when the account has two-step verification on. */
+export const twoStepRequiredSchema = z.object({ twoStepRequired: z.literal(true) });

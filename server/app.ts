@@ -29,6 +29,7 @@ import { registerCollectorRoutes } from "./features/collectors/collectors.routes
 import { registerAlertRoutes } from "./features/alerts/alerts.routes";
 import { registerConversationRoutes } from "./features/conversations/conversations.routes";
 import { registerDeviceRoutes } from "./features/auth/devices.routes";
+import { registerTwoStepRoutes } from "./features/auth/two-step.routes";
 import { registerConversationReportRoutes } from "./features/conversations/conversation-reports.routes";
 import { clientIp, resolveClientIp } from "./http/client-ip";
 import { createErrorHandler } from "./http/error-handler";
@@ -140,6 +141,7 @@ export function buildServer({ services, web, pageCache: pageCacheOptions }: Serv
   registerAlertRoutes(app, services);
   registerConversationRoutes(app, services);
   registerDeviceRoutes(app, services);
+  registerTwoStepRoutes(app, services);
   registerUploadRoutes(app, services);
   registerListingRoutes(app, services);
   registerPayoutRoutes(app, services);

@@ -25,6 +25,15 @@ import {
 import { enqueueMail } from "./features/mail/outbox.repository";
 import { listDevices, signOutDevice, signOutOtherDevices } from "./features/auth/devices.service";
 import { type PasswordDeps, changePassword } from "./features/auth/password.service";
+import {
+  checkSecondStep,
+  confirmTwoStep,
+  describeSetup,
+  disableTwoStep,
+  regenerateBackupCodes,
+  startTwoStep,
+  verifySignInStep,
+} from "./features/auth/two-step.service";
 import { readPageContentVersion } from "./features/page-cache/content-version.repository";
 import {
   coalescedVersionReader,
@@ -412,7 +421,22 @@ export function createServices(
       getSessionUser,
       passThrough,
       hashPassword,
+      /** The sign-in's second step (decision 0057). */
+      verifySignInStep,
+      /** For other features: the person's app code or an unused backup code (then used). */
+      checkSecondStep,
     }),
+    /** The signed-in person's two-step verification (decision 0057). */
+    twoStep: {
+      ...bind(authDeps, {
+        start: startTwoStep,
+        confirm: confirmTwoStep,
+        disable: disableTwoStep,
+        regenerateBackupCodes,
+      }),
+      /** The QR code and secret of a setup's URI, shown again with a wrong code. */
+      describe: describeSetup,
+    },
     /** The signed-in person's devices (live sessions), and signing them out. */
     devices: {
       ...bind(

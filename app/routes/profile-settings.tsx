@@ -2,6 +2,7 @@ import { RouteLoadError } from "../components/load-error";
 import { alertsMessages as m } from "../features/alerts/alerts.messages";
 import { loadSettings, settingsAction } from "../features/alerts/alerts.server";
 import { SettingsPage } from "../features/alerts/settings-page";
+import type { SettingsActionResult } from "../features/alerts/settings-page";
 import { DevicesSection } from "../features/auth/devices-section";
 import {
   type DevicesActionResult,
@@ -9,6 +10,13 @@ import {
   isDevicesForm,
   loadDevices,
 } from "../features/auth/devices.server";
+import { TwoStepSection } from "../features/auth/two-step-section";
+import {
+  type TwoStepActionResult,
+  isTwoStepForm,
+  twoStepAction,
+} from "../features/auth/two-step.server";
+import { twoStepMessages } from "../../contracts/auth.contract";
 import type { Route } from "./+types/profile-settings";
 
 export function meta() {
@@ -21,12 +29,23 @@ export function meta() {
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const settings = await loadSettings(context, request);
-  return { ...settings, devices: await loadDevices(context, request) };
+  const viewer = await context.services.auth.getSessionUser(request.headers);
+  // An admin sent here by the console (decision 0057) is told why.
+  const required =
+    new URL(request.url).searchParams.get("two-step") === "required" && viewer?.role === "admin"
+      ? twoStepMessages.adminRequired
+      : null;
+  return {
+    ...settings,
+    devices: await loadDevices(context, request),
+    twoStep: { enabled: viewer?.twoFactorEnabled ?? false, required },
+  };
 }
 
 /** The page's forms and the marketplace's "Create alert" (field `intent`). */
 export async function action({ request, context }: Route.ActionArgs) {
   if (await isDevicesForm(request)) return devicesAction(context, request);
+  if (await isTwoStepForm(request)) return twoStepAction(context, request);
   return settingsAction(context, request);
 }
 
@@ -36,14 +55,27 @@ export default function ProfileSettings({ loaderData, actionData }: Route.Compon
     actionData && "intent" in actionData && actionData.intent === "devices"
       ? (actionData as DevicesActionResult)
       : undefined;
+  const twoStepResult =
+    actionData && "intent" in actionData && actionData.intent === "two-step"
+      ? (actionData as TwoStepActionResult)
+      : undefined;
   return (
     <SettingsPage
       preferences={loaderData.preferences}
       timeZone={loaderData.timeZone}
       timeZones={loaderData.timeZones}
       alerts={loaderData.alerts}
-      result={devicesResult ? undefined : actionData}
+      result={
+        devicesResult || twoStepResult
+          ? undefined
+          : (actionData as SettingsActionResult | undefined)
+      }
     >
+      <TwoStepSection
+        enabled={loaderData.twoStep.enabled}
+        required={loaderData.twoStep.required}
+        result={twoStepResult}
+      />
       <DevicesSection devices={loaderData.devices} result={devicesResult} />
     </SettingsPage>
   );

@@ -11,3 +11,4 @@ export * from "./offers";
 export * from "./collectors";
 export * from "./site-pages";
 export * from "./conversations";
+export * from "./two-factor";

@@ -4,6 +4,7 @@ import {
   resetPasswordBodySchema,
   signInSchema,
   signUpSchema,
+  twoStepSignInSchema,
 } from "../../../contracts/auth.contract";
 import { AppError } from "../../errors";
 import { CLIENT_IP_HEADER, clientIp } from "../../http/client-ip";
@@ -28,7 +29,17 @@ export function registerAuthRoutes(app: Hono, { auth }: AppServices) {
   });
 
   app.post("/api/auth/sign-in/email", jsonBody(signInSchema), async (c) => {
-    const { user, setCookies } = await auth.signIn(c.req.valid("json"), meta(c));
+    const result = await auth.signIn(c.req.valid("json"), meta(c));
+    // Decision 0057: the password was right; the code goes to /api/auth/two-step.
+    if ("twoStepRequired" in result) {
+      return withCookies(c.json({ twoStepRequired: true }), result.setCookies);
+    }
+    return withCookies(c.json({ user: result.user }), result.setCookies);
+  });
+
+  /** The sign-in's second step: the challenge cookie of the password step, and a code. */
+  app.post("/api/auth/two-step", jsonBody(twoStepSignInSchema), async (c) => {
+    const { user, setCookies } = await auth.verifySignInStep(c.req.valid("json"), meta(c));
     return withCookies(c.json({ user }), setCookies);
   });
 

@@ -17,6 +17,7 @@ const sessionUserColumns = {
   websiteURL: users.websiteURL,
   shippingAddress: users.shippingAddress,
   timeZone: users.timeZone,
+  twoFactorEnabled: users.twoFactorEnabled,
 };
 
 /** The signed-in person; a suspended person has no session (decision 0027). */

@@ -1,0 +1,36 @@
+import { and, eq } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { twoFactors } from "../../db/schema";
+
+/** The person's authenticator secret and backup codes (both encrypted), when set up. */
+export async function findTwoFactor(db: Database, userId: string) {
+  const [row] = await db
+    .select({
+      id: twoFactors.id,
+      secret: twoFactors.secret,
+      backupCodes: twoFactors.backupCodes,
+      verified: twoFactors.verified,
+    })
+    .from(twoFactors)
+    .where(eq(twoFactors.userId, userId))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Replaces the backup codes only if they are still the ones read (compare and set), so
+ * two requests with the same code cannot both use it: the second one changes no row.
+ */
+export async function replaceBackupCodes(
+  db: Database,
+  id: string,
+  expected: string,
+  next: string,
+): Promise<boolean> {
+  const rows = await db
+    .update(twoFactors)
+    .set({ backupCodes: next })
+    .where(and(eq(twoFactors.id, id), eq(twoFactors.backupCodes, expected)))
+    .returning({ id: twoFactors.id });
+  return rows.length === 1;
+}

@@ -1,0 +1,44 @@
+import type { Hono } from "hono";
+import {
+  twoStepConfirmSchema,
+  twoStepMessages,
+  twoStepPasswordSchema,
+} from "../../../contracts/auth.contract";
+import { signedInOnly } from "../../http/access";
+import { jsonBody } from "../../http/validate";
+import type { AppServices } from "../../services";
+import { meta } from "./auth.routes";
+
+/**
+ * `/api/me/two-step`: the signed-in person's own two-step verification (decision 0057).
+ * Every answer is private (no-store): the secret and the backup codes are in some.
+ */
+export function registerTwoStepRoutes(app: Hono, { auth, twoStep }: AppServices) {
+  const signedIn = signedInOnly(auth, { signInRequired: twoStepMessages.signIn, noStore: true });
+
+  app.post("/api/me/two-step", signedIn, jsonBody(twoStepPasswordSchema), async (c) =>
+    c.json(await twoStep.start(c.req.valid("json"), meta(c))),
+  );
+
+  app.post("/api/me/two-step/confirm", signedIn, jsonBody(twoStepConfirmSchema), async (c) => {
+    const { backupCodes, setCookies } = await twoStep.confirm(
+      c.get("viewer").id,
+      c.req.valid("json"),
+      meta(c),
+    );
+    const response = c.json({ backupCodes });
+    for (const cookie of setCookies) response.headers.append("Set-Cookie", cookie);
+    return response;
+  });
+
+  app.post("/api/me/two-step/disable", signedIn, jsonBody(twoStepPasswordSchema), async (c) => {
+    const setCookies = await twoStep.disable(c.req.valid("json"), meta(c));
+    const response = c.json({ disabled: true });
+    for (const cookie of setCookies) response.headers.append("Set-Cookie", cookie);
+    return response;
+  });
+
+  app.post("/api/me/two-step/backup-codes", signedIn, jsonBody(twoStepPasswordSchema), async (c) =>
+    c.json({ backupCodes: await twoStep.regenerateBackupCodes(c.req.valid("json"), meta(c)) }),
+  );
+}
