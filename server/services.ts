@@ -32,6 +32,7 @@ import {
   disableTwoStep,
   regenerateBackupCodes,
   startTwoStep,
+  twoStepRowFor,
   verifySignInStep,
 } from "./features/auth/two-step.service";
 import { readPageContentVersion } from "./features/page-cache/content-version.repository";
@@ -425,6 +426,8 @@ export function createServices(
       verifySignInStep,
       /** For other features: the person's app code or an unused backup code (then used). */
       checkSecondStep,
+      /** The demo admin's two-step row (server/demo/seed.ts). */
+      twoStepRowFor,
     }),
     /** The signed-in person's two-step verification (decision 0057). */
     twoStep: {

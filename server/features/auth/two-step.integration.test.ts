@@ -7,7 +7,13 @@ import {
   twoStepSetupSchema,
 } from "../../../contracts/auth.contract";
 import { apiErrorSchema } from "../../../contracts/common.contract";
+import {
+  DEMO_ADMIN_BACKUP_CODES,
+  DEMO_ADMIN_TWO_STEP_KEY,
+  DEMO_ADMIN_TWO_STEP_SECRET,
+} from "../../../domain/demo-two-step";
 import { inputMessages } from "../../../domain/text-input";
+import { twoFactors } from "../../db/schema";
 import { expectContract } from "../../test/contract";
 import { type TestApp, createTestApp, signUpBody } from "../../test/test-app";
 import { totpCode, wrongTotpCode } from "../../test/two-step";
@@ -287,5 +293,23 @@ describe("checkSecondStep", () => {
     const member = await signUp(t);
     expect((await member.client.post("/api/me/two-step", { password: PASSWORD })).status).toBe(200);
     expect(await t.services.auth.checkSecondStep(member.id, "123456")).toBe("not_enabled");
+  });
+});
+
+describe("the demo admin's two-step key", () => {
+  it("is the key the seeded row checks codes against", async () => {
+    const member = await signUp(t);
+    await t.db
+      .insert(twoFactors)
+      .values(
+        await t.services.auth.twoStepRowFor(
+          member.id,
+          DEMO_ADMIN_TWO_STEP_SECRET,
+          DEMO_ADMIN_BACKUP_CODES,
+        ),
+      );
+    const code = await totpCode(DEMO_ADMIN_TWO_STEP_KEY);
+    expect(await t.services.auth.checkSecondStep(member.id, code)).toBe("ok");
+    expect(await t.services.auth.checkSecondStep(member.id, DEMO_ADMIN_BACKUP_CODES[9])).toBe("ok");
   });
 });

@@ -167,3 +167,23 @@ export async function checkSecondStep(
   // Compare and set: the same code sent twice at once is used once.
   return (await replaceBackupCodes(db, row.id, row.backupCodes, rest)) ? "ok" : "wrong";
 }
+
+/**
+ * A confirmed two-step row as the library writes it (secret and codes encrypted with the
+ * session secret), for the demo admin (domain/demo-two-step.ts): the seed inserts it in
+ * its own transaction.
+ */
+export async function twoStepRowFor(
+  { betterAuth }: AuthDeps,
+  userId: string,
+  secret: string,
+  backupCodes: readonly string[],
+) {
+  const key = (await betterAuth.$context).secretConfig;
+  return {
+    userId,
+    secret: await symmetricEncrypt({ key, data: secret }),
+    backupCodes: await symmetricEncrypt({ key, data: JSON.stringify(backupCodes) }),
+    verified: true,
+  };
+}
