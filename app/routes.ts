@@ -8,6 +8,7 @@ export default [
   route("signup", "routes/signup.tsx"),
   route("signout", "routes/signout.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
+  route("confirm-email", "routes/confirm-email.tsx"),
   route("collect", "routes/collect.tsx"),
   route("profile", "routes/profile.tsx"),
   route("profile/purchases", "routes/profile-purchases.tsx"),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MIN_PASSWORD_LENGTH, authMessages } from "../domain/auth-messages";
 import { MAX_NAME_LENGTH, MAX_WEBSITE_LENGTH, profileMessages } from "../domain/profile";
-import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH } from "../domain/text-input";
+import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH, MAX_TOKEN_LENGTH } from "../domain/text-input";
 import {
   INVALID_WEBSITE,
   isValidHandle,
@@ -327,3 +327,41 @@ export const backupCodesSchema = z.object({ backupCodes: z.array(z.string()) });
 
 /** `POST /api/auth/sign-in/email` when the account has two-step verification on. */
 export const twoStepRequiredSchema = z.object({ twoStepRequired: z.literal(true) });
+
+// ---- Changing the e-mail address (decision 0057) ----
+
+export const emailChangeMessages = {
+  signIn: "Please sign in to change your e-mail address.",
+  sameEmail: "That is already your e-mail address.",
+  inUse: "That e-mail address is already used by another account.",
+  wrongPassword: "Your password is not right.",
+  noPassword:
+    "This account has no password yet. Sign out and use “Forgot password?” to choose one.",
+  sent: "We sent a link to your new address. Open it within 24 hours to finish the change.",
+  linkInvalid: "This link is not valid any more. Ask for a new one from your settings page.",
+  changed: "Your e-mail address is changed. Every other device was signed out.",
+  failed: "Your e-mail address could not be changed. Please try again.",
+} as const;
+
+/** `POST /api/me/email`: the new address and the password. */
+export const emailChangeSchema = z.object({
+  newEmail: z
+    .string({ error: authMessages.invalidEmail })
+    .trim()
+    .max(MAX_EMAIL_LENGTH, authMessages.invalidEmail)
+    .refine((v) => EMAIL.test(v), authMessages.invalidEmail)
+    .transform((v) => v.toLowerCase()),
+  password: z
+    .string({ error: twoStepMessages.passwordRequired })
+    .min(1, twoStepMessages.passwordRequired)
+    .max(MAX_PASSWORD_LENGTH, authMessages.passwordTooLong),
+});
+export type EmailChange = z.infer<typeof emailChangeSchema>;
+
+/** `POST /api/auth/confirm-email`: the token of the link sent to the new address. */
+export const emailConfirmSchema = z.object({
+  token: z
+    .string({ error: emailChangeMessages.linkInvalid })
+    .min(1, emailChangeMessages.linkInvalid)
+    .max(MAX_TOKEN_LENGTH, emailChangeMessages.linkInvalid),
+});

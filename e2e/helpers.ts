@@ -60,12 +60,14 @@ export const twoStepKeys = new Map<string, string>([[DEMO_ADMIN_EMAIL, DEMO_ADMI
  * Signs the demo admin in through the API (the password, then the app's code), for a
  * journey that talks to the console's API with `request`.
  */
-export async function signInDemoAdminByApi(request: APIRequestContext) {
+export async function signInDemoAdminByApi(request: APIRequestContext, origin: string) {
   const password = await request.post("/api/auth/sign-in/email", {
     data: { email: DEMO_ADMIN_EMAIL, password: DEMO_PASSWORD },
   });
   expect(await password.json()).toEqual({ twoStepRequired: true });
+  // With the challenge cookie, Better Auth's origin check wants the Origin a browser sends.
   const code = await request.post("/api/auth/two-step", {
+    headers: { origin },
     data: { code: await totpCode(DEMO_ADMIN_TWO_STEP_KEY) },
   });
   expect(code.ok()).toBe(true);

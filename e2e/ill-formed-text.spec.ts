@@ -11,7 +11,7 @@ test("a console form with an encoded lone surrogate answers 400 and creates noth
   request,
   baseURL,
 }) => {
-  await signInDemoAdminByApi(request);
+  await signInDemoAdminByApi(request, baseURL ?? "");
   const names = async () => {
     const list = await request.get("/api/admin/exhibitions");
     expect(list.ok()).toBe(true);

@@ -25,6 +25,7 @@ import {
 import { enqueueMail } from "./features/mail/outbox.repository";
 import { listDevices, signOutDevice, signOutOtherDevices } from "./features/auth/devices.service";
 import { type PasswordDeps, changePassword } from "./features/auth/password.service";
+import { confirmEmailChangeFrom, requestEmailChange } from "./features/auth/email-change.service";
 import {
   checkSecondStep,
   confirmTwoStep,
@@ -429,6 +430,11 @@ export function createServices(
       /** The demo admin's two-step row (server/demo/seed.ts). */
       twoStepRowFor,
     }),
+    /** Changing the e-mail address with a link to the new one (decision 0057). */
+    emailChange: bind(
+      { ...authDeps, now, kickOutbox: () => outbox.kick() },
+      { request: requestEmailChange, confirm: confirmEmailChangeFrom },
+    ),
     /** The signed-in person's two-step verification (decision 0057). */
     twoStep: {
       ...bind(authDeps, {

@@ -11,6 +11,12 @@ import {
   loadDevices,
 } from "../features/auth/devices.server";
 import { TwoStepSection } from "../features/auth/two-step-section";
+import { EmailSection } from "../features/auth/email-section";
+import {
+  type EmailChangeActionResult,
+  emailChangeAction,
+  isEmailChangeForm,
+} from "../features/auth/email-change.server";
 import {
   type TwoStepActionResult,
   isTwoStepForm,
@@ -39,6 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ...settings,
     devices: await loadDevices(context, request),
     twoStep: { enabled: viewer?.twoFactorEnabled ?? false, required },
+    email: viewer?.email ?? "",
   };
 }
 
@@ -46,6 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   if (await isDevicesForm(request)) return devicesAction(context, request);
   if (await isTwoStepForm(request)) return twoStepAction(context, request);
+  if (await isEmailChangeForm(request)) return emailChangeAction(context, request);
   return settingsAction(context, request);
 }
 
@@ -59,6 +67,10 @@ export default function ProfileSettings({ loaderData, actionData }: Route.Compon
     actionData && "intent" in actionData && actionData.intent === "two-step"
       ? (actionData as TwoStepActionResult)
       : undefined;
+  const emailResult =
+    actionData && "intent" in actionData && actionData.intent === "email"
+      ? (actionData as EmailChangeActionResult)
+      : undefined;
   return (
     <SettingsPage
       preferences={loaderData.preferences}
@@ -71,6 +83,7 @@ export default function ProfileSettings({ loaderData, actionData }: Route.Compon
           : (actionData as SettingsActionResult | undefined)
       }
     >
+      <EmailSection email={loaderData.email} result={emailResult} />
       <TwoStepSection
         enabled={loaderData.twoStep.enabled}
         required={loaderData.twoStep.required}

@@ -4,6 +4,7 @@ import {
   resetPasswordBodySchema,
   signInSchema,
   signUpSchema,
+  emailConfirmSchema,
   twoStepSignInSchema,
 } from "../../../contracts/auth.contract";
 import { AppError } from "../../errors";
@@ -22,7 +23,7 @@ import type { RequestMeta } from "./auth.service";
  */
 const PASSTHROUGH = new Set(["GET /ok"]);
 
-export function registerAuthRoutes(app: Hono, { auth }: AppServices) {
+export function registerAuthRoutes(app: Hono, { auth, emailChange }: AppServices) {
   app.post("/api/auth/sign-up/email", jsonBody(signUpSchema), async (c) => {
     const { user, setCookies } = await auth.signUp(c.req.valid("json"), meta(c));
     return withCookies(c.json({ user }), setCookies);
@@ -56,6 +57,12 @@ export function registerAuthRoutes(app: Hono, { auth }: AppServices) {
   app.post("/api/auth/reset-password", jsonBody(resetPasswordBodySchema), async (c) => {
     await auth.resetPassword(c.req.valid("json"), meta(c));
     return c.json({ status: true });
+  });
+
+  /** The link sent to a new e-mail address (decision 0057); this browser stays signed in. */
+  app.post("/api/auth/confirm-email", jsonBody(emailConfirmSchema), async (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json(await emailChange.confirm(c.req.valid("json").token, c.req.raw.headers));
   });
 
   app.all("/api/auth/*", async (c) => {

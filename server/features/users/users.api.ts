@@ -14,4 +14,5 @@ export {
   listLiveSessions,
   recordSignInFailure,
   saveShippingAddress,
+  setEmail,
 } from "./users.repository";
