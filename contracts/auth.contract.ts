@@ -219,6 +219,8 @@ export const deviceSchema = z.object({
   id: z.string(),
   browser: z.string(),
   system: z.string(),
+  /** The country of the device's address if known (decision 0057), else "Unknown place". */
+  place: z.string(),
   signedInAt: z.string(),
   lastSeenAt: z.string(),
   /** The device this request came from. */

@@ -133,6 +133,7 @@ export async function listLiveSessions(db: Database, userId: string, now: Date) 
     .select({
       id: sessions.id,
       userAgent: sessions.userAgent,
+      ipAddress: sessions.ipAddress,
       createdAt: sessions.createdAt,
       updatedAt: sessions.updatedAt,
     })
