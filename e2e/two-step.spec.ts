@@ -1,5 +1,6 @@
 import { type Page, expect, test } from "@playwright/test";
 import { totpCode } from "../server/test/two-step";
+import { mailTo } from "./buy";
 import {
   DESKTOP,
   atBothWidths,
@@ -12,7 +13,8 @@ import {
 /**
  * Two-step verification (decision 0057): a new person turns it on from /profile/settings
  * (password, QR code and key, the app's code, the 10 backup codes), then signs in with the
- * app's code, with a backup code, and cannot use that backup code again.
+ * app's code, with a backup code, and cannot use that backup code again. And a person
+ * changes their e-mail address with the link sent to the new one.
  */
 
 failOnBrowserErrors({ viewport: DESKTOP });
@@ -143,4 +145,90 @@ test("a person turns on two-step verification and signs in with it and a backup 
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page).toHaveURL("/");
   expect(await signedInAs(page)).toBe(email);
+});
+
+/** The decoded text of an .eml: folded headers joined, quoted-printable undone. */
+function unfold(mail: string): string {
+  return mail
+    .replace(/\r?\n[ \t]+/g, " ")
+    .replace(/=\r?\n/g, "")
+    .replace(/=3D/g, "=");
+}
+
+test("a person changes their e-mail address with the link sent to the new one", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const stamp = Date.now();
+  const email = `old.${stamp}@example.com`;
+  const newEmail = `new.${stamp}@example.com`;
+  const signUp = await page.request.post("/api/auth/sign-up/email", {
+    headers: { origin: baseURL! },
+    data: {
+      firstName: "Eli",
+      lastName: "Mail",
+      email,
+      password: PASSWORD,
+      occupation: "collector",
+      acceptTerms: true,
+    },
+  });
+  expect(signUp.status()).toBe(200);
+  // A second device, signed out by the change.
+  const phone = await browser.newContext({ baseURL });
+  const phonePage = await phone.newPage();
+  const phoneSignIn = await phonePage.request.post("/api/auth/sign-in/email", {
+    headers: { origin: baseURL! },
+    data: { email, password: PASSWORD },
+  });
+  expect(phoneSignIn.status()).toBe(200);
+
+  await page.goto("/profile/settings");
+  await waitForHydration(page);
+  const section = page.getByRole("region", { name: "E-mail address" });
+  await expect(section).toContainText(email);
+  await section.getByLabel("New e-mail address").fill("collector@demo.vernissage.test");
+  await section.getByLabel("Password").fill(PASSWORD);
+  await section.getByRole("button", { name: "Change e-mail address" }).click();
+  await expect(section.getByRole("alert")).toHaveText(
+    "That e-mail address is already used by another account.",
+  );
+  await section.getByLabel("New e-mail address").fill(newEmail);
+  await section.getByLabel("Password").fill(PASSWORD);
+  await section.getByRole("button", { name: "Change e-mail address" }).click();
+  await expect(section.getByRole("status")).toHaveText(
+    "We sent a link to your new address. Open it within 24 hours to finish the change.",
+  );
+  await axeAtBothWidths(page, "email-change-sent");
+
+  let link = "";
+  await expect
+    .poll(
+      () => {
+        const mail = unfold(mailTo(newEmail).join("\n"));
+        link = /https?:\/\/[^\s"<>]*\/confirm-email\?token=[\w-]+/.exec(mail)?.[0] ?? "";
+        return link;
+      },
+      { timeout: 15_000 },
+    )
+    .not.toBe("");
+  await page.goto(new URL(link).pathname + new URL(link).search);
+  await expect(
+    page.getByRole("heading", { name: "Confirm your new e-mail address" }),
+  ).toBeVisible();
+  await waitForHydration(page);
+  await axeAtBothWidths(page, "email-change-confirm");
+  await page.getByRole("button", { name: "Use this address" }).click();
+  await expect(page.getByRole("status")).toHaveText(
+    "Your e-mail address is changed. Every other device was signed out.",
+  );
+  expect(await signedInAs(page)).toBe(newEmail);
+  expect(await signedInAs(phonePage)).toBeNull();
+  await expect
+    .poll(() => mailTo(email).some((mail) => unfold(mail).includes("e-mail address was changed")), {
+      timeout: 15_000,
+    })
+    .toBe(true);
+  await phone.close();
 });
