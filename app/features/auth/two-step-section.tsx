@@ -20,7 +20,7 @@ export function TwoStepSection({
   result: TwoStepActionResult | undefined;
 }) {
   const busy = useNavigation().state !== "idle";
-  const setup = result?.stage === "setup" ? (result.ok ? result.setup : result.setup) : undefined;
+  const setup = result?.stage === "setup" ? result.setup : undefined;
   return (
     <section id="two-step" aria-labelledby="settings-two-step-heading" className="settings-section">
       <h2 id="settings-two-step-heading">Two-step verification</h2>

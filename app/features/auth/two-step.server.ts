@@ -43,6 +43,7 @@ export async function twoStepAction(context: AppLoadContext, request: Request) {
   try {
     if (intent === "two-step-start") {
       const setup = await twoStep.start(
+        viewer.id,
         validInput(twoStepPasswordSchema, { password: formText(form, "password") }),
         meta,
       );

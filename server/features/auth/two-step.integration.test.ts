@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   backupCodesSchema,
@@ -93,6 +94,52 @@ describe("setting up two-step verification", () => {
     const restart = await member.client.post("/api/me/two-step", { password: PASSWORD });
     expect(restart.status).toBe(409);
     expect((await errorOf(restart)).message).toBe(m.alreadyOn);
+  });
+
+  it("keeps one setup row when the setup is sent twice at once, and turns on once", async () => {
+    const member = await signUp(t);
+    const answers = await Promise.all([
+      member.client.post("/api/me/two-step", { password: PASSWORD }),
+      member.client.post("/api/me/two-step", { password: PASSWORD }),
+    ]);
+    const secrets: string[] = [];
+    for (const answer of answers) {
+      if (answer.status === 200) {
+        secrets.push(expectContract(twoStepSetupSchema, await answer.json()).secret);
+      }
+    }
+    expect(secrets.length).toBeGreaterThan(0);
+    const rows = await t.db.select().from(twoFactors).where(eq(twoFactors.userId, member.id));
+    expect(rows).toHaveLength(1);
+    // The secret in force is one of those answered; its code turns it on, once.
+    const confirms = await Promise.all(
+      secrets.map(async (secret) =>
+        member.client.post("/api/me/two-step/confirm", { code: await totpCode(secret) }),
+      ),
+    );
+    expect(confirms.filter((r) => r.status === 200)).toHaveLength(1);
+    expect((await session(member.client))?.twoFactorEnabled).toBe(true);
+  });
+
+  it("turns on once when the confirmation is sent twice at once", async () => {
+    const member = await signUp(t);
+    const started = await member.client.post("/api/me/two-step", { password: PASSWORD });
+    const { secret } = expectContract(twoStepSetupSchema, await started.json());
+    const code = await totpCode(secret);
+    const answers = await Promise.all([
+      member.client.post("/api/me/two-step/confirm", { code }),
+      member.client.post("/api/me/two-step/confirm", { code }),
+    ]);
+    const ok = answers.filter((r) => r.status === 200);
+    expect(ok.length).toBeGreaterThan(0);
+    // Whatever each answer says, there is one row, on, with one set of 10 codes.
+    const codes = await Promise.all(
+      ok.map(async (r) => expectContract(backupCodesSchema, await r.json()).backupCodes),
+    );
+    for (const list of codes) expect(list).toEqual(codes[0]);
+    const rows = await t.db.select().from(twoFactors).where(eq(twoFactors.userId, member.id));
+    expect(rows.map((r) => r.verified)).toEqual([true]);
+    expect(await t.services.auth.checkSecondStep(member.id, codes[0]![0])).toBe("ok");
   });
 
   it("refuses a code with a NUL, an oversized code or password, and a signed-out person", async () => {

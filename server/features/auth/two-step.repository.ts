@@ -34,3 +34,15 @@ export async function replaceBackupCodes(
     .returning({ id: twoFactors.id });
   return rows.length === 1;
 }
+
+/**
+ * Makes sure the person has a (not yet verified, empty) row before the library's setup
+ * runs, so two setups at once both take its update path instead of racing to insert
+ * (the loser's failed INSERT would carry the encrypted secret into the error log).
+ */
+export async function reserveTwoFactorRow(db: Database, userId: string): Promise<void> {
+  await db
+    .insert(twoFactors)
+    .values({ userId, secret: "", backupCodes: "", verified: false })
+    .onConflictDoNothing({ target: twoFactors.userId });
+}

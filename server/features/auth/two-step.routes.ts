@@ -29,7 +29,7 @@ export function registerTwoStepRoutes(app: Hono, { auth, twoStep, emailChange }:
   });
 
   app.post("/api/me/two-step", signedIn, jsonBody(twoStepPasswordSchema), async (c) =>
-    c.json(await twoStep.start(c.req.valid("json"), meta(c))),
+    c.json(await twoStep.start(c.get("viewer").id, c.req.valid("json"), meta(c))),
   );
 
   app.post("/api/me/two-step/confirm", signedIn, jsonBody(twoStepConfirmSchema), async (c) => {

@@ -17,7 +17,7 @@ import {
   readAuthError,
   signedInUser,
 } from "./auth.service";
-import { findTwoFactor, replaceBackupCodes } from "./two-step.repository";
+import { findTwoFactor, replaceBackupCodes, reserveTwoFactorRow } from "./two-step.repository";
 
 /**
  * Two-step verification (decision 0057) through Better Auth's two-factor plugin, called
@@ -56,13 +56,16 @@ export async function describeSetup(uri: string): Promise<TwoStepSetup> {
 
 /**
  * Step one of the setup: with the password, a new secret (not yet in force). Started again
- * before confirming, it replaces the secret; once two-step is on, it is refused.
+ * before confirming (or twice at once), it replaces the secret in the person's one row;
+ * once two-step is on, it is refused.
  */
 export async function startTwoStep(
   deps: AuthDeps,
+  userId: string,
   { password }: TwoStepPassword,
   meta: RequestMeta,
 ): Promise<TwoStepSetup> {
+  await reserveTwoFactorRow(deps.db, userId);
   const response = await callAuth(deps, "/two-factor/enable", { password }, meta);
   if (!response.ok) throw refusal(deps, response, await readAuthError(response), "setup");
   const { totpURI } = (await response.json()) as { totpURI: string };
@@ -80,8 +83,9 @@ export async function confirmTwoStep(
   meta: RequestMeta,
 ): Promise<{ backupCodes: string[]; setCookies: string[] }> {
   const row = await findTwoFactor(deps.db, userId);
-  if (!row) throw new AppError("CONFLICT", 409, m.notStarted);
-  if (row.verified) throw new AppError("CONFLICT", 409, m.alreadyOn);
+  if (row?.verified) throw new AppError("CONFLICT", 409, m.alreadyOn);
+  // No row, or the empty one a setup reserves before its secret is written.
+  if (!row?.secret) throw new AppError("CONFLICT", 409, m.notStarted);
   const response = await callAuth(deps, "/two-factor/verify-totp", { code }, meta);
   if (!response.ok) throw refusal(deps, response, await readAuthError(response), "confirmation");
   const { backupCodes } = await deps.betterAuth.api.viewBackupCodes({ body: { userId } });
