@@ -4,9 +4,11 @@ import { SITE_PAGES } from "../domain/site-pages";
 export default [
   index("routes/home.tsx"),
   route("signin", "routes/signin.tsx"),
+  route("signin/two-step", "routes/signin-two-step.tsx"),
   route("signup", "routes/signup.tsx"),
   route("signout", "routes/signout.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
+  route("confirm-email", "routes/confirm-email.tsx"),
   route("collect", "routes/collect.tsx"),
   route("profile", "routes/profile.tsx"),
   route("profile/purchases", "routes/profile-purchases.tsx"),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MIN_PASSWORD_LENGTH, authMessages } from "../domain/auth-messages";
 import { MAX_NAME_LENGTH, MAX_WEBSITE_LENGTH, profileMessages } from "../domain/profile";
-import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH } from "../domain/text-input";
+import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH, MAX_TOKEN_LENGTH } from "../domain/text-input";
 import {
   INVALID_WEBSITE,
   isValidHandle,
@@ -189,6 +189,8 @@ export const sessionUserSchema = z.object({
   shippingAddress: shippingAddressSchema.nullable(),
   /** The zone of the person's e-mails, and of their pages until the browser tells its own. */
   timeZone: z.string(),
+  /** Two-step verification is on (decision 0057): required for the console. */
+  twoFactorEnabled: z.boolean(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
@@ -217,6 +219,8 @@ export const deviceSchema = z.object({
   id: z.string(),
   browser: z.string(),
   system: z.string(),
+  /** The country of the device's address if known (decision 0057), else "Unknown place". */
+  place: z.string(),
   signedInAt: z.string(),
   lastSeenAt: z.string(),
   /** The device this request came from. */
@@ -238,3 +242,128 @@ export const changePasswordBodySchema = z.object({
     .max(128, "Password must be at most 128 characters."),
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+
+// ---- Two-step verification (decision 0057) ----
+
+/** What the two-step forms and routes say (user-visible, used by the pages as they are). */
+export const twoStepMessages = {
+  signIn: "Please sign in to change two-step verification.",
+  passwordRequired: "Enter your password.",
+  wrongPassword: "Your password is not right.",
+  codeRequired: "Enter the 6-digit code from your authenticator app.",
+  backupCodeRequired: "Enter one of your backup codes.",
+  codeTooLong: "That code is too long.",
+  wrongCode: "That code is not right. Check your authenticator app and try again.",
+  wrongBackupCode: "That backup code is not right or was already used.",
+  alreadyOn: "Two-step verification is already on.",
+  notOn: "Two-step verification is not on.",
+  notStarted: "Start again: enter your password to set up two-step verification.",
+  challengeExpired: "Your sign-in took too long. Please sign in again.",
+  tooManyCodes: "Too many wrong codes. Please sign in again.",
+  locked: "Too many wrong codes for this account. Please wait 15 minutes and try again.",
+  failed: "That could not be done. Please try again.",
+  enabled: "Two-step verification is on.",
+  disabled: "Two-step verification is off.",
+  regenerated: "New backup codes are made; the old ones no longer work.",
+  adminRequired:
+    "The console needs two-step verification. Set it up on your settings page, then come back.",
+  payoutsRequired: "Set up two-step verification on your settings page before you set up payouts.",
+} as const;
+
+/** The longest code we read: a backup code is 11 characters, an app's code 6. */
+export const MAX_TWO_STEP_CODE_LENGTH = 32;
+
+const twoStepPassword = z
+  .string({ error: twoStepMessages.passwordRequired })
+  .min(1, twoStepMessages.passwordRequired)
+  .max(MAX_PASSWORD_LENGTH, authMessages.passwordTooLong);
+
+/** `POST /api/me/two-step`, `/disable` and `/backup-codes`: the password, checked again. */
+export const twoStepPasswordSchema = z.object({ password: twoStepPassword });
+export type TwoStepPassword = z.infer<typeof twoStepPasswordSchema>;
+
+/** `POST /api/me/two-step/confirm`: the app's code, which turns two-step verification on. */
+export const twoStepConfirmSchema = z.object({
+  code: z
+    .string({ error: twoStepMessages.codeRequired })
+    .trim()
+    .min(1, twoStepMessages.codeRequired)
+    .max(MAX_TWO_STEP_CODE_LENGTH, twoStepMessages.codeTooLong),
+});
+
+/** `POST /api/auth/two-step`: the second step of a sign-in, an app's code or a backup code. */
+export const twoStepSignInSchema = z
+  .object({
+    method: z.enum(["app", "backup"]).default("app"),
+    code: z
+      .string({ error: twoStepMessages.codeRequired })
+      .trim()
+      .max(MAX_TWO_STEP_CODE_LENGTH, twoStepMessages.codeTooLong)
+      .default(""),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.code) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["code"],
+        message:
+          v.method === "backup" ? twoStepMessages.backupCodeRequired : twoStepMessages.codeRequired,
+      });
+    }
+  });
+export type TwoStepSignIn = z.infer<typeof twoStepSignInSchema>;
+
+/** `POST /api/me/two-step`: what the authenticator app is given (shown once, never logged). */
+export const twoStepSetupSchema = z.object({
+  /** The otpauth:// URI, for the QR code and for apps that take a link. */
+  uri: z.string(),
+  /** The secret in base32, for typing into the app by hand. */
+  secret: z.string(),
+  /** The QR code of `uri`, an SVG image. */
+  qrSvg: z.string(),
+});
+export type TwoStepSetup = z.infer<typeof twoStepSetupSchema>;
+
+/** `POST /api/me/two-step/confirm` and `/backup-codes`: the 10 backup codes, shown once. */
+export const backupCodesSchema = z.object({ backupCodes: z.array(z.string()) });
+
+/** `POST /api/auth/sign-in/email` when the account has two-step verification on. */
+export const twoStepRequiredSchema = z.object({ twoStepRequired: z.literal(true) });
+
+// ---- Changing the e-mail address (decision 0057) ----
+
+export const emailChangeMessages = {
+  signIn: "Please sign in to change your e-mail address.",
+  sameEmail: "That is already your e-mail address.",
+  inUse: "That e-mail address is already used by another account.",
+  wrongPassword: "Your password is not right.",
+  noPassword:
+    "This account has no password yet. Sign out and use “Forgot password?” to choose one.",
+  sent: "We sent a link to your new address. Open it within 24 hours to finish the change.",
+  linkInvalid: "This link is not valid any more. Ask for a new one from your settings page.",
+  changed: "Your e-mail address is changed. Every other device was signed out.",
+  failed: "Your e-mail address could not be changed. Please try again.",
+} as const;
+
+/** `POST /api/me/email`: the new address and the password. */
+export const emailChangeSchema = z.object({
+  newEmail: z
+    .string({ error: authMessages.invalidEmail })
+    .trim()
+    .max(MAX_EMAIL_LENGTH, authMessages.invalidEmail)
+    .refine((v) => EMAIL.test(v), authMessages.invalidEmail)
+    .transform((v) => v.toLowerCase()),
+  password: z
+    .string({ error: twoStepMessages.passwordRequired })
+    .min(1, twoStepMessages.passwordRequired)
+    .max(MAX_PASSWORD_LENGTH, authMessages.passwordTooLong),
+});
+export type EmailChange = z.infer<typeof emailChangeSchema>;
+
+/** `POST /api/auth/confirm-email`: the token of the link sent to the new address. */
+export const emailConfirmSchema = z.object({
+  token: z
+    .string({ error: emailChangeMessages.linkInvalid })
+    .min(1, emailChangeMessages.linkInvalid)
+    .max(MAX_TOKEN_LENGTH, emailChangeMessages.linkInvalid),
+});

@@ -9,6 +9,9 @@ import {
   test,
 } from "@playwright/test";
 
+import { DEMO_ADMIN_TWO_STEP_KEY } from "../domain/demo-two-step";
+import { totpCode } from "../server/test/two-step";
+
 export const DEMO_PASSWORD = "vernissage-demo";
 
 /** The two widths every page is checked (and photographed) at; the tests run at DESKTOP. */
@@ -35,7 +38,64 @@ export async function signInWithForm(page: Page, email: string, password = DEMO_
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign In" }).click();
+  // Decision 0057: the demo admin (and anyone given `twoStepKeys`) has a second step.
+  await page.waitForURL((url) => url.pathname === "/" || url.pathname === "/signin/two-step");
+  const key = twoStepKeys.get(email);
+  if (key && new URL(page.url()).pathname === "/signin/two-step") {
+    await page.getByLabel("Code").fill(await totpCode(key));
+    await page.getByRole("button", { name: "Verify" }).click();
+  }
   await expect(page).toHaveURL("/");
+}
+
+export const DEMO_ADMIN_EMAIL = "admin@demo.vernissage.test";
+
+/**
+ * The authenticator keys (base32) the sign-in helpers answer the second step with: the
+ * demo admin's (domain/demo-two-step.ts), and any a journey turned on (enableTwoStep).
+ */
+export const twoStepKeys = new Map<string, string>([[DEMO_ADMIN_EMAIL, DEMO_ADMIN_TWO_STEP_KEY]]);
+
+/**
+ * Signs the demo admin in through the API (the password, then the app's code), for a
+ * journey that talks to the console's API with `request`.
+ */
+export async function signInDemoAdminByApi(request: APIRequestContext, origin: string) {
+  const password = await request.post("/api/auth/sign-in/email", {
+    data: { email: DEMO_ADMIN_EMAIL, password: DEMO_PASSWORD },
+  });
+  expect(await password.json()).toEqual({ twoStepRequired: true });
+  // With the challenge cookie, Better Auth's origin check wants the Origin a browser sends.
+  const code = await request.post("/api/auth/two-step", {
+    headers: { origin },
+    data: { code: await totpCode(DEMO_ADMIN_TWO_STEP_KEY) },
+  });
+  expect(code.ok()).toBe(true);
+}
+
+/**
+ * Turns two-step verification on from /profile/settings as a person does (the password,
+ * the key typed in by hand, the app's code); answers the key and the 10 backup codes,
+ * and remembers the key for the sign-in helpers.
+ */
+export async function enableTwoStep(page: Page, email: string, password: string) {
+  await page.goto("/profile/settings#two-step");
+  await waitForHydration(page);
+  const section = page.getByRole("region", { name: "Two-step verification" });
+  await section.getByLabel("Password").fill(password);
+  await section.getByRole("button", { name: "Set up two-step verification" }).click();
+  await expect(section.getByRole("img", { name: /QR code/ })).toBeVisible();
+  const key = (await section.locator(".two-step-secret").textContent())?.trim() ?? "";
+  expect(key).toMatch(/^[A-Z2-7]+=*$/);
+  await section.getByLabel("Code from the app").fill(await totpCode(key));
+  await section.getByRole("button", { name: "Turn on two-step verification" }).click();
+  await expect(section.getByRole("status").first()).toHaveText("Two-step verification is on.");
+  const codes = (
+    await section.getByRole("list", { name: "Backup codes" }).locator("code").allTextContents()
+  ).map((code) => code.trim());
+  expect(codes).toHaveLength(10);
+  twoStepKeys.set(email, key);
+  return { key, codes };
 }
 
 /** Session cookies by account, kept for the rest of this worker's run (see signIn). */

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { inputMessages } from "../domain/text-input";
-import { DEMO_PASSWORD } from "./helpers";
+import { signInDemoAdminByApi } from "./helpers";
 
 /**
  * A page's form given text that is not UTF-8 (a script's `%ED%A0%80`, an encoded lone
@@ -11,10 +11,7 @@ test("a console form with an encoded lone surrogate answers 400 and creates noth
   request,
   baseURL,
 }) => {
-  const signedIn = await request.post("/api/auth/sign-in/email", {
-    data: { email: "admin@demo.vernissage.test", password: DEMO_PASSWORD },
-  });
-  expect(signedIn.ok()).toBe(true);
+  await signInDemoAdminByApi(request, baseURL ?? "");
   const names = async () => {
     const list = await request.get("/api/admin/exhibitions");
     expect(list.ok()).toBe(true);

@@ -9,6 +9,7 @@ import {
   expectNoAxeViolations,
   failOnBrowserErrors,
   signIn,
+  enableTwoStep,
   waitForHydration,
   screenshot,
 } from "./helpers";
@@ -128,6 +129,11 @@ test("an applicant is approved, sets up payouts, lists a work, search finds it a
   ).toBeVisible();
   await page.getByRole("link", { name: "Set up payouts" }).click();
   await expect(page).toHaveURL("/payouts/setup");
+  // Decision 0057: the first payout setup needs two-step verification; the page links to it.
+  await page.getByRole("link", { name: "Set up two-step verification" }).click();
+  await expect(page).toHaveURL("/profile/settings#two-step");
+  await enableTwoStep(page, email, PASSWORD);
+  await page.goto("/payouts/setup");
   await field(page, "Legal first name").fill("Mira");
   await field(page, "Legal last name").fill("Okafor");
   await field(page, "Date of birth").fill("1990-04-12");

@@ -31,6 +31,7 @@ import { registerAlertRoutes } from "./features/alerts/alerts.routes";
 import { registerConversationRoutes } from "./features/conversations/conversations.routes";
 import { registerDeviceRoutes } from "./features/auth/devices.routes";
 import { registerDataRightsRoutes } from "./features/data-rights/data-rights.routes";
+import { registerTwoStepRoutes } from "./features/auth/two-step.routes";
 import { registerConversationReportRoutes } from "./features/conversations/conversation-reports.routes";
 import { registerListingReportRoutes } from "./features/listing-reports/listing-reports.routes";
 import { registerReviewRoutes } from "./features/reviews/reviews.routes";
@@ -148,6 +149,7 @@ export function buildServer({ services, web, pageCache: pageCacheOptions }: Serv
   registerDeviceRoutes(app, services);
   registerReviewRoutes(app, services);
   registerDataRightsRoutes(app, services);
+  registerTwoStepRoutes(app, services);
   registerUploadRoutes(app, services);
   registerListingRoutes(app, services);
   registerPayoutRoutes(app, services);

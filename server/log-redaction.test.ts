@@ -27,6 +27,20 @@ describe("redactForLog", () => {
     expect(value).toMatchObject({ paymentId: "kept", password: "[redacted]" });
   });
 
+  it("never keeps a two-step secret, its QR code, URI or backup codes (decision 0057)", () => {
+    const uri = "otpauth://totp/Vernissage:a%40b.test?secret=JBSWY3DPEHPK3PXP&issuer=Vernissage";
+    const logged = JSON.stringify(
+      redactForLog({
+        setup: { uri, secret: "JBSWY3DPEHPK3PXP", qrSvg: "<svg>JBSWY3DPEHPK3PXP</svg>" },
+        backupCodes: ["abcde-12345"],
+        totpURI: uri,
+        message: `scan ${uri}`,
+      }),
+    );
+    expect(logged).not.toContain("JBSWY3DPEHPK3PXP");
+    expect(logged).not.toContain("abcde-12345");
+  });
+
   it("masks e-mail addresses and reset links inside any text", () => {
     const value = redactForLog({
       to: "ada.lovelace@example.com",

@@ -9,7 +9,7 @@ const MAX_DEPTH = 4;
 const MAX_ITEMS = 20;
 
 const SECRET_KEY =
-  /pass(word)?|token|secret|cookie|authorization|^card$|cvc|^number$|shippingAddress|^address$|^line[12]$|postal_?code|zip_?code/i;
+  /pass(word)?|token|secret|cookie|authorization|^card$|cvc|^number$|shippingAddress|^address$|^line[12]$|postal_?code|zip_?code|backup_?codes?|qrSvg|totp/i;
 const EMAIL = /([A-Za-z0-9._%+-])[A-Za-z0-9._%+-]*@([A-Za-z0-9.-]+\.[A-Za-z]{2,})/g;
 const TOKEN_IN_TEXT = /(token|secret|password)=[^&\s"']+/gi;
 

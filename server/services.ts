@@ -25,6 +25,17 @@ import {
 import { enqueueMail } from "./features/mail/outbox.repository";
 import { listDevices, signOutDevice, signOutOtherDevices } from "./features/auth/devices.service";
 import { type PasswordDeps, changePassword } from "./features/auth/password.service";
+import { confirmEmailChangeFrom, requestEmailChange } from "./features/auth/email-change.service";
+import {
+  checkSecondStep,
+  confirmTwoStep,
+  describeSetup,
+  disableTwoStep,
+  regenerateBackupCodes,
+  startTwoStep,
+  twoStepRowFor,
+  verifySignInStep,
+} from "./features/auth/two-step.service";
 import { readPageContentVersion } from "./features/page-cache/content-version.repository";
 import {
   coalescedVersionReader,
@@ -477,6 +488,7 @@ export function createServices(
     logger,
     now,
     passwordHashing,
+    checkSecondStep: (userId, code) => checkSecondStep(authDeps, userId, code),
     kickOutbox: () => outbox.kick(),
   };
 
@@ -493,7 +505,29 @@ export function createServices(
       getSessionUser,
       passThrough,
       hashPassword,
+      /** The sign-in's second step (decision 0057). */
+      verifySignInStep,
+      /** For other features: the person's app code or an unused backup code (then used). */
+      checkSecondStep,
+      /** The demo admin's two-step row (server/demo/seed.ts). */
+      twoStepRowFor,
     }),
+    /** Changing the e-mail address with a link to the new one (decision 0057). */
+    emailChange: bind(
+      { ...authDeps, now, kickOutbox: () => outbox.kick() },
+      { request: requestEmailChange, confirm: confirmEmailChangeFrom },
+    ),
+    /** The signed-in person's two-step verification (decision 0057). */
+    twoStep: {
+      ...bind(authDeps, {
+        start: startTwoStep,
+        confirm: confirmTwoStep,
+        disable: disableTwoStep,
+        regenerateBackupCodes,
+      }),
+      /** The QR code and secret of a setup's URI, shown again with a wrong code. */
+      describe: describeSetup,
+    },
     /** The signed-in person's devices (live sessions), and signing them out. */
     devices: {
       ...bind(

@@ -14,12 +14,15 @@ export async function redirectIfSignedIn(request: Request, context: AppLoadConte
   return null;
 }
 
+/** Where an admin without two-step verification is sent (decision 0057). */
+export const TWO_STEP_SETUP_PATH = "/profile/settings?two-step=required#two-step";
+
 /** What a page of the console says to a signed-in person who is not on the team. */
 export const CONSOLE_REFUSED = "Only the marketplace team can use the console.";
 
 /**
  * The console's pages (decision 0027): signed out → /signin; signed in but not an admin
- * → 403 with CONSOLE_REFUSED. Every console loader and action calls it; the
+ * → 403 with CONSOLE_REFUSED; an admin without two-step verification → its setup. Every console loader and action calls it; the
  * `/api/admin/*` routes run the same rule as `adminOnly`.
  */
 export async function requireAdmin(
@@ -28,5 +31,7 @@ export async function requireAdmin(
 ): Promise<SessionUser> {
   const user = await requireUser(request, context);
   if (user.role !== "admin") throw data(CONSOLE_REFUSED, { status: 403 });
+  // Decision 0057: an admin without two-step verification sets it up first.
+  if (!user.twoFactorEnabled) throw redirect(TWO_STEP_SETUP_PATH);
   return user;
 }

@@ -1,4 +1,5 @@
-import { useActionData } from "react-router";
+import { Link, useActionData } from "react-router";
+import { twoStepMessages } from "../../contracts/auth.contract";
 import { RouteLoadError } from "../components/load-error";
 import { PayoutSetupForm } from "../features/payouts/payout-setup-form";
 import { loadSetupPage, submitSetup } from "../features/payouts/payouts.server";
@@ -19,6 +20,7 @@ export function action({ request, context }: Route.ActionArgs) {
 
 export default function PayoutsSetup({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>();
+  if (loaderData.needsTwoStep) return <TwoStepFirst />;
   return (
     <PayoutSetupForm
       // A refused submit shows what was typed; the form is remounted with those values.
@@ -27,6 +29,23 @@ export default function PayoutsSetup({ loaderData }: Route.ComponentProps) {
       error={result?.error ?? null}
       values={result?.values}
     />
+  );
+}
+
+/** Decision 0057: before the first payout setup, two-step verification is turned on. */
+function TwoStepFirst() {
+  return (
+    <section className="payout-setup narrow" aria-labelledby="payout-setup-heading">
+      <h1 id="payout-setup-heading">Set up payouts</h1>
+      <p className="message" role="status">
+        {twoStepMessages.payoutsRequired}
+      </p>
+      <p>
+        <Link className="button button-primary" to="/profile/settings#two-step">
+          Set up two-step verification
+        </Link>
+      </p>
+    </section>
   );
 }
 

@@ -2,6 +2,7 @@ import { RouteLoadError } from "../components/load-error";
 import { alertsMessages as m } from "../features/alerts/alerts.messages";
 import { loadSettings, settingsAction } from "../features/alerts/alerts.server";
 import { SettingsPage } from "../features/alerts/settings-page";
+import type { SettingsActionResult } from "../features/alerts/settings-page";
 import { DevicesSection } from "../features/auth/devices-section";
 import {
   type DevicesActionResult,
@@ -16,6 +17,19 @@ import {
   isDataRightsForm,
   loadDataRights,
 } from "../features/data-rights/data-rights.server";
+import { TwoStepSection } from "../features/auth/two-step-section";
+import { EmailSection } from "../features/auth/email-section";
+import {
+  type EmailChangeActionResult,
+  emailChangeAction,
+  isEmailChangeForm,
+} from "../features/auth/email-change.server";
+import {
+  type TwoStepActionResult,
+  isTwoStepForm,
+  twoStepAction,
+} from "../features/auth/two-step.server";
+import { twoStepMessages } from "../../contracts/auth.contract";
 import type { Route } from "./+types/profile-settings";
 
 export function meta() {
@@ -28,9 +42,17 @@ export function meta() {
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const settings = await loadSettings(context, request);
+  const viewer = await context.services.auth.getSessionUser(request.headers);
+  // An admin sent here by the console (decision 0057) is told why.
+  const required =
+    new URL(request.url).searchParams.get("two-step") === "required" && viewer?.role === "admin"
+      ? twoStepMessages.adminRequired
+      : null;
   return {
     ...settings,
     devices: await loadDevices(context, request),
+    twoStep: { enabled: viewer?.twoFactorEnabled ?? false, required },
+    email: viewer?.email ?? "",
     dataRights: await loadDataRights(context, request),
   };
 }
@@ -39,6 +61,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   if (await isDevicesForm(request)) return devicesAction(context, request);
   if (await isDataRightsForm(request)) return dataRightsAction(context, request);
+  if (await isTwoStepForm(request)) return twoStepAction(context, request);
+  if (await isEmailChangeForm(request)) return emailChangeAction(context, request);
   return settingsAction(context, request);
 }
 
@@ -52,14 +76,32 @@ export default function ProfileSettings({ loaderData, actionData }: Route.Compon
     actionData && "intent" in actionData && actionData.intent === "data-rights"
       ? (actionData as DataRightsActionResult)
       : undefined;
+  const twoStepResult =
+    actionData && "intent" in actionData && actionData.intent === "two-step"
+      ? (actionData as TwoStepActionResult)
+      : undefined;
+  const emailResult =
+    actionData && "intent" in actionData && actionData.intent === "email"
+      ? (actionData as EmailChangeActionResult)
+      : undefined;
   return (
     <SettingsPage
       preferences={loaderData.preferences}
       timeZone={loaderData.timeZone}
       timeZones={loaderData.timeZones}
       alerts={loaderData.alerts}
-      result={devicesResult || dataRightsResult ? undefined : actionData}
+      result={
+        devicesResult || dataRightsResult || twoStepResult || emailResult
+          ? undefined
+          : (actionData as SettingsActionResult | undefined)
+      }
     >
+      <EmailSection email={loaderData.email} result={emailResult} />
+      <TwoStepSection
+        enabled={loaderData.twoStep.enabled}
+        required={loaderData.twoStep.required}
+        result={twoStepResult}
+      />
       <DevicesSection devices={loaderData.devices} result={devicesResult} />
       <DataRightsSection rights={loaderData.dataRights} result={dataRightsResult} />
     </SettingsPage>

@@ -46,11 +46,19 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   }
   try {
-    const { user, setCookies } = await auth.signIn(
+    const result = await auth.signIn(
       validInput(signInSchema, { email, password: formText(form, "password") }),
       requestMeta(request, context),
     );
-    const params = new URL(request.url).searchParams;
+    const url = new URL(request.url);
+    // Decision 0057: the password was right; the code is asked for on the next page.
+    if ("twoStepRequired" in result) {
+      return redirect(`/signin/two-step${url.search}`, {
+        headers: cookieHeaders(result.setCookies),
+      });
+    }
+    const { user, setCookies } = result;
+    const params = url.searchParams;
     await collectAfterSignIn(context, user.id, params);
     return redirect(safeRedirectPath(params.get("next")), {
       headers: cookieHeaders(setCookies),

@@ -1,4 +1,5 @@
-import { count, sql } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
+import { DEMO_ADMIN_BACKUP_CODES, DEMO_ADMIN_TWO_STEP_SECRET } from "../../domain/demo-two-step";
 import type { Database, Queryable } from "../db/client";
 import {
   artCategories,
@@ -9,6 +10,7 @@ import {
   cities,
   exhibitionArtworks,
   exhibitions,
+  twoFactors,
   users,
 } from "../db/schema";
 import type { AppServices } from "../services";
@@ -148,6 +150,17 @@ export async function seedDemoData(
     );
     await createDemoApplications(tx, services.auth.hashPassword, DEMO_PASSWORD, accounts);
     const { artists: artistIds, collector: collectorId, admin: adminId } = accounts;
+    // Decision 0057: the console needs two-step verification; the demo admin has it on.
+    await tx
+      .insert(twoFactors)
+      .values(
+        await services.auth.twoStepRowFor(
+          adminId,
+          DEMO_ADMIN_TWO_STEP_SECRET,
+          DEMO_ADMIN_BACKUP_CODES,
+        ),
+      );
+    await tx.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, adminId));
     const artistId = (index: number) => {
       const id = artistIds[index];
       if (!id) throw new Error(`no demo artist #${index}`);

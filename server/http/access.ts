@@ -1,5 +1,5 @@
 import { createMiddleware } from "hono/factory";
-import type { SessionUser } from "../../contracts/auth.contract";
+import { type SessionUser, twoStepMessages } from "../../contracts/auth.contract";
 import { AppError } from "../errors";
 import type { AppServices } from "../services";
 
@@ -49,9 +49,13 @@ export function artistsOnly(auth: Auth, options: AccessOptions & { artistsOnly: 
  * session to begin with.
  */
 export function adminOnly(auth: Auth) {
-  return viewerCheck(auth, { signInRequired: ADMIN_SIGN_IN_REQUIRED, noStore: true }, (viewer) =>
-    viewer.role === "admin" ? null : new AppError("FORBIDDEN", 403, ADMIN_ONLY),
-  );
+  return viewerCheck(auth, { signInRequired: ADMIN_SIGN_IN_REQUIRED, noStore: true }, (viewer) => {
+    if (viewer.role !== "admin") return new AppError("FORBIDDEN", 403, ADMIN_ONLY);
+    // Decision 0057: an admin's account needs two-step verification before the console.
+    if (!viewer.twoFactorEnabled)
+      return new AppError("TWO_STEP_REQUIRED", 403, twoStepMessages.adminRequired);
+    return null;
+  });
 }
 
 export const ADMIN_SIGN_IN_REQUIRED = "Please sign in to use the console.";

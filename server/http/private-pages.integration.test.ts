@@ -30,6 +30,8 @@ it.each([
   "/upload",
   "/signin",
   "/reset-password?token=x",
+  "/confirm-email?token=x",
+  "/signin/two-step",
   "/offers/0b7e2e53-3c5d-4d47-9d43-111111111111/claim?until=1&key=k",
   "/profile.data",
   "/profile/purchases.data",

@@ -4,12 +4,12 @@ export const PRIVATE_CACHE_CONTROL = "private, no-store";
 
 /**
  * Pages that show one person's data (their profile, purchases, the purchase they just
- * made, their listing draft) or handle credentials (a reset token, an offer's claim
- * key): no shared cache may keep them and the browser must not store them (a shared
- * computer's back button, a proxy's cache).
+ * made, their listing draft) or handle credentials (a reset token, an e-mail change link,
+ * an offer's claim key): no shared cache may keep them and the browser must not store
+ * them (a shared computer's back button, a proxy's cache).
  */
 const PRIVATE_PAGE =
-  /^\/(profile|purchase-success|upload|listing-preview|signin|signup|signout|reset-password|offers\/[^/]+\/claim)(\/|$)/;
+  /^\/(profile|purchase-success|upload|listing-preview|signin|signup|signout|reset-password|confirm-email|offers\/[^/]+\/claim)(\/|$)/;
 
 /**
  * A page, or the data React Router fetches for it on a client-side navigation

@@ -81,8 +81,8 @@ export function DevicesSection({
                     {device.current ? <span className="hint"> (this device)</span> : null}
                     <br />
                     <small className="settings-hint">
-                      Last seen {formatDateTime(device.lastSeenAt, timeZone)}; signed in{" "}
-                      {formatDateTime(device.signedInAt, timeZone)}
+                      {device.place} · Last seen {formatDateTime(device.lastSeenAt, timeZone)};
+                      signed in {formatDateTime(device.signedInAt, timeZone)}
                     </small>
                   </div>
                   {device.current ? null : (

@@ -22,6 +22,7 @@ const collector: SessionUser = {
   websiteURL: null,
   shippingAddress: null,
   timeZone: "UTC",
+  twoFactorEnabled: false,
 };
 
 /** The header under a root route whose loader says who is signed in. */

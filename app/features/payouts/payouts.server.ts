@@ -51,13 +51,20 @@ async function toStripe(context: AppLoadContext, user: SessionUser): Promise<nev
  */
 export async function loadSetupPage(context: AppLoadContext, request: Request) {
   const user = await requireArtist(context, request);
+  const read = () =>
+    readForPage(context, () => context.services.payouts.get(user), {
+      fallback: "Your payout details could not be loaded.",
+      log: "The payout setup page failed to load",
+    });
+  // Decision 0057: the first setup needs two-step verification; the page links to it.
+  if (!user.twoFactorEnabled) {
+    const state = await read();
+    if (state.status === "none") return { status: state.status, needsTwoStep: true };
+  }
   if (context.services.payouts.provider === "stripe") return toStripe(context, user);
-  const state = await readForPage(context, () => context.services.payouts.get(user), {
-    fallback: "Your payout details could not be loaded.",
-    log: "The payout setup page failed to load",
-  });
+  const state = await read();
   if (state.status === "active") throw redirect("/profile");
-  return { status: state.status };
+  return { status: state.status, needsTwoStep: false };
 }
 
 function valuesOf(form: FormData): SetupValues {

@@ -62,6 +62,8 @@ export const users = pgTable(
     closedAt: timestamp("closed_at", { withTimezone: true }),
     /** An IANA zone name, checked with Intl (decision 0043): the times in this person's e-mails. */
     timeZone: text("time_zone").notNull().default("UTC"),
+    /** Better Auth's two-factor plugin: true once an authenticator app is confirmed (decision 0057). */
+    twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     lastModified: timestamp("last_modified", { withTimezone: true }).notNull().defaultNow(),
   },

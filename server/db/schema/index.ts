@@ -15,3 +15,4 @@ export * from "./listing-reports";
 export * from "./reviews";
 export * from "./data-rights";
 export * from "./returns";
+export * from "./two-factor";

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reportMessages } from "../../../contracts/admin-reports.contract";
+import { twoStepMessages } from "../../../contracts/auth.contract";
 import { apiErrorSchema } from "../../../contracts/common.contract";
 import { ADMIN_ONLY, ADMIN_SIGN_IN_REQUIRED } from "../../http/access";
 import { expectContract } from "../../test/contract";
@@ -21,6 +22,7 @@ beforeAll(async () => {
   people.artist = await signUp(t, {}, { isArtist: true, payoutStatus: "active" });
   people.applicant = await signUp(t, { occupation: "artist", instagramHandle: "applicant" });
   people.admin = await signUp(t, {}, { role: "admin" });
+  people.adminWithoutTwoStep = await signUp(t, {}, { role: "admin" }, { twoStep: false });
 });
 
 afterAll(async () => {
@@ -71,6 +73,8 @@ describe("the console's API", () => {
     ["collector", 403, ADMIN_ONLY],
     ["artist", 403, ADMIN_ONLY],
     ["applicant", 403, ADMIN_ONLY],
+    // Decision 0057: an admin needs two-step verification before the console.
+    ["adminWithoutTwoStep", 403, twoStepMessages.adminRequired],
   ];
 
   it.each(refusals)("refuses every route to %s with %i", async (who, status, message) => {
@@ -87,6 +91,7 @@ describe("the console's API", () => {
       expect(response.status, `${route.method} ${route.path} as ${who}`).toBe(status);
       const body = expectContract(apiErrorSchema, await response.json());
       expect(body.error.message).toBe(message);
+      if (who === "adminWithoutTwoStep") expect(body.error.code).toBe("TWO_STEP_REQUIRED");
       expect(response.headers.get("cache-control")).toContain("no-store");
     }
   });

@@ -39,3 +39,54 @@ export function passwordChangedMail({
     ]),
   };
 }
+
+/** To the new address (decision 0057): the link that finishes an e-mail change. */
+export function emailChangeLinkMail({
+  to,
+  name,
+  link,
+}: {
+  to: string;
+  name: string;
+  link: string;
+}) {
+  return {
+    kind: "email-change-link",
+    to,
+    subject: "Confirm your new Vernissage e-mail address",
+    content: message(name, null, [
+      "Someone asked to use this address for their Vernissage account.",
+      "Open this link within 24 hours to finish the change:",
+      "",
+      button("Use this address", link),
+      "",
+      "If this was not you, you can ignore this e-mail; nothing changes.",
+    ]),
+  };
+}
+
+/** To the old address after the change: the one way to learn it was not you. */
+export function emailChangedMail({
+  to,
+  name,
+  newEmail,
+  link,
+}: {
+  to: string;
+  name: string;
+  newEmail: string;
+  link: string;
+}) {
+  return {
+    kind: "email-changed",
+    to,
+    subject: "Your Vernissage e-mail address was changed",
+    content: message(name, null, [
+      `The e-mail address of your Vernissage account was just changed to ${newEmail}, and every other device was signed out.`,
+      "",
+      "If this was not you, tell the marketplace team at once.",
+      "",
+      button("Go to Vernissage", link),
+    ]),
+  };
+}

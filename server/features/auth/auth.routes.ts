@@ -4,6 +4,8 @@ import {
   resetPasswordBodySchema,
   signInSchema,
   signUpSchema,
+  emailConfirmSchema,
+  twoStepSignInSchema,
 } from "../../../contracts/auth.contract";
 import { AppError } from "../../errors";
 import { CLIENT_IP_HEADER, clientIp } from "../../http/client-ip";
@@ -21,14 +23,24 @@ import type { RequestMeta } from "./auth.service";
  */
 const PASSTHROUGH = new Set(["GET /ok"]);
 
-export function registerAuthRoutes(app: Hono, { auth }: AppServices) {
+export function registerAuthRoutes(app: Hono, { auth, emailChange }: AppServices) {
   app.post("/api/auth/sign-up/email", jsonBody(signUpSchema), async (c) => {
     const { user, setCookies } = await auth.signUp(c.req.valid("json"), meta(c));
     return withCookies(c.json({ user }), setCookies);
   });
 
   app.post("/api/auth/sign-in/email", jsonBody(signInSchema), async (c) => {
-    const { user, setCookies } = await auth.signIn(c.req.valid("json"), meta(c));
+    const result = await auth.signIn(c.req.valid("json"), meta(c));
+    // Decision 0057: the password was right; the code goes to /api/auth/two-step.
+    if ("twoStepRequired" in result) {
+      return withCookies(c.json({ twoStepRequired: true }), result.setCookies);
+    }
+    return withCookies(c.json({ user: result.user }), result.setCookies);
+  });
+
+  /** The sign-in's second step: the challenge cookie of the password step, and a code. */
+  app.post("/api/auth/two-step", jsonBody(twoStepSignInSchema), async (c) => {
+    const { user, setCookies } = await auth.verifySignInStep(c.req.valid("json"), meta(c));
     return withCookies(c.json({ user }), setCookies);
   });
 
@@ -45,6 +57,12 @@ export function registerAuthRoutes(app: Hono, { auth }: AppServices) {
   app.post("/api/auth/reset-password", jsonBody(resetPasswordBodySchema), async (c) => {
     await auth.resetPassword(c.req.valid("json"), meta(c));
     return c.json({ status: true });
+  });
+
+  /** The link sent to a new e-mail address (decision 0057); this browser stays signed in. */
+  app.post("/api/auth/confirm-email", jsonBody(emailConfirmSchema), async (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json(await emailChange.confirm(c.req.valid("json").token, c.req.raw.headers));
   });
 
   app.all("/api/auth/*", async (c) => {

@@ -67,8 +67,19 @@ export async function readAuthError(response: Response): Promise<string> {
   return body.code ?? "";
 }
 
-async function signedInUser({ db }: AuthDeps, response: Response): Promise<SignedIn> {
+/** The password was right and the account has two-step verification on: a code comes next. */
+export type TwoStepPending = { twoStepRequired: true; setCookies: string[] };
+
+export async function signedInUser(deps: AuthDeps, response: Response): Promise<SignedIn> {
   const body = (await response.json()) as { user?: { id?: string } };
+  return signedInFrom(deps, body, response);
+}
+
+async function signedInFrom(
+  { db }: AuthDeps,
+  body: { user?: { id?: string } },
+  response: Response,
+): Promise<SignedIn> {
   // A suspended person (decision 0027): the session the library just made is ended at once.
   if (body.user?.id && (await isSuspended(db, body.user.id))) {
     await deleteSessionsOf(db, body.user.id);
@@ -127,7 +138,7 @@ export async function signIn(
   deps: AuthDeps,
   { email, password }: SignInData,
   meta: RequestMeta,
-): Promise<SignedIn> {
+): Promise<SignedIn | TwoStepPending> {
   const { db } = deps;
   const failures = await countRecentSignInFailures(db, email, SIGN_IN_FAILURE_WINDOW_SECONDS);
   if (failures >= SIGN_IN_FAILURE_LIMIT) {
@@ -141,7 +152,12 @@ export async function signIn(
   );
   if (response.ok) {
     await clearSignInFailures(db, email);
-    return signedInUser(deps, response);
+    const body = (await response.json()) as { user?: { id?: string }; twoFactorRedirect?: boolean };
+    // Decision 0057: the library made no session, only a short-lived signed challenge cookie.
+    if (body.twoFactorRedirect) {
+      return { twoStepRequired: true, setCookies: response.headers.getSetCookie() };
+    }
+    return signedInFrom(deps, body, response);
   }
   const code = await readAuthError(response);
   if (code === "INVALID_EMAIL_OR_PASSWORD" || code === "INVALID_EMAIL") {

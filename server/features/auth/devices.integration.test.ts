@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { devicesSchema, signedOutDevicesSchema } from "../../../contracts/auth.contract";
 import { outbox } from "../../db/schema";
 import { expectContract } from "../../test/contract";
-import { type TestApp, createTestApp } from "../../test/test-app";
+import { type TestApp, createTestApp, signUpBody } from "../../test/test-app";
 import { type Member, send, signUp } from "../profiles/profiles.test-helpers";
 import { deviceMessages } from "./devices.service";
 import { passwordMessages } from "./password.service";
@@ -175,5 +175,31 @@ describe("changing the password", () => {
       password: "secret-123",
     });
     expect(still.status).toBe(200);
+  });
+});
+
+describe("the approximate place of a device (decision 0057)", () => {
+  it("is the country of the device's address, or Unknown place", async () => {
+    const proxied = await createTestApp({ TRUST_PROXY: "1" });
+    try {
+      const client = proxied.client();
+      const body = signUpBody();
+      expect((await client.post("/api/auth/sign-up/email", body)).status).toBe(200);
+      const abroad = proxied.client();
+      const signedIn = await abroad.post(
+        "/api/auth/sign-in/email",
+        { email: body.email, password: body.password },
+        { "x-forwarded-for": "81.2.69.160" },
+      );
+      expect(signedIn.status).toBe(200);
+      const listed = await abroad.get("/api/me/sessions");
+      const { devices: list } = expectContract(devicesSchema, await listed.json());
+      expect(list.find((d) => d.current)?.place).toBe("United Kingdom");
+      // The sign-up came without an address: no place, and never the address itself.
+      expect(list.find((d) => !d.current)?.place).toBe(deviceMessages.unknownPlace);
+      expect(JSON.stringify(list)).not.toContain("81.2.69.160");
+    } finally {
+      await proxied.close();
+    }
   });
 });

@@ -2,14 +2,15 @@ import Bowser from "bowser";
 import type { Device } from "../../../contracts/auth.contract";
 import { isUuid } from "../../../domain/ids";
 import { AppError } from "../../errors";
+import { countryOf } from "./ip-country";
 import { deleteSessionsWhere, listLiveSessions } from "../users/users.api";
 import type { AuthDeps } from "./auth.service";
 
 /**
  * The person's signed-in devices (their live sessions) and signing them out, from
  * /profile/settings. Only ever the session's own person's; the token and the address of a
- * session are never answered. Where a device is cannot be told without a location
- * database, which we do not ship: the browser and system say which one it is.
+ * session are never answered. Where a device is: the country of its address from an
+ * offline table (ip-country.ts, decision 0057), or "Unknown place".
  */
 
 export const deviceMessages = {
@@ -17,6 +18,7 @@ export const deviceMessages = {
   notFound: "That device is not signed in to your account.",
   unknownBrowser: "Unknown browser",
   unknownSystem: "unknown system",
+  unknownPlace: "Unknown place",
 } as const;
 
 async function currentSession({ betterAuth }: AuthDeps, headers: Headers) {
@@ -45,6 +47,7 @@ export async function listDevices(
   return rows.map((row) => ({
     id: row.id,
     ...describe(row.userAgent),
+    place: countryOf(row.ipAddress) ?? deviceMessages.unknownPlace,
     signedInAt: row.createdAt.toISOString(),
     lastSeenAt: row.updatedAt.toISOString(),
     current: row.id === sessionId,

@@ -24,12 +24,19 @@ import {
   reviews,
   savedWorks,
   sessions,
+  twoFactors,
   users,
 } from "../../db/schema";
 import { expectContract } from "../../test/contract";
 import { createArtist, createArtwork, createOrder, createUser } from "../../test/factories";
 import { type TestApp, createTestApp } from "../../test/test-app";
-import { type Member, readUser, send, signUp } from "../profiles/profiles.test-helpers";
+import {
+  type Member,
+  enableTwoStep,
+  readUser,
+  send,
+  signUp,
+} from "../profiles/profiles.test-helpers";
 import { seedConversation, seedOpenOffer } from "./data-rights.test-helpers";
 
 let t: TestApp;
@@ -66,6 +73,22 @@ describe("delete my account: what is refused", () => {
     expect(empty.status).toBe(400);
     expect(await errorOf(empty)).toBe("Enter your password.");
     expect((await readUser(t, ada.id)).closedAt).toBeNull();
+  });
+
+  it("asks for the second step when two-step verification is on, and forgets it once closed", async () => {
+    const ada = await enableTwoStep(await signUp(t), "secret-123");
+    const missing = await close(ada);
+    expect(missing.status).toBe(400);
+    expect(await errorOf(missing)).toBe(dataRightsMessages.secondStepMissing);
+    const wrong = await close(ada, { password: "secret-123", code: "000000" });
+    expect(wrong.status).toBe(400);
+    expect(await errorOf(wrong)).toBe(dataRightsMessages.secondStepWrong);
+    expect((await readUser(t, ada.id)).closedAt).toBeNull();
+
+    const closed = await close(ada, { password: "secret-123", code: ada.backupCodes![0] });
+    expect(closed.status).toBe(200);
+    expect(await t.db.select().from(twoFactors).where(eq(twoFactors.userId, ada.id))).toEqual([]);
+    expect((await readUser(t, ada.id)).twoFactorEnabled).toBe(false);
   });
 
   it("refuses NUL, ill-formed and oversized input", async () => {

@@ -13,10 +13,15 @@ import type { Logger } from "../../logger";
 import { forgetAlerts } from "../alerts/alerts.api";
 import { forgetApplications } from "../applications/applications.api";
 import { withdrawArtistListings } from "../artworks/artworks.api";
-import { type PasswordHashing, checkPassword } from "../auth/auth.api";
-
+import {
+  type PasswordHashing,
+  type SecondStepResult,
+  checkPassword,
+  forgetTwoFactor,
+} from "../auth/auth.api";
 import { forgetCollector } from "../collectors/collectors.api";
 import { closeConversationsOf } from "../conversations/conversations.api";
+import { forgetReporter } from "../listing-reports/listing-reports.api";
 import { enqueueMail, forgetRecipient } from "../mail/mail.api";
 import { artistBalances, openOrdersOf, renameArtistOnOrders } from "../orders/orders.api";
 import { forgetBuyer, openOffersOf } from "../purchase/purchase.api";
@@ -31,6 +36,8 @@ export type AccountClosureDeps = {
   logger: Logger;
   now: () => Date;
   passwordHashing: PasswordHashing;
+  /** The auth module's check of the second step (its `checkSecondStep`, bound to its deps). */
+  checkSecondStep: (userId: string, code: string | undefined) => Promise<SecondStepResult>;
   kickOutbox: () => void;
 };
 
@@ -89,13 +96,12 @@ export async function closeAccount(
   if (checked === "wrong")
     throw new AppError("VALIDATION_FAILED", 400, dataRightsMessages.wrongPassword);
 
-  // ── Second step (two-step verification): wired by the lead at merge. ──
-  // const secondStep = await checkSecondStep(userId, code);
-  // if (secondStep === "missing")
-  //   throw new AppError("VALIDATION_FAILED", 400, dataRightsMessages.secondStepMissing);
-  // if (secondStep === "wrong")
-  //   throw new AppError("VALIDATION_FAILED", 400, dataRightsMessages.secondStepWrong);
-  void code;
+  // With two-step verification on, its code (or a backup code) as well (decision 0057).
+  const secondStep = await deps.checkSecondStep(userId, code);
+  if (secondStep === "missing")
+    throw new AppError("VALIDATION_FAILED", 400, dataRightsMessages.secondStepMissing);
+  if (secondStep === "wrong")
+    throw new AppError("VALIDATION_FAILED", 400, dataRightsMessages.secondStepWrong);
 
   const closedAt = deps.now();
   const pseudonym = closedAccountName(userId);
@@ -113,6 +119,8 @@ export async function closeAccount(
     await forgetCollector(tx, userId);
     await forgetAlerts(tx, userId);
     await forgetReviewsOf(tx, userId);
+    await forgetTwoFactor(tx, userId);
+    await forgetReporter(tx, { userId, email: account.email }, email);
     await closeConversationsOf(tx, userId, closedAt);
     const applicationFiles = await forgetApplications(tx, userId);
     const exports = await deleteExportsOf(tx, userId);

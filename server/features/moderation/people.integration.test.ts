@@ -25,6 +25,7 @@ import {
 import {
   type ErrorBody,
   type Member,
+  enableTwoStep,
   patchMe,
   readUser,
   send,
@@ -319,8 +320,14 @@ describe("admin roles", () => {
     expect(
       await errorOf(await send(t, admin, "POST", `/api/admin/people/${member.id}/make-admin`), 409),
     ).toBe(pm.alreadyAdmin);
-    // The new admin can use the console at once.
-    expect((await send(t, member, "GET", "/api/admin/people")).status).toBe(200);
+    // The new admin is sent to set up two-step verification first (decision 0057), then in.
+    const before = await send(t, member, "GET", "/api/admin/people");
+    expect(before.status).toBe(403);
+    expect(((await before.json()) as { error: { code: string } }).error.code).toBe(
+      "TWO_STEP_REQUIRED",
+    );
+    const secured = await enableTwoStep(member, "secret-123");
+    expect((await send(t, secured, "GET", "/api/admin/people")).status).toBe(200);
     const revoked = await send(t, admin, "POST", `/api/admin/people/${member.id}/revoke-admin`);
     expect(revoked.status).toBe(200);
     expect(
@@ -329,7 +336,7 @@ describe("admin roles", () => {
         409,
       ),
     ).toBe(pm.notAdmin);
-    expect((await send(t, member, "GET", "/api/admin/people")).status).toBe(403);
+    expect((await send(t, secured, "GET", "/api/admin/people")).status).toBe(403);
     expect(await auditRows(t, member.id, "user.make_admin")).toHaveLength(1);
     expect(await auditRows(t, member.id, "user.revoke_admin")).toHaveLength(1);
   });

@@ -12,13 +12,13 @@ let refused: Member;
 
 beforeAll(async () => {
   t = await createTestApp();
-  refused = await signUp(t, {}, { isArtist: true });
+  refused = await signUp(t, {}, { isArtist: true }, { twoStep: true });
 });
 afterAll(async () => {
   await t.close();
 });
 
-const artist = () => signUp(t, {}, { isArtist: true });
+const artist = () => signUp(t, {}, { isArtist: true }, { twoStep: true });
 
 /** Stripe Express's test-mode answers for a US individual, Stripe's test bank numbers. */
 function goodBody(overrides: Record<string, unknown> = {}) {

@@ -39,7 +39,7 @@ afterAll(async () => {
   await standIn.close();
 });
 
-const artist = () => signUp(t, {}, { isArtist: true });
+const artist = () => signUp(t, {}, { isArtist: true }, { twoStep: true });
 
 function post(member: Member | undefined, path: string) {
   return t.app.request(path, { method: "POST", headers: headersFor(member) });
@@ -283,7 +283,7 @@ describe("a payout status change lists or unlists the artist's works", () => {
   it("search results, facet counts and the catalogue version follow active → restricted → active", async () => {
     const city = await createCity(t.db);
     const category = await createCategory(t.db);
-    const member = await signUp(t, {}, { isArtist: true, cityId: city.id });
+    const member = await signUp(t, {}, { isArtist: true, cityId: city.id }, { twoStep: true });
     await onboard(member);
     const { payoutAccountId } = await readUser(t, member.id);
     const accountId = payoutAccountId!;

@@ -1,3 +1,4 @@
+import { twoStepMessages } from "../../../contracts/auth.contract";
 import {
   type ConnectWebhookReceived,
   type OnboardingLink,
@@ -23,7 +24,7 @@ import {
 export type PayoutsDeps = { db: Database; provider: PayoutProvider; logger: Logger };
 
 /** The artist the routes let through (artistsOnly): who they are. */
-export type PayoutViewer = { id: string; isArtist: boolean };
+export type PayoutViewer = { id: string; isArtist: boolean; twoFactorEnabled?: boolean };
 
 function stateOf(provider: PayoutProvider, row: PayoutRow): PayoutsState {
   return {
@@ -36,6 +37,16 @@ function stateOf(provider: PayoutProvider, row: PayoutRow): PayoutsState {
 
 function requireArtist(viewer: PayoutViewer) {
   if (!viewer.isArtist) throw new AppError("FORBIDDEN", 403, m.artistsOnly);
+}
+
+/**
+ * Decision 0057: an artist's first payout setup needs two-step verification on, so
+ * whoever takes over the password cannot send the money elsewhere. An account already
+ * made (Stripe's onboarding continued) is not refused.
+ */
+function requireTwoStepForFirstSetup(viewer: PayoutViewer, row: PayoutRow) {
+  if (row.payoutAccountId || viewer.twoFactorEnabled) return;
+  throw new AppError("TWO_STEP_REQUIRED", 403, twoStepMessages.payoutsRequired);
 }
 
 async function readOwn(db: Database, userId: string): Promise<PayoutRow> {
@@ -65,6 +76,7 @@ export async function completeSimulatedOnboarding(
 ): Promise<PayoutsState> {
   requireArtist(viewer);
   if (provider.name !== "simulated") throw new AppError("NOT_FOUND", 404, m.notSimulated);
+  requireTwoStepForFirstSetup(viewer, await readOwn(db, viewer.id));
   const refusal = provider.checkBankAccount(body.routingNumber, body.accountNumber);
   if (refusal) throw new AppError("VALIDATION_FAILED", 400, refusal);
   const row = await activateSimulatedAccount(
@@ -110,6 +122,7 @@ export async function startStripeOnboarding(
   requireArtist(viewer);
   const stripe = requireStripe(provider);
   const row = await readOwn(db, viewer.id);
+  requireTwoStepForFirstSetup(viewer, row);
   let accountId = row.payoutAccountId;
   if (!accountId) {
     const created = await stripeCall(logger, "account creation", () =>

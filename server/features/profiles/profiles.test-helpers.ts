@@ -2,18 +2,28 @@ import type { ApiErrorBody } from "../../../contracts/common.contract";
 import { eq } from "drizzle-orm";
 import { users } from "../../db/schema";
 import { TEST_ORIGIN, type TestApp, signUpBody } from "../../test/test-app";
+import { totpCode } from "../../test/two-step";
 
 export type Member = {
   id: string;
   email: string;
   client: ReturnType<TestApp["client"]>;
+  /** The authenticator secret (base32), once two-step verification is on. */
+  twoStepSecret?: string;
+  /** The backup codes given when two-step verification was turned on. */
+  backupCodes?: string[];
 };
 
-/** Signs a new person up through the API, so they hold a real session. */
+/**
+ * Signs a new person up through the API, so they hold a real session. An admin (columns
+ * `role: "admin"`) also turns two-step verification on through the API, as the console
+ * requires (decision 0057), unless `twoStep: false` is given.
+ */
 export async function signUp(
   t: TestApp,
   overrides: Record<string, unknown> = {},
   columns: Partial<typeof users.$inferInsert> = {},
+  { twoStep = columns.role === "admin" }: { twoStep?: boolean } = {},
 ): Promise<Member> {
   const client = t.client();
   const body = signUpBody(overrides);
@@ -24,7 +34,24 @@ export async function signUp(
   if (Object.keys(columns).length) {
     await t.db.update(users).set(columns).where(eq(users.id, user.id));
   }
-  return { id: user.id, email: body.email, client };
+  const member: Member = { id: user.id, email: body.email, client };
+  return twoStep ? enableTwoStep(member, String(body.password)) : member;
+}
+
+/**
+ * Turns two-step verification on for the member through the API, as the settings page
+ * does: the password, then the app's code; the member keeps the secret and backup codes.
+ */
+export async function enableTwoStep(member: Member, password: string): Promise<Member> {
+  const started = await member.client.post("/api/me/two-step", { password });
+  if (started.status !== 200) throw new Error(`two-step setup failed: ${started.status}`);
+  const { secret } = (await started.json()) as { secret: string };
+  const confirmed = await member.client.post("/api/me/two-step/confirm", {
+    code: await totpCode(secret),
+  });
+  if (confirmed.status !== 200) throw new Error(`two-step confirm failed: ${confirmed.status}`);
+  const { backupCodes } = (await confirmed.json()) as { backupCodes: string[] };
+  return { ...member, twoStepSecret: secret, backupCodes };
 }
 
 /** Cookie and Origin headers of a member's session (none when signed out). */

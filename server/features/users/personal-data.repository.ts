@@ -97,6 +97,7 @@ export async function closeAccountRow(
       payoutBankLast4: null,
       role: "user",
       timeZone: "UTC",
+      twoFactorEnabled: false,
       closedAt: replacement.closedAt,
       lastModified: replacement.closedAt,
     })

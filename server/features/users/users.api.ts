@@ -15,6 +15,7 @@ export {
   listLiveSessions,
   recordSignInFailure,
   saveShippingAddress,
+  setEmail,
 } from "./users.repository";
 export {
   closeAccountRow,

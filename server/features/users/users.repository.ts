@@ -17,6 +17,7 @@ const sessionUserColumns = {
   websiteURL: users.websiteURL,
   shippingAddress: users.shippingAddress,
   timeZone: users.timeZone,
+  twoFactorEnabled: users.twoFactorEnabled,
 };
 
 /** The signed-in person; a suspended (decision 0027) or closed (0058) account has no session. */
@@ -40,7 +41,7 @@ export async function isSuspended(db: Database, id: string): Promise<boolean> {
 }
 
 /** Ends every session of the person. */
-export async function deleteSessionsOf(db: Database, userId: string): Promise<void> {
+export async function deleteSessionsOf(db: Queryable, userId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
@@ -141,6 +142,7 @@ export async function listLiveSessions(db: Database, userId: string, now: Date) 
     .select({
       id: sessions.id,
       userAgent: sessions.userAgent,
+      ipAddress: sessions.ipAddress,
       createdAt: sessions.createdAt,
       updatedAt: sessions.updatedAt,
     })
@@ -155,7 +157,7 @@ export async function listLiveSessions(db: Database, userId: string, now: Date) 
  * ever the person's own. How many it ended.
  */
 export async function deleteSessionsWhere(
-  db: Database,
+  db: Queryable,
   userId: string,
   which: { ids: string[] } | { allBut: string },
 ): Promise<number> {
@@ -174,4 +176,17 @@ export async function deleteSessionsWhere(
     )
     .returning({ id: sessions.id });
   return rows.length;
+}
+
+/**
+ * Sets the person's e-mail (confirmed by a link to it, decision 0057). The unique index
+ * refuses an address another account took meanwhile (a unique violation to the caller).
+ */
+export async function setEmail(db: Queryable, userId: string, email: string): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ email, emailVerified: true, lastModified: new Date() })
+    .where(eq(users.id, userId))
+    .returning({ id: users.id });
+  return rows.length === 1;
 }

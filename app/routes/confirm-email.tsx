@@ -1,0 +1,61 @@
+import { Form, Link, data, useActionData, useNavigation } from "react-router";
+import { emailChangeMessages as m, emailConfirmSchema } from "../../contracts/auth.contract";
+import { FormError, FormNotice } from "../components/ui/form-message";
+import { formText } from "../lib/form-text";
+import { actionError } from "../lib/loader-errors.server";
+import { readForm } from "../lib/read-form.server";
+import { validInput } from "../lib/valid-input.server";
+import type { Route } from "./+types/confirm-email";
+
+export function meta() {
+  return [
+    { title: "Confirm your new e-mail address · Vernissage" },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+/** The token from the link; opening the page changes nothing (mail scanners open links). */
+export function loader({ request }: Route.LoaderArgs) {
+  return { token: new URL(request.url).searchParams.get("token") ?? "" };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readForm(request);
+  try {
+    const { token } = validInput(emailConfirmSchema, { token: formText(form, "token") });
+    const { email } = await context.services.emailChange.confirm(token, request.headers);
+    return data({ ok: true as const, notice: m.changed, email });
+  } catch (error) {
+    return actionError(context, error, { fallback: m.failed, log: "An e-mail change link failed" });
+  }
+}
+
+/** The link sent to a new e-mail address (decision 0057): one button finishes the change. */
+export default function ConfirmEmail({ loaderData }: Route.ComponentProps) {
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state !== "idle";
+  const done = result && "notice" in result;
+  return (
+    <section className="auth-card">
+      <h1>Confirm your new e-mail address</h1>
+      {done ? (
+        <>
+          <FormNotice message={result.notice} />
+          <p>
+            Your account now uses <strong>{result.email}</strong>.{" "}
+            <Link to="/profile/settings">Go to your settings</Link>
+          </p>
+        </>
+      ) : (
+        <Form method="post" className="stack">
+          <input type="hidden" name="token" value={loaderData.token} />
+          <p>Use this address for your Vernissage account from now on.</p>
+          <FormError message={result && "error" in result ? result.error : null} />
+          <button type="submit" className="button button-primary" disabled={busy}>
+            Use this address
+          </button>
+        </Form>
+      )}
+    </section>
+  );
+}
