@@ -1,6 +1,10 @@
 import { z } from "zod";
 import { adminReason } from "./admin.contract";
-import { LISTING_REPORT_REASONS } from "./listing-reports.contract";
+import {
+  LISTING_GROUNDS,
+  LISTING_REPORT_REASONS,
+  listingCaseMessages,
+} from "../domain/listing-reports";
 
 /**
  * The console's reported listings (docs/api.md "Console: listing reports", decision
@@ -8,47 +12,12 @@ import { LISTING_REPORT_REASONS } from "./listing-reports.contract";
  * case, the team's decision on its open reports, and the answer to an artist's appeal.
  */
 
-export const listingCaseMessages = {
-  notFound: "That listing has no reports.",
-  decisionNotFound: "That decision was not found.",
-  alreadyDecided: "These reports have already been decided.",
-  reportsRequired: "Choose the open reports to decide.",
-  groundRequired: "Please choose the ground of the decision.",
-  keepNeedsNoBreach: "A listing that is kept has the ground “No breach found”.",
-  takeDownNeedsRule: "A take-down names the rule or law the listing breaks.",
-  kept: "The listing stays. The reporters and the artist are told by e-mail why.",
-  takenDown:
-    "The listing is taken down. The reporters and the artist are told by e-mail why, and the artist may appeal.",
-  notAppealed: "This decision has not been appealed.",
-  appealAlreadyDecided: "This appeal has already been answered.",
-  upheld: "The take-down stands. The artist is told by e-mail.",
-  reversed: "The listing is back on the marketplace. The artist is told by e-mail.",
-} as const;
-
-/**
- * What a decision rests on: the terms of the marketplace or the law (DSA Art. 17(3)(d),
- * (e)). `no_breach` is the ground of every decision to keep a listing, and of none other.
- */
-export const LISTING_GROUNDS = [
-  "no_breach",
-  "not_original",
-  "infringement",
-  "prohibited",
-  "misleading",
-  "illegal",
-] as const;
-export type ListingGround = (typeof LISTING_GROUNDS)[number];
-
-export const LISTING_GROUND_LABELS: Record<ListingGround, string> = {
-  no_breach: "No breach found: the listing keeps to the marketplace's terms and the law",
-  not_original:
-    "The marketplace's terms: works are original and listed by the artist who made them",
-  infringement:
-    "The law on intellectual property and personality rights: the listing infringes another person's rights",
-  prohibited: "The marketplace's terms: the item may not be sold on the marketplace",
-  misleading: "The marketplace's terms: a listing describes its work truthfully",
-  illegal: "The applicable law: the listing or the item is illegal",
-};
+export {
+  LISTING_GROUNDS,
+  LISTING_GROUND_LABELS,
+  type ListingGround,
+  listingCaseMessages,
+} from "../domain/listing-reports";
 
 const personSchema = z.object({
   id: z.string().nullable(),

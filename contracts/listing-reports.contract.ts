@@ -1,4 +1,10 @@
 import { z } from "zod";
+import {
+  LISTING_REPORT_REASONS,
+  MAX_APPEAL_LENGTH,
+  MAX_REPORT_EXPLANATION,
+  listingReportMessages,
+} from "../domain/listing-reports";
 import { MAX_EMAIL_LENGTH } from "../domain/text-input";
 
 /**
@@ -7,48 +13,14 @@ import { MAX_EMAIL_LENGTH } from "../domain/text-input";
  * artist of a work taken down reads the statement of reasons and may appeal once.
  */
 
-export const MAX_REPORT_EXPLANATION = 2000;
-export const MAX_APPEAL_LENGTH = 2000;
-
-export const LISTING_REPORT_REASONS = [
-  "not_original",
-  "infringes_rights",
-  "prohibited",
-  "misleading",
-  "other",
-] as const;
-export type ListingReportReason = (typeof LISTING_REPORT_REASONS)[number];
-
-/** The report form's list, in its order, and how the console and e-mails name each. */
-export const REPORT_REASON_LABELS: Record<ListingReportReason, string> = {
-  not_original: "Counterfeit or not original",
-  infringes_rights: "Infringes my rights",
-  prohibited: "Prohibited item",
-  misleading: "Misleading",
-  other: "Other",
-};
-
-export const listingReportMessages = {
-  reportListing: "Report this listing",
-  reasonRequired: "Please choose why you are reporting this listing.",
-  explanationRequired: "Please explain what is wrong with this listing.",
-  explanationTooLong: `The explanation can be at most ${MAX_REPORT_EXPLANATION.toLocaleString("en-US")} characters.`,
-  emailRequired: "Please give your e-mail address, so that we can tell you what we decide.",
-  invalidEmail: "Please enter a valid email address.",
-  reported:
-    "Thank you. Your report is with the marketplace team; you will receive their decision by e-mail.",
-  alreadyReported:
-    "You have already reported this listing; the team has not decided on it yet. You will hear from them by e-mail.",
-  ownListing: "You cannot report your own listing.",
-  notFound: "Artwork not found",
-  tooManyReports: "Too many reports from your network in the last hour. Please try again later.",
-  appealRequired: "Please explain why the decision should be changed.",
-  appealTooLong: `The appeal can be at most ${MAX_APPEAL_LENGTH.toLocaleString("en-US")} characters.`,
-  appealed: "Your appeal is with the marketplace team; you will receive their answer by e-mail.",
-  alreadyAppealed: "This decision has already been appealed; it can be appealed once.",
-  notAppealable: "Only a decision to take a listing down can be appealed.",
-  decisionNotFound: "That decision was not found.",
-} as const;
+export {
+  LISTING_REPORT_REASONS,
+  type ListingReportReason,
+  MAX_APPEAL_LENGTH,
+  MAX_REPORT_EXPLANATION,
+  REPORT_REASON_LABELS,
+  listingReportMessages,
+} from "../domain/listing-reports";
 
 const requiredText = (required: string, tooLong: string, max: number) =>
   z

@@ -40,3 +40,44 @@ export const authMessages = {
 } as const;
 
 export const MIN_PASSWORD_LENGTH = 6;
+
+/** What the two-step forms and routes say (user-visible, used by the pages as they are). */
+export const twoStepMessages = {
+  signIn: "Please sign in to change two-step verification.",
+  passwordRequired: "Enter your password.",
+  wrongPassword: "Your password is not right.",
+  codeRequired: "Enter the 6-digit code from your authenticator app.",
+  backupCodeRequired: "Enter one of your backup codes.",
+  codeTooLong: "That code is too long.",
+  wrongCode: "That code is not right. Check your authenticator app and try again.",
+  wrongBackupCode: "That backup code is not right or was already used.",
+  alreadyOn: "Two-step verification is already on.",
+  notOn: "Two-step verification is not on.",
+  notStarted: "Start again: enter your password to set up two-step verification.",
+  challengeExpired: "Your sign-in took too long. Please sign in again.",
+  tooManyCodes: "Too many wrong codes. Please sign in again.",
+  locked: "Too many wrong codes for this account. Please wait 15 minutes and try again.",
+  failed: "That could not be done. Please try again.",
+  enabled: "Two-step verification is on.",
+  disabled: "Two-step verification is off.",
+  regenerated: "New backup codes are made; the old ones no longer work.",
+  adminRequired:
+    "The console needs two-step verification. Set it up on your settings page, then come back.",
+  payoutsRequired: "Set up two-step verification on your settings page before you set up payouts.",
+} as const;
+
+/** The longest code we read: a backup code is 11 characters, an app's code 6. */
+export const MAX_TWO_STEP_CODE_LENGTH = 32;
+
+export const emailChangeMessages = {
+  signIn: "Please sign in to change your e-mail address.",
+  sameEmail: "That is already your e-mail address.",
+  inUse: "That e-mail address is already used by another account.",
+  wrongPassword: "Your password is not right.",
+  noPassword:
+    "This account has no password yet. Sign out and use “Forgot password?” to choose one.",
+  sent: "We sent a link to your new address. Open it within 24 hours to finish the change.",
+  linkInvalid: "This link is not valid any more. Ask for a new one from your settings page.",
+  changed: "Your e-mail address is changed. Every other device was signed out.",
+  failed: "Your e-mail address could not be changed. Please try again.",
+} as const;

@@ -1,7 +1,7 @@
 import { RouteLoadError } from "../components/load-error";
 import { runAdminAction } from "../features/admin/admin.server";
 import { OrderDetail } from "../features/admin/order-detail";
-import { ReturnPanel } from "../features/returns/return-panel";
+import { LazyReturnPanel } from "../features/returns/lazy-return-panel";
 import { orderIntents } from "../features/admin/orders.server";
 import { readForPage } from "../lib/loader-errors.server";
 import { requireAdmin } from "../lib/require-user.server";
@@ -41,7 +41,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
   return (
     <OrderDetail
       order={order}
-      returns={returnState.return ? <ReturnPanel viewer="team" initial={returnState} /> : null}
+      returns={returnState.return ? <LazyReturnPanel viewer="team" initial={returnState} /> : null}
     />
   );
 }

@@ -1,7 +1,7 @@
 import { ArtistExhibitions, ArtistProfileHeader } from "../features/artists/artist-profile";
 import { MessageArtistButton } from "../features/conversations/message-artist-button";
 import { ArtistWorks } from "../features/artists/artist-works";
-import { ArtistReviewsSection } from "../features/reviews/artist-reviews";
+import { LazyArtistReviews } from "../features/reviews/lazy-artist-reviews";
 import { artistMeta } from "../features/artists/artist-meta";
 import { parseArtistTab } from "../features/artists/artist-tabs";
 import { artistMessages as m } from "../features/artists/artists.messages";
@@ -40,7 +40,7 @@ export default function Artist({ loaderData }: Route.ComponentProps) {
           artworks={artworks}
           error={artworksError}
         />
-        <ArtistReviewsSection
+        <LazyArtistReviews
           reviews={reviews.reviews}
           own={reviews.own}
           signedIn={reviews.signedIn}

@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import { reportListingBodySchema } from "../../contracts/listing-reports.contract";
-import { listingReportMessages as lm } from "../../contracts/listing-reports.contract";
+import { listingReportMessages as lm } from "../../domain/listing-reports";
 import { titleText } from "../../domain/display";
 import { RouteLoadError } from "../components/load-error";
 import { ReportListingForm } from "../features/artworks/report-listing";

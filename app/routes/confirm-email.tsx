@@ -1,5 +1,6 @@
 import { Form, Link, data, useActionData, useNavigation } from "react-router";
-import { emailChangeMessages as m, emailConfirmSchema } from "../../contracts/auth.contract";
+import { emailConfirmSchema } from "../../contracts/auth.contract";
+import { emailChangeMessages as m } from "../../domain/auth-messages";
 import { FormError, FormNotice } from "../components/ui/form-message";
 import { formText } from "../lib/form-text";
 import { actionError } from "../lib/loader-errors.server";

@@ -1,5 +1,5 @@
 import { Link, useActionData } from "react-router";
-import { twoStepMessages } from "../../contracts/auth.contract";
+import { twoStepMessages } from "../../domain/auth-messages";
 import { RouteLoadError } from "../components/load-error";
 import { PayoutSetupForm } from "../features/payouts/payout-setup-form";
 import { loadSetupPage, submitSetup } from "../features/payouts/payouts.server";

@@ -10,7 +10,7 @@ import { RouteLoadError } from "../components/load-error";
 import { NOT_FOUND_TITLE, NotFoundPage } from "../components/not-found-page";
 import { PurchaseOrderPage } from "../features/purchases/purchase-order";
 import { OrderReviewSection } from "../features/reviews/order-review-section";
-import { ReturnPanel } from "../features/returns/return-panel";
+import { LazyReturnPanel } from "../features/returns/lazy-return-panel";
 import { doneNotice } from "../features/purchases/purchase-order-notice";
 import {
   loadPurchaseOrder,
@@ -68,7 +68,7 @@ export default function PurchaseOrder({ loaderData, actionData }: Route.Componen
       result={actionData}
       notice={actionData ? null : doneNotice(search)}
       busy={typeof sending === "string" ? sending : null}
-      returns={<ReturnPanel viewer="buyer" initial={loaderData.returnState} />}
+      returns={<LazyReturnPanel viewer="buyer" initial={loaderData.returnState} />}
     />
   );
 }

@@ -1,7 +1,7 @@
 import { useActionData } from "react-router";
 import { salesMessages as m } from "../../contracts/sales.values";
 import { RouteLoadError } from "../components/load-error";
-import { ReturnPanel } from "../features/returns/return-panel";
+import { LazyReturnPanel } from "../features/returns/lazy-return-panel";
 import { SalesPage } from "../features/sales/sales-page";
 import { loadSalesPage, submitSaleAction } from "../features/sales/sales.server";
 import type { Route } from "./+types/profile-sales";
@@ -27,7 +27,7 @@ export default function Sales({ loaderData }: Route.ComponentProps) {
   const panels = Object.fromEntries(
     Object.entries(returns).map(([orderId, state]) => [
       orderId,
-      <ReturnPanel key={orderId} viewer="artist" initial={state} />,
+      <LazyReturnPanel key={orderId} viewer="artist" initial={state} />,
     ]),
   );
   return <SalesPage {...page} result={result} returns={panels} />;

@@ -29,7 +29,7 @@ import {
   isTwoStepForm,
   twoStepAction,
 } from "../features/auth/two-step.server";
-import { twoStepMessages } from "../../contracts/auth.contract";
+import { twoStepMessages } from "../../domain/auth-messages";
 import type { Route } from "./+types/profile-settings";
 
 export function meta() {

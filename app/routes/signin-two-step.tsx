@@ -1,5 +1,6 @@
 import { Form, Link, redirect, useActionData, useLocation, useNavigation } from "react-router";
-import { twoStepMessages, twoStepSignInSchema } from "../../contracts/auth.contract";
+import { twoStepSignInSchema } from "../../contracts/auth.contract";
+import { twoStepMessages } from "../../domain/auth-messages";
 import { safeRedirectPath } from "../../domain/safe-path";
 import { FormError } from "../components/ui/form-message";
 import { cookieHeaders, requestMeta } from "../features/auth/request-meta.server";

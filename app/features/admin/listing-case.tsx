@@ -1,13 +1,15 @@
 import { Link } from "react-router";
+import type {
+  ListingCase,
+  ListingDecision,
+  ListingReport,
+} from "../../../contracts/admin-listing-reports.contract";
+import { MAX_ADMIN_TEXT } from "../../../contracts/admin.values";
 import {
   LISTING_GROUNDS,
   LISTING_GROUND_LABELS,
-  type ListingCase,
-  type ListingDecision,
-  type ListingReport,
-} from "../../../contracts/admin-listing-reports.contract";
-import { MAX_ADMIN_TEXT } from "../../../contracts/admin.values";
-import { REPORT_REASON_LABELS } from "../../../contracts/listing-reports.contract";
+  REPORT_REASON_LABELS,
+} from "../../../domain/listing-reports";
 import { formatDateTime } from "../../../domain/date-time";
 import { FormNotice } from "../../components/ui/form-message";
 import { useTimeZone } from "../../lib/time-zone";

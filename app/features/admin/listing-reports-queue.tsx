@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { ListingQueue } from "../../../contracts/admin-listing-reports.contract";
-import { REPORT_REASON_LABELS } from "../../../contracts/listing-reports.contract";
+import { REPORT_REASON_LABELS } from "../../../domain/listing-reports";
 import { formatDateTime } from "../../../domain/date-time";
 import { useTimeZone } from "../../lib/time-zone";
 import { AdminTable } from "./admin-table";

@@ -15,7 +15,6 @@ import { ArtworkCollect, ArtworkFollow } from "./artwork-collect";
 import type { FollowState } from "../../components/collectors/follow-button";
 import type { ArtworkRails as ArtworkRailsData } from "../../../contracts/artwork-rails.contract";
 import { ArtworkRails, SoldRailsNotice, hasRails } from "./artwork-rails";
-import { ReportListing } from "./report-listing";
 
 /**
  * The owner's controls are a download of their own (decision 0034): only the work's artist
@@ -23,6 +22,10 @@ import { ReportListing } from "./report-listing";
  */
 const OwnerControls = lazy(() =>
   import("./owner-controls").then((module) => ({ default: module.OwnerControls })),
+);
+/** "Report this listing" and its dialog, below the facts: a download of its own too. */
+const ReportListing = lazy(() =>
+  import("./report-listing").then((module) => ({ default: module.ReportListing })),
 );
 
 /** Back to where the visitor came from in the app; to the marketplace after a direct visit. */
@@ -292,7 +295,9 @@ export function ArtworkView({
               <ExhibitionTiles exhibitions={artwork.exhibitions} />
             </section>
           ) : null}
-          <ReportListing artwork={artwork} isOwner={isOwner} />
+          <Suspense fallback={null}>
+            <ReportListing artwork={artwork} isOwner={isOwner} />
+          </Suspense>
         </div>
       </div>
       <ArtworkRails rails={rails} artistName={artistName} />

@@ -4,7 +4,7 @@ import { Outlet, createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ArtworkDetail } from "../../../contracts/artworks.contract";
 import type { SessionUser } from "../../../contracts/auth.contract";
-import { listingReportMessages as lm } from "../../../contracts/listing-reports.contract";
+import { listingReportMessages as lm } from "../../../domain/listing-reports";
 import { ReportListing } from "./report-listing";
 
 afterEach(cleanup);

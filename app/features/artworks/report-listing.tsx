@@ -6,7 +6,7 @@ import {
   MAX_REPORT_EXPLANATION,
   REPORT_REASON_LABELS,
   listingReportMessages as lm,
-} from "../../../contracts/listing-reports.contract";
+} from "../../../domain/listing-reports";
 import { MAX_EMAIL_LENGTH } from "../../../domain/text-input";
 import { FormError, FormNotice } from "../../components/ui/form-message";
 import { ModalDialog } from "../../components/ui/modal-dialog";

@@ -1,10 +1,7 @@
 import { useId } from "react";
 import { Link, useFetcher } from "react-router";
-import {
-  MAX_APPEAL_LENGTH,
-  type Takedown,
-  type TakedownList,
-} from "../../../contracts/listing-reports.contract";
+import type { Takedown, TakedownList } from "../../../contracts/listing-reports.contract";
+import { MAX_APPEAL_LENGTH } from "../../../domain/listing-reports";
 import { formatDate } from "../../../domain/date-time";
 import { titleText } from "../../../domain/display";
 import { FormError, FormNotice } from "../../components/ui/form-message";
