@@ -22,7 +22,7 @@ export function ReturnWindowSettings({ days }: { days: number }) {
       </p>
       <ActionForm
         intent="returns"
-        label="Save"
+        label="Save return window"
         busyLabel="Saving…"
         confirm={{
           title: what,
