@@ -9,6 +9,7 @@ import {
   failOnBrowserErrors,
   screenshot,
   signIn,
+  signInDemoAdminByApi,
   waitForHydration,
 } from "./helpers";
 
@@ -131,7 +132,9 @@ test("a buyer reviews a completed order, the artist replies, and the profile sho
     }),
   );
   const artist = await session(ARTIST);
-  const admin = await session(ADMIN);
+  // The demo admin has two-step verification on (decision 0057).
+  const admin = await playwright.request.newContext({ baseURL: origin });
+  await signInDemoAdminByApi(admin, origin);
 
   // Three orders, each completed: shipped, a problem reported, closed by the team.
   const works = await worksForSale(buyer, 3);

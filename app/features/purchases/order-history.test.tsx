@@ -83,7 +83,7 @@ describe("historyEntryText", () => {
     ).toBe("Delivered on June 3, 2026 (14 days after shipping)");
     expect(
       historyEntryText(event({ fromStatus: "delivered", toStatus: "completed" }), order, "UTC"),
-    ).toBe("Completed on June 3, 2026: the return window has closed");
+    ).toBe("Completed on June 3, 2026: 7 days passed without a problem reported");
     expect(
       historyEntryText(event({ fromStatus: "paid", toStatus: "cancelled" }), order, "UTC"),
     ).toBe("Cancelled on June 3, 2026: it was not shipped by the ship-by date");

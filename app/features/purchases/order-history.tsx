@@ -39,7 +39,7 @@ export function historyEntryText(
     case "completed":
       return event.fromStatus === "problem_reported"
         ? `Problem closed by ${TEAM} ${on}`
-        : `Completed ${on}: the return window has closed`;
+        : `Completed ${on}: 7 days passed without a problem reported`;
     case "cancelled":
       return by
         ? `Cancelled by ${by} ${on}`

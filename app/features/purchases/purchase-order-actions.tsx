@@ -71,7 +71,7 @@ export function OrderActions({
 }
 
 /**
- * Confirming receipt completes the order and cannot be taken back, so the button asks
+ * Confirming receipt marks the work delivered and cannot be taken back, so the button asks
  * first. The form is still a plain form, so it also works before (or without) JavaScript.
  */
 function ConfirmReceiptForm({ error, busy }: { error: string | null; busy: boolean }) {

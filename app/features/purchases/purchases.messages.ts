@@ -23,7 +23,7 @@ export const purchasesMessages = {
   confirming: "Confirming...",
   confirmReceiptTitle: "Confirm receipt?",
   confirmReceiptQuestion:
-    "Confirm receipt only once you have the work and it is as described. This completes the order and cannot be undone.",
+    "Confirm receipt only once you have the work and it is as described. This cannot be undone.",
   confirmReceiptYes: "Yes, confirm receipt",
   reportProblem: "Report a problem",
   reporting: "Sending...",

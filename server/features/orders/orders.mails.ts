@@ -84,7 +84,7 @@ export function deliveredMail(order: OrderMailContext, byBuyer: boolean): NewMai
     byBuyer
       ? `${order.buyerName || "The buyer"} confirmed receiving "${order.title}".`
       : `"${order.title}" is now considered delivered: 14 days have passed since it was shipped.`,
-    "Your earnings become payable when the 7-day return window ends without a problem.",
+    "Your earnings become payable 7 days after delivery if the buyer reports no problem. If the buyer returns the work later, within the return window, they are taken back from a later payout.",
     "",
     button("Your sales", order.artistSalesUrl),
   ]);

@@ -30,11 +30,12 @@ import { listStalePendingRefunds } from "./refunds.repository";
 import { runReturnTimers } from "./returns.timers";
 
 /**
- * The order's clock (decision 0029), run every minute in every app process:
- * the ship-by reminder, the cancellation of what was not shipped in time, delivery 14
- * days after shipping, completion when the return window has passed, and the retry of
- * refunds a processor failure or a crash left pending. Time is `deps.now()`, so tests
- * move a clock instead of sleeping.
+ * The order's clock (decision 0029), run every minute in every app process: the ship-by
+ * reminder, the cancellation of what was not shipped in time, delivery 14 days after
+ * shipping, completion 7 days after delivery without a problem (the problem window; a
+ * return may still be asked for after it, decision 0055), and the retry of refunds a
+ * processor failure or a crash left pending. Time is `deps.now()`, so tests move a clock
+ * instead of sleeping.
  *
  * Safe with several processes: every step is a guarded UPDATE (a move, or the reminder's
  * `ship_by_reminder_at is null`), so two timers at once make one move and send one
@@ -119,7 +120,7 @@ async function complete(deps: OrdersDeps, orderId: string, cutoff: Date): Promis
     move: "complete",
     actor: systemActor,
     set: { completedAt: deps.now() },
-    note: `The ${RETURN_WINDOW_DAYS}-day return window ended.`,
+    note: `${RETURN_WINDOW_DAYS} days passed since delivery without a problem reported.`,
     check: (order) => requireDue(order.deliveredAt, cutoff),
     // What the artist is owed after any partial refund, read under the move's lock.
     mails: async (context, _moved, tx) => [

@@ -117,7 +117,7 @@ export function saleNoticeMail(sale: SaleDetails, to: string, timeZone: string):
       ...pickUp,
       "",
       `Commission: ${priceText(sale.commission)}`,
-      `Your earnings: ${priceText(sale.artistNet)} (payable once the buyer has the work and the 7-day return window has passed)`,
+      `Your earnings: ${priceText(sale.artistNet)} (payable 7 days after the buyer has the work, if they report no problem)`,
       "",
       `Please ship by ${formatDateTime(sale.shipBy, timeZone)} and mark it shipped with the tracking number on your sales page; an order not shipped by then is cancelled and refunded.`,
       button("Your sales", sale.salesLink),
