@@ -79,6 +79,7 @@ export function DataRightsSection({
 }) {
   const busy = useNavigation().state !== "idle";
   const revalidator = useRevalidator();
+  const timeZone = useTimeZone();
   const preparing =
     rights?.dataExport?.status === "queued" || rights?.dataExport?.status === "building";
   useEffect(() => {
@@ -145,7 +146,9 @@ export function DataRightsSection({
                   <Link to={order.link}>
                     {order.role === "buyer" ? "Your purchase" : "Your sale"} of “{order.title}”
                   </Link>{" "}
-                  (not finished yet)
+                  {order.returnWindowEndsAt
+                    ? `(the buyer may return it until ${formatDateTime(order.returnWindowEndsAt, timeZone)})`
+                    : "(not finished yet)"}
                 </li>
               ))}
               {blockers.balanceCents !== 0 ? (

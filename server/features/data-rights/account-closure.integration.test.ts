@@ -1,6 +1,7 @@
 import { eq, or } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountClosedSchema, closureAnswerSchema } from "../../../contracts/data-rights.contract";
+import { RETURN_STATUSES } from "../../../domain/returns";
 import {
   closedAccountEmail,
   closedAccountName,
@@ -38,6 +39,8 @@ import {
   signUp,
 } from "../profiles/profiles.test-helpers";
 import { seedConversation, seedOpenOffer } from "./data-rights.test-helpers";
+
+const DAY_MS = 24 * 3600_000;
 
 let t: TestApp;
 
@@ -140,6 +143,7 @@ describe("delete my account: what is refused", () => {
         status: "paid",
         role: "buyer",
         link: `/profile/purchases/${order.id}`,
+        returnWindowEndsAt: null,
       },
     ]);
     const forArtist = await blockers(artist);
@@ -166,6 +170,83 @@ describe("delete my account: what is refused", () => {
     });
     expect((await close(artist)).status).toBe(409);
     expect((await close(buyer)).status).toBe(200);
+  });
+});
+
+describe("delete my account: returns still possible", () => {
+  it("keeps an artist's account open while a buyer may still return a sale, and says until when", async () => {
+    const artist = await signUp(t, {}, { isArtist: true, payoutStatus: "active" });
+    const buyer = await signUp(t);
+    const deliveredAt = new Date(Date.now() - 3 * DAY_MS);
+    const sold = await createArtwork(t.db, { artistId: artist.id, ownerId: buyer.id });
+    const returnable = await createOrder(t.db, {
+      artworkId: sold.id,
+      purchaserId: buyer.id,
+      title: "Returnable work",
+      status: "completed",
+      deliveredAt,
+      completedAt: deliveredAt,
+      returnWindowDays: 14,
+    });
+    // Sold without returns, and a window that has ended: neither keeps the account open.
+    for (const [days, deliveredDaysAgo] of [
+      [0, 1],
+      [14, 15],
+    ] as const) {
+      const at = new Date(Date.now() - deliveredDaysAgo * DAY_MS);
+      await createOrder(t.db, {
+        artworkId: (await createArtwork(t.db, { artistId: artist.id, ownerId: buyer.id })).id,
+        purchaserId: buyer.id,
+        status: "completed",
+        deliveredAt: at,
+        completedAt: at,
+        returnWindowDays: days,
+      });
+    }
+
+    const forArtist = await blockers(artist);
+    expect(forArtist.open).toBe(true);
+    expect(forArtist.blockers.orders).toEqual([
+      {
+        id: returnable.id,
+        title: "Returnable work",
+        status: "completed",
+        role: "seller",
+        link: "/profile/sales",
+        returnWindowEndsAt: new Date(deliveredAt.getTime() + 14 * DAY_MS).toISOString(),
+      },
+    ]);
+    const refused = await close(artist);
+    expect(refused.status).toBe(409);
+    expect(await errorOf(refused)).toBe(dataRightsMessages.notSettled);
+    expect((await readUser(t, artist.id)).closedAt).toBeNull();
+    // The buyer's side of a completed sale keeps nothing open.
+    expect((await blockers(buyer)).blockers.orders).toEqual([]);
+
+    // Each state of a return keeps both sides open.
+    for (const status of RETURN_STATUSES) {
+      await t.db.update(orders).set({ status }).where(eq(orders.id, returnable.id));
+      for (const [member, role] of [
+        [artist, "seller"],
+        [buyer, "buyer"],
+      ] as const) {
+        const answer = await blockers(member);
+        expect(answer.open, `${status} ${role}`).toBe(true);
+        expect(answer.blockers.orders.map((o) => [o.id, o.role, o.status])).toEqual([
+          [returnable.id, role, status],
+        ]);
+        expect((await close(member)).status, `${status} ${role}`).toBe(409);
+      }
+    }
+
+    // Once the window has ended on a completed sale, the artist may leave.
+    const ended = new Date(Date.now() - 15 * DAY_MS);
+    await t.db
+      .update(orders)
+      .set({ status: "completed", deliveredAt: ended })
+      .where(eq(orders.id, returnable.id));
+    expect(await blockers(artist)).toMatchObject({ open: false, blockers: { orders: [] } });
+    expect((await close(artist)).status).toBe(200);
   });
 });
 

@@ -1,7 +1,8 @@
-import { and, asc, eq, gt, inArray, or } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, or, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client";
 import { orders } from "../../db/schema";
 import { PENDING_STATUSES } from "../../../domain/orders";
+import { RETURNABLE_STATUSES, returnWindowEnd } from "../../../domain/returns";
 
 /**
  * A person's orders, as buyer and as seller, for their data export (decision 0058), the
@@ -51,27 +52,52 @@ export async function ordersForExport(
     .limit(limit);
 }
 
-/** Orders still in progress with the person as buyer or as seller, oldest first. */
-export async function openOrdersOf(db: Queryable, userId: string) {
+/**
+ * What keeps the person's account open on the orders side (decision 0058), oldest first:
+ * orders still in progress with them as buyer or as seller (a return in progress
+ * included), and, for the seller, every sale whose return window has not ended, with the
+ * day it ends: a return asked for later must still reach the artist (and the refund be
+ * clawed back from their balance), so a closed account cannot be its seller.
+ */
+export async function openOrdersOf(db: Queryable, userId: string, now: Date) {
   const rows = await db
     .select({
       id: orders.id,
       title: orders.title,
       status: orders.status,
       purchaserId: orders.purchaserId,
+      deliveredAt: orders.deliveredAt,
+      returnWindowDays: orders.returnWindowDays,
     })
     .from(orders)
     .where(
-      and(
-        or(eq(orders.purchaserId, userId), eq(orders.artistId, userId)),
-        inArray(orders.status, [...PENDING_STATUSES]),
+      or(
+        and(
+          or(eq(orders.purchaserId, userId), eq(orders.artistId, userId)),
+          inArray(orders.status, [...PENDING_STATUSES]),
+        ),
+        // Still returnable: `returnRefusal` (domain/returns.ts) would not refuse it now.
+        and(
+          eq(orders.artistId, userId),
+          inArray(orders.status, [...RETURNABLE_STATUSES]),
+          gt(orders.returnWindowDays, 0),
+          sql`${orders.deliveredAt} + ${orders.returnWindowDays} * interval '24 hours' > ${now.toISOString()}::timestamptz`,
+        ),
       ),
     )
-    .orderBy(asc(orders.timestamp));
-  return rows.map(({ purchaserId, ...order }) => ({
-    ...order,
-    role: purchaserId === userId ? ("buyer" as const) : ("seller" as const),
-  }));
+    .orderBy(asc(orders.timestamp), asc(orders.id));
+  return rows.map(({ purchaserId, deliveredAt, returnWindowDays, ...order }) => {
+    const role = purchaserId === userId ? ("buyer" as const) : ("seller" as const);
+    const windowEnd =
+      role === "seller" && RETURNABLE_STATUSES.includes(order.status)
+        ? returnWindowEnd({ deliveredAt, returnWindowDays })
+        : null;
+    return {
+      ...order,
+      role,
+      returnWindowEndsAt: windowEnd && windowEnd.getTime() > now.getTime() ? windowEnd : null,
+    };
+  });
 }
 
 /** The name a closed account's sales show. */
