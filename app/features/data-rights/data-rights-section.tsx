@@ -107,8 +107,8 @@ export function DataRightsSection({
         <h2 id="your-data-heading">Your data</h2>
         <p>
           Download a copy of everything Vernissage holds about you: your profile, listings and their
-          images, orders, offers, messages, saved works, follows and alerts, as a ZIP file. It is
-          prepared in the background and kept for 7 days.
+          images, orders and returns, offers, messages, saved works, follows, alerts, reviews and
+          listing reports, as a ZIP file. It is prepared in the background and kept for 7 days.
         </p>
         <ResultMessage result={result?.form === "export" ? result : undefined} />
         {rights.dataExport ? <ExportState dataExport={rights.dataExport} /> : null}
