@@ -34,6 +34,11 @@ export const closureBlockersSchema = z.object({
       status: z.string(),
       role: z.enum(["buyer", "seller"]),
       link: z.string(),
+      /**
+       * A sale the buyer may still return: when its return window ends (the account can
+       * be closed after that). Null otherwise.
+       */
+      returnWindowEndsAt: z.string().nullable(),
     }),
   ),
   /** Cents still owed to (positive) or by (negative) the artist, pending or payable. */

@@ -79,6 +79,7 @@ export function DataRightsSection({
 }) {
   const busy = useNavigation().state !== "idle";
   const revalidator = useRevalidator();
+  const timeZone = useTimeZone();
   const preparing =
     rights?.dataExport?.status === "queued" || rights?.dataExport?.status === "building";
   useEffect(() => {
@@ -106,8 +107,8 @@ export function DataRightsSection({
         <h2 id="your-data-heading">Your data</h2>
         <p>
           Download a copy of everything Vernissage holds about you: your profile, listings and their
-          images, orders, offers, messages, saved works, follows and alerts, as a ZIP file. It is
-          prepared in the background and kept for 7 days.
+          images, orders and returns, offers, messages, saved works, follows, alerts, reviews and
+          listing reports, as a ZIP file. It is prepared in the background and kept for 7 days.
         </p>
         <ResultMessage result={result?.form === "export" ? result : undefined} />
         {rights.dataExport ? <ExportState dataExport={rights.dataExport} /> : null}
@@ -145,7 +146,9 @@ export function DataRightsSection({
                   <Link to={order.link}>
                     {order.role === "buyer" ? "Your purchase" : "Your sale"} of “{order.title}”
                   </Link>{" "}
-                  (not finished yet)
+                  {order.returnWindowEndsAt
+                    ? `(the buyer may return it until ${formatDateTime(order.returnWindowEndsAt, timeZone)})`
+                    : "(not finished yet)"}
                 </li>
               ))}
               {blockers.balanceCents !== 0 ? (

@@ -1,6 +1,7 @@
-import { eq, or } from "drizzle-orm";
+import { eq, inArray, or } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountClosedSchema, closureAnswerSchema } from "../../../contracts/data-rights.contract";
+import { RETURN_STATUSES } from "../../../domain/returns";
 import {
   closedAccountEmail,
   closedAccountName,
@@ -15,12 +16,15 @@ import {
   dataExports,
   follows,
   ledgerEntries,
+  listingReports,
   mailPreferences,
   messages,
   offers,
+  orderReturns,
   orders,
   outbox,
   payments,
+  returnImages,
   reviews,
   savedWorks,
   sessions,
@@ -38,6 +42,8 @@ import {
   signUp,
 } from "../profiles/profiles.test-helpers";
 import { seedConversation, seedOpenOffer } from "./data-rights.test-helpers";
+
+const DAY_MS = 24 * 3600_000;
 
 let t: TestApp;
 
@@ -140,6 +146,7 @@ describe("delete my account: what is refused", () => {
         status: "paid",
         role: "buyer",
         link: `/profile/purchases/${order.id}`,
+        returnWindowEndsAt: null,
       },
     ]);
     const forArtist = await blockers(artist);
@@ -166,6 +173,83 @@ describe("delete my account: what is refused", () => {
     });
     expect((await close(artist)).status).toBe(409);
     expect((await close(buyer)).status).toBe(200);
+  });
+});
+
+describe("delete my account: returns still possible", () => {
+  it("keeps an artist's account open while a buyer may still return a sale, and says until when", async () => {
+    const artist = await signUp(t, {}, { isArtist: true, payoutStatus: "active" });
+    const buyer = await signUp(t);
+    const deliveredAt = new Date(Date.now() - 3 * DAY_MS);
+    const sold = await createArtwork(t.db, { artistId: artist.id, ownerId: buyer.id });
+    const returnable = await createOrder(t.db, {
+      artworkId: sold.id,
+      purchaserId: buyer.id,
+      title: "Returnable work",
+      status: "completed",
+      deliveredAt,
+      completedAt: deliveredAt,
+      returnWindowDays: 14,
+    });
+    // Sold without returns, and a window that has ended: neither keeps the account open.
+    for (const [days, deliveredDaysAgo] of [
+      [0, 1],
+      [14, 15],
+    ] as const) {
+      const at = new Date(Date.now() - deliveredDaysAgo * DAY_MS);
+      await createOrder(t.db, {
+        artworkId: (await createArtwork(t.db, { artistId: artist.id, ownerId: buyer.id })).id,
+        purchaserId: buyer.id,
+        status: "completed",
+        deliveredAt: at,
+        completedAt: at,
+        returnWindowDays: days,
+      });
+    }
+
+    const forArtist = await blockers(artist);
+    expect(forArtist.open).toBe(true);
+    expect(forArtist.blockers.orders).toEqual([
+      {
+        id: returnable.id,
+        title: "Returnable work",
+        status: "completed",
+        role: "seller",
+        link: "/profile/sales",
+        returnWindowEndsAt: new Date(deliveredAt.getTime() + 14 * DAY_MS).toISOString(),
+      },
+    ]);
+    const refused = await close(artist);
+    expect(refused.status).toBe(409);
+    expect(await errorOf(refused)).toBe(dataRightsMessages.notSettled);
+    expect((await readUser(t, artist.id)).closedAt).toBeNull();
+    // The buyer's side of a completed sale keeps nothing open.
+    expect((await blockers(buyer)).blockers.orders).toEqual([]);
+
+    // Each state of a return keeps both sides open.
+    for (const status of RETURN_STATUSES) {
+      await t.db.update(orders).set({ status }).where(eq(orders.id, returnable.id));
+      for (const [member, role] of [
+        [artist, "seller"],
+        [buyer, "buyer"],
+      ] as const) {
+        const answer = await blockers(member);
+        expect(answer.open, `${status} ${role}`).toBe(true);
+        expect(answer.blockers.orders.map((o) => [o.id, o.role, o.status])).toEqual([
+          [returnable.id, role, status],
+        ]);
+        expect((await close(member)).status, `${status} ${role}`).toBe(409);
+      }
+    }
+
+    // Once the window has ended on a completed sale, the artist may leave.
+    const ended = new Date(Date.now() - 15 * DAY_MS);
+    await t.db
+      .update(orders)
+      .set({ status: "completed", deliveredAt: ended })
+      .where(eq(orders.id, returnable.id));
+    expect(await blockers(artist)).toMatchObject({ open: false, blockers: { orders: [] } });
+    expect((await close(artist)).status).toBe(200);
   });
 });
 
@@ -361,6 +445,108 @@ describe("delete my account: what is erased and what is kept", () => {
       .from(users)
       .where(or(eq(users.email, oldEmail), eq(users.displayName, "Ada Leaving")));
     expect(leftovers).toEqual([]);
+  });
+
+  it("replaces her address on the listings she reported and keeps her returns whole", async () => {
+    const ada = await signUp(t);
+    const oldEmail = ada.email;
+    const admin = await signUp(t, {}, { role: "admin" });
+    const artist = await createArtist(t.db);
+    const reported = await createArtwork(t.db, {
+      artistId: artist.id,
+      title: "Reported signed in",
+    });
+    const guestReported = await createArtwork(t.db, { artistId: artist.id, title: "By a guest" });
+    const report = { reason: "not_original", explanation: "A print of a famous painting." };
+    const signedIn = await send(t, ada, "POST", `/api/artworks/${reported.id}/reports`, report);
+    expect(signedIn.status, await signedIn.clone().text()).toBe(201);
+    const asGuest = await send(t, undefined, "POST", `/api/artworks/${guestReported.id}/reports`, {
+      ...report,
+      email: oldEmail.toUpperCase(),
+    });
+    expect(asGuest.status, await asGuest.clone().text()).toBe(201);
+    // A return she asked for as buyer, refused, with a photo really in storage.
+    const bought = await createArtwork(t.db, { artistId: artist.id, ownerId: ada.id });
+    const purchase = await createOrder(t.db, {
+      artworkId: bought.id,
+      purchaserId: ada.id,
+      status: "completed",
+    });
+    const [asked] = await t.db
+      .insert(orderReturns)
+      .values({
+        orderId: purchase.id,
+        fromStatus: "completed",
+        reason: "Smaller than described.",
+        requestedAt: new Date(),
+        decision: "refused",
+        decidedByRole: "artist",
+        decidedAt: new Date(),
+        refusalReason: "The size was in the listing.",
+      })
+      .returning();
+    const photoKey = `returns/${ada.id}/photo-original.jpg`;
+    const { url } = await t.services.storage.put(photoKey, Buffer.from("photo"), "image/jpeg");
+    await t.db.insert(returnImages).values({
+      uploaderId: ada.id,
+      returnId: asked!.id,
+      originalKey: photoKey,
+      mediumKey: photoKey,
+      thumbnailKey: photoKey,
+      original: url,
+      medium: url,
+      thumbnail: url,
+      width: 10,
+      height: 10,
+    });
+
+    expect((await close(ada)).status).toBe(200);
+
+    // Both reports, signed in and as a guest, now carry the closed account's address.
+    const reports = await t.db
+      .select()
+      .from(listingReports)
+      .where(inArray(listingReports.artworkId, [reported.id, guestReported.id]));
+    expect(reports).toHaveLength(2);
+    for (const row of reports) {
+      expect(row).toMatchObject({ reporterEmail: closedAccountEmail(ada.id), clientIp: null });
+    }
+    // A later decision's statement of reasons does not go to her old address.
+    for (const row of reports) {
+      const decided = await send(
+        t,
+        admin,
+        "POST",
+        `/api/admin/listing-reports/${row.artworkId}/decide`,
+        {
+          outcome: "kept",
+          ground: "no_breach",
+          explanation: "The artist showed us the studio photographs.",
+          reportIds: [row.id],
+        },
+      );
+      expect(decided.status, await decided.clone().text()).toBe(200);
+    }
+    const toOld = await t.db.select().from(outbox).where(eq(outbox.recipient, oldEmail));
+    expect(toOld.map((m) => m.kind)).toEqual(["account-closed"]);
+    const statements = await t.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.kind, "listing_report_statement"));
+    expect(statements.filter((m) => m.recipient.toLowerCase() === oldEmail.toLowerCase())).toEqual(
+      [],
+    );
+
+    // Her return stays whole with the sale: reason, refusal and photo (row and file).
+    const [kept] = await t.db.select().from(orderReturns).where(eq(orderReturns.id, asked!.id));
+    expect(kept).toMatchObject({
+      reason: "Smaller than described.",
+      refusalReason: "The size was in the listing.",
+    });
+    expect(
+      await t.db.select().from(returnImages).where(eq(returnImages.returnId, asked!.id)),
+    ).toHaveLength(1);
+    await expect(t.services.storage.read(photoKey)).resolves.toBeDefined();
   });
 
   it("closes once: a double submit closes the account one time", async () => {

@@ -42,10 +42,15 @@ export type AccountClosureDeps = {
 };
 
 /** What keeps the account open, each with the page where it is settled. */
-async function blockersOf(db: Queryable, userId: string, email: string): Promise<ClosureBlockers> {
+async function blockersOf(
+  db: Queryable,
+  userId: string,
+  email: string,
+  now: Date,
+): Promise<ClosureBlockers> {
   // One after another: inside the closing transaction they share one connection.
   const offers = await openOffersOf(db, userId, email);
-  const orders = await openOrdersOf(db, userId);
+  const orders = await openOrdersOf(db, userId, now);
   const balances = await artistBalances(db, userId);
   return {
     offers: offers.map((offer) => ({
@@ -59,6 +64,7 @@ async function blockersOf(db: Queryable, userId: string, email: string): Promise
       status: order.status,
       role: order.role,
       link: order.role === "buyer" ? `/profile/purchases/${order.id}` : "/profile/sales",
+      returnWindowEndsAt: order.returnWindowEndsAt?.toISOString() ?? null,
     })),
     balanceCents: balances.payable + balances.pending,
   };
@@ -75,7 +81,7 @@ export async function closureBlockers(
 ): Promise<{ blockers: ClosureBlockers; open: boolean }> {
   const contact = await findContact(deps.db, userId);
   if (!contact) throw new AppError("UNAUTHENTICATED", 401, dataRightsMessages.signIn);
-  const blockers = await blockersOf(deps.db, userId, contact.email);
+  const blockers = await blockersOf(deps.db, userId, contact.email, deps.now());
   return { blockers, open: isOpen(blockers) };
 }
 
@@ -110,7 +116,7 @@ export async function closeAccount(
     const account = await lockAccount(tx, userId);
     if (!account) throw new AppError("UNAUTHENTICATED", 401, dataRightsMessages.signIn);
     if (account.closedAt) throw new AppError("CONFLICT", 409, dataRightsMessages.alreadyClosed);
-    if (isOpen(await blockersOf(tx, userId, account.email))) {
+    if (isOpen(await blockersOf(tx, userId, account.email, closedAt))) {
       throw new AppError("CONFLICT", 409, dataRightsMessages.notSettled);
     }
     await forgetBuyer(tx, { userId, email: account.email }, { pseudonym, email });

@@ -9,6 +9,7 @@ import {
   artworksForExport,
   countArtworkImagesOf,
 } from "../artworks/artworks.api";
+import { countReturnPhotosOf, returnPhotosForExport, returnsForExport } from "../orders/orders.api";
 import {
   EXPORT_PAGE_SIZE,
   EXPORT_SECTIONS,
@@ -24,6 +25,7 @@ function readme(): string {
   const lines = [
     ...EXPORT_SECTIONS.map((section) => `${section.file.padEnd(width)}${section.about}`),
     `${"images/".padEnd(width)}the original of every image of your works`,
+    `${"return-photos/".padEnd(width)}the photos sent with returns of your purchases and sales`,
     `${"images-missing.json".padEnd(width)}(only if any) images that could not be read when this file was made`,
   ];
   return `Your Vernissage data\n====================\n\n${lines.join("\n")}\n\nTimes are UTC (ISO 8601); amounts are in cents.\n`;
@@ -71,6 +73,21 @@ async function* workImages(db: Database, userId: string) {
   }
 }
 
+/** The photos of the returns of the person's purchases and sales, a page of returns at a time. */
+async function* returnPhotos(db: Database, userId: string) {
+  let after: string | null = null;
+  for (;;) {
+    const returns = await returnsForExport(db, userId, after, EXPORT_PAGE_SIZE);
+    if (returns.length === 0) return;
+    yield* await returnPhotosForExport(
+      db,
+      returns.map((row) => row.id),
+    );
+    if (returns.length < EXPORT_PAGE_SIZE) return;
+    after = returns.at(-1)?.id ?? null;
+  }
+}
+
 /**
  * Writes the person's ZIP to storage at `key` as it is made: one entry at a time, each
  * read from the database or the store as the ZIP takes it, so memory stays bounded
@@ -91,7 +108,10 @@ export async function buildExportFile(
     stored.catch(reject);
   });
   storeFailed.catch(() => undefined);
-  const total = EXPORT_SECTIONS.length + (await countArtworkImagesOf(deps.db, userId));
+  const total =
+    EXPORT_SECTIONS.length +
+    (await countArtworkImagesOf(deps.db, userId)) +
+    (await countReturnPhotosOf(deps.db, userId));
   let done = 0;
 
   async function add(stream: Readable, name: string, compress: boolean) {
@@ -106,9 +126,8 @@ export async function buildExportFile(
       await onProgress(++done, total);
     }
     const missing: { file: string; reason: string }[] = [];
-    for await (const image of workImages(deps.db, userId)) {
-      const file = exportImageName(image.artworkId, image.position);
-      const imageKey = deps.storage.keyOf(image.original);
+    // An image that cannot be read is named in images-missing.json, not a failed export.
+    async function addImage(file: string, imageKey: string | null) {
       let source: Readable | undefined;
       if (imageKey) {
         try {
@@ -120,6 +139,13 @@ export async function buildExportFile(
       if (source) await add(source, file, false);
       else missing.push({ file, reason: imageKey ? "not found in storage" : "not stored by us" });
       await onProgress(++done, total);
+    }
+    for await (const image of workImages(deps.db, userId)) {
+      const file = exportImageName(image.artworkId, image.position);
+      await addImage(file, deps.storage.keyOf(image.original));
+    }
+    for await (const photo of returnPhotos(deps.db, userId)) {
+      await addImage(photo.file, photo.originalKey);
     }
     if (missing.length > 0) {
       zip.addBuffer(Buffer.from(`${JSON.stringify(missing, null, 2)}\n`), "images-missing.json");

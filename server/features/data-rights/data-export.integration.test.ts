@@ -7,7 +7,16 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { dataExportAnswerSchema } from "../../../contracts/data-rights.contract";
 import { dataRightsMessages } from "../../../domain/data-rights";
 import { type StorageAdapter, createLocalStorage } from "../../adapters/storage/storage";
-import { dataExports, outbox, reviews, savedWorks } from "../../db/schema";
+import {
+  dataExports,
+  listingDecisions,
+  listingReports,
+  orderReturns,
+  outbox,
+  returnImages,
+  reviews,
+  savedWorks,
+} from "../../db/schema";
 import { createLogger } from "../../logger";
 import { expectContract } from "../../test/contract";
 import { allowConsoleError } from "../../test/fail-on-console-error";
@@ -91,7 +100,108 @@ describe("download my data", () => {
       repliedAt: clock.now(),
     });
     const bought = await createArtwork(t.db, { artistId: collector.id, ownerId: ada.id });
-    await createOrder(t.db, { artworkId: bought.id, purchaserId: ada.id, title: "Bought one" });
+    const purchase = await createOrder(t.db, {
+      artworkId: bought.id,
+      purchaserId: ada.id,
+      title: "Bought one",
+    });
+    // A return of her sale (with the buyer's photo, really in storage, and one whose file
+    // is gone), one she asked for as buyer, and one between others that is not hers.
+    const at = clock.now();
+    const [saleReturn] = await t.db
+      .insert(orderReturns)
+      .values({
+        orderId: sale.id,
+        fromStatus: "completed",
+        reason: "The frame arrived cracked.",
+        requestedAt: at,
+        decision: "accepted",
+        decidedByRole: "artist",
+        decidedAt: at,
+        returnAddress: "1 Harbour Rd, Albany",
+        carrier: "UPS",
+        trackingNumber: "1Z999",
+        shippedAt: at,
+      })
+      .returning();
+    const [purchaseReturn] = await t.db
+      .insert(orderReturns)
+      .values({
+        orderId: purchase.id,
+        fromStatus: "delivered",
+        reason: "Not the colour shown.",
+        requestedAt: at,
+      })
+      .returning();
+    const strangers = await createOrder(t.db, {
+      artworkId: (await createArtwork(t.db, { artistId: collector.id })).id,
+      purchaserId: (await createUser(t.db)).id,
+    });
+    await t.db.insert(orderReturns).values({
+      orderId: strangers.id,
+      fromStatus: "delivered",
+      reason: "Someone else's return.",
+      requestedAt: at,
+    });
+    const photoBytes = Buffer.from("a return photo");
+    const photoKey = "returns/test-photo-original.jpg";
+    const { url: photoUrl } = await t.services.storage.put(photoKey, photoBytes, "image/jpeg");
+    const photoRow = {
+      uploaderId: collector.id,
+      returnId: saleReturn!.id,
+      mediumKey: photoKey,
+      thumbnailKey: photoKey,
+      original: photoUrl,
+      medium: photoUrl,
+      thumbnail: photoUrl,
+      width: 40,
+      height: 30,
+    };
+    await t.db.insert(returnImages).values([
+      { ...photoRow, position: 0, originalKey: photoKey },
+      { ...photoRow, position: 1, originalKey: "returns/gone-original.jpg" },
+    ]);
+    // Reports she made, signed in and as a guest from her address, one by someone else,
+    // and the team's decision on her work with her appeal.
+    const [decision] = await t.db
+      .insert(listingDecisions)
+      .values({
+        artworkId: other.id,
+        outcome: "taken_down",
+        ground: "not_original",
+        explanation: "A copy of another painting.",
+        decidedAt: at,
+        appeal: "It is my own work.",
+        appealedAt: at,
+      })
+      .returning();
+    const strangerWork = await createArtwork(t.db, { artistId: collector.id, title: "Copy" });
+    await t.db.insert(listingReports).values([
+      {
+        artworkId: bought.id,
+        reporterId: ada.id,
+        reporterEmail: ada.email.toLowerCase(),
+        reason: "misleading",
+        explanation: "The size is wrong.",
+        createdAt: new Date(at.getTime() - 2000),
+      },
+      {
+        artworkId: strangerWork.id,
+        reporterEmail: ada.email.toLowerCase(),
+        reason: "not_original",
+        explanation: "Reported as a guest.",
+        createdAt: new Date(at.getTime() - 1000),
+      },
+      {
+        artworkId: other.id,
+        reporterId: collector.id,
+        reporterEmail: "collector-report@example.com",
+        reason: "not_original",
+        explanation: "Looks copied.",
+        status: "taken_down",
+        decisionId: decision!.id,
+      },
+    ]);
     await seedOpenOffer(t.db, {
       artworkId: other.id,
       artistId: ada.id,
@@ -131,12 +241,23 @@ describe("download my data", () => {
         "follows.json",
         "alerts.json",
         "reviews.json",
+        "returns.json",
+        "listing-reports.json",
         `images/${work.id}/1.jpg`,
+        `return-photos/${saleReturn!.id}/1.jpg`,
         "images-missing.json",
       ].sort(),
     );
     const readme = zip.get("README.txt")!.toString("utf8");
-    for (const name of ["profile.json", "messages.json", "alerts.json", "images/"]) {
+    for (const name of [
+      "profile.json",
+      "messages.json",
+      "alerts.json",
+      "returns.json",
+      "listing-reports.json",
+      "images/",
+      "return-photos/",
+    ]) {
       expect(readme).toContain(name);
     }
     const json = (name: string) => JSON.parse(zip.get(name)!.toString("utf8")) as unknown;
@@ -160,7 +281,64 @@ describe("download my data", () => {
     ]);
     expect(zip.get(`images/${work.id}/1.jpg`)!.equals(image.bytes)).toBe(true);
     expect((json("images-missing.json") as { file: string }[]).map((m) => m.file).sort()).toEqual(
-      [`images/${other.id}/1.jpg`, `images/${sold.id}/1.jpg`].sort(),
+      [
+        `images/${other.id}/1.jpg`,
+        `images/${sold.id}/1.jpg`,
+        `return-photos/${saleReturn!.id}/2.jpg`,
+      ].sort(),
+    );
+    const returns = json("returns.json") as { id: string }[];
+    expect(returns.map((r) => r.id).sort()).toEqual([saleReturn!.id, purchaseReturn!.id].sort());
+    expect(returns.find((r) => r.id === saleReturn!.id)).toMatchObject({
+      orderId: sale.id,
+      role: "seller",
+      reason: "The frame arrived cracked.",
+      status: "sent back",
+      decision: "accepted",
+      returnAddress: "1 Harbour Rd, Albany",
+      carrier: "UPS",
+      trackingNumber: "1Z999",
+      requestedAt: at.toISOString(),
+      shippedAt: at.toISOString(),
+      photos: [
+        { file: `return-photos/${saleReturn!.id}/1.jpg`, width: 40, height: 30 },
+        { file: `return-photos/${saleReturn!.id}/2.jpg`, width: 40, height: 30 },
+      ],
+    });
+    expect(returns.find((r) => r.id === purchaseReturn!.id)).toMatchObject({
+      orderId: purchase.id,
+      role: "buyer",
+      reason: "Not the colour shown.",
+      status: "requested",
+      photos: [],
+    });
+    expect(zip.get(`return-photos/${saleReturn!.id}/1.jpg`)!.equals(photoBytes)).toBe(true);
+    const reports = json("listing-reports.json") as {
+      reportsMade: { artworkId: string }[];
+      decisionsOnYourWorks: unknown[];
+    };
+    expect(reports.reportsMade).toEqual([
+      expect.objectContaining({
+        artworkId: bought.id,
+        reason: "misleading",
+        explanation: "The size is wrong.",
+        status: "open",
+      }),
+      expect.objectContaining({ artworkId: strangerWork.id, explanation: "Reported as a guest." }),
+    ]);
+    expect(reports.decisionsOnYourWorks).toEqual([
+      expect.objectContaining({
+        id: decision!.id,
+        artworkId: other.id,
+        outcome: "taken_down",
+        explanation: "A copy of another painting.",
+        appeal: "It is my own work.",
+        appealedAt: at.toISOString(),
+      }),
+    ]);
+    // Who reported her work is not hers to see.
+    expect(zip.get("listing-reports.json")!.toString("utf8")).not.toContain(
+      "collector-report@example.com",
     );
     expect((json("orders.json") as { title: string }[]).map((o) => o.title).sort()).toEqual(
       ["A sold work", "Bought one"].sort(),

@@ -3,10 +3,11 @@ import { alertsForExport } from "../alerts/alerts.api";
 import { artworkImagesForExport, artworksForExport } from "../artworks/artworks.api";
 import { followsForExport, savedWorksForExport } from "../collectors/collectors.api";
 import { conversationsForExport, messagesForExport } from "../conversations/conversations.api";
-import { ordersForExport } from "../orders/orders.api";
+import { listingReportsForExport } from "../listing-reports/listing-reports.api";
+import { ordersForExport, returnsForExport } from "../orders/orders.api";
 import { offersForExport } from "../purchase/purchase.api";
 import { reviewsForExport } from "../reviews/reviews.api";
-import { profileForExport } from "../users/users.api";
+import { findContact, profileForExport } from "../users/users.api";
 
 /** Rows read a page at a time: a large section never sits in memory whole. */
 export const EXPORT_PAGE_SIZE = 500;
@@ -31,7 +32,8 @@ export type ExportSection = { file: string; /** The README's line. */ about: str
  * Everything about the person, one file each, in the ZIP's order (decision 0058): the one
  * list of what an export holds (the README is made from it). Each module answers for its
  * own rows through its api. A new kind of personal data gets a line here (and a line in
- * the decision); the images of the works follow these files (data-export.builder.ts).
+ * the decision); the images of the works and the photos of returns follow these files
+ * (data-export.builder.ts).
  */
 export const EXPORT_SECTIONS: ExportSection[] = [
   {
@@ -64,6 +66,13 @@ export const EXPORT_SECTIONS: ExportSection[] = [
     file: "orders.json",
     about: "your purchases and your sales",
     pages: (db, userId, after, limit) => ordersForExport(db, userId, after as string | null, limit),
+  },
+  {
+    file: "returns.json",
+    about:
+      "returns you asked for and returns of your sales, with the names of their photos (in return-photos/)",
+    pages: (db, userId, after, limit) =>
+      returnsForExport(db, userId, after as string | null, limit),
   },
   {
     file: "offers.json",
@@ -100,6 +109,15 @@ export const EXPORT_SECTIONS: ExportSection[] = [
     file: "reviews.json",
     about: "the reviews you wrote and those written of you, with replies, and reports you made",
     read: (db, userId) => reviewsForExport(db, userId),
+  },
+  {
+    file: "listing-reports.json",
+    about:
+      "listings you reported (signed in or from your address) and the team's decisions and your appeals about your works",
+    read: async (db, userId) => {
+      const contact = await findContact(db, userId);
+      return listingReportsForExport(db, { userId, email: contact?.email ?? null });
+    },
   },
 ];
 

@@ -26,4 +26,11 @@ export {
   orderHistoryFor,
 } from "./orders.repository";
 export { currentCommissionBps } from "./settings.repository";
-export { openOrdersOf, ordersForExport, renameArtistOnOrders } from "./personal-data.repository";
+export {
+  countReturnPhotosOf,
+  openOrdersOf,
+  ordersForExport,
+  renameArtistOnOrders,
+  returnPhotosForExport,
+  returnsForExport,
+} from "./personal-data.repository";
