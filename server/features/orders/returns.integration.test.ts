@@ -461,6 +461,40 @@ describe("the return's deadlines", () => {
     expect((await t.services.orders.timers.run()).returnsDeemedArrived).toBe(0);
   });
 
+  it("passes over returns the team ended with a full refund: no retry, no e-mail, no starving", async () => {
+    const refundByTeam = async (orderId: string) => {
+      const response = await send(admin, "POST", `/api/admin/orders/${orderId}/refund`, {
+        reason: "Settled with the buyer.",
+      });
+      expect(response.status, await response.clone().text()).toBe(200);
+      expect((await orderRow(orderId)).status).toBe("refunded");
+    };
+    // Refunded by the team while on its way back, and while awaiting the artist.
+    const shipped = await delivered();
+    await ok(await ask(shipped.orderId));
+    await ok(await accept(shipped.orderId));
+    await ok(await shipBack(shipped.orderId));
+    await refundByTeam(shipped.orderId);
+    const asked = await delivered();
+    await ok(await ask(asked.orderId));
+    await refundByTeam(asked.orderId);
+    // A later return, due too.
+    const later = await delivered();
+    await ok(await ask(later.orderId));
+    await ok(await accept(later.orderId));
+    clock.advanceMs(1_000);
+    await ok(await shipBack(later.orderId));
+    clock.advanceDays(14);
+    const run = await t.services.orders.timers.run();
+    expect(run).toMatchObject({ returnsEscalated: 0, returnsDeemedArrived: 1, skipped: 0 });
+    expect((await orderRow(later.orderId)).status).toBe("refunded");
+    expect(await mailsOf("return-escalated-team")).toHaveLength(0);
+    expect(await t.services.orders.timers.run()).toMatchObject({
+      returnsDeemedArrived: 0,
+      skipped: 0,
+    });
+  });
+
   it("leaves nothing half done when the processor fails: the refund is retried, made once", async () => {
     const d = await delivered();
     await ok(await ask(d.orderId));
