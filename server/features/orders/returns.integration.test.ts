@@ -30,6 +30,7 @@ import { createArtwork } from "../../test/factories";
 import { solidJpeg } from "../../test/images";
 import { simulatedRefundsDown } from "../../test/processor-faults";
 import { type TestApp, createTestApp, testClock } from "../../test/test-app";
+import { listCollectionArtworks } from "../artworks/artworks.api";
 import { buy } from "../purchase/checkout.test-helpers";
 import { completeOrder, secondServices } from "../payouts/payout-run.test-helpers";
 import { type Member, headersFor, signUp } from "../profiles/profiles.test-helpers";
@@ -351,6 +352,32 @@ describe("a return from request to refund", () => {
     const [work] = await t.db.select().from(artworks).where(eq(artworks.id, d.artworkId));
     expect(work).toMatchObject({ ownerId: artist.id, isForSale: true });
     expect((await reconcile()).differences).toEqual([]);
+  });
+
+  it("gives the work back to its artist, not for sale, who may put it back on sale and sell it", async () => {
+    const d = await delivered();
+    const collection = async () =>
+      (await listCollectionArtworks(t.db, buyer.id)).map((work) => work.id);
+    expect(await collection()).toContain(d.artworkId);
+    const work = async () =>
+      (await t.db.select().from(artworks).where(eq(artworks.id, d.artworkId)))[0]!;
+    expect(await work()).toMatchObject({ ownerId: buyer.id, isForSale: false });
+
+    expect((await returned(d.orderId)).status).toBe("refunded");
+    expect(await work()).toMatchObject({ ownerId: artist.id, isForSale: false });
+    expect(await collection()).not.toContain(d.artworkId);
+
+    const sales = await send(artist, "GET", `/api/me/sales`);
+    const listed = (await sales.json()) as { items: { id: string; mayRelist: boolean }[] };
+    expect(listed.items.find((s) => s.id === d.orderId)?.mayRelist).toBe(true);
+    const relisted = await send(artist, "POST", `/api/me/sales/${d.orderId}/relist`);
+    expect(relisted.status, await relisted.clone().text()).toBe(200);
+    expect(await work()).toMatchObject({ ownerId: artist.id, isForSale: true });
+    expect((await send(artist, "POST", `/api/me/sales/${d.orderId}/relist`)).status).toBe(409);
+
+    const again = await buy(other.client, d.artworkId);
+    expect((await orderRow(again.orderId)).purchaserId).toBe(other.id);
+    expect(await work()).toMatchObject({ ownerId: other.id, isForSale: false });
   });
 
   it("makes one request of a double submit and of two servers at once", async () => {
