@@ -488,6 +488,50 @@ describe("the return's deadlines", () => {
     expect((await t.services.orders.timers.run()).returnsDeemedArrived).toBe(0);
   });
 
+  it("ends an accepted return not sent back in 14 days, once with two timers at once", async () => {
+    // One asked after completion goes back to completed; one sent back in time stays.
+    const fromCompleted = await delivered();
+    clock.advanceDays(7);
+    expect((await t.services.orders.timers.run()).completed).toBe(1);
+    await ok(await ask(fromCompleted.orderId));
+    await ok(await accept(fromCompleted.orderId));
+    const fromDelivered = await delivered();
+    await ok(await ask(fromDelivered.orderId));
+    await ok(await accept(fromDelivered.orderId));
+    const sentBack = await delivered();
+    await ok(await ask(sentBack.orderId));
+    await ok(await accept(sentBack.orderId));
+    await ok(await shipBack(sentBack.orderId));
+    expect((await orderRow(fromDelivered.orderId)).status).toBe("return_accepted");
+
+    clock.advanceDays(14);
+    clock.advanceMs(-1);
+    expect((await t.services.orders.timers.run()).returnsLapsed).toBe(0);
+    clock.advanceMs(1);
+    const second = secondServices(t, clock.now);
+    try {
+      const runs = await Promise.all([t.services.orders.timers.run(), second.orders.timers.run()]);
+      expect(runs.map((r) => r.returnsLapsed).sort()).toEqual([0, 2]);
+    } finally {
+      await second.outbox.stop();
+      second.mailTransport.close();
+    }
+    // Back where each was asked from (a delivered order then completes on its own clock).
+    const back = await orderRow(fromDelivered.orderId);
+    expect(["delivered", "completed"]).toContain(back.status);
+    expect((await orderRow(fromCompleted.orderId)).status).toBe("completed");
+    // Sent back in time: not lapsed (deemed arrived on the same day, and refunded).
+    expect((await orderRow(sentBack.orderId)).status).toBe("refunded");
+    const rows = await t.db.select().from(orderReturns);
+    const lapsed = rows.filter((row) => row.lapsedAt !== null).map((row) => row.orderId);
+    expect(lapsed.sort()).toEqual([fromDelivered.orderId, fromCompleted.orderId].sort());
+    expect(await mailsOf("return-lapsed-buyer")).toHaveLength(2);
+    expect(await mailsOf("return-lapsed-artist")).toHaveLength(2);
+    // Once: neither the next run nor the buyer's late shipment moves it again.
+    expect(await t.services.orders.timers.run()).toMatchObject({ returnsLapsed: 0, skipped: 0 });
+    expect((await shipBack(fromCompleted.orderId)).status).toBe(409);
+  });
+
   it("passes over returns the team ended with a full refund: no retry, no e-mail, no starving", async () => {
     const refundByTeam = async (orderId: string) => {
       const response = await send(admin, "POST", `/api/admin/orders/${orderId}/refund`, {

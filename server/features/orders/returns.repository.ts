@@ -91,6 +91,50 @@ export async function markReturnArrived(
   return row;
 }
 
+/** The buyer did not send the accepted return back in time: it ends, once. */
+export async function markReturnLapsed(
+  db: Queryable,
+  orderId: string,
+  at: Date,
+): Promise<ReturnRow | undefined> {
+  const [row] = await db
+    .update(orderReturns)
+    .set({ lapsedAt: at })
+    .where(
+      and(
+        eq(orderReturns.orderId, orderId),
+        eq(orderReturns.decision, "accepted"),
+        isNull(orderReturns.shippedAt),
+        isNull(orderReturns.lapsedAt),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/**
+ * Accepted returns decided at or before `before` that the buyer has not sent back, of
+ * orders still awaiting the shipment (`return_accepted`), oldest first.
+ */
+export async function listLapseDue(db: Queryable, before: Date, limit: number) {
+  const rows = await db
+    .select({ orderId: orderReturns.orderId })
+    .from(orderReturns)
+    .innerJoin(orders, eq(orders.id, orderReturns.orderId))
+    .where(
+      and(
+        eq(orders.status, "return_accepted"),
+        eq(orderReturns.decision, "accepted"),
+        isNull(orderReturns.shippedAt),
+        isNull(orderReturns.lapsedAt),
+        lte(orderReturns.decidedAt, before),
+      ),
+    )
+    .orderBy(asc(orderReturns.decidedAt))
+    .limit(limit);
+  return rows.map((row) => row.orderId);
+}
+
 /** The team was told the artist has not answered, once. */
 export async function markReturnEscalated(
   db: Queryable,
