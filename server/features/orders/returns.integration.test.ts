@@ -525,6 +525,11 @@ describe("the return's deadlines", () => {
     const rows = await t.db.select().from(orderReturns);
     const lapsed = rows.filter((row) => row.lapsedAt !== null).map((row) => row.orderId);
     expect(lapsed.sort()).toEqual([fromDelivered.orderId, fromCompleted.orderId].sort());
+    const seen = await ok(
+      await send(buyer, "GET", `/api/me/purchases/${fromCompleted.orderId}/return`),
+    );
+    expect(seen.return?.lapsedAt).not.toBeNull();
+    expect(seen.mayShip).toBe(false);
     expect(await mailsOf("return-lapsed-buyer")).toHaveLength(2);
     expect(await mailsOf("return-lapsed-artist")).toHaveLength(2);
     // Once: neither the next run nor the buyer's late shipment moves it again.

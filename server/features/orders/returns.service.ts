@@ -14,6 +14,7 @@ import {
   MAX_RETURN_PHOTOS,
   RETURN_DEEMED_ARRIVAL_DAYS,
   RETURN_ESCALATION_DAYS,
+  RETURN_SHIP_BY_DAYS,
   returnRefusal,
   returnWindowEnd,
   returnMessages as m,
@@ -111,6 +112,11 @@ function returnView(row: ReturnRow, photos: ReturnImageRow[]): ReturnView {
     deemedArrivalAt: row.shippedAt
       ? addDays(row.shippedAt, RETURN_DEEMED_ARRIVAL_DAYS).toISOString()
       : null,
+    shipBy:
+      row.decision === "accepted" && row.decidedAt
+        ? addDays(row.decidedAt, RETURN_SHIP_BY_DAYS).toISOString()
+        : null,
+    lapsedAt: iso(row.lapsedAt),
   };
 }
 
