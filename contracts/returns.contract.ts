@@ -105,6 +105,10 @@ export const returnViewSchema = z.object({
   arrivalDeemed: z.boolean(),
   /** When it is deemed arrived if nobody confirms it (14 days after shipping). */
   deemedArrivalAt: z.string().nullable(),
+  /** After an acceptance: the buyer must send it back by then, or the return lapses. */
+  shipBy: z.string().nullable(),
+  /** When it lapsed: not sent back within 14 days of the acceptance. */
+  lapsedAt: z.string().nullable(),
 });
 export type ReturnView = z.infer<typeof returnViewSchema>;
 

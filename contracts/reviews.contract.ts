@@ -73,8 +73,16 @@ export type Review = z.infer<typeof reviewSchema>;
 
 /** `GET /api/me/purchases/:orderId/review`: what the buyer may do on their order page. */
 export const orderReviewSchema = z.object({
-  /** True when the order is the buyer's own, completed, and of another person's work. */
+  /**
+   * True when the order is the buyer's own, completed, past its return window, and of
+   * another person's work.
+   */
   mayReview: z.boolean(),
+  /**
+   * When the buyer will be able to review, while they cannot yet (delivered, or within
+   * the return window); null when they may now, have reviewed, or never will.
+   */
+  opensAt: z.string().nullable(),
   review: reviewSchema.nullable(),
   /** While the review can still be edited; null without a review or once the window closed. */
   editableUntil: z.string().nullable(),

@@ -57,6 +57,7 @@ const ALLOWED: [OrderMove, OrderStatus, OrderActorRole, OrderStatus][] = [
   ["refund_return", "return_shipped", "artist", "refunded"],
   ["refund_return", "return_shipped", "team", "refunded"],
   ["refund_return", "return_shipped", "system", "refunded"],
+  ["lapse_return", "return_accepted", "system", "delivered"],
 ];
 
 describe("the order state machine", () => {

@@ -39,7 +39,8 @@ export type OrderMove =
   | "accept_return"
   | "refuse_return"
   | "ship_return"
-  | "refund_return";
+  | "refund_return"
+  | "lapse_return";
 
 type MoveRule = { from: readonly OrderStatus[]; to: OrderStatus; by: readonly OrderActorRole[] };
 
@@ -78,6 +79,8 @@ export const ORDER_MOVES: Record<OrderMove, MoveRule> = {
   // Back to the state the return was asked from (see `moveTarget`'s caller in returns.service.ts).
   refuse_return: { from: ["return_requested"], to: "delivered", by: ["team"] },
   ship_return: { from: ["return_accepted"], to: "return_shipped", by: ["buyer"] },
+  // Not sent back in time: back to the state the return was asked from, as a refusal.
+  lapse_return: { from: ["return_accepted"], to: "delivered", by: ["system"] },
   // The work is back: the buyer is refunded everything that is left.
   refund_return: { from: ["return_shipped"], to: "refunded", by: ["artist", "team", "system"] },
 };

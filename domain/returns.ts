@@ -13,6 +13,8 @@ export const MAX_RETURN_WINDOW_DAYS = 365;
 export const RETURN_ESCALATION_DAYS = 3;
 /** Days after the buyer sent the work back after which it is deemed to have arrived. */
 export const RETURN_DEEMED_ARRIVAL_DAYS = 14;
+/** Days after the acceptance the buyer has to send the work back before the return lapses. */
+export const RETURN_SHIP_BY_DAYS = 14;
 /** Photos of the work a return request may carry. */
 export const MAX_RETURN_PHOTOS = 6;
 export const MAX_RETURN_REASON = 2_000;

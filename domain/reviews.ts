@@ -1,4 +1,5 @@
-import { type OrderStatus, addDays } from "./orders";
+import { RETURN_WINDOW_DAYS, type OrderStatus, addDays } from "./orders";
+import { returnWindowEnd } from "./returns";
 
 /**
  * The rules of reviews that both the server (which enforces them) and the pages (which
@@ -21,6 +22,34 @@ export const REVIEWS_PAGE_SIZE = 50;
 
 export function isReviewable(status: OrderStatus): boolean {
   return REVIEWABLE_STATUSES.includes(status);
+}
+
+type ReviewTiming = { status: OrderStatus; deliveredAt: Date | null; returnWindowDays: number };
+
+/**
+ * When the buyer may review the order: once it is completed (or settled) and its own
+ * return window (frozen on the order, decision 0055) has ended, so a work that may still
+ * be sent back is not reviewed. A delivered order completes RETURN_WINDOW_DAYS after
+ * delivery; a window of 0 (returns off, final sale) adds nothing. Null when the order
+ * cannot be reviewed at all (not yet delivered, in a return, refunded, cancelled).
+ */
+export function reviewOpensAt(order: ReviewTiming): Date | null {
+  if (order.status !== "delivered" && !isReviewable(order.status)) return null;
+  if (!order.deliveredAt) return order.status === "delivered" ? null : new Date(0);
+  const completes = addDays(
+    order.deliveredAt,
+    order.status === "delivered" ? RETURN_WINDOW_DAYS : 0,
+  );
+  const windowEnds = returnWindowEnd(order);
+  return windowEnds && windowEnds.getTime() > completes.getTime() ? windowEnds : completes;
+}
+
+/** Why the order cannot be reviewed now (its state, or its return window), or null. */
+export function reviewRefusal(order: ReviewTiming, now: Date): string | null {
+  if (!isReviewable(order.status)) return reviewTexts.notReviewable;
+  const opens = reviewOpensAt(order);
+  if (opens && now.getTime() < opens.getTime()) return reviewTexts.returnWindowOpen;
+  return null;
 }
 
 export function reviewEditableUntil(createdAt: Date): Date {
@@ -66,8 +95,8 @@ export const reviewTexts = {
   orderNotFound: "Order not found.",
   reviewNotFound: "Review not found.",
   notReviewable: "You can review an order once it is completed.",
-  reviewLater:
-    "Once the return window has passed and the order is completed, you can review the artist here.",
+  returnWindowOpen: "You can review this order once its return window has ended.",
+  reviewFrom: (date: string) => `You can review the artist here from ${date}.`,
   ownWork: "You cannot review your own work.",
   alreadyReviewed: "You have already reviewed this order.",
   editClosed: `A review can be edited for ${REVIEW_EDIT_DAYS} days after it was written.`,

@@ -58,13 +58,7 @@ export default function PurchaseOrder({ loaderData, actionData }: Route.Componen
   return (
     <PurchaseOrderPage
       order={loaderData.order}
-      review={
-        <OrderReviewSection
-          orderId={loaderData.order.id}
-          state={loaderData.review}
-          openLater={loaderData.order.status === "delivered"}
-        />
-      }
+      review={<OrderReviewSection orderId={loaderData.order.id} state={loaderData.review} />}
       result={actionData}
       notice={actionData ? null : doneNotice(search)}
       busy={typeof sending === "string" ? sending : null}

@@ -28,6 +28,8 @@ const asked: ReturnView = {
   shippedAt: null,
   arrivedAt: null,
   arrivalDeemed: false,
+  shipBy: null,
+  lapsedAt: null,
   deemedArrivalAt: null,
 };
 
@@ -93,6 +95,30 @@ describe("the return panel", () => {
     );
     expect(screen.getByRole("button", { name: "Accept the return" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Refuse the return" })).toBeTruthy();
+  });
+
+  it("gives the buyer the date to send it back by, then says the return ended", () => {
+    const accepted: ReturnView = {
+      ...asked,
+      decision: "accepted",
+      decidedByRole: "artist",
+      decidedAt: "2026-06-11T12:00:00.000Z",
+      returnAddress: "12 Rue des Arts",
+      shipBy: "2026-06-25T12:00:00.000Z",
+    };
+    show("buyer", state({ status: "return_accepted", mayRequest: false, return: accepted }));
+    expect(screen.getByText(/then enter the tracking below, by June 25, 2026/)).toBeTruthy();
+    cleanup();
+    show(
+      "buyer",
+      state({
+        status: "delivered",
+        mayRequest: false,
+        return: { ...accepted, lapsedAt: "2026-06-25T12:01:00.000Z" },
+      }),
+    );
+    expect(screen.getByText(/The return ended on June 25, 2026/)).toBeTruthy();
+    expect(screen.queryByText("12 Rue des Arts")).toBeNull();
   });
 
   it("announces a refusal from the server beside the form", async () => {

@@ -80,7 +80,7 @@ export function ReturnPanel({
             </Fact>
           ) : null}
           {ret.decision === "refused" ? <Fact term="Refused">{ret.refusalReason}</Fact> : null}
-          {ret.decision === "accepted" ? (
+          {ret.decision === "accepted" && !ret.lapsedAt ? (
             <Fact term={viewer === "buyer" ? "Send it back to" : "Return address"}>
               <span className="return-address">{ret.returnAddress}</span>
             </Fact>
@@ -175,10 +175,13 @@ function StateLine({
             ? "The artist has not answered in 3 days: the team may decide."
             : `The artist has until ${formatDateTime(ret.teamMayDecideFrom, timeZone)} to answer.`;
   } else if (state.status === "return_accepted") {
+    const by = ret.shipBy ? formatDateTime(ret.shipBy, timeZone) : "";
     text =
       viewer === "buyer"
-        ? "Please pack the work as it came, send it with tracking to the address above, then enter the tracking below."
-        : "Waiting for the buyer to send the work back.";
+        ? `Please pack the work as it came, send it with tracking to the address above, then enter the tracking below, by ${by}; after that the return ends and the sale stands.`
+        : `Waiting for the buyer to send the work back (by ${by}, or the return ends).`;
+  } else if (ret.lapsedAt) {
+    text = `The return ended on ${formatDate(ret.lapsedAt, timeZone)}: the work was not sent back within 14 days. The sale stands.`;
   } else if (state.status === "return_shipped") {
     text = ret.arrivedAt
       ? "The work is back; the refund is being made."

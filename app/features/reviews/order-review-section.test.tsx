@@ -24,12 +24,12 @@ const WRITTEN = {
   repliedAt: "2026-11-02T12:00:00.000Z",
 };
 
-function show(state: OrderReview | null, answer: ReviewFormResult, openLater = false) {
+function show(state: OrderReview | null, answer: ReviewFormResult) {
   const sent: Record<string, string>[] = [];
   const Stub = createRoutesStub([
     {
       path: "/profile/purchases/o1",
-      Component: () => <OrderReviewSection orderId="o1" state={state} openLater={openLater} />,
+      Component: () => <OrderReviewSection orderId="o1" state={state} />,
     },
     {
       path: "/profile/purchases/:orderId/review",
@@ -46,7 +46,7 @@ function show(state: OrderReview | null, answer: ReviewFormResult, openLater = f
 describe("OrderReviewSection", () => {
   it("shows nothing while the order cannot be reviewed", () => {
     show(
-      { mayReview: false, review: null, editableUntil: null, hidden: false },
+      { mayReview: false, opensAt: null, review: null, editableUntil: null, hidden: false },
       {
         ok: true,
         message: "",
@@ -55,18 +55,23 @@ describe("OrderReviewSection", () => {
     expect(screen.queryByRole("region")).toBeNull();
   });
 
-  it("says when a delivered order can be reviewed", () => {
+  it("says from when an order can be reviewed (completed, its return window ended)", () => {
     show(
-      { mayReview: false, review: null, editableUntil: null, hidden: false },
+      {
+        mayReview: false,
+        opensAt: "2026-12-20T12:00:00.000Z",
+        review: null,
+        editableUntil: null,
+        hidden: false,
+      },
       { ok: true, message: "" },
-      true,
     );
-    expect(screen.getByText(rt.reviewLater)).toBeTruthy();
+    expect(screen.getByText(rt.reviewFrom("December 20, 2026"))).toBeTruthy();
   });
 
   it("sends the stars and the words, and announces a refusal keeping them", async () => {
     const sent = show(
-      { mayReview: true, review: null, editableUntil: null, hidden: false },
+      { mayReview: true, opensAt: null, review: null, editableUntil: null, hidden: false },
       { ok: false, error: rt.alreadyReviewed, values: { rating: "4", body: "Lovely." } },
     );
     expect(screen.getByRole("region", { name: "Review the artist" })).toBeTruthy();
@@ -82,6 +87,7 @@ describe("OrderReviewSection", () => {
     show(
       {
         mayReview: false,
+        opensAt: null,
         review: WRITTEN,
         editableUntil: "2026-12-01T12:00:00.000Z",
         hidden: false,
@@ -97,7 +103,7 @@ describe("OrderReviewSection", () => {
 
   it("says when the team hid the review, with no edit", () => {
     show(
-      { mayReview: false, review: WRITTEN, editableUntil: null, hidden: true },
+      { mayReview: false, opensAt: null, review: WRITTEN, editableUntil: null, hidden: true },
       { ok: true, message: "" },
     );
     expect(screen.getByText(rt.hidden)).toBeTruthy();

@@ -12,23 +12,24 @@ const FETCHER_KEY = "order-review";
 
 /**
  * The buyer's review on their order page (decision 0056): the form once the order is
- * completed, then the review with the artist's reply, editable for 30 days.
+ * completed and its return window has ended (before, the date it opens), then the
+ * review with the artist's reply, editable for 30 days.
  */
 export function OrderReviewSection({
   orderId,
   state,
-  openLater = false,
 }: {
   orderId: string;
   state: OrderReview | null;
-  /** The order is on its way to completion (delivered, in its return window): say so. */
-  openLater?: boolean;
 }) {
   const timeZone = useTimeZone();
   const fetcher = useFetcher<ReviewFormResult>({ key: FETCHER_KEY });
   if (!state) return null;
   if (!state.mayReview && !state.review) {
-    return openLater ? <p className="hint">{rt.reviewLater}</p> : null;
+    // On its way to completion, or within its return window: say from when.
+    return state.opensAt ? (
+      <p className="hint">{rt.reviewFrom(formatDate(state.opensAt, timeZone))}</p>
+    ) : null;
   }
   const action = `/profile/purchases/${encodeURIComponent(orderId)}/review`;
   const notice = fetcher.data?.ok ? fetcher.data.message : null;

@@ -48,6 +48,8 @@ export const orderReturns = pgTable(
     /** Confirmed by the artist (or the team), or deemed 14 days after shipping. */
     arrivedAt: timestamp("arrived_at", { withTimezone: true }),
     arrivalDeemed: boolean("arrival_deemed").notNull().default(false),
+    /** The buyer did not send the work back within 14 days of the acceptance: it ended. */
+    lapsedAt: timestamp("lapsed_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -56,6 +58,9 @@ export const orderReturns = pgTable(
     index("order_returns_requested_idx")
       .on(t.requestedAt)
       .where(sql`${t.decision} is null and ${t.escalatedAt} is null`),
+    index("order_returns_accepted_idx")
+      .on(t.decidedAt)
+      .where(sql`${t.decision} = 'accepted' and ${t.shippedAt} is null and ${t.lapsedAt} is null`),
     index("order_returns_shipped_idx")
       .on(t.shippedAt)
       .where(sql`${t.shippedAt} is not null and ${t.arrivedAt} is null`),

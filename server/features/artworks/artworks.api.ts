@@ -19,3 +19,4 @@ export {
   countArtworkImagesOf,
   withdrawArtistListings,
 } from "./personal-data.repository";
+export { giveReturnedWorkBack } from "./returned.repository";

@@ -161,7 +161,15 @@ export async function hasSaleBetween(db: Queryable, a: string, b: string): Promi
 /** What reviews read of an order: whose it is, what was sold, and its state. */
 export type OrderFacts = Pick<
   OrderRow,
-  "id" | "purchaserId" | "artistId" | "artworkId" | "title" | "imageThumbnail" | "status"
+  | "id"
+  | "purchaserId"
+  | "artistId"
+  | "artworkId"
+  | "title"
+  | "imageThumbnail"
+  | "status"
+  | "deliveredAt"
+  | "returnWindowDays"
 >;
 
 export async function orderFacts(db: Queryable, id: string): Promise<OrderFacts | undefined> {
@@ -174,6 +182,8 @@ export async function orderFacts(db: Queryable, id: string): Promise<OrderFacts 
       title: orders.title,
       imageThumbnail: orders.imageThumbnail,
       status: orders.status,
+      deliveredAt: orders.deliveredAt,
+      returnWindowDays: orders.returnWindowDays,
     })
     .from(orders)
     .where(eq(orders.id, id));

@@ -15,6 +15,7 @@ import type { Database, Queryable } from "../../db/client";
 import { AppError } from "../../errors";
 import type { Logger } from "../../logger";
 import { type AuditActor, recordAudit } from "../audit/audit.api";
+import { giveReturnedWorkBack } from "../artworks/artworks.api";
 import { findContact } from "../users/users.api";
 import { workPicture } from "../../mail/mail-content";
 import { type NewMail, enqueueMail } from "../mail/mail.api";
@@ -450,6 +451,14 @@ export async function settleRefund(deps: OrdersDeps, refundId: string): Promise<
         current =
           (await moveOrderRow(tx, { orderId: locked.id, from: [locked.status], to })) ?? locked;
       }
+    }
+    // The work sent back is its artist's again (not for sale until they put it back).
+    if (refund.move === "refund_return") {
+      await giveReturnedWorkBack(tx, {
+        artworkId: locked.artworkId,
+        artistId: locked.artistId,
+        buyerId: locked.purchaserId,
+      });
     }
     await insertOrderEvent(tx, {
       orderId: locked.id,

@@ -61,6 +61,8 @@ export type OrderTimersReport = {
   refundsRefused: number;
   /** Return requests the artist left 3 days: the team e-mailed (decision 0055). */
   returnsEscalated: number;
+  /** Accepted returns not sent back within 14 days: ended, the order back where it was. */
+  returnsLapsed: number;
   /** Returns deemed arrived 14 days after shipping: the buyer's refund requested. */
   returnsDeemedArrived: number;
   /** Return photos uploaded a day ago that no request took: deleted with their files. */
@@ -143,6 +145,7 @@ export async function runOrderTimers(
     refundsPending: 0,
     refundsRefused: 0,
     returnsEscalated: 0,
+    returnsLapsed: 0,
     returnsDeemedArrived: 0,
     returnPhotosDeleted: 0,
     skipped: 0,
@@ -186,6 +189,7 @@ export async function runOrderTimers(
 
   const returns = await runReturnTimers(deps, TIMER_BATCH, report);
   report.returnsEscalated = returns.escalated;
+  report.returnsLapsed = returns.lapsed;
   report.returnsDeemedArrived = returns.deemedArrived;
   report.returnPhotosDeleted = returns.photosDeleted;
 

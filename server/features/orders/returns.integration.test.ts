@@ -17,6 +17,7 @@ import {
   artworks,
   auditEvents,
   ledgerEntries,
+  orderEvents,
   orderReturns,
   orders,
   outbox,
@@ -30,6 +31,7 @@ import { createArtwork } from "../../test/factories";
 import { solidJpeg } from "../../test/images";
 import { simulatedRefundsDown } from "../../test/processor-faults";
 import { type TestApp, createTestApp, testClock } from "../../test/test-app";
+import { listCollectionArtworks } from "../artworks/artworks.api";
 import { buy } from "../purchase/checkout.test-helpers";
 import { completeOrder, secondServices } from "../payouts/payout-run.test-helpers";
 import { type Member, headersFor, signUp } from "../profiles/profiles.test-helpers";
@@ -353,6 +355,32 @@ describe("a return from request to refund", () => {
     expect((await reconcile()).differences).toEqual([]);
   });
 
+  it("gives the work back to its artist, not for sale, who may put it back on sale and sell it", async () => {
+    const d = await delivered();
+    const collection = async () =>
+      (await listCollectionArtworks(t.db, buyer.id)).map((work) => work.id);
+    expect(await collection()).toContain(d.artworkId);
+    const work = async () =>
+      (await t.db.select().from(artworks).where(eq(artworks.id, d.artworkId)))[0]!;
+    expect(await work()).toMatchObject({ ownerId: buyer.id, isForSale: false });
+
+    expect((await returned(d.orderId)).status).toBe("refunded");
+    expect(await work()).toMatchObject({ ownerId: artist.id, isForSale: false });
+    expect(await collection()).not.toContain(d.artworkId);
+
+    const sales = await send(artist, "GET", `/api/me/sales`);
+    const listed = (await sales.json()) as { items: { id: string; mayRelist: boolean }[] };
+    expect(listed.items.find((s) => s.id === d.orderId)?.mayRelist).toBe(true);
+    const relisted = await send(artist, "POST", `/api/me/sales/${d.orderId}/relist`);
+    expect(relisted.status, await relisted.clone().text()).toBe(200);
+    expect(await work()).toMatchObject({ ownerId: artist.id, isForSale: true });
+    expect((await send(artist, "POST", `/api/me/sales/${d.orderId}/relist`)).status).toBe(409);
+
+    const again = await buy(other.client, d.artworkId);
+    expect((await orderRow(again.orderId)).purchaserId).toBe(other.id);
+    expect(await work()).toMatchObject({ ownerId: other.id, isForSale: false });
+  });
+
   it("makes one request of a double submit and of two servers at once", async () => {
     const d = await delivered();
     const second = secondServices(t, clock.now);
@@ -459,6 +487,95 @@ describe("the return's deadlines", () => {
     const [row] = await t.db.select().from(orderReturns);
     expect(row!.arrivalDeemed).toBe(true);
     expect((await t.services.orders.timers.run()).returnsDeemedArrived).toBe(0);
+  });
+
+  it("ends an accepted return not sent back in 14 days, once with two timers at once", async () => {
+    // One asked after completion goes back to completed; one sent back in time stays.
+    const fromCompleted = await delivered();
+    clock.advanceDays(7);
+    expect((await t.services.orders.timers.run()).completed).toBe(1);
+    await ok(await ask(fromCompleted.orderId));
+    await ok(await accept(fromCompleted.orderId));
+    const fromDelivered = await delivered();
+    await ok(await ask(fromDelivered.orderId));
+    await ok(await accept(fromDelivered.orderId));
+    const sentBack = await delivered();
+    await ok(await ask(sentBack.orderId));
+    await ok(await accept(sentBack.orderId));
+    await ok(await shipBack(sentBack.orderId));
+    expect((await orderRow(fromDelivered.orderId)).status).toBe("return_accepted");
+
+    clock.advanceDays(14);
+    clock.advanceMs(-1);
+    expect((await t.services.orders.timers.run()).returnsLapsed).toBe(0);
+    clock.advanceMs(1);
+    const second = secondServices(t, clock.now);
+    try {
+      const runs = await Promise.all([t.services.orders.timers.run(), second.orders.timers.run()]);
+      // Each return lapsed once, by whichever run got to it first.
+      expect(runs.reduce((sum, r) => sum + r.returnsLapsed, 0)).toBe(2);
+    } finally {
+      await second.outbox.stop();
+      second.mailTransport.close();
+    }
+    // Back where each was asked from (a delivered order then completes on its own clock).
+    const back = await orderRow(fromDelivered.orderId);
+    expect(["delivered", "completed"]).toContain(back.status);
+    expect((await orderRow(fromCompleted.orderId)).status).toBe("completed");
+    // Sent back in time: not lapsed (deemed arrived on the same day, and refunded).
+    expect((await orderRow(sentBack.orderId)).status).toBe("refunded");
+    const rows = await t.db.select().from(orderReturns);
+    const lapsed = rows.filter((row) => row.lapsedAt !== null).map((row) => row.orderId);
+    expect(lapsed.sort()).toEqual([fromDelivered.orderId, fromCompleted.orderId].sort());
+    const seen = await ok(
+      await send(buyer, "GET", `/api/me/purchases/${fromCompleted.orderId}/return`),
+    );
+    expect(seen.return?.lapsedAt).not.toBeNull();
+    expect(seen.mayShip).toBe(false);
+    const events = await t.db
+      .select()
+      .from(orderEvents)
+      .where(eq(orderEvents.note, "Return ended: the work was not sent back in time"));
+    expect(events.map((e) => e.orderId).sort()).toEqual(lapsed.sort());
+    expect(await mailsOf("return-lapsed-buyer")).toHaveLength(2);
+    expect(await mailsOf("return-lapsed-artist")).toHaveLength(2);
+    // Once: neither the next run nor the buyer's late shipment moves it again.
+    expect(await t.services.orders.timers.run()).toMatchObject({ returnsLapsed: 0, skipped: 0 });
+    expect((await shipBack(fromCompleted.orderId)).status).toBe(409);
+  });
+
+  it("passes over returns the team ended with a full refund: no retry, no e-mail, no starving", async () => {
+    const refundByTeam = async (orderId: string) => {
+      const response = await send(admin, "POST", `/api/admin/orders/${orderId}/refund`, {
+        reason: "Settled with the buyer.",
+      });
+      expect(response.status, await response.clone().text()).toBe(200);
+      expect((await orderRow(orderId)).status).toBe("refunded");
+    };
+    // Refunded by the team while on its way back, and while awaiting the artist.
+    const shipped = await delivered();
+    await ok(await ask(shipped.orderId));
+    await ok(await accept(shipped.orderId));
+    await ok(await shipBack(shipped.orderId));
+    await refundByTeam(shipped.orderId);
+    const asked = await delivered();
+    await ok(await ask(asked.orderId));
+    await refundByTeam(asked.orderId);
+    // A later return, due too.
+    const later = await delivered();
+    await ok(await ask(later.orderId));
+    await ok(await accept(later.orderId));
+    clock.advanceMs(1_000);
+    await ok(await shipBack(later.orderId));
+    clock.advanceDays(14);
+    const run = await t.services.orders.timers.run();
+    expect(run).toMatchObject({ returnsEscalated: 0, returnsDeemedArrived: 1, skipped: 0 });
+    expect((await orderRow(later.orderId)).status).toBe("refunded");
+    expect(await mailsOf("return-escalated-team")).toHaveLength(0);
+    expect(await t.services.orders.timers.run()).toMatchObject({
+      returnsDeemedArrived: 0,
+      skipped: 0,
+    });
   });
 
   it("leaves nothing half done when the processor fails: the refund is retried, made once", async () => {

@@ -1,5 +1,9 @@
 import { formatDateTime } from "../../../domain/date-time";
-import { RETURN_DEEMED_ARRIVAL_DAYS, RETURN_ESCALATION_DAYS } from "../../../domain/returns";
+import {
+  RETURN_DEEMED_ARRIVAL_DAYS,
+  RETURN_ESCALATION_DAYS,
+  RETURN_SHIP_BY_DAYS,
+} from "../../../domain/returns";
 import { type MailLine, TEAM_REASON, button } from "../../mail/mail-content";
 import type { NewMail } from "../mail/mail.api";
 import type { OrderMailContext } from "./orders.mails";
@@ -109,6 +113,22 @@ export function returnRefusedMails(o: OrderMailContext, reason: string): NewMail
     toArtist(o, "return-refused-artist", `Return refused: ${o.title}`, [
       `The Vernissage team refused the buyer's return of "${o.title}"; the sale stands.`,
       `Reason: ${reason}`,
+      button("Your sales", o.artistSalesUrl),
+    ]),
+  ];
+}
+
+/** To the buyer and the artist: the work was not sent back in time; the sale stands. */
+export function returnLapsedMails(o: OrderMailContext): NewMail[] {
+  return [
+    toBuyer(o, "return-lapsed-buyer", `Return ended: ${o.title}`, [
+      `You did not send "${o.title}" back within ${RETURN_SHIP_BY_DAYS} days of the return being accepted, so the return has ended and the sale stands.`,
+      "",
+      "If you did send it, reply to this e-mail with the tracking number.",
+      button("Your order", o.buyerOrderUrl),
+    ]),
+    toArtist(o, "return-lapsed-artist", `Return ended: ${o.title}`, [
+      `The buyer did not send "${o.title}" back within ${RETURN_SHIP_BY_DAYS} days of the return being accepted, so the return has ended and the sale stands.`,
       button("Your sales", o.artistSalesUrl),
     ]),
   ];

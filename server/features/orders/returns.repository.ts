@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Database, Queryable } from "../../db/client";
 import { queryRows } from "../../db/rows";
-import { orderReturns, returnImages } from "../../db/schema";
+import { orderReturns, orders, returnImages } from "../../db/schema";
 import type { StoredImageFiles } from "../../images/stored-image";
 
 /**
@@ -91,6 +91,50 @@ export async function markReturnArrived(
   return row;
 }
 
+/** The buyer did not send the accepted return back in time: it ends, once. */
+export async function markReturnLapsed(
+  db: Queryable,
+  orderId: string,
+  at: Date,
+): Promise<ReturnRow | undefined> {
+  const [row] = await db
+    .update(orderReturns)
+    .set({ lapsedAt: at })
+    .where(
+      and(
+        eq(orderReturns.orderId, orderId),
+        eq(orderReturns.decision, "accepted"),
+        isNull(orderReturns.shippedAt),
+        isNull(orderReturns.lapsedAt),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/**
+ * Accepted returns decided at or before `before` that the buyer has not sent back, of
+ * orders still awaiting the shipment (`return_accepted`), oldest first.
+ */
+export async function listLapseDue(db: Queryable, before: Date, limit: number) {
+  const rows = await db
+    .select({ orderId: orderReturns.orderId })
+    .from(orderReturns)
+    .innerJoin(orders, eq(orders.id, orderReturns.orderId))
+    .where(
+      and(
+        eq(orders.status, "return_accepted"),
+        eq(orderReturns.decision, "accepted"),
+        isNull(orderReturns.shippedAt),
+        isNull(orderReturns.lapsedAt),
+        lte(orderReturns.decidedAt, before),
+      ),
+    )
+    .orderBy(asc(orderReturns.decidedAt))
+    .limit(limit);
+  return rows.map((row) => row.orderId);
+}
+
 /** The team was told the artist has not answered, once. */
 export async function markReturnEscalated(
   db: Queryable,
@@ -111,13 +155,19 @@ export async function markReturnEscalated(
   return row;
 }
 
-/** Undecided returns asked for at or before `before` and not yet escalated, oldest first. */
+/**
+ * Undecided returns asked for at or before `before` and not yet escalated, oldest first.
+ * Only of orders still awaiting the answer: a return the team ended by refunding the
+ * order is no one's to decide, and left in the list it would take a place in every batch.
+ */
 export async function listEscalationDue(db: Queryable, before: Date, limit: number) {
   const rows = await db
     .select({ orderId: orderReturns.orderId })
     .from(orderReturns)
+    .innerJoin(orders, eq(orders.id, orderReturns.orderId))
     .where(
       and(
+        eq(orders.status, "return_requested"),
         isNull(orderReturns.decision),
         isNull(orderReturns.escalatedAt),
         lte(orderReturns.requestedAt, before),
@@ -128,13 +178,19 @@ export async function listEscalationDue(db: Queryable, before: Date, limit: numb
   return rows.map((row) => row.orderId);
 }
 
-/** Returns shipped at or before `before` that nobody confirmed arrived, oldest first. */
+/**
+ * Returns shipped at or before `before` that nobody confirmed arrived, oldest first. Only
+ * of orders still on their way back: one the team refunded meanwhile cannot be refunded
+ * again (its 409 would be retried every run and, a batch of them, starve later returns).
+ */
 export async function listDeemedArrivalDue(db: Queryable, before: Date, limit: number) {
   const rows = await db
     .select({ orderId: orderReturns.orderId })
     .from(orderReturns)
+    .innerJoin(orders, eq(orders.id, orderReturns.orderId))
     .where(
       and(
+        eq(orders.status, "return_shipped"),
         sql`${orderReturns.shippedAt} is not null`,
         isNull(orderReturns.arrivedAt),
         lte(orderReturns.shippedAt, before),

@@ -14,6 +14,7 @@ import {
   MAX_RETURN_PHOTOS,
   RETURN_DEEMED_ARRIVAL_DAYS,
   RETURN_ESCALATION_DAYS,
+  RETURN_SHIP_BY_DAYS,
   returnRefusal,
   returnWindowEnd,
   returnMessages as m,
@@ -29,10 +30,12 @@ import {
   type OrdersDeps,
   moveOrder,
   requestRefund,
+  systemActor,
   visibleTo,
 } from "./orders.service";
 import {
   returnAcceptedMails,
+  returnLapsedMails,
   returnRefusedMails,
   returnRequestedMails,
   returnShippedMail,
@@ -48,6 +51,7 @@ import {
   insertReturnImage,
   listReturnImages,
   markReturnArrived,
+  markReturnLapsed,
   markReturnShipped,
 } from "./returns.repository";
 
@@ -108,6 +112,11 @@ function returnView(row: ReturnRow, photos: ReturnImageRow[]): ReturnView {
     deemedArrivalAt: row.shippedAt
       ? addDays(row.shippedAt, RETURN_DEEMED_ARRIVAL_DAYS).toISOString()
       : null,
+    shipBy:
+      row.decision === "accepted" && row.decidedAt
+        ? addDays(row.decidedAt, RETURN_SHIP_BY_DAYS).toISOString()
+        : null,
+    lapsedAt: iso(row.lapsedAt),
   };
 }
 
@@ -353,6 +362,30 @@ export async function shipReturn(
     ],
   });
   return getReturnState(deps, actor, id);
+}
+
+/**
+ * The order timers, 14 days after an acceptance the buyer did not follow with the
+ * shipment: the return lapses and the order goes back to the state it was asked from,
+ * both told. The order's guarded move and the return's guarded update, together: two
+ * timers at once make it once (the loser's 409 is counted as skipped).
+ */
+export async function lapseReturn(deps: OrdersDeps, orderId: string): Promise<void> {
+  const row = await findReturnOfOrder(deps.db, orderId);
+  if (!row) throw new AppError("CONFLICT", 409, om.notAllowed);
+  await moveOrder(deps, {
+    orderId,
+    move: "lapse_return",
+    actor: systemActor,
+    to: row.fromStatus,
+    note: "Return ended: the work was not sent back in time",
+    check: async (order, tx) => {
+      if (!(await markReturnLapsed(tx, order.id, deps.now()))) {
+        throw new AppError("CONFLICT", 409, om.alreadyMoved);
+      }
+    },
+    mails: (context) => returnLapsedMails(context),
+  });
 }
 
 /**

@@ -1,4 +1,8 @@
-import { RETURN_DEEMED_ARRIVAL_DAYS, RETURN_ESCALATION_DAYS } from "../../../domain/returns";
+import {
+  RETURN_DEEMED_ARRIVAL_DAYS,
+  RETURN_ESCALATION_DAYS,
+  RETURN_SHIP_BY_DAYS,
+} from "../../../domain/returns";
 import { addDays } from "../../../domain/orders";
 import type { StorageAdapter } from "../../adapters/storage/storage";
 import { deleteFilesQuietly } from "../../adapters/storage/delete-quietly";
@@ -11,20 +15,23 @@ import {
   deleteUnusedReturnImages,
   listDeemedArrivalDue,
   listEscalationDue,
+  listLapseDue,
   markReturnEscalated,
 } from "./returns.repository";
-import { confirmReturnArrival } from "./returns.service";
+import { confirmReturnArrival, lapseReturn } from "./returns.service";
 
 /**
  * The returns' deadlines on the order timers (decision 0052, 0055): the team is e-mailed
  * once an artist has left a return request unanswered for 3 days (the console then lets
- * it decide), and a work sent back is deemed arrived 14 days after shipping, which
- * refunds the buyer. With the storage, photos uploaded for a request never sent are
+ * it decide), an accepted return the buyer has not sent back 14 days later lapses (the
+ * order back to where it was), and a work sent back is deemed arrived 14 days after
+ * shipping, which refunds the buyer. With the storage, photos uploaded for a request never sent are
  * deleted after a day. Each a guarded UPDATE, so two timers at once do it once.
  */
 
 export type ReturnTimersReport = {
   escalated: number;
+  lapsed: number;
   deemedArrived: number;
   photosDeleted: number;
 };
@@ -66,7 +73,12 @@ export async function runReturnTimers(
   limit: number,
   counts: { skipped: number; failed: number },
 ): Promise<ReturnTimersReport> {
-  const report: ReturnTimersReport = { escalated: 0, deemedArrived: 0, photosDeleted: 0 };
+  const report: ReturnTimersReport = {
+    escalated: 0,
+    lapsed: 0,
+    deemedArrived: 0,
+    photosDeleted: 0,
+  };
   const now = deps.now();
   async function attempt(
     kind: keyof ReturnTimersReport,
@@ -88,6 +100,10 @@ export async function runReturnTimers(
   const requestedBefore = addDays(now, -RETURN_ESCALATION_DAYS);
   for (const id of await listEscalationDue(deps.db, requestedBefore, limit)) {
     await attempt("escalated", id, () => escalate(deps, id));
+  }
+  const acceptedBefore = addDays(now, -RETURN_SHIP_BY_DAYS);
+  for (const id of await listLapseDue(deps.db, acceptedBefore, limit)) {
+    await attempt("lapsed", id, () => lapseReturn(deps, id));
   }
   const shippedBefore = addDays(now, -RETURN_DEEMED_ARRIVAL_DAYS);
   for (const id of await listDeemedArrivalDue(deps.db, shippedBefore, limit)) {

@@ -8,7 +8,7 @@ import {
 } from "../../../contracts/reviews.contract";
 import { inputMessages } from "../../../domain/text-input";
 import { MAX_REVIEW_LENGTH, reviewTexts as rt } from "../../../domain/reviews";
-import { outbox, reviews } from "../../db/schema";
+import { orders, outbox, reviews } from "../../db/schema";
 import { queryRows } from "../../db/rows";
 import { expectContract } from "../../test/contract";
 import { type TestApp, createTestApp, testClock } from "../../test/test-app";
@@ -40,6 +40,67 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe("who may review", () => {
+  it("waits for the order's own return window to end, also after completion", async () => {
+    const DAY_MS = 24 * 60 * 60 * 1000;
+    const order = await orderOf(t, artist, buyer, "completed", "Tide Line");
+    const deliveredAt = new Date(clock.now().getTime() - 8 * DAY_MS);
+    await t.db
+      .update(orders)
+      .set({ deliveredAt, returnWindowDays: 14 })
+      .where(eq(orders.id, order.id));
+    const opensAt = new Date(deliveredAt.getTime() + 14 * DAY_MS);
+    const state = async () =>
+      expectContract(
+        orderReviewSchema,
+        await (await send(t, buyer, "GET", `/api/me/purchases/${order.id}/review`)).json(),
+      );
+    expect(await state()).toMatchObject({ mayReview: false, opensAt: opensAt.toISOString() });
+    const early = await postReview(t, buyer, order.id);
+    expect(early.status).toBe(409);
+    expect(await errorOf(early)).toBe(rt.returnWindowOpen);
+
+    const wait = opensAt.getTime() - clock.now().getTime();
+    clock.advanceMs(wait - 1);
+    try {
+      expect((await postReview(t, buyer, order.id)).status).toBe(409);
+      clock.advanceMs(1);
+      expect(await state()).toMatchObject({ mayReview: true, opensAt: null });
+      await reviewed(t, buyer, order.id);
+    } finally {
+      clock.advanceMs(-wait);
+    }
+  });
+
+  it("opens at completion without a return window, and never during a return or after a refund", async () => {
+    const DAY_MS = 24 * 60 * 60 * 1000;
+    const finalSale = await orderOf(t, artist, buyer, "completed", "Final Sale");
+    await t.db
+      .update(orders)
+      .set({ deliveredAt: new Date(clock.now().getTime() - 7 * DAY_MS), returnWindowDays: 0 })
+      .where(eq(orders.id, finalSale.id));
+    await reviewed(t, buyer, finalSale.id);
+    for (const status of [
+      "return_requested",
+      "return_accepted",
+      "return_shipped",
+      "refunded",
+    ] as const) {
+      const order = await orderOf(t, artist, buyer, status, `In ${status}`);
+      await t.db
+        .update(orders)
+        .set({ deliveredAt: new Date(clock.now().getTime() - 30 * DAY_MS), returnWindowDays: 14 })
+        .where(eq(orders.id, order.id));
+      const refused = await postReview(t, buyer, order.id);
+      expect(refused.status).toBe(409);
+      expect(await errorOf(refused)).toBe(rt.notReviewable);
+      const seen = expectContract(
+        orderReviewSchema,
+        await (await send(t, buyer, "GET", `/api/me/purchases/${order.id}/review`)).json(),
+      );
+      expect(seen).toMatchObject({ mayReview: false, opensAt: null });
+    }
+  });
+
   it("lets the buyer of a completed order review it, and e-mails the artist", async () => {
     const artist = await newArtist(t);
     const buyer = await newBuyer(t);
@@ -48,7 +109,13 @@ describe("who may review", () => {
       orderReviewSchema,
       await (await send(t, buyer, "GET", `/api/me/purchases/${order.id}/review`)).json(),
     );
-    expect(before).toEqual({ mayReview: true, review: null, editableUntil: null, hidden: false });
+    expect(before).toEqual({
+      mayReview: true,
+      opensAt: null,
+      review: null,
+      editableUntil: null,
+      hidden: false,
+    });
 
     const response = await postReview(t, buyer, order.id, { rating: 4, body: "  Lovely work. " });
     expect(response.status, await response.clone().text()).toBe(201);

@@ -8,9 +8,10 @@ import type {
 import { isUuid } from "../../../domain/ids";
 import {
   REVIEW_EDIT_DAYS,
-  isReviewable,
   mayEditReview,
   reviewEditableUntil,
+  reviewOpensAt,
+  reviewRefusal,
   reviewTexts as rt,
 } from "../../../domain/reviews";
 import { addDays } from "../../../domain/orders";
@@ -80,11 +81,13 @@ async function ownOrder(deps: ReviewsDeps, buyerId: string, rawId: string): Prom
   return order;
 }
 
-/** Why this buyer may not review this order now, or null when they may. */
-function refusalOf(order: OrderFacts, buyerId: string): string | null {
+/**
+ * Why this buyer may not review this order now, or null when they may: completed (or
+ * settled) and past its own return window (decision 0056).
+ */
+function refusalOf(order: OrderFacts, buyerId: string, now: Date): string | null {
   if (order.artistId === buyerId) return rt.ownWork;
-  if (!isReviewable(order.status)) return rt.notReviewable;
-  return null;
+  return reviewRefusal(order, now);
 }
 
 /** What the buyer's order page shows of reviews: the review, or whether they may write one. */
@@ -97,8 +100,11 @@ export async function orderReview(
   const review = await findReviewOfOrder(deps.db, order.id);
   const hidden = review?.hiddenAt != null;
   const editable = review && !hidden && mayEditReview(review.createdAt, deps.now());
+  const refusal = refusalOf(order, buyerId, deps.now());
+  const opensAt = review || order.artistId === buyerId ? null : reviewOpensAt(order);
   return {
-    mayReview: !review && refusalOf(order, buyerId) === null,
+    mayReview: !review && refusal === null,
+    opensAt: opensAt && refusal !== null ? opensAt.toISOString() : null,
     review: review ? toReview(review) : null,
     editableUntil: editable ? reviewEditableUntil(review.createdAt).toISOString() : null,
     hidden,
@@ -116,7 +122,7 @@ export async function writeReview(
   body: ReviewBody,
 ): Promise<OrderReview> {
   const order = await ownOrder(deps, buyerId, orderId);
-  const refusal = refusalOf(order, buyerId);
+  const refusal = refusalOf(order, buyerId, deps.now());
   if (refusal) throw new AppError("CONFLICT", 409, refusal);
   await deps.db.transaction(async (tx) => {
     const row = await insertReview(tx, {
@@ -162,7 +168,7 @@ export async function editOwnReview(
   const review = await findReviewOfOrder(deps.db, order.id);
   if (!review) reviewNotFound();
   if (review.hiddenAt) throw new AppError("CONFLICT", 409, rt.hidden);
-  const refusal = refusalOf(order, buyerId);
+  const refusal = refusalOf(order, buyerId, deps.now());
   if (refusal) throw new AppError("CONFLICT", 409, refusal);
   const now = deps.now();
   if (!mayEditReview(review.createdAt, now)) throw new AppError("CONFLICT", 409, rt.editClosed);
