@@ -227,6 +227,20 @@ describe("signing in with two-step verification", () => {
     expect(await session(second.client)).toBeNull();
   });
 
+  it("takes a backup code typed in upper case with spaces, once", async () => {
+    const code = member.backupCodes![3]!;
+    expect(code).toBe(code.toLowerCase());
+    const typed = ` ${code.toUpperCase()} `;
+    const first = await passwordStep(member.email);
+    const used = await first.client.post("/api/auth/two-step", { method: "backup", code: typed });
+    expect(used.status).toBe(200);
+    expect((await session(first.client))?.id).toBe(member.id);
+
+    const second = await passwordStep(member.email);
+    const again = await second.client.post("/api/auth/two-step", { method: "backup", code });
+    expect(again.status).toBe(400);
+  });
+
   it("uses a backup code sent twice at once only once", async () => {
     const code = member.backupCodes![2]!;
     const a = await passwordStep(member.email);
@@ -334,6 +348,10 @@ describe("checkSecondStep", () => {
     expect(both.sort()).toEqual(["ok", "wrong"]);
     expect(await t.services.auth.checkSecondStep(member.id, code)).toBe("wrong");
     expect(await t.services.auth.checkSecondStep(member.id, member.backupCodes![1])).toBe("ok");
+
+    const upper = member.backupCodes![2]!.toUpperCase();
+    expect(await t.services.auth.checkSecondStep(member.id, ` ${upper}`)).toBe("ok");
+    expect(await t.services.auth.checkSecondStep(member.id, upper.toLowerCase())).toBe("wrong");
   });
 
   it("is not_enabled for a setup that was never confirmed", async () => {

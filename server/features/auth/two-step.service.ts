@@ -7,6 +7,7 @@ import {
   type TwoStepSignIn,
   twoStepMessages as m,
 } from "../../../contracts/auth.contract";
+import { normalizeBackupCode } from "../../../domain/backup-codes";
 import { authMessages } from "../../../domain/auth-messages";
 import { AppError } from "../../errors";
 import {
@@ -126,7 +127,9 @@ export async function verifySignInStep(
   meta: RequestMeta,
 ): Promise<SignedIn> {
   const path = method === "backup" ? "/two-factor/verify-backup-code" : "/two-factor/verify-totp";
-  const response = await callAuth(deps, path, { code }, meta);
+  // Backup codes are kept in lower case; the library compares them exactly.
+  const typed = method === "backup" ? normalizeBackupCode(code) : code;
+  const response = await callAuth(deps, path, { code: typed }, meta);
   if (response.ok) return signedInUser(deps, response);
   const errorCode = await readAuthError(response);
   if (errorCode === "INVALID_TWO_FACTOR_COOKIE")
@@ -163,10 +166,13 @@ export async function checkSecondStep(
     return right ? "ok" : "wrong";
   }
   const codes = JSON.parse(await symmetricDecrypt({ key, data: row.backupCodes })) as string[];
-  if (!codes.includes(given)) return "wrong";
+  // In any case and with stray spaces, as at sign-in.
+  const typed = normalizeBackupCode(given);
+  const match = codes.find((c) => normalizeBackupCode(c) === typed);
+  if (match === undefined) return "wrong";
   const rest = await symmetricEncrypt({
     key,
-    data: JSON.stringify(codes.filter((c) => c !== given)),
+    data: JSON.stringify(codes.filter((c) => c !== match)),
   });
   // Compare and set: the same code sent twice at once is used once.
   return (await replaceBackupCodes(db, row.id, row.backupCodes, rest)) ? "ok" : "wrong";
