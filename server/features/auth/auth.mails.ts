@@ -40,6 +40,38 @@ export function passwordChangedMail({
   };
 }
 
+/** To the account's address once two-step verification is on (decision 0057). */
+export function twoStepOnMail({ to, name, link }: { to: string; name: string; link: string }) {
+  return {
+    kind: "two-step-on",
+    to,
+    subject: "Two-step verification is on for your Vernissage account",
+    content: message(name, null, [
+      "Two-step verification was just turned on for your Vernissage account: signing in now asks for a code from your authenticator app after your password.",
+      "",
+      "If this was not you, choose a new password now with “Forgot password?” on the sign-in page, and check your settings:",
+      "",
+      button("Go to your settings", link),
+    ]),
+  };
+}
+
+/** To the account's address once two-step verification is off: the way to learn it was not you. */
+export function twoStepOffMail({ to, name, link }: { to: string; name: string; link: string }) {
+  return {
+    kind: "two-step-off",
+    to,
+    subject: "Two-step verification is off for your Vernissage account",
+    content: message(name, null, [
+      "Two-step verification was just turned off for your Vernissage account: signing in now asks only for your password.",
+      "",
+      "If this was not you, choose a new password now with “Forgot password?” on the sign-in page, and turn two-step verification on again:",
+      "",
+      button("Go to your settings", link),
+    ]),
+  };
+}
+
 /** To the new address (decision 0057): the link that finishes an e-mail change. */
 export function emailChangeLinkMail({
   to,

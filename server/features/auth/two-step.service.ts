@@ -18,6 +18,9 @@ import {
   readAuthError,
   signedInUser,
 } from "./auth.service";
+import type { NewMail } from "../mail/mail.api";
+import { findContact } from "../users/users.api";
+import { twoStepOffMail, twoStepOnMail } from "./auth.mails";
 import { findTwoFactor, replaceBackupCodes, reserveTwoFactorRow } from "./two-step.repository";
 
 /**
@@ -27,6 +30,9 @@ import { findTwoFactor, replaceBackupCodes, reserveTwoFactorRow } from "./two-st
  * backup codes made with the password again, and the second step of a sign-in. The
  * secret, the URI and the codes are answered to the person and never logged.
  */
+
+/** What turning two-step on or off needs besides auth: the security notice it mails. */
+export type TwoStepDeps = AuthDeps & { enqueueMail: (mail: NewMail) => Promise<void> };
 
 const DIGITS = 6;
 const PERIOD = 30;
@@ -78,7 +84,7 @@ export async function startTwoStep(
  * are answered this once. The session is renewed by the library (new cookie).
  */
 export async function confirmTwoStep(
-  deps: AuthDeps,
+  deps: TwoStepDeps,
   userId: string,
   { code }: { code: string },
   meta: RequestMeta,
@@ -90,18 +96,38 @@ export async function confirmTwoStep(
   const response = await callAuth(deps, "/two-factor/verify-totp", { code }, meta);
   if (!response.ok) throw refusal(deps, response, await readAuthError(response), "confirmation");
   const { backupCodes } = await deps.betterAuth.api.viewBackupCodes({ body: { userId } });
+  await mailSecurityNotice(deps, userId, twoStepOnMail);
   return { backupCodes, setCookies: response.headers.getSetCookie() };
 }
 
 /** Turns two-step verification off, with the password; the session is renewed. */
 export async function disableTwoStep(
-  deps: AuthDeps,
+  deps: TwoStepDeps,
+  userId: string,
   { password }: TwoStepPassword,
   meta: RequestMeta,
 ): Promise<string[]> {
   const response = await callAuth(deps, "/two-factor/disable", { password }, meta);
   if (!response.ok) throw refusal(deps, response, await readAuthError(response), "disabling");
+  await mailSecurityNotice(deps, userId, twoStepOffMail);
   return response.headers.getSetCookie();
+}
+
+/** Two-step turned on or off: told to the account's address, like a changed password. */
+async function mailSecurityNotice(
+  deps: TwoStepDeps,
+  userId: string,
+  mail: (facts: { to: string; name: string; link: string }) => NewMail,
+) {
+  const contact = await findContact(deps.db, userId);
+  if (!contact) return;
+  await deps.enqueueMail(
+    mail({
+      to: contact.email,
+      name: contact.displayName,
+      link: `${deps.config.publicUrl}/profile/settings#two-step`,
+    }),
+  );
 }
 
 /** 10 new backup codes, with the password; the earlier ones stop working. */
