@@ -102,23 +102,26 @@ export function emailChangedMail({
   to,
   name,
   newEmail,
-  link,
+  teamEmail,
+  contactLink,
 }: {
   to: string;
   name: string;
   newEmail: string;
-  link: string;
+  /** Where to tell the team: its address, and the site's Contact page (a full URL). */
+  teamEmail: string;
+  contactLink: string;
 }) {
   return {
     kind: "email-changed",
     to,
     subject: "Your Vernissage e-mail address was changed",
     content: message(name, null, [
-      `The e-mail address of your Vernissage account was just changed to ${newEmail}, and every other device was signed out.`,
+      `The e-mail address of your Vernissage account was just changed to ${newEmail}, and you were signed out on every other device.`,
       "",
-      "If this was not you, tell the marketplace team at once.",
+      `If this was not you, tell the marketplace team at once: write to ${teamEmail}, or use the Contact page.`,
       "",
-      button("Go to Vernissage", link),
+      button("Contact the marketplace team", contactLink),
     ]),
   };
 }
