@@ -15,12 +15,7 @@ describe("exportReadyMail", () => {
     expect(text).toContain("until December 6, 2026 at 12:30 PM UTC.");
     expect(text).not.toContain("2026-12-06");
 
-    const there = exportReadyMail({
-      ...mail,
-      link: "x",
-      expiresAt: new Date("2026-12-06T12:30:00.000Z"),
-      timeZone: "America/New_York",
-    });
+    const there = exportReadyMail({ ...facts, timeZone: "America/New_York" });
     expect((await renderMail(there.content, there.subject)).text).toContain(
       "December 6, 2026 at 7:30 AM EST",
     );
