@@ -40,12 +40,12 @@ describe("DataRightsSection", () => {
     expect(screen.queryByLabelText(/Two-step code/)).toBeNull();
     cleanup();
     show({ twoStepOn: true });
-    expect((screen.getByLabelText(/Two-step code/) as HTMLInputElement).required).toBe(true);
+    expect(screen.getByLabelText<HTMLInputElement>(/Two-step code/).required).toBe(true);
   });
 
   it("asks for the box to be ticked before deleting", () => {
     show({});
-    const box = screen.getByRole("checkbox", { name: CLOSE_CONFIRM_LABEL }) as HTMLInputElement;
+    const box = screen.getByRole<HTMLInputElement>("checkbox", { name: CLOSE_CONFIRM_LABEL });
     expect(box.required).toBe(true);
     expect(box.checked).toBe(false);
   });
