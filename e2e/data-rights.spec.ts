@@ -99,6 +99,7 @@ test("a person downloads their data and deletes their account", async ({ page, b
   await expect(
     page.getByRole("status").filter({ hasText: "Your account is closed" }),
   ).toBeVisible();
+  await axeAtBothWidths(page, "account-closed");
   const session = await page.request.get("/api/session");
   expect(await session.json()).toBeNull();
   const again = await page.request.post("/api/auth/sign-in/email", {

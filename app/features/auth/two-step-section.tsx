@@ -117,7 +117,10 @@ function PasswordForm({
     </>
   );
   return (
-    <Form method="post" className={legend ? "settings-form two-step-card" : "settings-form"}>
+    <Form
+      method="post"
+      className={legend ? "settings-form settings-form-even two-step-card" : "settings-form"}
+    >
       <input type="hidden" name="intent" value={intent} />
       {legend ? (
         <fieldset>
