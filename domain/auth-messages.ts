@@ -79,5 +79,8 @@ export const emailChangeMessages = {
   sent: "We sent a link to your new address. Open it within 24 hours to finish the change.",
   linkInvalid: "This link is not valid any more. Ask for a new one from your settings page.",
   changed: "Your e-mail address is changed. Every other device was signed out.",
+  /** The link opened in a browser that was not signed in as the person: all sessions end. */
+  changedSignedOut:
+    "Your e-mail address is changed, and you are signed out everywhere. Sign in with your new address.",
   failed: "Your e-mail address could not be changed. Please try again.",
 } as const;

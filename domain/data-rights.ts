@@ -1,3 +1,5 @@
+import { ACCOUNT_CLOSED_NOTICE } from "./account-closed";
+
 /** The texts of "Download my data" and "Delete my account" (decision 0058), in one place. */
 export const dataRightsMessages = {
   signIn: "Please sign in to manage your data.",
@@ -15,7 +17,8 @@ export const dataRightsMessages = {
   alreadyClosed: "This account is already closed.",
   noPassword:
     "This account has no password yet. Sign out and use “Forgot password?” to choose one first.",
-  closed: "Your account is closed. We are sorry to see you go.",
+  closed: ACCOUNT_CLOSED_NOTICE,
+  confirmRequired: "Tick the box to confirm that your account is to be deleted for good.",
 } as const;
 
 /** How long a ready export can be downloaded. */

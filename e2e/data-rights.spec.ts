@@ -83,6 +83,9 @@ test("a person downloads their data and deletes their account", async ({ page, b
   // Delete my account: nothing to settle, so the password form shows.
   const close = page.getByRole("region", { name: "Delete my account" });
   await close.getByLabel("Your password").fill("not-the-password");
+  // No two-step verification here: no code is asked for; the box must be ticked.
+  await expect(close.getByLabel(/Two-step code/)).toHaveCount(0);
+  await close.getByRole("checkbox", { name: /deleted for good/ }).check();
   await close.getByRole("button", { name: "Delete my account" }).click();
   await expect(
     close.getByRole("alert").filter({ hasText: "Your password is not right." }),
@@ -90,8 +93,13 @@ test("a person downloads their data and deletes their account", async ({ page, b
   await axeAtBothWidths(page, "data-rights-wrong-password");
 
   await close.getByLabel("Your password").fill(PASSWORD);
+  await close.getByRole("checkbox", { name: /deleted for good/ }).check();
   await close.getByRole("button", { name: "Delete my account" }).click();
   await expect(page).toHaveURL(/\/\?account=closed$/);
+  await expect(
+    page.getByRole("status").filter({ hasText: "Your account is closed" }),
+  ).toBeVisible();
+  await axeAtBothWidths(page, "account-closed");
   const session = await page.request.get("/api/session");
   expect(await session.json()).toBeNull();
   const again = await page.request.post("/api/auth/sign-in/email", {

@@ -116,6 +116,10 @@ test("a guest reports a listing, the team takes it down, the artist appeals", as
       fullPage: true,
     }),
   );
+  // Two decisions, each in its own card under its own heading.
+  await expect(page.getByRole("region", { name: "Keep the listing" })).toBeVisible();
+  const takeDown = page.getByRole("region", { name: "Take the listing down" });
+  await expect(takeDown.getByLabel("Ground (the rule or law it breaks)")).toBeVisible();
   await page.getByLabel("Ground (the rule or law it breaks)").selectOption({
     label: "The marketplace's terms: works are original and listed by the artist who made them",
   });

@@ -519,7 +519,8 @@ export function createServices(
     ),
     /** The signed-in person's two-step verification (decision 0057). */
     twoStep: {
-      ...bind(authDeps, {
+      // passwordDeps: turning two-step on or off mails a notice, as a password change does.
+      ...bind(passwordDeps, {
         start: startTwoStep,
         confirm: confirmTwoStep,
         disable: disableTwoStep,

@@ -24,8 +24,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   try {
     const { token } = validInput(emailConfirmSchema, { token: formText(form, "token") });
-    const { email } = await context.services.emailChange.confirm(token, request.headers);
-    return data({ ok: true as const, notice: m.changed, email });
+    const { email, signedIn } = await context.services.emailChange.confirm(token, request.headers);
+    // Only the browser that is the person's stays signed in; say what is true here.
+    return data({
+      ok: true as const,
+      notice: signedIn ? m.changed : m.changedSignedOut,
+      email,
+      signedIn,
+    });
   } catch (error) {
     return actionError(context, error, { fallback: m.failed, log: "An e-mail change link failed" });
   }
@@ -44,7 +50,11 @@ export default function ConfirmEmail({ loaderData }: Route.ComponentProps) {
           <FormNotice message={result.notice} />
           <p>
             Your account now uses <strong>{result.email}</strong>.{" "}
-            <Link to="/profile/settings">Go to your settings</Link>
+            {result.signedIn ? (
+              <Link to="/profile/settings">Go to your settings</Link>
+            ) : (
+              <Link to="/signin">Sign in</Link>
+            )}
           </p>
         </>
       ) : (

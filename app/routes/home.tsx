@@ -21,6 +21,7 @@ import { MarketplaceResults } from "../features/marketplace/marketplace-results"
 import { loadMarketplace } from "../features/marketplace/marketplace.server";
 import { RouteLoadError } from "../components/load-error";
 import { NavigationNotice } from "../components/ui/navigation-notice";
+import { accountClosedNotice } from "../../domain/account-closed";
 import { SavedWorksProvider } from "../components/collectors/saved-works";
 import { marketplaceTexts as t } from "../features/marketplace/marketplace-texts";
 import { PromoBanner } from "../features/marketplace/promo-banner";
@@ -91,7 +92,7 @@ export default function Marketplace({ loaderData }: Route.ComponentProps) {
       {banner ? (
         <PromoBanner banner={banner} onDismissed={() => headingRef.current?.focus()} />
       ) : null}
-      <NavigationNotice />
+      <NavigationNotice fallback={accountClosedNotice(location.search)} />
       <div className="marketplace-head">
         <h1 ref={headingRef} tabIndex={-1}>
           Marketplace

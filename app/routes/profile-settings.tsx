@@ -103,7 +103,11 @@ export default function ProfileSettings({ loaderData, actionData }: Route.Compon
         result={twoStepResult}
       />
       <DevicesSection devices={loaderData.devices} result={devicesResult} />
-      <DataRightsSection rights={loaderData.dataRights} result={dataRightsResult} />
+      <DataRightsSection
+        rights={loaderData.dataRights}
+        result={dataRightsResult}
+        twoStepOn={loaderData.twoStep.enabled}
+      />
     </SettingsPage>
   );
 }

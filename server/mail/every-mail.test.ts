@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { passwordChangedMail, passwordResetMail } from "../features/auth/auth.mails";
+import {
+  passwordChangedMail,
+  passwordResetMail,
+  twoStepOffMail,
+  twoStepOnMail,
+} from "../features/auth/auth.mails";
 import {
   approvedMail,
   declinedMail,
@@ -148,6 +153,26 @@ function cases(): Case[] {
       }),
       greeting: "Hello Pia,",
       action: `${URL}/signin`,
+      aboutWork: false,
+    },
+    {
+      mail: twoStepOnMail({
+        to: "pia@example.com",
+        name: "Pia Buyer",
+        link: `${URL}/profile/settings#two-step`,
+      }),
+      greeting: "Hello Pia,",
+      action: `${URL}/profile/settings#two-step`,
+      aboutWork: false,
+    },
+    {
+      mail: twoStepOffMail({
+        to: "pia@example.com",
+        name: "Pia Buyer",
+        link: `${URL}/profile/settings#two-step`,
+      }),
+      greeting: "Hello Pia,",
+      action: `${URL}/profile/settings#two-step`,
       aboutWork: false,
     },
     {

@@ -14,8 +14,9 @@ function readNotice(state: unknown): string | null {
  * shown as a polite status above the page instead of a dialog to dismiss first: the
  * person already confirmed, so nothing blocks what they do next.
  */
-export function NavigationNotice() {
-  const notice = readNotice(useLocation().state);
+export function NavigationNotice({ fallback = null }: { fallback?: string | null } = {}) {
+  // `fallback`: a notice the address asks for (a redirect cannot carry state).
+  const notice = readNotice(useLocation().state) ?? fallback;
   // FormNotice's markup, written here: the marketplace's first script stays without it.
   if (!notice) return null;
   return (

@@ -50,50 +50,62 @@ function DecideForms({
   const ids = reportIds.join(",");
   const title = listing.title || "Untitled";
   return (
-    <div className="admin-row-actions">
-      <ActionForm
-        intent="keep"
-        label="Keep the listing"
-        busyLabel="Deciding…"
-        hidden={{ reportIds: ids, ground: "no_breach" }}
-        noticeKey={NOTICE_KEY}
-        showNotice={false}
-      >
-        <Explanation
-          id="listing-keep-explanation"
-          label="Why the listing stays"
-          hint={FACTS_HINT}
-        />
-      </ActionForm>
-      <ActionForm
-        intent="takeDown"
-        label="Take the listing down"
-        busyLabel="Taking down…"
-        tone="danger"
-        hidden={{ reportIds: ids }}
-        noticeKey={NOTICE_KEY}
-        showNotice={false}
-        confirm={{
-          title: `Take down “${title}”?`,
-          body: "It leaves search, the artist's page and exhibitions and cannot be bought. The reporters and the artist receive your statement of reasons; the artist may appeal once.",
-          confirmLabel: "Take it down",
-        }}
-      >
-        <div className="field">
-          <label htmlFor="listing-ground">Ground (the rule or law it breaks)</label>
-          <select id="listing-ground" name="ground" required defaultValue="">
-            <option value="" disabled>
-              Choose a ground
-            </option>
-            {LISTING_GROUNDS.filter((g) => g !== "no_breach").map((ground) => (
-              <option key={ground} value={ground}>
-                {LISTING_GROUND_LABELS[ground]}
+    <div className="admin-decide">
+      <section className="admin-card stack" aria-labelledby="listing-keep-heading">
+        <h3 id="listing-keep-heading">Keep the listing</h3>
+        <p className="hint">No rule or law is broken: the listing stays as it is.</p>
+        <ActionForm
+          intent="keep"
+          label="Keep the listing"
+          busyLabel="Deciding…"
+          hidden={{ reportIds: ids, ground: "no_breach" }}
+          noticeKey={NOTICE_KEY}
+          showNotice={false}
+        >
+          <Explanation
+            id="listing-keep-explanation"
+            label="Why the listing stays"
+            hint={FACTS_HINT}
+          />
+        </ActionForm>
+      </section>
+      <section className="admin-card stack" aria-labelledby="listing-takedown-heading">
+        <h3 id="listing-takedown-heading">Take the listing down</h3>
+        <p className="hint">It breaks a rule or a law: name which, and the facts.</p>
+        <ActionForm
+          intent="takeDown"
+          label="Take the listing down"
+          busyLabel="Taking down…"
+          tone="danger"
+          hidden={{ reportIds: ids }}
+          noticeKey={NOTICE_KEY}
+          showNotice={false}
+          confirm={{
+            title: `Take down “${title}”?`,
+            body: "It leaves search, the artist's page and exhibitions and cannot be bought. The reporters and the artist receive your statement of reasons; the artist may appeal once.",
+            confirmLabel: "Take it down",
+          }}
+        >
+          <div className="field">
+            <label htmlFor="listing-ground">Ground (the rule or law it breaks)</label>
+            <select id="listing-ground" name="ground" required defaultValue="">
+              <option value="" disabled>
+                Choose a ground
               </option>
-            ))}
-          </select>
-        </div>
-        <Explanation id="listing-takedown-explanation" label="Facts relied on" hint={FACTS_HINT} />
-      </ActionForm>
+              {LISTING_GROUNDS.filter((g) => g !== "no_breach").map((ground) => (
+                <option key={ground} value={ground}>
+                  {LISTING_GROUND_LABELS[ground]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <Explanation
+            id="listing-takedown-explanation"
+            label="Facts relied on"
+            hint={FACTS_HINT}
+          />
+        </ActionForm>
+      </section>
     </div>
   );
 }

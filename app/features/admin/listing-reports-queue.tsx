@@ -15,9 +15,10 @@ export function ListingReportsQueue({ queue }: { queue: ListingQueue }) {
     <section className="stack">
       <h1>Reported listings</h1>
       <p className="hint">
-        People reported these listings. Open one to read the reports and the listing, then keep it
-        or take it down with the ground and the facts: the reporters and the artist receive a
-        statement of reasons. <Link to="/admin/reports">Reported conversations</Link> are apart.
+        People reported these listings. Open one to read the reports and the listing, then keep it,
+        or take it down, naming the rule it breaks and the facts you relied on: the reporters and
+        the artist receive your statement of reasons. Reported conversations have their own page:{" "}
+        <Link to="/admin/reports">Reported conversations</Link>.
       </p>
       <AdminTable<ListingEntry>
         caption="Listings with open reports, longest waiting first"

@@ -51,12 +51,16 @@ export function TwoStepSection({
         <>
           <PasswordForm
             intent="two-step-codes"
+            legend="New backup codes"
+            fieldLabel="Password, to make new codes"
             label="Make new backup codes"
             hint="The codes you have now stop working."
             busy={busy}
           />
           <PasswordForm
             intent="two-step-disable"
+            legend="Turn it off"
+            fieldLabel="Password, to turn it off"
             label="Turn off two-step verification"
             hint="Signing in then asks only for your password."
             busy={busy}
@@ -76,21 +80,25 @@ export function TwoStepSection({
 
 function PasswordForm({
   intent,
+  legend,
+  fieldLabel = "Password",
   label,
   hint,
   busy,
 }: {
   intent: string;
+  /** The form's own heading, when the section has two forms (each asking the password). */
+  legend?: string;
+  fieldLabel?: string;
   label: string;
   hint: string;
   busy: boolean;
 }) {
   const hintId = `${intent}-hint`;
-  return (
-    <Form method="post" className="settings-form">
-      <input type="hidden" name="intent" value={intent} />
+  const fields = (
+    <>
       <label className="field">
-        <span>Password</span>
+        <span>{fieldLabel}</span>
         <input
           type="password"
           name="password"
@@ -106,6 +114,22 @@ function PasswordForm({
       <button type="submit" className="button" disabled={busy}>
         {label}
       </button>
+    </>
+  );
+  return (
+    <Form
+      method="post"
+      className={legend ? "settings-form settings-form-even two-step-card" : "settings-form"}
+    >
+      <input type="hidden" name="intent" value={intent} />
+      {legend ? (
+        <fieldset>
+          <legend>{legend}</legend>
+          {fields}
+        </fieldset>
+      ) : (
+        fields
+      )}
     </Form>
   );
 }
@@ -175,7 +199,7 @@ function BackupCodes({ codes }: { codes: string[] }) {
           href={`data:text/plain;charset=utf-8,${encodeURIComponent(text)}`}
         >
           Download the codes
-        </a>{" "}
+        </a>
         <button
           type="button"
           className="button"

@@ -74,6 +74,7 @@ export async function twoStepAction(context: AppLoadContext, request: Request) {
       });
     }
     const setCookies = await twoStep.disable(
+      viewer.id,
       validInput(twoStepPasswordSchema, { password: formText(form, "password") }),
       meta,
     );

@@ -6,6 +6,9 @@ import { centsText } from "../../../domain/money-input";
 import { useTimeZone } from "../../lib/time-zone";
 import type { DataRightsActionResult, DataRightsData } from "./data-rights.server";
 
+/** The box to tick before closing: the step that stands between a click and the end. */
+export const CLOSE_CONFIRM_LABEL = "I understand that my account is deleted for good.";
+
 /** How often the page asks again while an export is being prepared. */
 const POLL_MS = 2000;
 
@@ -73,9 +76,12 @@ function ResultMessage({ result }: { result: DataRightsActionResult | undefined 
 export function DataRightsSection({
   rights,
   result,
+  twoStepOn,
 }: {
   rights: DataRightsData;
   result: DataRightsActionResult | undefined;
+  /** Whether the person has two-step verification on: only then is the code asked for. */
+  twoStepOn: boolean;
 }) {
   const busy = useNavigation().state !== "idle";
   const revalidator = useRevalidator();
@@ -110,7 +116,10 @@ export function DataRightsSection({
           images, orders and returns, offers, messages, saved works, follows, alerts, reviews and
           listing reports, as a ZIP file. It is prepared in the background and kept for 7 days.
         </p>
-        <ResultMessage result={result?.form === "export" ? result : undefined} />
+        {/* "We are preparing your data" once: the progress below says it while it lasts. */}
+        <ResultMessage
+          result={result?.form === "export" && !(result.ok && preparing) ? result : undefined}
+        />
         {rights.dataExport ? <ExportState dataExport={rights.dataExport} /> : null}
         {preparing ? null : (
           <Form method="post">
@@ -163,7 +172,7 @@ export function DataRightsSection({
             </ul>
           </div>
         ) : (
-          <Form method="post" className="settings-form">
+          <Form method="post" className="settings-form settings-form-even">
             <input type="hidden" name="intent" value="close-account" />
             <label className="field">
               <span>Your password</span>
@@ -175,15 +184,21 @@ export function DataRightsSection({
                 maxLength={128}
               />
             </label>
-            <label className="field">
-              <span>Two-step code (only if you turned two-step verification on)</span>
-              <input
-                type="text"
-                name="code"
-                autoComplete="one-time-code"
-                inputMode="numeric"
-                maxLength={64}
-              />
+            {twoStepOn ? (
+              <label className="field">
+                <span>Two-step code (from your app, or a backup code)</span>
+                <input
+                  type="text"
+                  name="code"
+                  autoComplete="one-time-code"
+                  required
+                  maxLength={64}
+                />
+              </label>
+            ) : null}
+            <label className="choice">
+              <input type="checkbox" name="confirm" value="yes" required />
+              <span>{CLOSE_CONFIRM_LABEL}</span>
             </label>
             <button type="submit" className="button button-danger" disabled={busy}>
               Delete my account

@@ -4,6 +4,7 @@ import {
   type DataExport,
   closeAccountBodySchema,
 } from "../../../contracts/data-rights.contract";
+import { ACCOUNT_CLOSED_PATH } from "../../../domain/account-closed";
 import { dataRightsMessages } from "../../../domain/data-rights";
 import { actionError } from "../../lib/loader-errors.server";
 import { readForm } from "../../lib/read-form.server";
@@ -59,12 +60,24 @@ export async function dataRightsAction(context: AppLoadContext, request: Request
     const viewer = await context.services.auth.getSessionUser(request.headers);
     if (!viewer) throw redirect("/signin?next=%2Fprofile%2Fsettings");
     if (form.get("intent") === "close-account") {
+      // The box ticked is the confirmation (a form sent without it closes nothing).
+      if (form.get("confirm") !== "yes") {
+        return data<DataRightsActionResult>(
+          {
+            ok: false,
+            intent: "data-rights",
+            form: "close",
+            error: dataRightsMessages.confirmRequired,
+          },
+          { status: 400 },
+        );
+      }
       await context.services.dataRights.closeAccount(
         viewer.id,
         validInput(closeAccountBodySchema, { password: text("password"), code: text("code") }),
       );
       // Every session is gone with the account: the home page, signed out.
-      throw redirect("/?account=closed");
+      throw redirect(ACCOUNT_CLOSED_PATH);
     }
     await context.services.dataRights.requestExport(viewer.id);
     return data<DataRightsActionResult>({

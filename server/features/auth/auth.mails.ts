@@ -40,6 +40,38 @@ export function passwordChangedMail({
   };
 }
 
+/** To the account's address once two-step verification is on (decision 0057). */
+export function twoStepOnMail({ to, name, link }: { to: string; name: string; link: string }) {
+  return {
+    kind: "two-step-on",
+    to,
+    subject: "Two-step verification is on for your Vernissage account",
+    content: message(name, null, [
+      "Two-step verification was just turned on for your Vernissage account: signing in now asks for a code from your authenticator app after your password.",
+      "",
+      "If this was not you, choose a new password now with “Forgot password?” on the sign-in page, and check your settings:",
+      "",
+      button("Go to your settings", link),
+    ]),
+  };
+}
+
+/** To the account's address once two-step verification is off: the way to learn it was not you. */
+export function twoStepOffMail({ to, name, link }: { to: string; name: string; link: string }) {
+  return {
+    kind: "two-step-off",
+    to,
+    subject: "Two-step verification is off for your Vernissage account",
+    content: message(name, null, [
+      "Two-step verification was just turned off for your Vernissage account: signing in now asks only for your password.",
+      "",
+      "If this was not you, choose a new password now with “Forgot password?” on the sign-in page, and turn two-step verification on again:",
+      "",
+      button("Go to your settings", link),
+    ]),
+  };
+}
+
 /** To the new address (decision 0057): the link that finishes an e-mail change. */
 export function emailChangeLinkMail({
   to,
@@ -70,23 +102,26 @@ export function emailChangedMail({
   to,
   name,
   newEmail,
-  link,
+  teamEmail,
+  contactLink,
 }: {
   to: string;
   name: string;
   newEmail: string;
-  link: string;
+  /** Where to tell the team: its address, and the site's Contact page (a full URL). */
+  teamEmail: string;
+  contactLink: string;
 }) {
   return {
     kind: "email-changed",
     to,
     subject: "Your Vernissage e-mail address was changed",
     content: message(name, null, [
-      `The e-mail address of your Vernissage account was just changed to ${newEmail}, and every other device was signed out.`,
+      `The e-mail address of your Vernissage account was just changed to ${newEmail}, and you were signed out on every other device.`,
       "",
-      "If this was not you, tell the marketplace team at once.",
+      `If this was not you, tell the marketplace team at once: write to ${teamEmail}, or use the Contact page.`,
       "",
-      button("Go to Vernissage", link),
+      button("Contact the marketplace team", contactLink),
     ]),
   };
 }

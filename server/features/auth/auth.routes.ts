@@ -62,7 +62,8 @@ export function registerAuthRoutes(app: Hono, { auth, emailChange }: AppServices
   /** The link sent to a new e-mail address (decision 0057); this browser stays signed in. */
   app.post("/api/auth/confirm-email", jsonBody(emailConfirmSchema), async (c) => {
     c.header("Cache-Control", "no-store");
-    return c.json(await emailChange.confirm(c.req.valid("json").token, c.req.raw.headers));
+    const { email } = await emailChange.confirm(c.req.valid("json").token, c.req.raw.headers);
+    return c.json({ email });
   });
 
   app.all("/api/auth/*", async (c) => {

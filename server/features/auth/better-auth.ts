@@ -1,6 +1,7 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { twoFactor } from "better-auth/plugins/two-factor";
+import { generateBackupCodes } from "../../../domain/backup-codes";
 import { MIN_PASSWORD_LENGTH } from "../../../domain/auth-messages";
 import type { Config } from "../../config";
 import type { Database } from "../../db/client";
@@ -122,7 +123,11 @@ export function createBetterAuth({
       twoFactor({
         issuer: "Vernissage",
         totpOptions: { digits: 6, period: 30 },
-        backupCodeOptions: { amount: 10, length: 10, storeBackupCodes: "encrypted" },
+        // Lower case without look-alikes, so a code copied by hand works (domain/backup-codes).
+        backupCodeOptions: {
+          customBackupCodesGenerate: () => generateBackupCodes(10, 10),
+          storeBackupCodes: "encrypted",
+        },
       }),
     ],
     telemetry: { enabled: false },

@@ -7,7 +7,7 @@ import { inputMessages } from "../../../domain/text-input";
 import { outbox } from "../../db/schema";
 import { expectContract } from "../../test/contract";
 import { type TestApp, createTestApp } from "../../test/test-app";
-import { type Member, readUser, signUp } from "../profiles/profiles.test-helpers";
+import { type Member, headersFor, readUser, signUp } from "../profiles/profiles.test-helpers";
 
 /**
  * Changing the e-mail address (decision 0057): a link to the new address; opening it
@@ -85,6 +85,10 @@ describe("changing the e-mail address", () => {
     const told = toOld.find((mail) => mail.kind === "email-changed");
     expect(told?.subject).toBe("Your Vernissage e-mail address was changed");
     expect(told?.textBody).toContain(newEmail);
+    // Whom to tell if it was not them: the team's address and the full Contact page address.
+    expect(told?.textBody).toContain(t.config.teamEmail);
+    expect(told?.textBody).toContain(`${t.config.publicUrl}/contact`);
+    expect(told?.textBody).not.toMatch(/(^|[^/\w])\/signin/m);
 
     // The link works once; the new address signs in, the old one no longer does.
     const again = await confirm(t.client(), token);
@@ -118,6 +122,24 @@ describe("changing the e-mail address", () => {
       .from(outbox)
       .where(and(eq(outbox.recipient, member.email), eq(outbox.kind, "email-changed")));
     expect(told).toHaveLength(1);
+  });
+
+  it("says whether the browser that opened the link is still signed in", async () => {
+    const member = await signUp(t);
+    const asks = async (newEmail: string) => {
+      expect(
+        (await member.client.post("/api/me/email", { newEmail, password: PASSWORD })).status,
+      ).toBe(202);
+      return linkTokenFor(newEmail);
+    };
+    const first = `kept.${Date.now()}@example.com`;
+    const own = await t.services.emailChange.confirm(await asks(first), headersFor(member));
+    expect(own).toEqual({ email: first, signedIn: true });
+
+    const second = `elsewhere.${Date.now()}@example.com`;
+    const elsewhere = await t.services.emailChange.confirm(await asks(second), new Headers());
+    expect(elsewhere).toEqual({ email: second, signedIn: false });
+    expect(await whoIs(member.client)).toBeNull();
   });
 
   it("refuses an address in use, the same address, a wrong password and bad input", async () => {

@@ -79,6 +79,9 @@ export async function requestEmailChange(
   deps.kickOutbox();
 }
 
+/** The new address, and whether the browser that opened the link is still signed in. */
+export type EmailChanged = { email: string; signedIn: boolean };
+
 /**
  * Opens the link: the address changes, every session of the person but `keep`
  * (the browser that opened it, if it is theirs) ends, and the old address is told. The
@@ -88,9 +91,10 @@ export async function confirmEmailChange(
   deps: EmailChangeDeps,
   token: string,
   keep: { userId: string; sessionId: string } | null,
-): Promise<{ email: string }> {
+): Promise<EmailChanged> {
   const { db } = deps;
   let email = "";
+  let signedIn = false;
   try {
     // One transaction: the link used up, the address, the sessions and the old address's
     // e-mail, all or nothing (a crash between them leaves the link to open again).
@@ -105,6 +109,7 @@ export async function confirmEmailChange(
       await setEmail(tx, userId, newEmail);
       if (keep && keep.userId === userId) {
         await deleteSessionsWhere(tx, userId, { allBut: keep.sessionId });
+        signedIn = true;
       } else {
         await deleteSessionsOf(tx, userId);
       }
@@ -114,7 +119,8 @@ export async function confirmEmailChange(
           to: old.email,
           name: old.displayName,
           newEmail,
-          link: `${deps.config.publicUrl}/signin`,
+          teamEmail: deps.config.teamEmail,
+          contactLink: `${deps.config.publicUrl}/contact`,
         }),
       );
       email = newEmail;
@@ -124,7 +130,7 @@ export async function confirmEmailChange(
     throw error;
   }
   deps.kickOutbox();
-  return { email };
+  return { email, signedIn };
 }
 
 /** `confirmEmailChange` from a request: the browser's own session, if any, stays signed in. */
@@ -132,7 +138,7 @@ export async function confirmEmailChangeFrom(
   deps: EmailChangeDeps,
   token: string,
   headers: Headers,
-): Promise<{ email: string }> {
+): Promise<EmailChanged> {
   const session = await deps.betterAuth.api.getSession({ headers }).catch(() => null);
   const keep = session ? { userId: session.user.id, sessionId: session.session.id } : null;
   return confirmEmailChange(deps, token, keep);

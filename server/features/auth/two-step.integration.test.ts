@@ -14,7 +14,7 @@ import {
   DEMO_ADMIN_TWO_STEP_SECRET,
 } from "../../../domain/demo-two-step";
 import { inputMessages } from "../../../domain/text-input";
-import { twoFactors } from "../../db/schema";
+import { outbox, twoFactors } from "../../db/schema";
 import { expectContract } from "../../test/contract";
 import { type TestApp, createTestApp, signUpBody } from "../../test/test-app";
 import { totpCode, wrongTotpCode } from "../../test/two-step";
@@ -165,6 +165,8 @@ describe("setting up two-step verification", () => {
 
   it("turns off and makes new backup codes only with the password", async () => {
     const member = await enableTwoStep(await signUp(t), PASSWORD);
+    // Turning it on is told to the account's address, as a changed password is.
+    expect(await kindsMailedTo(member.email)).toEqual(["two-step-on"]);
     const wrong = await member.client.post("/api/me/two-step/backup-codes", {
       password: "nope-1234",
     });
@@ -177,13 +179,25 @@ describe("setting up two-step verification", () => {
     expect(await t.services.auth.checkSecondStep(member.id, member.backupCodes![0])).toBe("wrong");
     expect(await t.services.auth.checkSecondStep(member.id, backupCodes[0])).toBe("ok");
 
+    const refused = await member.client.post("/api/me/two-step/disable", { password: "nope-1234" });
+    expect(refused.status).toBe(400);
+    expect(await kindsMailedTo(member.email)).toEqual(["two-step-on"]);
     const off = await member.client.post("/api/me/two-step/disable", { password: PASSWORD });
     expect(off.status).toBe(200);
     expect((await session(member.client))?.twoFactorEnabled).toBe(false);
+    expect((await kindsMailedTo(member.email)).sort()).toEqual(["two-step-off", "two-step-on"]);
     const { response } = await passwordStep(member.email);
     expect(expectContract(signedInSchema, await response.json()).user.id).toBe(member.id);
   });
 });
+
+async function kindsMailedTo(email: string): Promise<string[]> {
+  const rows = await t.db
+    .select({ kind: outbox.kind })
+    .from(outbox)
+    .where(eq(outbox.recipient, email));
+  return rows.map((row) => row.kind).filter((kind) => kind.startsWith("two-step"));
+}
 
 describe("signing in with two-step verification", () => {
   let member: Member;
@@ -225,6 +239,20 @@ describe("signing in with two-step verification", () => {
     expect(again.status).toBe(400);
     expect((await errorOf(again)).message).toBe(m.wrongBackupCode);
     expect(await session(second.client)).toBeNull();
+  });
+
+  it("takes a backup code typed in upper case with spaces, once", async () => {
+    const code = member.backupCodes![3]!;
+    expect(code).toBe(code.toLowerCase());
+    const typed = ` ${code.toUpperCase()} `;
+    const first = await passwordStep(member.email);
+    const used = await first.client.post("/api/auth/two-step", { method: "backup", code: typed });
+    expect(used.status).toBe(200);
+    expect((await session(first.client))?.id).toBe(member.id);
+
+    const second = await passwordStep(member.email);
+    const again = await second.client.post("/api/auth/two-step", { method: "backup", code });
+    expect(again.status).toBe(400);
   });
 
   it("uses a backup code sent twice at once only once", async () => {
@@ -334,6 +362,10 @@ describe("checkSecondStep", () => {
     expect(both.sort()).toEqual(["ok", "wrong"]);
     expect(await t.services.auth.checkSecondStep(member.id, code)).toBe("wrong");
     expect(await t.services.auth.checkSecondStep(member.id, member.backupCodes![1])).toBe("ok");
+
+    const upper = member.backupCodes![2]!.toUpperCase();
+    expect(await t.services.auth.checkSecondStep(member.id, ` ${upper}`)).toBe("ok");
+    expect(await t.services.auth.checkSecondStep(member.id, upper.toLowerCase())).toBe("wrong");
   });
 
   it("is not_enabled for a setup that was never confirmed", async () => {

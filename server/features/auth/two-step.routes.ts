@@ -44,7 +44,7 @@ export function registerTwoStepRoutes(app: Hono, { auth, twoStep, emailChange }:
   });
 
   app.post("/api/me/two-step/disable", signedIn, jsonBody(twoStepPasswordSchema), async (c) => {
-    const setCookies = await twoStep.disable(c.req.valid("json"), meta(c));
+    const setCookies = await twoStep.disable(c.get("viewer").id, c.req.valid("json"), meta(c));
     const response = c.json({ disabled: true });
     for (const cookie of setCookies) response.headers.append("Set-Cookie", cookie);
     return response;

@@ -7,6 +7,7 @@ import {
   type TwoStepSignIn,
   twoStepMessages as m,
 } from "../../../contracts/auth.contract";
+import { normalizeBackupCode } from "../../../domain/backup-codes";
 import { authMessages } from "../../../domain/auth-messages";
 import { AppError } from "../../errors";
 import {
@@ -17,6 +18,9 @@ import {
   readAuthError,
   signedInUser,
 } from "./auth.service";
+import type { NewMail } from "../mail/mail.api";
+import { findContact } from "../users/users.api";
+import { twoStepOffMail, twoStepOnMail } from "./auth.mails";
 import { findTwoFactor, replaceBackupCodes, reserveTwoFactorRow } from "./two-step.repository";
 
 /**
@@ -26,6 +30,9 @@ import { findTwoFactor, replaceBackupCodes, reserveTwoFactorRow } from "./two-st
  * backup codes made with the password again, and the second step of a sign-in. The
  * secret, the URI and the codes are answered to the person and never logged.
  */
+
+/** What turning two-step on or off needs besides auth: the security notice it mails. */
+export type TwoStepDeps = AuthDeps & { enqueueMail: (mail: NewMail) => Promise<void> };
 
 const DIGITS = 6;
 const PERIOD = 30;
@@ -77,7 +84,7 @@ export async function startTwoStep(
  * are answered this once. The session is renewed by the library (new cookie).
  */
 export async function confirmTwoStep(
-  deps: AuthDeps,
+  deps: TwoStepDeps,
   userId: string,
   { code }: { code: string },
   meta: RequestMeta,
@@ -89,18 +96,38 @@ export async function confirmTwoStep(
   const response = await callAuth(deps, "/two-factor/verify-totp", { code }, meta);
   if (!response.ok) throw refusal(deps, response, await readAuthError(response), "confirmation");
   const { backupCodes } = await deps.betterAuth.api.viewBackupCodes({ body: { userId } });
+  await mailSecurityNotice(deps, userId, twoStepOnMail);
   return { backupCodes, setCookies: response.headers.getSetCookie() };
 }
 
 /** Turns two-step verification off, with the password; the session is renewed. */
 export async function disableTwoStep(
-  deps: AuthDeps,
+  deps: TwoStepDeps,
+  userId: string,
   { password }: TwoStepPassword,
   meta: RequestMeta,
 ): Promise<string[]> {
   const response = await callAuth(deps, "/two-factor/disable", { password }, meta);
   if (!response.ok) throw refusal(deps, response, await readAuthError(response), "disabling");
+  await mailSecurityNotice(deps, userId, twoStepOffMail);
   return response.headers.getSetCookie();
+}
+
+/** Two-step turned on or off: told to the account's address, like a changed password. */
+async function mailSecurityNotice(
+  deps: TwoStepDeps,
+  userId: string,
+  mail: (facts: { to: string; name: string; link: string }) => NewMail,
+) {
+  const contact = await findContact(deps.db, userId);
+  if (!contact) return;
+  await deps.enqueueMail(
+    mail({
+      to: contact.email,
+      name: contact.displayName,
+      link: `${deps.config.publicUrl}/profile/settings#two-step`,
+    }),
+  );
 }
 
 /** 10 new backup codes, with the password; the earlier ones stop working. */
@@ -126,7 +153,9 @@ export async function verifySignInStep(
   meta: RequestMeta,
 ): Promise<SignedIn> {
   const path = method === "backup" ? "/two-factor/verify-backup-code" : "/two-factor/verify-totp";
-  const response = await callAuth(deps, path, { code }, meta);
+  // Backup codes are kept in lower case; the library compares them exactly.
+  const typed = method === "backup" ? normalizeBackupCode(code) : code;
+  const response = await callAuth(deps, path, { code: typed }, meta);
   if (response.ok) return signedInUser(deps, response);
   const errorCode = await readAuthError(response);
   if (errorCode === "INVALID_TWO_FACTOR_COOKIE")
@@ -163,10 +192,13 @@ export async function checkSecondStep(
     return right ? "ok" : "wrong";
   }
   const codes = JSON.parse(await symmetricDecrypt({ key, data: row.backupCodes })) as string[];
-  if (!codes.includes(given)) return "wrong";
+  // In any case and with stray spaces, as at sign-in.
+  const typed = normalizeBackupCode(given);
+  const match = codes.find((c) => normalizeBackupCode(c) === typed);
+  if (match === undefined) return "wrong";
   const rest = await symmetricEncrypt({
     key,
-    data: JSON.stringify(codes.filter((c) => c !== given)),
+    data: JSON.stringify(codes.filter((c) => c !== match)),
   });
   // Compare and set: the same code sent twice at once is used once.
   return (await replaceBackupCodes(db, row.id, row.backupCodes, rest)) ? "ok" : "wrong";

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import type { Readable } from "node:stream";
 import type { DataExport } from "../../../contracts/data-rights.contract";
 import { EXPORT_VALID_DAYS, dataRightsMessages } from "../../../domain/data-rights";
+import { timeZoneOrDefault } from "../../../domain/date-time";
 import { isUuid } from "../../../domain/ids";
 import { PRIVATE_PREFIX, type StorageAdapter } from "../../adapters/storage/storage";
 import { deleteFilesQuietly } from "../../adapters/storage/delete-quietly";
@@ -184,7 +185,8 @@ async function mailReady(deps: DataExportDeps, userId: string, expiresAt: Date) 
     to: contact.email,
     name: contact.displayName,
     link: `${deps.publicUrl}/profile/settings#your-data`,
-    expiresOn: expiresAt.toISOString().slice(0, 10),
+    expiresAt,
+    timeZone: timeZoneOrDefault(contact.timeZone),
   });
   await enqueueMail(deps.db, mail);
   deps.kickOutbox();

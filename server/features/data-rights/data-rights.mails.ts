@@ -1,3 +1,4 @@
+import { formatDateTime } from "../../../domain/date-time";
 import { button, message } from "../../mail/mail-content";
 
 /** The person's data is ready: the link opens the settings page, where the owner downloads it. */
@@ -5,12 +6,15 @@ export function exportReadyMail({
   to,
   name,
   link,
-  expiresOn,
+  expiresAt,
+  timeZone,
 }: {
   to: string;
   name: string;
   link: string;
-  expiresOn: string;
+  expiresAt: Date;
+  /** The person's own, as every other mail writes times. */
+  timeZone: string;
 }) {
   return {
     kind: "data-export-ready",
@@ -18,7 +22,7 @@ export function exportReadyMail({
     subject: "Your Vernissage data is ready to download",
     content: message(name, null, [
       "The copy of your data you asked for is ready: a ZIP file with your profile, listings and their images, orders, offers, messages, saved works, follows and alerts.",
-      `Download it from your settings, signed in, until ${expiresOn}. After that it is deleted.`,
+      `Download it from your settings, signed in, until ${formatDateTime(expiresAt, timeZone)}. After that it is deleted.`,
       "",
       button("Go to your settings", link),
       "",
