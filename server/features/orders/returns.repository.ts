@@ -1,4 +1,6 @@
-import { and, asc, count, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import { type SQL, and, asc, count, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { OrderStatus } from "../../../domain/orders";
 import type { Database, Queryable } from "../../db/client";
 import { queryRows } from "../../db/rows";
 import { orderReturns, orders, returnImages } from "../../db/schema";
@@ -112,27 +114,19 @@ export async function markReturnLapsed(
   return row;
 }
 
-/**
- * Accepted returns decided at or before `before` that the buyer has not sent back, of
- * orders still awaiting the shipment (`return_accepted`), oldest first.
- */
-export async function listLapseDue(db: Queryable, before: Date, limit: number) {
-  const rows = await db
-    .select({ orderId: orderReturns.orderId })
-    .from(orderReturns)
-    .innerJoin(orders, eq(orders.id, orderReturns.orderId))
-    .where(
-      and(
-        eq(orders.status, "return_accepted"),
-        eq(orderReturns.decision, "accepted"),
-        isNull(orderReturns.shippedAt),
-        isNull(orderReturns.lapsedAt),
-        lte(orderReturns.decidedAt, before),
-      ),
-    )
-    .orderBy(asc(orderReturns.decidedAt))
-    .limit(limit);
-  return rows.map((row) => row.orderId);
+/** Accepted returns decided at or before `before` that the buyer has not sent back. */
+export function listLapseDue(db: Queryable, before: Date, limit: number) {
+  return dueReturns(db, {
+    status: "return_accepted",
+    since: orderReturns.decidedAt,
+    before,
+    limit,
+    where: [
+      eq(orderReturns.decision, "accepted"),
+      isNull(orderReturns.shippedAt),
+      isNull(orderReturns.lapsedAt),
+    ],
+  });
 }
 
 /** The team was told the artist has not answered, once. */
@@ -155,49 +149,54 @@ export async function markReturnEscalated(
   return row;
 }
 
-/**
- * Undecided returns asked for at or before `before` and not yet escalated, oldest first.
- * Only of orders still awaiting the answer: a return the team ended by refunding the
- * order is no one's to decide, and left in the list it would take a place in every batch.
- */
-export async function listEscalationDue(db: Queryable, before: Date, limit: number) {
-  const rows = await db
-    .select({ orderId: orderReturns.orderId })
-    .from(orderReturns)
-    .innerJoin(orders, eq(orders.id, orderReturns.orderId))
-    .where(
-      and(
-        eq(orders.status, "return_requested"),
-        isNull(orderReturns.decision),
-        isNull(orderReturns.escalatedAt),
-        lte(orderReturns.requestedAt, before),
-      ),
-    )
-    .orderBy(asc(orderReturns.requestedAt))
-    .limit(limit);
-  return rows.map((row) => row.orderId);
+/** Undecided returns asked for at or before `before` and not yet escalated. */
+export function listEscalationDue(db: Queryable, before: Date, limit: number) {
+  return dueReturns(db, {
+    status: "return_requested",
+    since: orderReturns.requestedAt,
+    before,
+    limit,
+    where: [isNull(orderReturns.decision), isNull(orderReturns.escalatedAt)],
+  });
 }
 
 /**
- * Returns shipped at or before `before` that nobody confirmed arrived, oldest first. Only
- * of orders still on their way back: one the team refunded meanwhile cannot be refunded
- * again (its 409 would be retried every run and, a batch of them, starve later returns).
+ * Returns shipped at or before `before` that nobody confirmed arrived. (One the team
+ * refunded meanwhile cannot be refunded again: its 409 would be retried every run.)
  */
-export async function listDeemedArrivalDue(db: Queryable, before: Date, limit: number) {
+export function listDeemedArrivalDue(db: Queryable, before: Date, limit: number) {
+  return dueReturns(db, {
+    status: "return_shipped",
+    since: orderReturns.shippedAt,
+    before,
+    limit,
+    where: [sql`${orderReturns.shippedAt} is not null`, isNull(orderReturns.arrivedAt)],
+  });
+}
+
+/**
+ * The orders of returns a timer is due to act on: the order still in `status` (a return
+ * the team ended otherwise is no timer's, and left in the list it would take a place in
+ * every batch), the return matching `where`, its `since` time at or before `before`;
+ * oldest first, at most `limit`.
+ */
+async function dueReturns(
+  db: Queryable,
+  due: {
+    status: OrderStatus;
+    since: AnyPgColumn;
+    before: Date;
+    limit: number;
+    where: SQL[];
+  },
+): Promise<string[]> {
   const rows = await db
     .select({ orderId: orderReturns.orderId })
     .from(orderReturns)
     .innerJoin(orders, eq(orders.id, orderReturns.orderId))
-    .where(
-      and(
-        eq(orders.status, "return_shipped"),
-        sql`${orderReturns.shippedAt} is not null`,
-        isNull(orderReturns.arrivedAt),
-        lte(orderReturns.shippedAt, before),
-      ),
-    )
-    .orderBy(asc(orderReturns.shippedAt))
-    .limit(limit);
+    .where(and(eq(orders.status, due.status), ...due.where, lte(due.since, due.before)))
+    .orderBy(asc(due.since))
+    .limit(due.limit);
   return rows.map((row) => row.orderId);
 }
 
