@@ -268,21 +268,40 @@ async function artworkAction(
   action: string,
   change: (tx: Queryable, before: ArtworkRow) => Promise<void>,
 ): Promise<AdminArtwork> {
-  const id = artworkId(rawId);
   const artwork = await db.transaction(async (tx) => {
-    const before = await requireArtwork(tx, id);
-    await change(tx, before);
-    const afterRow = await requireArtwork(tx, id);
-    await recordAudit(tx, actor, {
-      action,
-      targetType: "artwork",
-      targetId: id,
-      before: artworkState(before),
-      after: artworkState(afterRow),
+    const after = await auditedArtworkChange(tx, actor, rawId, action, async (inner, before) => {
+      await change(inner, before);
+      return true;
     });
-    return afterRow;
+    return after!;
   });
   return toArtwork(artwork);
+}
+
+/**
+ * One change of a work inside the caller's transaction, with its audit row (the work as
+ * it was and as it is). `change` answers false when there was nothing to change: then
+ * nothing is audited and the answer is null.
+ */
+async function auditedArtworkChange(
+  tx: Queryable,
+  actor: AuditActor,
+  rawId: string,
+  action: string,
+  change: (tx: Queryable, before: ArtworkRow) => Promise<boolean>,
+): Promise<ArtworkRow | null> {
+  const id = artworkId(rawId);
+  const before = await requireArtwork(tx, id);
+  if (!(await change(tx, before))) return null;
+  const after = await requireArtwork(tx, id);
+  await recordAudit(tx, actor, {
+    action,
+    targetType: "artwork",
+    targetId: id,
+    before: artworkState(before),
+    after: artworkState(after),
+  });
+  return after;
 }
 
 /** The artist's e-mail when the team hides a work, with the reason as written. */
@@ -398,17 +417,10 @@ export async function hideWithin(
   rawId: string,
   reason: string,
 ): Promise<boolean> {
-  const id = artworkId(rawId);
-  const before = await requireArtwork(tx, id);
-  if (!(await hideArtwork(tx, id, reason))) return false;
-  await recordAudit(tx, actor, {
-    action: "artwork.hide",
-    targetType: "artwork",
-    targetId: id,
-    before: artworkState(before),
-    after: artworkState(await requireArtwork(tx, id)),
-  });
-  return true;
+  const hidden = await auditedArtworkChange(tx, actor, rawId, "artwork.hide", (inner, before) =>
+    hideArtwork(inner, before.id, reason).then(Boolean),
+  );
+  return hidden !== null;
 }
 
 /** Shows a hidden work again inside the caller's transaction; false when it is not hidden. */
@@ -417,15 +429,8 @@ export async function unhideWithin(
   actor: AuditActor,
   rawId: string,
 ): Promise<boolean> {
-  const id = artworkId(rawId);
-  const before = await requireArtwork(tx, id);
-  if (!(await unhideArtwork(tx, id))) return false;
-  await recordAudit(tx, actor, {
-    action: "artwork.unhide",
-    targetType: "artwork",
-    targetId: id,
-    before: artworkState(before),
-    after: artworkState(await requireArtwork(tx, id)),
-  });
-  return true;
+  const shown = await auditedArtworkChange(tx, actor, rawId, "artwork.unhide", (inner, before) =>
+    unhideArtwork(inner, before.id).then(Boolean),
+  );
+  return shown !== null;
 }
